@@ -1,0 +1,31 @@
+import { makeMessageQueries } from '@vitrine/db/queries/messages';
+import type { AppContext } from '../context';
+import { badRequest, notFound } from '../errors';
+import { MESSAGE_NOT_FOUND } from './messageBox';
+import { messageSender } from './messageSender';
+
+/** An admin cannot answer their own message. */
+export const OWN_MESSAGE_REPLY = 'You cannot reply to your own message';
+/** A message from a visitor has no account to answer on the site. */
+export const NO_SENDER_TO_REPLY = 'This message has no sender account to reply to';
+
+/**
+ * An admin's reply (POST /api/admin/messages/{id}/reply): a new message from the admin to the
+ * original message's sender account. The worker notifies the recipient by email when they have one.
+ */
+export async function messageReplier(ctx: AppContext, input: { messageId: number; subject: string; message: string }): Promise<number> {
+  const admin = ctx.state.user!;
+  const original = await makeMessageQueries(ctx.deps.sql).findMessageById(input.messageId);
+  if (!original) throw notFound(MESSAGE_NOT_FOUND);
+  if (original.senderUserId === null) throw badRequest(NO_SENDER_TO_REPLY);
+  if (original.senderUserId === admin.id) throw badRequest(OWN_MESSAGE_REPLY);
+  return messageSender(ctx, {
+    kind: 'reply',
+    senderUserId: admin.id,
+    senderName: null,
+    senderEmail: null,
+    recipientUserId: original.senderUserId,
+    subject: input.subject,
+    message: input.message,
+  });
+}

@@ -1,0 +1,39 @@
+import type Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import type { Redis } from 'ioredis';
+import type { Sql } from '@vitrine/db/sql';
+import type { UserRow } from '@vitrine/db/queries/users';
+import type { Config } from './config';
+import type { Publisher } from './events/publisher';
+import type { Limiters } from './middleware/rate-limit';
+
+/** What the app needs from the outside world; tests build their own. */
+export interface Deps {
+  config: Config;
+  sql: Sql;
+  redis: Redis;
+  publisher: Publisher;
+}
+
+/** Per-request state: the signed-in user, loaded from the session on every request. */
+export interface AppState {
+  user: UserRow | null;
+}
+
+/** What we keep in the session (koa-session ships no context typings of its own). */
+export interface SessionData {
+  userId?: number;
+  maxAge?: number | 'session';
+  /** Commits now with a new id (koa-session's Session#regenerate). */
+  regenerate(): Promise<void>;
+}
+
+/** Extra context members: deps, the rate limiters and the session. */
+export interface AppContextExtras {
+  deps: Deps;
+  limiters: Limiters;
+  session: SessionData | null;
+}
+
+export type AppContext = ParameterizedContext<AppState, AppContextExtras>;
+export type AppRouter = Router<AppState, AppContextExtras>;

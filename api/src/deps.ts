@@ -1,0 +1,41 @@
+import { Redis } from 'ioredis';
+import { createSql } from '@vitrine/db/sql';
+import type { Config } from './config';
+import type { Deps } from './context';
+import { createPublisher, type LiveEmitter } from './events/publisher';
+
+/** Opens Redis with an error listener (an unhandled 'error' would crash the process). */
+export function createRedis(url: string, options: { name?: string; maxRetriesPerRequest?: number | null } = {}): Redis {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: options.maxRetriesPerRequest === undefined ? 1 : options.maxRetriesPerRequest,
+    connectionName: options.name,
+    enableOfflineQueue: true,
+  });
+  let warned = false;
+  redis.on('error', (err: Error) => {
+    if (!warned) console.error(`[redis${options.name ? ` ${options.name}` : ''}] ${err.message}`);
+    warned = true;
+  });
+  redis.on('ready', () => {
+    warned = false;
+  });
+  return redis;
+}
+
+/** Connects the real dependencies from configuration. */
+export function createDeps(config: Config, live?: LiveEmitter): Deps & { close: () => Promise<void> } {
+  const sql = createSql(config.databaseUrl);
+  const redis = createRedis(config.redisUrl, { name: 'api' });
+  const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live });
+  return {
+    config,
+    sql,
+    redis,
+    publisher,
+    async close() {
+      await publisher.close();
+      redis.disconnect();
+      await sql.end({ timeout: 5 });
+    },
+  };
+}

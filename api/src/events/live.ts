@@ -1,0 +1,85 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import type { Redis } from 'ioredis';
+import type { ServerToClientEvents, StoredEvent } from '@vitrine/domain/events';
+import { rooms } from '@vitrine/domain/events';
+import type { Sql } from '@vitrine/db/sql';
+
+/**
+ * The pub/sub key shared by the Socket.IO Redis adapter of every API node and by every emitter
+ * (API or worker): one per deployment prefix, so test runs and deployments never hear each other.
+ */
+export function socketKey(prefix: string): string {
+  return `${prefix}socket.io`;
+}
+
+/** Turns committed events into Socket.IO pushes from any process (design.md "Realtime"). */
+export interface LivePushes {
+  /** Emits the pushes `event` implies. Never throws; a push missed while Redis is down is simply lost. */
+  emit(event: StoredEvent): Promise<void>;
+}
+
+/**
+ * An emitter through @socket.io/redis-emitter: it PUBLISHes on the adapter's channel, so the push
+ * reaches the sockets of every API node. Pushes are small: counts for a project room, invalidations
+ * for private rooms (the client refetches through the API, which authorizes).
+ *
+ * `redis` should be a connection with `enableOfflineQueue: false`: while Redis is down a push fails
+ * at once instead of piling up in memory and arriving late.
+ */
+export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string; log?: (err: unknown) => void }): LivePushes {
+  const log = opts.log ?? ((err) => console.error('[live]', err));
+  // The emitter calls publish() and drops the promise; a rejected one would be an unhandled rejection.
+  const client = {
+    publish: (channel: string, message: string | Buffer) => opts.redis.publish(channel, message).catch(log),
+  };
+  const emitter = new Emitter<ServerToClientEvents>(client, { key: socketKey(opts.prefix) });
+
+  async function projectCounts(id: number) {
+    const [row] = await opts.sql<{ votes: number; averageRating: string; totalRatings: number }[]>`
+      SELECT votes, average_rating, total_ratings FROM projects WHERE id = ${id} AND NOT is_hidden`;
+    return row ? { id, votes: row.votes, averageRating: Number(row.averageRating), totalRatings: row.totalRatings } : null;
+  }
+
+  async function reportView(id: number) {
+    const [row] = await opts.sql<{ projectId: number; projectTitle: string }[]>`
+      SELECT r.project_id, p.title AS project_title FROM reports r JOIN projects p ON p.id = r.project_id WHERE r.id = ${id}`;
+    return row ? { id, projectId: row.projectId, projectTitle: row.projectTitle } : null;
+  }
+
+  return {
+    async emit(event) {
+      if (opts.redis.status !== 'ready') return;
+      try {
+        switch (event.name) {
+          case 'vote.created':
+          case 'rating.saved': {
+            // Read the row rather than trusting the payload: pushes then always carry all three counts.
+            const counts = await projectCounts(event.projectId);
+            if (counts) emitter.to(rooms.project(event.projectId)).emit('project:counts', counts);
+            return;
+          }
+          case 'project.created':
+          case 'project.updated':
+          case 'project.hidden':
+          case 'project.deleted':
+          case 'user.deleted':
+            emitter.emit('projects:changed');
+            return;
+          case 'report.created': {
+            const report = await reportView(event.reportId);
+            if (report) emitter.to(rooms.admins).emit('report:created', report);
+            return;
+          }
+          case 'message.created': {
+            // Admins read every message; a message to a member also changes that member's inbox.
+            const targets = event.recipientUserId === null ? [rooms.admins] : [rooms.user(event.recipientUserId), rooms.admins];
+            emitter.to(targets).emit('messages:changed');
+            return;
+          }
+        }
+      } catch (err) {
+        log(err);
+      }
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import { HttpError } from '../errors';
+
+/** SQLSTATE codes that are the client's fault. */
+const SQLSTATE_STATUS: Record<string, [number, string]> = {
+  '23505': [409, 'That already exists'],
+  '23503': [404, 'A record it refers to does not exist'],
+  '22P02': [400, 'Invalid input'],
+  '22001': [400, 'A value is too long'],
+  '22003': [400, 'A number is out of range'],
+  '23514': [400, 'Invalid input'],
+};
+
+/**
+ * Answers every error as JSON `{ message }`: our HttpErrors as they are, zod errors with the first
+ * issue's message (400), known SQLSTATEs mapped, body-parser errors (400/413/415) with their status.
+ * Anything else is logged and answered 500 with no details.
+ */
+export function errorMiddleware(log: (err: unknown) => void = (err) => console.error(err)): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+        ctx.status = 404;
+        ctx.body = { message: 'Not found' };
+      }
+    } catch (err) {
+      const [status, message, headers] = describe(err, log);
+      ctx.status = status;
+      ctx.set(headers);
+      ctx.body = { message };
+    }
+  };
+}
+
+function describe(err: unknown, log: (err: unknown) => void): [number, string, Record<string, string>] {
+  if (err instanceof HttpError) return [err.status, err.message, err.headers];
+  if (err instanceof ZodError) return [400, err.issues[0]?.message ?? 'Invalid input', {}];
+  const e = err as { code?: unknown; status?: unknown; expose?: unknown; message?: unknown; type?: unknown };
+  if (typeof e?.code === 'string' && e.code in SQLSTATE_STATUS) {
+    const [status, message] = SQLSTATE_STATUS[e.code]!;
+    return [status, message, {}];
+  }
+  // http-errors from koa-bodyparser / ctx.throw: expose means the message is meant for the client.
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+    if (e.type === 'entity.parse.failed') return [400, 'Request body is not valid JSON', {}];
+    if (e.status === 413) return [413, 'Request body is too large', {}];
+    if (e.status === 415) return [415, 'Unsupported content type', {}];
+    return [e.status, e.expose && typeof e.message === 'string' ? e.message : 'Bad request', {}];
+  }
+  log(err);
+  return [500, 'Something went wrong on our side', {}];
+}

@@ -1,0 +1,65 @@
+import type { MessageRow } from '@vitrine/db/queries/messages';
+import type { ProjectRow } from '@vitrine/db/queries/projects';
+import type { UserRow } from '@vitrine/db/queries/users';
+import { forbidden } from './errors';
+
+/** Who acts: the signed-in user (the rules read only these fields). */
+export type Actor = Pick<UserRow, 'id' | 'isAdmin' | 'isPaused'>;
+
+/** What each action is checked against. Add an action here and its rule below. */
+export interface PolicyResources {
+  /** See a message in one's box: its sender or recipient (unless they deleted it), or an admin. */
+  'message.view': MessageRow;
+  /** Mark as read: its recipient, or an admin for a message addressed to the admins. */
+  'message.markRead': MessageRow;
+  /** Delete: whoever may see it (a member hides it from their own box; an admin deletes it). */
+  'message.delete': MessageRow;
+  /** The admin dashboard and every /api/admin call. */
+  'admin.manage': null;
+  /** See a project (its page, vote, view beacon, rating, report): visible to all; hidden, its owner or an admin. */
+  'project.read': ProjectResource;
+  /** Edit a project: its owner or an admin (not paused). */
+  'project.edit': ProjectResource;
+  /** See a profile's hidden projects: the profile's own user or an admin. */
+  'profile.seeHidden': { id: number };
+}
+export type PolicyAction = keyof PolicyResources;
+
+/** What project rules read of a project. */
+export type ProjectResource = Pick<ProjectRow, 'userId' | 'isHidden'>;
+
+const isOwner = (user: Actor, p: ProjectResource) => p.userId !== null && p.userId === user.id;
+
+const isSender = (user: Actor, m: MessageRow) => m.senderUserId === user.id && !m.senderDeleted;
+const isRecipient = (user: Actor, m: MessageRow) => m.recipientUserId === user.id && !m.recipientDeleted;
+
+const rules: { [A in PolicyAction]: (user: Actor, resource: PolicyResources[A]) => boolean } = {
+  'message.view': (user, m) => user.isAdmin || isSender(user, m) || isRecipient(user, m),
+  'message.markRead': (user, m) => isRecipient(user, m) || (user.isAdmin && m.recipientUserId === null),
+  'message.delete': (user, m) => user.isAdmin || isSender(user, m) || isRecipient(user, m),
+  'admin.manage': (user) => user.isAdmin,
+  'project.read': (user, p) => !p.isHidden || user.isAdmin || isOwner(user, p),
+  'project.edit': (user, p) => !user.isPaused && (user.isAdmin || isOwner(user, p)),
+  'profile.seeHidden': (user, profile) => user.isAdmin || user.id === profile.id,
+};
+
+/** The few actions a visitor (nobody signed in) may do; every other action refuses visitors. */
+const visitorRules: { [A in PolicyAction]?: (resource: PolicyResources[A]) => boolean } = {
+  'project.read': (p) => !p.isHidden,
+};
+
+/** Whether `user` may do `action` to `resource`; a visitor only what visitorRules allows. */
+export function can<A extends PolicyAction>(user: Actor | null, action: A, resource: PolicyResources[A]): boolean {
+  if (user === null) return (visitorRules[action] as ((resource: PolicyResources[A]) => boolean) | undefined)?.(resource) ?? false;
+  return rules[action](user, resource);
+}
+
+/** Throws 403 (with `message`) unless `user` may do `action` to `resource`. */
+export function authorize<A extends PolicyAction>(
+  user: Actor | null,
+  action: A,
+  resource: PolicyResources[A],
+  message?: string,
+): void {
+  if (!can(user, action, resource)) throw forbidden(message);
+}

@@ -1,0 +1,32 @@
+import type { AdminReportRow, AdminUserRow } from '@vitrine/db/queries/moderation';
+import type { AdminReport, AdminUser } from '@vitrine/domain/types';
+
+/** A row of the admin users table (never the password hash). */
+export function presentAdminUser(row: AdminUserRow): AdminUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    isAdmin: row.isAdmin,
+    isPaused: row.isPaused,
+    role: row.role,
+    isVerified: row.isVerified,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A row of the admin reports table (spec §3 "As listed for admin", plus whether the project is hidden). */
+export function presentAdminReport(row: AdminReportRow): AdminReport {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    projectTitle: row.projectTitle,
+    projectHidden: row.projectHidden,
+    reason: row.reason,
+    additionalDetails: row.additionalDetails,
+    reporterUsername: row.reporterUsername,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    adminNotes: row.adminNotes,
+  };
+}

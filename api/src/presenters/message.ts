@@ -1,0 +1,24 @@
+import type { MessageRow } from '@vitrine/db/queries/messages';
+import type { UserRow } from '@vitrine/db/queries/users';
+import type { MessageView } from '@vitrine/domain/types';
+
+/**
+ * A message as the inbox shows it (spec §3). The sender's email is shown only to admins and to the
+ * sender themselves, so one member never learns another's address from a message.
+ */
+export function presentMessage(row: MessageRow, viewer: Pick<UserRow, 'id' | 'isAdmin'>): MessageView {
+  const maySeeEmail = viewer.isAdmin || (row.senderUserId !== null && row.senderUserId === viewer.id);
+  return {
+    id: row.id,
+    subject: row.subject,
+    message: row.message,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+    senderUserId: row.senderUserId,
+    senderUsername: row.senderUsername,
+    senderName: row.senderName,
+    senderEmail: maySeeEmail ? row.senderEmail : null,
+    recipientUserId: row.recipientUserId,
+    recipientUsername: row.recipientUsername,
+  };
+}

@@ -1,0 +1,43 @@
+import type { ProjectRow } from '@vitrine/db/queries/projects';
+import type { LeaderboardRow, TopContributorRow } from '@vitrine/db/queries/rankings';
+import type { LeaderboardEntry, Project, ProjectDetail, TopContributor } from '@vitrine/domain/types';
+import { can, type Actor } from '../policies';
+
+/** A project as every list and answer shows it, with the viewer's own state (hasVoted, myRating, canEdit). */
+export function presentProject(row: ProjectRow, viewer: Actor | null): Project {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    replitUrl: row.replitUrl,
+    category: row.category,
+    tags: row.tags,
+    userId: row.userId,
+    username: row.username,
+    votes: row.votes,
+    views: row.views,
+    totalRatings: row.totalRatings,
+    averageRating: Number(row.averageRating),
+    reportCount: row.reportCount,
+    isHidden: row.isHidden,
+    createdAt: row.createdAt.toISOString(),
+    hasVoted: row.hasVoted,
+    myRating: row.myRating,
+    canEdit: can(viewer, 'project.edit', row),
+  };
+}
+
+/** GET /api/projects/{id}: the project with the counts of ratings 1..10. */
+export function presentProjectDetail(row: ProjectRow, distribution: number[], viewer: Actor | null): ProjectDetail {
+  return { ...presentProject(row, viewer), ratingDistribution: distribution };
+}
+
+/** A leaderboard entry: `votes` is the count in the board's range, `rank` counts from 1 over all pages. */
+export function presentLeaderboardEntry(row: LeaderboardRow, rank: number, viewer: Actor | null): LeaderboardEntry {
+  return { ...presentProject(row, viewer), votes: row.rangeVotes, rank };
+}
+
+/** A top contributor, ranked from 1. */
+export function presentTopContributor(row: TopContributorRow, rank: number): TopContributor {
+  return { rank, userId: row.userId, username: row.username, projectCount: row.projectCount, totalVotes: row.totalVotes };
+}

@@ -1,0 +1,52 @@
+import Koa from 'koa';
+import { ServerResponse, type IncomingMessage } from 'node:http';
+import { makeUserQueries, type UserRow } from '@vitrine/db/queries/users';
+import type { Deps, SessionData } from '../context';
+import { sessionMiddleware } from '../middleware/session';
+
+/** Who a socket belongs to, read once at the handshake. */
+export interface SocketIdentity {
+  user: Pick<UserRow, 'id' | 'isAdmin'> | null;
+}
+
+/**
+ * Reads handshakes the way the API reads requests: a Koa context over the handshake request, run
+ * through the same koa-session middleware (signed `vitrine.sid` cookie, session in Redis), then the
+ * user row. A Koa app of its own carries the keys and the proxy setting; it never listens.
+ */
+export function createHandshakeReader(deps: Deps) {
+  const koa = new Koa({ proxy: deps.config.trustProxy });
+  const session = sessionMiddleware(koa, deps.redis, deps.config);
+  const extra = new Set(deps.config.allowedOrigins);
+  const users = makeUserQueries(deps.sql);
+
+  /** A context over `req` with a response nobody will send (the handshake answers elsewhere). */
+  const contextOf = (req: IncomingMessage) => koa.createContext(req, new ServerResponse(req));
+
+  return {
+    /**
+     * The handshake's Origin must be the site's own (or an allowed one), as for writes. A client
+     * without an Origin header is no browser page and cannot carry a user's cookie cross-site
+     * (SameSite=Lax), so it passes.
+     */
+    originAllowed(req: IncomingMessage): boolean {
+      const origin = req.headers.origin;
+      if (!origin) return true;
+      const ctx = contextOf(req);
+      return origin === `${ctx.protocol}://${ctx.host}` || extra.has(origin);
+    },
+
+    /** The signed-in user of the handshake, or null for a visitor (or a session whose user is gone). */
+    async identify(req: IncomingMessage): Promise<SocketIdentity> {
+      if (!req.headers.cookie) return { user: null };
+      const ctx = contextOf(req) as unknown as Koa.Context & { session: SessionData | null };
+      let userId: number | undefined;
+      await session(ctx, async () => {
+        userId = ctx.session?.userId;
+      });
+      if (typeof userId !== 'number') return { user: null };
+      const user = await users.findUserById(userId);
+      return { user: user ? { id: user.id, isAdmin: user.isAdmin } : null };
+    },
+  };
+}

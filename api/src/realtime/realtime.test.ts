@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { io as connectClient } from 'socket.io-client';
+import { buildProject, buildUser } from '@vitrine/db/testing';
+import { randomIp } from '../testing';
+import { makeRealtimeTestApp, nextEvent, recordEvents, type RealtimeTestApp } from './testing';
+
+/** How long a socket is given to (not) receive something that would already have arrived. */
+const QUIET_MS = 400;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Two API nodes of one deployment: same database, same Redis prefix, their own HTTP servers.
+let a: RealtimeTestApp;
+let b: RealtimeTestApp;
+beforeAll(async () => {
+  const redisPrefix = `${inject('redisPrefix')}rt-${randomBytes(3).toString('hex')}:`;
+  a = await makeRealtimeTestApp({ redisPrefix });
+  b = await makeRealtimeTestApp({ redisPrefix });
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+});
+
+describe('live counts across API nodes', () => {
+  it('a vote through node A reaches a socket on node B within a second', async () => {
+    const project = await buildProject(a.deps.sql);
+    const socket = await b.connect();
+    socket.emit('projects:watch', [project.id]);
+    await sleep(50);
+    const started = Date.now();
+    const pushed = nextEvent(socket, 'project:counts', 1000);
+    const res = await a.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp());
+    expect(res.status).toBe(200);
+    const [counts] = await pushed;
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(counts).toEqual({ id: project.id, votes: 1, averageRating: 0, totalRatings: 0 });
+  });
+
+  it('only sockets watching the project get its counts, and watching replaces the previous set', async () => {
+    const first = await buildProject(a.deps.sql);
+    const second = await buildProject(a.deps.sql);
+    const socket = await b.connect();
+    const seen = recordEvents(socket);
+    socket.emit('projects:watch', [first.id]);
+    socket.emit('projects:watch', [second.id]);
+    await sleep(50);
+    await a.agent().post(`/api/projects/${first.id}/vote`).set('X-Forwarded-For', randomIp());
+    const pushed = nextEvent(socket, 'project:counts');
+    await a.agent().post(`/api/projects/${second.id}/vote`).set('X-Forwarded-For', randomIp());
+    expect((await pushed)[0].id).toBe(second.id);
+    await sleep(QUIET_MS);
+    expect(seen.filter((e) => e.name === 'project:counts').map((e) => (e.args[0] as { id: number }).id)).toEqual([second.id]);
+  });
+});
+
+describe('private rooms', () => {
+  it('a visitor socket receives no admin or user-room event', async () => {
+    const admin = await buildUser(a.deps.sql, { isAdmin: true });
+    const member = await buildUser(a.deps.sql);
+    const project = await buildProject(a.deps.sql);
+    const visitor = await b.connect();
+    const visitorSeen = recordEvents(visitor);
+    // A client may only ask for project rooms: private room names are ignored.
+    visitor.emit('projects:watch', [`user:${member.id}`, 'admins', -1, 1.5] as unknown as number[]);
+    const adminSocket = await b.connect(await a.cookieFor(admin));
+    const memberSocket = await a.connect(await a.cookieFor(member));
+
+    const reported = nextEvent(adminSocket, 'report:created');
+    const memberAgent = await a.signIn(member);
+    const report = await memberAgent.post(`/api/projects/${project.id}/report`).send({ reason: 'spam' });
+    expect(report.status).toBeLessThan(300);
+    expect((await reported)[0]).toEqual({ id: expect.any(Number), projectId: project.id, projectTitle: project.title });
+
+    const memberNotified = nextEvent(memberSocket, 'messages:changed');
+    const adminNotified = nextEvent(adminSocket, 'messages:changed');
+    const adminAgent = await a.signIn(admin);
+    const sent = await adminAgent.post('/api/messages').send({ recipientUserId: member.id, subject: 'Hello there', message: 'A message for the member only.' });
+    expect(sent.status).toBe(201);
+    await Promise.all([memberNotified, adminNotified]);
+
+    await sleep(QUIET_MS);
+    expect(visitorSeen).toEqual([]);
+  });
+
+  it('a message to a user reaches only that user’s sockets (on every node) and the admins’', async () => {
+    const admin = await buildUser(a.deps.sql, { isAdmin: true });
+    const sender = await buildUser(a.deps.sql);
+    const recipient = await buildUser(a.deps.sql);
+    const bystander = await buildUser(a.deps.sql);
+    const recipientCookie = await a.cookieFor(recipient);
+    const recipientOnA = await a.connect(recipientCookie);
+    const recipientOnB = await b.connect(recipientCookie);
+    const adminSocket = await b.connect(await b.cookieFor(admin));
+    const senderSocket = await a.connect(await a.cookieFor(sender));
+    const bystanderSocket = await b.connect(await b.cookieFor(bystander));
+    const visitor = await a.connect();
+    const quiet = [senderSocket, bystanderSocket, visitor].map(recordEvents);
+
+    const expected = [recipientOnA, recipientOnB, adminSocket].map((s) => nextEvent(s, 'messages:changed'));
+    const res = await (await a.signIn(sender)).post('/api/messages').send({ recipientUserId: recipient.id, subject: 'Hi you', message: 'Only for the recipient.' });
+    expect(res.status).toBe(201);
+    await Promise.all(expected);
+    await sleep(QUIET_MS);
+    for (const seen of quiet) expect(seen).toEqual([]);
+  });
+
+  it('a contact message to the admins reaches the admins only', async () => {
+    const admin = await buildUser(a.deps.sql, { isAdmin: true });
+    const member = await buildUser(a.deps.sql);
+    const adminSocket = await a.connect(await a.cookieFor(admin));
+    const memberSocket = await b.connect(await b.cookieFor(member));
+    const memberSeen = recordEvents(memberSocket);
+    const notified = nextEvent(adminSocket, 'messages:changed');
+    const res = await b
+      .agent()
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send({ senderName: 'Visitor', senderEmail: 'visitor@example.com', subject: 'Question', message: 'Hello admins, a question.', mode: 'platform' });
+    expect(res.status).toBeLessThan(300);
+    await notified;
+    await sleep(QUIET_MS);
+    expect(memberSeen).toEqual([]);
+  });
+});
+
+describe('handshake', () => {
+  it('refuses a handshake from another site', async () => {
+    const socket = connectClient(a.origin, { transports: ['websocket'], reconnection: false, extraHeaders: { Origin: 'https://evil.example' } });
+    const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+    expect(error).toBeInstanceOf(Error);
+    expect(socket.connected).toBe(false);
+    socket.disconnect();
+  });
+
+  it('treats a forged or stale cookie as a visitor', async () => {
+    const member = await buildUser(a.deps.sql);
+    const cookie = await a.cookieFor(member);
+    const forged = cookie.replace(/vitrine\.sid=[^;]+/, 'vitrine.sid=forged-session-id');
+    const socket = await b.connect(forged);
+    const seen = recordEvents(socket);
+    await (await a.signIn(member)).post('/api/messages').send({ recipientUserId: member.id, subject: 'To myself', message: 'Refused anyway, maybe.' });
+    const admin = await buildUser(a.deps.sql, { isAdmin: true });
+    await (await a.signIn(admin)).post('/api/messages').send({ recipientUserId: member.id, subject: 'Hello there', message: 'For the member, not the forger.' });
+    await sleep(QUIET_MS);
+    expect(seen).toEqual([]);
+  });
+});

@@ -1,0 +1,110 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import type { ClientToServerEvents, ServerToClientEvents } from '@vitrine/domain/events';
+import { rooms } from '@vitrine/domain/events';
+import type { Deps } from '../context';
+import { socketKey } from '../events/live';
+import { createHandshakeReader, type SocketIdentity } from './handshake';
+
+/** Project rooms one socket may watch at once (a screen shows a few dozen cards at most). */
+export const MAX_WATCHED_PROJECTS = 200;
+
+/** What the server keeps on each socket. */
+export type SocketData = SocketIdentity;
+/** The typed Socket.IO server of an API node. */
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** Socket.IO attached to an API node's HTTP server. */
+export interface Realtime {
+  io: RealtimeServer;
+  close(): Promise<void>;
+}
+
+/**
+ * Attaches Socket.IO to `server` (same port as the API, path /socket.io) with the Redis adapter, so
+ * an emit from any node or from a worker's emitter reaches every node's sockets (design.md "Realtime").
+ *
+ * Rooms come from the session at the handshake: `user:{id}` for a member, `admins` for an admin.
+ * A client can only ask to watch public project rooms (`projects:watch`), never join a private room.
+ */
+export function attachRealtime(server: HttpServer, deps: Deps, options: { log?: (err: unknown) => void } = {}): Realtime {
+  const log = options.log ?? ((err) => console.error('[realtime]', err));
+  // The adapter never handles its own command promises: these connections queue commands while
+  // Redis is away (no per-request retry limit) and the publisher swallows late failures.
+  const pub = adapterConnection(deps.redis, 'io-pub', log);
+  const sub = adapterConnection(deps.redis, 'io-sub', log);
+  const handshake = createHandshakeReader(deps);
+
+  const io: RealtimeServer = new Server(server, {
+    serveClient: false,
+    adapter: createAdapter(pub, sub, { key: socketKey(deps.config.redisPrefix) }),
+    allowRequest: (req, callback) => callback(null, handshake.originAllowed(req)),
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      socket.data.user = (await handshake.identify(socket.request)).user;
+      next();
+    } catch (err) {
+      // Redis or PostgreSQL unreachable: refuse, the client retries (web/src/lib/socket.ts).
+      log(err);
+      next(new Error('Service unavailable, retry shortly'));
+    }
+  });
+
+  io.on('connection', (socket: RealtimeSocket) => {
+    const { user } = socket.data;
+    if (user) void socket.join(rooms.user(user.id));
+    if (user?.isAdmin) void socket.join(rooms.admins);
+    socket.on('projects:watch', (ids) => watchProjects(socket, ids));
+  });
+
+  // While the subscriber was away this node's sockets missed pushes: tell them to refetch.
+  let subscribedOnce = false;
+  sub.on('ready', () => {
+    if (subscribedOnce) io.local.emit('sync');
+    subscribedOnce = true;
+  });
+
+  return {
+    io,
+    async close() {
+      await new Promise<void>((resolve) => {
+        io.close(() => resolve());
+      });
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}
+
+/** Replaces the socket's watched project rooms with `ids` (anything else than ids is ignored). */
+function watchProjects(socket: RealtimeSocket, ids: unknown): void {
+  if (!Array.isArray(ids)) return;
+  const wanted = new Set(
+    ids
+      .filter((id): id is number => Number.isSafeInteger(id) && id > 0)
+      .slice(0, MAX_WATCHED_PROJECTS)
+      .map((id) => rooms.project(id)),
+  );
+  for (const room of socket.rooms) {
+    if (room.startsWith('project:') && !wanted.has(room)) void socket.leave(room);
+  }
+  for (const room of wanted) void socket.join(room);
+}
+
+/** A duplicate of the app's connection for the adapter, with an error listener and a safe publish. */
+function adapterConnection(base: Redis, name: string, log: (err: unknown) => void): Redis {
+  const redis = base.duplicate({ connectionName: name, maxRetriesPerRequest: null, enableOfflineQueue: true });
+  redis.on('error', () => {});
+  const publish = redis.publish.bind(redis) as (channel: string, message: string | Buffer) => Promise<number>;
+  // The adapter drops publish()'s promise; a rejection (connection closed at shutdown) must not escape.
+  (redis as unknown as { publish: typeof publish }).publish = (channel, message) => publish(channel, message).catch((err) => {
+    log(err);
+    return 0;
+  });
+  return redis;
+}

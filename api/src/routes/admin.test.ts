@@ -1,0 +1,420 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type TestAgent from 'supertest/lib/agent';
+import { buildMessage, buildProject, buildUser } from '@vitrine/db/testing';
+import type { NewMessage } from '@vitrine/db/queries/messages';
+import type { UserRow } from '@vitrine/db/queries/users';
+import type { ReportStatus } from '@vitrine/domain/constants';
+import type { AdminReport, AdminUser, MessageView, Project } from '@vitrine/domain/types';
+import { makeTestApp, type TestApp } from '../testing';
+import { PAUSED_MESSAGE } from '../errors';
+import { NO_SENDER_TO_REPLY } from '../commands/messageReplier';
+import { ADMINS_NOT_PAUSED, OWN_ACCOUNT_DELETE, OWN_ADMIN_STATUS } from '../commands/moderationUsers';
+import { badTransition, ONLY_DECIDED_DELETED } from '../commands/moderationReports';
+
+let t: TestApp;
+let admin: { user: UserRow; agent: TestAgent };
+beforeAll(async () => {
+  t = await makeTestApp();
+  admin = await t.member({ isAdmin: true, email: 'admin@example.com' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const NOWHERE = 2_000_000_000;
+const store = (input: Partial<NewMessage> = {}) => buildMessage(t.deps.sql, input);
+/** A report straight in the table. */
+async function report(projectId: number, status: ReportStatus = 'pending', reporterUserId?: number): Promise<number> {
+  const reporter = reporterUserId ?? (await buildUser(t.deps.sql)).id;
+  const [row] = await t.deps.sql<{ id: number }[]>`
+    INSERT INTO reports (project_id, reporter_user_id, reporter_ip, reason, additional_details, status)
+    VALUES (${projectId}, ${reporter}, '203.0.113.9', 'spam', 'Looks like spam', ${status}) RETURNING id`;
+  await t.deps.sql`UPDATE projects SET report_count = report_count + 1 WHERE id = ${projectId}`;
+  return row!.id;
+}
+const projectRow = async (id: number) => (await t.deps.sql`SELECT * FROM projects WHERE id = ${id}`)[0];
+const reportRow = async (id: number) => (await t.deps.sql`SELECT * FROM reports WHERE id = ${id}`)[0];
+const eventsNamed = (name: string, key: string, value: number) =>
+  t.deps.sql<{ payload: Record<string, unknown> }[]>`
+    SELECT payload FROM events WHERE name = ${name} AND (payload->>${key})::int = ${value} ORDER BY id`;
+
+/** Every admin route, with a request an admin may make that changes nothing shared. */
+const ROUTES: Array<{ method: 'get' | 'post' | 'patch' | 'delete'; path: string; body?: object; adminStatus: number }> = [
+  { method: 'get', path: '/api/admin/messages', adminStatus: 200 },
+  { method: 'post', path: '/api/admin/messages', body: { recipientUserId: NOWHERE, subject: 'Hello', message: 'A message to nobody.' }, adminStatus: 404 },
+  { method: 'post', path: `/api/admin/messages/${NOWHERE}/reply`, body: { subject: 'Hello', message: 'A reply to nothing.' }, adminStatus: 404 },
+  { method: 'get', path: '/api/admin/users', adminStatus: 200 },
+  { method: 'patch', path: `/api/admin/users/${NOWHERE}/admin`, body: { isAdmin: true }, adminStatus: 404 },
+  { method: 'patch', path: `/api/admin/users/${NOWHERE}/pause`, body: { isPaused: true }, adminStatus: 404 },
+  { method: 'delete', path: `/api/admin/users/${NOWHERE}`, adminStatus: 404 },
+  { method: 'get', path: '/api/admin/projects', adminStatus: 200 },
+  { method: 'delete', path: `/api/admin/projects/${NOWHERE}`, adminStatus: 404 },
+  { method: 'patch', path: `/api/admin/projects/${NOWHERE}/visibility`, body: { hidden: true }, adminStatus: 404 },
+  { method: 'get', path: '/api/admin/reports?status=pending', adminStatus: 200 },
+  { method: 'patch', path: `/api/admin/reports/${NOWHERE}`, body: { status: 'reviewed' }, adminStatus: 404 },
+  { method: 'delete', path: `/api/admin/reports/${NOWHERE}`, adminStatus: 404 },
+];
+
+describe('admin routes: who may call them', () => {
+  it.each(ROUTES)('$method $path: visitor 401, member 403, paused member 403, admin $adminStatus', async ({ method, path, body, adminStatus }) => {
+    const send = (agent: TestAgent) => (body ? agent[method](path).send(body) : agent[method](path));
+    const visitor = await send(t.agent());
+    expect(visitor.status).toBe(401);
+    expect(visitor.body).toEqual({ message: expect.any(String) });
+    const member = await send((await t.member()).agent);
+    expect(member.status).toBe(403);
+    expect(member.body).toEqual({ message: expect.any(String) });
+    const paused = await send((await t.member({ isPaused: true })).agent);
+    expect(paused.status).toBe(403);
+    const res = await send(admin.agent);
+    expect(res.status).toBe(adminStatus);
+  });
+
+  it('refuses writes of a paused admin account with the paused message', async () => {
+    const pausedAdmin = await t.member({ isAdmin: true });
+    await t.deps.sql`UPDATE users SET is_paused = true WHERE id = ${pausedAdmin.user.id}`;
+    const target = await buildUser(t.deps.sql);
+    const res = await pausedAdmin.agent.patch(`/api/admin/users/${target.id}/pause`).send({ isPaused: true });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: PAUSED_MESSAGE });
+    expect((await pausedAdmin.agent.get('/api/admin/users')).status).toBe(200);
+  });
+
+  it.each(ROUTES.filter((r) => r.path.includes(String(NOWHERE))))('$method $path answers 400 Invalid id to a non-numeric id', async ({ method, path, body }) => {
+    const bad = path.replace(String(NOWHERE), 'abc');
+    const res = await (body ? admin.agent[method](bad).send(body) : admin.agent[method](bad));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Invalid id' });
+  });
+});
+
+describe('admin messages', () => {
+  it('GET /api/admin/messages lists every message, newest first, with senders\' addresses', async () => {
+    const a = await buildUser(t.deps.sql);
+    const b = await buildUser(t.deps.sql);
+    const between = await store({ senderUserId: a.id, recipientUserId: b.id, senderEmail: 'a@example.com' });
+    const fromVisitor = await store({ senderName: 'Visitor', senderEmail: 'v@example.com' });
+    const res = await admin.agent.get('/api/admin/messages');
+    expect(res.status).toBe(200);
+    const list = res.body as MessageView[];
+    const ids = list.map((m) => m.id);
+    expect(ids.indexOf(fromVisitor)).toBeLessThan(ids.indexOf(between));
+    expect(list.find((m) => m.id === between)).toMatchObject({ senderEmail: 'a@example.com', senderUsername: a.username, recipientUsername: b.username });
+  });
+
+  it('POST /api/admin/messages sends the composer message to a user (event kind direct)', async () => {
+    const to = await t.member();
+    const res = await admin.agent.post('/api/admin/messages').send({ recipientUserId: to.user.id, subject: 'Notice', message: 'Please read the rules.' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ senderUserId: admin.user.id, recipientUserId: to.user.id, subject: 'Notice' });
+    expect((await to.agent.get('/api/messages')).body.map((m: MessageView) => m.id)).toContain(res.body.id);
+    expect((await eventsNamed('message.created', 'messageId', res.body.id))[0]!.payload).toMatchObject({ kind: 'direct', senderUserId: admin.user.id });
+  });
+
+  it.each([
+    [{ recipientUserId: undefined }, 'Please select a recipient for your message.'],
+    [{ subject: 'a' }, 'Subject must be at least 3 characters.'],
+    [{ message: 'short' }, 'Your message must be at least 10 characters.'],
+  ])('POST /api/admin/messages answers 400 to %j', async (change, message) => {
+    const to = await buildUser(t.deps.sql);
+    const res = await admin.agent.post('/api/admin/messages').send({ recipientUserId: to.id, subject: 'Notice', message: 'Please read the rules.', ...change });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+    expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE recipient_user_id = ${to.id}`).toHaveLength(0);
+  });
+
+  it('POST /api/admin/messages/{id}/reply answers the original sender (event kind reply)', async () => {
+    const asker = await t.member();
+    const original = await store({ senderUserId: asker.user.id, senderName: asker.user.username });
+    const res = await admin.agent.post(`/api/admin/messages/${original}/reply`).send({ subject: 'Re: question', message: 'Here is your answer.' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ senderUserId: admin.user.id, recipientUserId: asker.user.id, subject: 'Re: question', message: 'Here is your answer.' });
+    const box: MessageView[] = (await asker.agent.get('/api/messages')).body;
+    expect(box.map((m) => m.id)).toEqual(expect.arrayContaining([res.body.id, original]));
+    expect((await eventsNamed('message.created', 'messageId', res.body.id))[0]!.payload).toEqual({
+      messageId: res.body.id,
+      recipientUserId: asker.user.id,
+      senderUserId: admin.user.id,
+      kind: 'reply',
+      sendCopy: false,
+      emailMode: false,
+    });
+  });
+
+  it('reply: 400 without a sender account, 400 on bad input, 404 for a missing message', async () => {
+    const fromVisitor = await store({ senderName: 'Visitor', senderEmail: 'v@example.com' });
+    const noSender = await admin.agent.post(`/api/admin/messages/${fromVisitor}/reply`).send({ subject: 'Re: hi', message: 'Here is your answer.' });
+    expect(noSender.status).toBe(400);
+    expect(noSender.body).toEqual({ message: NO_SENDER_TO_REPLY });
+    const asker = await buildUser(t.deps.sql);
+    const original = await store({ senderUserId: asker.id });
+    for (const [body, message] of [
+      [{ subject: 'Re', message: 'Here is your answer.' }, 'Subject must be at least 3 characters.'],
+      [{ subject: 'Re: hi', message: '   short   ' }, 'Your message must be at least 10 characters.'],
+      [{ message: 'Here is your answer.' }, 'Subject must be at least 3 characters.'],
+    ] as const) {
+      const res = await admin.agent.post(`/api/admin/messages/${original}/reply`).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message });
+    }
+    expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE recipient_user_id = ${asker.id}`).toHaveLength(0);
+    const missing = await admin.agent.post(`/api/admin/messages/${NOWHERE}/reply`).send({ subject: 'Re: hi', message: 'Here is your answer.' });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Message not found' });
+  });
+});
+
+describe('admin users', () => {
+  it('GET /api/admin/users lists users without secrets', async () => {
+    const u = await buildUser(t.deps.sql, { email: 'listed@example.com', role: 'tester' });
+    const res = await admin.agent.get('/api/admin/users');
+    expect(res.status).toBe(200);
+    const row = (res.body as AdminUser[]).find((x) => x.id === u.id);
+    expect(row).toEqual({
+      id: u.id,
+      username: u.username,
+      email: 'listed@example.com',
+      isAdmin: false,
+      isPaused: false,
+      role: 'tester',
+      isVerified: false,
+      createdAt: expect.stringMatching(/^\d{4}-/),
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/password|argon/i);
+  });
+
+  it('PATCH .../admin grants and removes admin; never one\'s own; a new admin is unpaused', async () => {
+    const u = await buildUser(t.deps.sql, { isPaused: true });
+    const grant = await admin.agent.patch(`/api/admin/users/${u.id}/admin`).send({ isAdmin: true });
+    expect(grant.status).toBe(200);
+    expect(grant.body).toMatchObject({ id: u.id, isAdmin: true, isPaused: false });
+    const revoke = await admin.agent.patch(`/api/admin/users/${u.id}/admin`).send({ isAdmin: false });
+    expect(revoke.body).toMatchObject({ id: u.id, isAdmin: false });
+    const self = await admin.agent.patch(`/api/admin/users/${admin.user.id}/admin`).send({ isAdmin: false });
+    expect(self.status).toBe(400);
+    expect(self.body).toEqual({ message: OWN_ADMIN_STATUS });
+    expect((await t.deps.sql`SELECT is_admin FROM users WHERE id = ${admin.user.id}`)[0]!.isAdmin).toBe(true);
+    for (const body of [{}, { isAdmin: 'yes' }, { isAdmin: 1 }]) {
+      const bad = await admin.agent.patch(`/api/admin/users/${u.id}/admin`).send(body);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ message: 'isAdmin must be true or false' });
+    }
+  });
+
+  it('PATCH .../pause pauses and unpauses a member, whose writes are then refused', async () => {
+    const m = await t.member();
+    const res = await admin.agent.patch(`/api/admin/users/${m.user.id}/pause`).send({ isPaused: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: m.user.id, isPaused: true });
+    const write = await m.agent.post('/api/messages').send({ recipientUserId: admin.user.id, subject: 'Hello', message: 'Am I paused now?' });
+    expect(write.status).toBe(403);
+    expect(write.body).toEqual({ message: PAUSED_MESSAGE });
+    const unpause = await admin.agent.patch(`/api/admin/users/${m.user.id}/pause`).send({ isPaused: false });
+    expect(unpause.body).toMatchObject({ isPaused: false });
+    const bad = await admin.agent.patch(`/api/admin/users/${m.user.id}/pause`).send({ isPaused: 'true' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: 'isPaused must be true or false' });
+  });
+
+  it('PATCH .../pause refuses to pause an admin (also oneself)', async () => {
+    const other = await buildUser(t.deps.sql, { isAdmin: true });
+    for (const id of [other.id, admin.user.id]) {
+      const res = await admin.agent.patch(`/api/admin/users/${id}/pause`).send({ isPaused: true });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: ADMINS_NOT_PAUSED });
+      expect((await t.deps.sql`SELECT is_paused FROM users WHERE id = ${id}`)[0]!.isPaused).toBe(false);
+    }
+  });
+
+  it('DELETE /api/admin/users/{id} deletes the user with their projects, corrects counters and records events', async () => {
+    const victim = await buildUser(t.deps.sql);
+    const own1 = await buildProject(t.deps.sql, { userId: victim.id });
+    const own2 = await buildProject(t.deps.sql, { userId: victim.id });
+    const other = await buildProject(t.deps.sql);
+    await t.deps.sql`INSERT INTO votes (project_id, user_id, ip_address) VALUES (${other.id}, ${victim.id}, '203.0.113.1')`;
+    await t.deps.sql`INSERT INTO votes (project_id, user_id, ip_address) VALUES (${other.id}, NULL, '203.0.113.2')`;
+    await t.deps.sql`UPDATE projects SET votes = 2 WHERE id = ${other.id}`;
+    const rater = await buildUser(t.deps.sql);
+    await t.deps.sql`INSERT INTO ratings (project_id, user_id, ip_address, rating) VALUES (${other.id}, ${victim.id}, '203.0.113.1', 2), (${other.id}, ${rater.id}, '203.0.113.3', 9)`;
+    await t.deps.sql`UPDATE projects SET total_ratings = 2, average_rating = 5.5 WHERE id = ${other.id}`;
+
+    const res = await admin.agent.delete(`/api/admin/users/${victim.id}`);
+    expect(res.status).toBe(204);
+    expect(await t.deps.sql`SELECT 1 FROM users WHERE id = ${victim.id}`).toHaveLength(0);
+    expect(await t.deps.sql`SELECT 1 FROM projects WHERE id IN ${t.deps.sql([own1.id, own2.id])}`).toHaveLength(0);
+    expect(await projectRow(other.id)).toMatchObject({ votes: 1, totalRatings: 1, averageRating: '9.0' });
+    expect(await eventsNamed('user.deleted', 'userId', victim.id)).toHaveLength(1);
+    expect(await eventsNamed('project.deleted', 'projectId', own1.id)).toHaveLength(1);
+    expect(await eventsNamed('project.deleted', 'projectId', own2.id)).toHaveLength(1);
+    expect(await eventsNamed('project.updated', 'projectId', other.id)).toHaveLength(1);
+
+    const again = await admin.agent.delete(`/api/admin/users/${victim.id}`);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ message: 'User not found' });
+  });
+
+  it('DELETE refuses one\'s own account', async () => {
+    const res = await admin.agent.delete(`/api/admin/users/${admin.user.id}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: OWN_ACCOUNT_DELETE });
+    expect(await t.deps.sql`SELECT 1 FROM users WHERE id = ${admin.user.id}`).toHaveLength(1);
+  });
+
+  it('a deleted member is signed out', async () => {
+    const m = await t.member();
+    expect((await admin.agent.delete(`/api/admin/users/${m.user.id}`)).status).toBe(204);
+    expect((await m.agent.get('/api/auth/me')).status).toBe(401);
+  });
+});
+
+describe('admin projects', () => {
+  it('GET /api/admin/projects lists hidden projects too, newest first, at most 100', async () => {
+    const hidden = await buildProject(t.deps.sql, { isHidden: true, createdAt: new Date(Date.now() + 60_000) });
+    const res = await admin.agent.get('/api/admin/projects');
+    expect(res.status).toBe(200);
+    const list = res.body as Project[];
+    expect(list.length).toBeLessThanOrEqual(100);
+    expect(list[0]).toMatchObject({ id: hidden.id, isHidden: true, canEdit: true, username: expect.any(String) });
+    const times = list.map((p) => Date.parse(p.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('DELETE /api/admin/projects/{id} deletes it and records project.deleted', async () => {
+    const p = await buildProject(t.deps.sql);
+    const res = await admin.agent.delete(`/api/admin/projects/${p.id}`);
+    expect(res.status).toBe(204);
+    expect(await projectRow(p.id)).toBeUndefined();
+    expect(await eventsNamed('project.deleted', 'projectId', p.id)).toHaveLength(1);
+    const again = await admin.agent.delete(`/api/admin/projects/${p.id}`);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ message: 'Project not found' });
+  });
+
+  it('PATCH .../visibility hides and shows a project, answers it and records project.hidden', async () => {
+    const p = await buildProject(t.deps.sql);
+    const hide = await admin.agent.patch(`/api/admin/projects/${p.id}/visibility`).send({ hidden: true });
+    expect(hide.status).toBe(200);
+    expect(hide.body).toMatchObject({ id: p.id, isHidden: true });
+    expect((await t.agent().get(`/api/projects/${p.id}`)).status).toBe(404);
+    const show = await admin.agent.patch(`/api/admin/projects/${p.id}/visibility`).send({ hidden: false });
+    expect(show.body).toMatchObject({ id: p.id, isHidden: false });
+    expect((await eventsNamed('project.hidden', 'projectId', p.id)).map((e) => e.payload.hidden)).toEqual([true, false]);
+    for (const body of [{}, { hidden: 'no' }]) {
+      const bad = await admin.agent.patch(`/api/admin/projects/${p.id}/visibility`).send(body);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ message: 'hidden must be true or false' });
+    }
+  });
+});
+
+describe('admin reports', () => {
+  it('GET /api/admin/reports lists one status (pending by default) as AdminReport rows', async () => {
+    const p = await buildProject(t.deps.sql);
+    const reporter = await buildUser(t.deps.sql);
+    const pending = await report(p.id, 'pending', reporter.id);
+    const dismissed = await report(p.id, 'dismissed');
+    const res = await admin.agent.get('/api/admin/reports');
+    expect(res.status).toBe(200);
+    const row = (res.body as AdminReport[]).find((r) => r.id === pending);
+    expect(row).toEqual({
+      id: pending,
+      projectId: p.id,
+      projectTitle: p.title,
+      projectHidden: false,
+      reason: 'spam',
+      additionalDetails: 'Looks like spam',
+      reporterUsername: reporter.username,
+      createdAt: expect.stringMatching(/^\d{4}-/),
+      status: 'pending',
+      adminNotes: null,
+    });
+    expect((res.body as AdminReport[]).map((r) => r.id)).not.toContain(dismissed);
+    const d = await admin.agent.get('/api/admin/reports?status=dismissed');
+    expect((d.body as AdminReport[]).map((r) => r.id)).toContain(dismissed);
+    expect((d.body as AdminReport[]).every((r) => r.status === 'dismissed')).toBe(true);
+    const bad = await admin.agent.get('/api/admin/reports?status=open');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: 'status must be pending, reviewed, dismissed or removed' });
+  });
+
+  it('PATCH moves a pending report to reviewed or dismissed with notes, leaving the project as it is', async () => {
+    const p = await buildProject(t.deps.sql);
+    const r1 = await report(p.id);
+    const r2 = await report(p.id);
+    const reviewed = await admin.agent.patch(`/api/admin/reports/${r1}`).send({ status: 'reviewed', adminNotes: '  Checked it  ' });
+    expect(reviewed.status).toBe(200);
+    expect(reviewed.body).toMatchObject({ id: r1, status: 'reviewed', adminNotes: 'Checked it', projectHidden: false });
+    const dismissed = await admin.agent.patch(`/api/admin/reports/${r2}`).send({ status: 'dismissed' });
+    expect(dismissed.body).toMatchObject({ id: r2, status: 'dismissed', adminNotes: null });
+    expect((await projectRow(p.id)).isHidden).toBe(false);
+    expect(await eventsNamed('project.hidden', 'projectId', p.id)).toHaveLength(0);
+  });
+
+  it('Hide (status removed) hides the project; Restore (removed -> reviewed) shows it again', async () => {
+    const p = await buildProject(t.deps.sql);
+    const r = await report(p.id);
+    const hide = await admin.agent.patch(`/api/admin/reports/${r}`).send({ status: 'removed', adminNotes: 'Spam' });
+    expect(hide.status).toBe(200);
+    expect(hide.body).toMatchObject({ status: 'removed', projectHidden: true, adminNotes: 'Spam' });
+    expect(await projectRow(p.id)).toMatchObject({ isHidden: true });
+    expect((await reportRow(r)).isHidden).toBe(true);
+    const restore = await admin.agent.patch(`/api/admin/reports/${r}`).send({ status: 'reviewed' });
+    expect(restore.status).toBe(200);
+    expect(restore.body).toMatchObject({ status: 'reviewed', projectHidden: false, adminNotes: 'Spam' });
+    expect(await projectRow(p.id)).toMatchObject({ isHidden: false });
+    expect((await eventsNamed('project.hidden', 'projectId', p.id)).map((e) => e.payload.hidden)).toEqual([true, false]);
+    // Hide is offered for a decided report too.
+    const again = await admin.agent.patch(`/api/admin/reports/${r}`).send({ status: 'removed' });
+    expect(again.body).toMatchObject({ status: 'removed', projectHidden: true });
+  });
+
+  it.each([
+    ['reviewed', 'pending'],
+    ['dismissed', 'reviewed'],
+    ['reviewed', 'dismissed'],
+    ['removed', 'dismissed'],
+    ['removed', 'pending'],
+  ] as const)('PATCH refuses %s -> %s with 400', async (from, to) => {
+    const p = await buildProject(t.deps.sql);
+    const r = await report(p.id, from);
+    const res = await admin.agent.patch(`/api/admin/reports/${r}`).send({ status: to });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: badTransition(from, to) });
+    expect((await reportRow(r)).status).toBe(from);
+  });
+
+  it('PATCH answers 400 to bad input and 404 to a missing report', async () => {
+    const p = await buildProject(t.deps.sql);
+    const r = await report(p.id);
+    for (const [body, message] of [
+      [{}, 'status must be pending, reviewed, dismissed or removed'],
+      [{ status: 'closed' }, 'status must be pending, reviewed, dismissed or removed'],
+      [{ status: 'reviewed', adminNotes: 5 }, 'Admin notes must be text'],
+      [{ status: 'reviewed', adminNotes: 'n'.repeat(1001) }, 'Admin notes must be 1000 characters or less'],
+    ] as const) {
+      const res = await admin.agent.patch(`/api/admin/reports/${r}`).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message });
+    }
+    expect((await reportRow(r)).status).toBe('pending');
+    const missing = await admin.agent.patch(`/api/admin/reports/${NOWHERE}`).send({ status: 'reviewed' });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Report not found' });
+  });
+
+  it('DELETE removes a decided report (and its count) but never a pending one', async () => {
+    const p = await buildProject(t.deps.sql);
+    const pending = await report(p.id);
+    const decided = await report(p.id, 'dismissed');
+    const refused = await admin.agent.delete(`/api/admin/reports/${pending}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: ONLY_DECIDED_DELETED });
+    expect(await reportRow(pending)).toBeDefined();
+    expect((await admin.agent.delete(`/api/admin/reports/${decided}`)).status).toBe(204);
+    expect(await reportRow(decided)).toBeUndefined();
+    expect((await projectRow(p.id)).reportCount).toBe(1);
+    const again = await admin.agent.delete(`/api/admin/reports/${decided}`);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ message: 'Report not found' });
+  });
+});

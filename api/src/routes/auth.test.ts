@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, uniqueName, TEST_PASSWORD } from '@vitrine/db/testing';
+import { REMEMBER_ME_MS } from '@vitrine/domain/constants';
+import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { BAD_CREDENTIALS } from './auth';
+
+let t: TestApp;
+/** Set-Cookie lines of an answer. */
+const cookies = (res: { headers: Record<string, unknown> }) => (res.headers['set-cookie'] ?? []) as string[];
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const valid = () => {
+  const username = uniqueName('new');
+  return { username, password: 'a-good-password', confirmPassword: 'a-good-password', email: `${username}@example.com`, role: 'developer', bio: 'Hi' };
+};
+
+describe('GET /api/auth/me', () => {
+  it('answers 401 with a message when anonymous', async () => {
+    const res = await t.agent().get('/api/auth/me');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe('POST /api/auth/register', () => {
+  it('creates the user, answers id, username, email, isAdmin and signs in with a HttpOnly SameSite=Lax cookie', async () => {
+    const agent = t.agent();
+    const input = valid();
+    const res = await agent.post('/api/auth/register').set('X-Forwarded-For', randomIp()).send(input);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(Number), username: input.username, email: input.email, isAdmin: false, isPaused: false });
+    const cookie = cookies(res).join('\n');
+    expect(cookie).toMatch(/vitrine\.sid=/);
+    expect(cookie).toMatch(/httponly/i);
+    expect(cookie).toMatch(/samesite=lax/i);
+    expect(cookie).not.toMatch(/password/i);
+    const me = await agent.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.username).toBe(input.username);
+    const [row] = await t.deps.sql`SELECT password_hash, role, bio FROM users WHERE id = ${res.body.id}`;
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row!.role).toBe('developer');
+  });
+
+  it('accepts an empty email and defaults the role to both', async () => {
+    const { email: _email, role: _role, ...input } = valid();
+    const res = await t.agent().post('/api/auth/register').set('X-Forwarded-For', randomIp()).send({ ...input, email: '' });
+    expect(res.status).toBe(201);
+    expect(res.body.email).toBeNull();
+    const [row] = await t.deps.sql`SELECT role FROM users WHERE id = ${res.body.id}`;
+    expect(row!.role).toBe('both');
+  });
+
+  it.each([
+    [{ username: 'ab' }, 'Username must be at least 3 characters'],
+    [{ username: 'a'.repeat(31) }, 'Username cannot exceed 30 characters'],
+    [{ username: 'bad name!' }, 'Username can only contain letters, numbers, underscores, and hyphens'],
+    [{ email: 'not-an-email' }, 'Invalid email format'],
+    [{ password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],
+    [{ password: 'x'.repeat(101), confirmPassword: 'x'.repeat(101) }, 'Password is too long'],
+    [{ confirmPassword: 'something-else' }, "Passwords don't match"],
+    [{ bio: 'b'.repeat(501) }, 'Bio must be 500 characters or less'],
+  ])('refuses %j with the spec message', async (change, message) => {
+    const input = { ...valid(), ...change };
+    const res = await t.agent().post('/api/auth/register').set('X-Forwarded-For', randomIp()).send(input);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+    const rows = await t.deps.sql`SELECT 1 FROM users WHERE lower(username) = lower(${String(input.username)})`;
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a duplicate username in any letter case with 409', async () => {
+    const input = valid();
+    expect((await t.agent().post('/api/auth/register').set('X-Forwarded-For', randomIp()).send(input)).status).toBe(201);
+    const res = await t.agent().post('/api/auth/register').set('X-Forwarded-For', randomIp()).send({ ...input, username: input.username.toUpperCase() });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'Username already exists' });
+  });
+
+  it('answers 400, not 500, to malformed JSON and 413 to a huge body', async () => {
+    const bad = await t.agent().post('/api/auth/register').set('Content-Type', 'application/json').send('{"username":');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: expect.any(String) });
+    const huge = await t.agent().post('/api/auth/register').send({ ...valid(), bio: 'x'.repeat(200_000) });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in, and the session survives across requests', async () => {
+    const user = await buildUser(t.deps.sql, { email: 'x@example.com' });
+    const agent = t.agent();
+    const res = await agent.post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username.toUpperCase(), password: TEST_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: user.id, username: user.username, email: 'x@example.com', isAdmin: false, isPaused: false });
+    for (let i = 0; i < 3; i += 1) expect((await agent.get('/api/auth/me')).body.id).toBe(user.id);
+  });
+
+  it('gives one message for a wrong password and for an unknown username', async () => {
+    const user = await buildUser(t.deps.sql);
+    const wrong = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: 'wrong-password' });
+    const unknown = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: uniqueName('nobody'), password: 'wrong-password' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ message: BAD_CREDENTIALS });
+    expect(unknown.body).toEqual({ message: BAD_CREDENTIALS });
+  });
+
+  it.each([
+    [{ username: 'ab', password: 'secret1' }, 'Username must be at least 3 characters'],
+    [{ username: 'abc', password: '12345' }, 'Password must be at least 6 characters'],
+    [{ username: 'abc', password: '123456', rememberMe: 'yes' }, 'rememberMe must be true or false'],
+    [{}, 'Username must be at least 3 characters'],
+  ])('refuses %j with the spec message', async (body, message) => {
+    const res = await t.agent().post('/api/auth/login').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+  });
+
+  it('keeps the cookie 30 days with rememberMe and for the browser session without it', async () => {
+    const user = await buildUser(t.deps.sql);
+    const short = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+    expect(cookies(short).join('\n')).not.toMatch(/expires=/i);
+    const long = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD, rememberMe: true });
+    const cookie = cookies(long).find((c) => c.startsWith('vitrine.sid='))!;
+    const expires = new Date(/expires=([^;]+)/i.exec(cookie)![1]!).getTime();
+    expect(Math.abs(expires - (Date.now() + REMEMBER_ME_MS))).toBeLessThan(60_000);
+  });
+
+  it('gives a new session id at sign-in', async () => {
+    const user = await buildUser(t.deps.sql);
+    const agent = t.agent();
+    const first = await agent.post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+    const second = await agent.post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+    const sid = (r: typeof first) => cookies(r).find((c) => c.startsWith('vitrine.sid='))!.split(';')[0];
+    expect(sid(first)).not.toBe(sid(second));
+  });
+
+  it('throttles a username after repeated failures with 429 and Retry-After, even with the right password', async () => {
+    const user = await buildUser(t.deps.sql);
+    for (let i = 0; i < 10; i += 1) {
+      const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: 'wrong-password' });
+      expect(res.status).toBe(401);
+    }
+    const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+    expect(res.status).toBe(429);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect(res.body).toEqual({ message: expect.stringMatching(/Too many/) });
+  });
+
+  it('throttles an IP that tries many usernames', async () => {
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', ip).send({ username: uniqueName('guess'), password: 'wrong-password' });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('ends the session', async () => {
+    const { agent } = await t.member();
+    expect((await agent.get('/api/auth/me')).status).toBe(200);
+    expect((await agent.post('/api/auth/logout')).status).toBe(204);
+    expect((await agent.get('/api/auth/me')).status).toBe(401);
+  });
+});
+
+describe('origin check', () => {
+  it('refuses a write from a foreign Origin with 403', async () => {
+    const user = await buildUser(t.deps.sql);
+    const res = await t.agent().post('/api/auth/login').set('Origin', 'https://evil.example').send({ username: user.username, password: TEST_PASSWORD });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: 'Cross-origin request refused' });
+  });
+});
+
+describe('GET /api/health', () => {
+  it('reports database and Redis', async () => {
+    const res = await t.agent().get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', database: 'ok', redis: 'ok' });
+  });
+});
+
+describe('unknown API paths', () => {
+  it('answer 404 with a message', async () => {
+    const res = await t.agent().get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Not found' });
+  });
+});

@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject, buildUser } from '@vitrine/db/testing';
+import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { ALREADY_VOTED } from '../commands/voteCaster';
+import { ALREADY_REPORTED } from '../commands/reportCreator';
+import { RATE_LOGIN_REQUIRED, REPORT_LOGIN_REQUIRED } from './projects';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Events recorded for a project, oldest first. */
+async function eventsOf(projectId: number) {
+  return t.deps.sql<{ name: string; payload: Record<string, unknown> }[]>`
+    SELECT name, payload FROM events WHERE (payload->>'projectId')::int = ${projectId} ORDER BY id`;
+}
+/** The project's counters and the rows they count. */
+async function counters(projectId: number) {
+  const [row] = await t.deps.sql<{ votes: number; voteRows: number; views: number; totalRatings: number; averageRating: string; ratingRows: number; reportCount: number; reportRows: number; isHidden: boolean }[]>`
+    SELECT votes, views, total_ratings, average_rating, report_count, is_hidden,
+           (SELECT count(*)::int FROM votes WHERE project_id = p.id) AS vote_rows,
+           (SELECT count(*)::int FROM ratings WHERE project_id = p.id) AS rating_rows,
+           (SELECT count(*)::int FROM reports WHERE project_id = p.id) AS report_rows
+    FROM projects p WHERE id = ${projectId}`;
+  return row!;
+}
+
+describe('POST /api/projects/{id}/vote', () => {
+  it('lets a visitor vote once per IP and answers the updated project; a repeat is 409', async () => {
+    const project = await buildProject(t.deps.sql);
+    const ip = randomIp();
+    const res = await t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', ip);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: project.id, votes: 1, hasVoted: true });
+    const again = await t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', ip);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: ALREADY_VOTED });
+    expect((await t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).body.votes).toBe(2);
+    expect(await eventsOf(project.id)).toEqual([
+      { name: 'vote.created', payload: { projectId: project.id, votes: 1 } },
+      { name: 'vote.created', payload: { projectId: project.id, votes: 2 } },
+    ]);
+    const c = await counters(project.id);
+    expect(c.votes).toBe(c.voteRows);
+  });
+
+  it('lets a member vote once, from any address', async () => {
+    const project = await buildProject(t.deps.sql);
+    const { agent } = await t.member();
+    expect((await agent.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).body).toMatchObject({ votes: 1, hasVoted: true });
+    expect((await agent.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).status).toBe(409);
+    expect((await agent.get(`/api/projects/${project.id}`)).body.hasVoted).toBe(true);
+  });
+
+  it('refuses paused members (403), hidden (404) and missing projects (404), bad ids (400); writes nothing', async () => {
+    const project = await buildProject(t.deps.sql);
+    const { agent } = await t.member({ isPaused: true });
+    expect((await agent.post(`/api/projects/${project.id}/vote`)).body).toEqual({ message: 'Your account is paused' });
+    const hidden = await buildProject(t.deps.sql, { isHidden: true });
+    expect((await t.agent().post(`/api/projects/${hidden.id}/vote`).set('X-Forwarded-For', randomIp())).body).toEqual({ message: 'Project not found' });
+    expect((await t.agent().post('/api/projects/2147483000/vote').set('X-Forwarded-For', randomIp())).status).toBe(404);
+    expect((await t.agent().post('/api/projects/abc/vote')).body).toEqual({ message: 'Invalid id' });
+    expect((await counters(project.id)).voteRows).toBe(0);
+    expect((await counters(hidden.id)).voteRows).toBe(0);
+  });
+
+  it('counts all of 50 parallel visitor votes from different addresses', async () => {
+    const project = await buildProject(t.deps.sql);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const c = await counters(project.id);
+    expect(c.votes).toBe(50);
+    expect(c.voteRows).toBe(50);
+    expect(Math.max(...results.map((r) => r.body.votes as number))).toBe(50);
+  });
+
+  it('gives exactly one vote for 20 parallel repeats by one member', async () => {
+    const project = await buildProject(t.deps.sql);
+    const { agent } = await t.member();
+    const results = await Promise.all(Array.from({ length: 20 }, () => agent.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, ...Array(19).fill(409)]);
+    const c = await counters(project.id);
+    expect(c.votes).toBe(1);
+    expect(c.voteRows).toBe(1);
+  });
+
+  it('limits votes per IP with 429', async () => {
+    const ip = randomIp();
+    const owner = await buildUser(t.deps.sql);
+    const projects = await Promise.all(Array.from({ length: 61 }, () => buildProject(t.deps.sql, { userId: owner.id })));
+    const statuses: number[] = [];
+    for (const p of projects) statuses.push((await t.agent().post(`/api/projects/${p.id}/vote`).set('X-Forwarded-For', ip)).status);
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(200));
+    expect(statuses[60]).toBe(429);
+    expect((await counters(projects[60]!.id)).voteRows).toBe(0);
+  });
+});
+
+describe('POST /api/projects/{id}/view', () => {
+  it('counts one view per viewer per day and never votes', async () => {
+    const project = await buildProject(t.deps.sql);
+    const ip = randomIp();
+    expect((await t.agent().post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', ip)).body).toEqual({ views: 1 });
+    expect((await t.agent().post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', ip)).body).toEqual({ views: 1 });
+    expect((await t.agent().post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', randomIp())).body).toEqual({ views: 2 });
+    const { agent } = await t.member();
+    expect((await agent.post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', randomIp())).body).toEqual({ views: 3 });
+    expect((await agent.post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', randomIp())).body).toEqual({ views: 3 });
+    const c = await counters(project.id);
+    expect(c.voteRows).toBe(0);
+    expect(c.votes).toBe(0);
+    const [{ n }] = (await t.deps.sql`SELECT count(*)::int AS n FROM project_views WHERE project_id = ${project.id}`) as unknown as [{ n: number }];
+    expect(n).toBe(3);
+  });
+
+  it('answers 404 for hidden and missing projects, 400 for bad ids, 403 for paused members', async () => {
+    const hidden = await buildProject(t.deps.sql, { isHidden: true });
+    expect((await t.agent().post(`/api/projects/${hidden.id}/view`)).status).toBe(404);
+    expect((await t.agent().post('/api/projects/2147483000/view')).body).toEqual({ message: 'Project not found' });
+    expect((await t.agent().post('/api/projects/x1/view')).body).toEqual({ message: 'Invalid id' });
+    const { agent } = await t.member({ isPaused: true });
+    expect((await agent.post(`/api/projects/${(await buildProject(t.deps.sql)).id}/view`)).status).toBe(403);
+    expect((await counters(hidden.id)).views).toBe(0);
+  });
+});
+
+describe('POST /api/projects/{id}/rate', () => {
+  it('saves a rating, re-rates with updated: true, and recomputes average and total', async () => {
+    const project = await buildProject(t.deps.sql);
+    const { agent } = await t.member();
+    const first = await agent.post(`/api/projects/${project.id}/rate`).send({ rating: 7 });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id: project.id, averageRating: 7, totalRatings: 1, myRating: 7, updated: false });
+    const again = await agent.post(`/api/projects/${project.id}/rate`).send({ rating: 9 });
+    expect(again.body).toMatchObject({ averageRating: 9, totalRatings: 1, myRating: 9, updated: true });
+    const { agent: second } = await t.member();
+    const { agent: third } = await t.member();
+    await second.post(`/api/projects/${project.id}/rate`).send({ rating: 8 });
+    const last = await third.post(`/api/projects/${project.id}/rate`).send({ rating: 8 });
+    // (9 + 8 + 8) / 3 = 8.333... stored as numeric(3,1)
+    expect(last.body).toMatchObject({ averageRating: 8.3, totalRatings: 3, myRating: 8, updated: false });
+    expect((await eventsOf(project.id)).map((e) => e.payload)).toContainEqual({ projectId: project.id, averageRating: 8.3, totalRatings: 3 });
+    expect((await t.agent().get(`/api/projects/${project.id}`)).body.ratingDistribution).toEqual([0, 0, 0, 0, 0, 0, 0, 2, 1, 0]);
+  });
+
+  it('keeps total and average right under 10 parallel ratings', async () => {
+    const project = await buildProject(t.deps.sql);
+    const members = await Promise.all(Array.from({ length: 10 }, () => t.member()));
+    await Promise.all(members.map(({ agent }, i) => agent.post(`/api/projects/${project.id}/rate`).send({ rating: (i % 10) + 1 })));
+    const c = await counters(project.id);
+    expect(c.totalRatings).toBe(10);
+    expect(c.ratingRows).toBe(10);
+    expect(Number(c.averageRating)).toBe(5.5);
+  });
+
+  it.each([[{ rating: 0 }], [{ rating: 11 }], [{ rating: 5.5 }], [{ rating: '7' }], [{}], [{ rating: null }]])(
+    'refuses %j with 400 and writes nothing',
+    async (body) => {
+      const project = await buildProject(t.deps.sql);
+      const { agent } = await t.member();
+      const res = await agent.post(`/api/projects/${project.id}/rate`).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'Rating must be a whole number from 1 to 10' });
+      expect((await counters(project.id)).ratingRows).toBe(0);
+    },
+  );
+
+  it('refuses visitors (401), paused members (403), hidden projects (404)', async () => {
+    const project = await buildProject(t.deps.sql);
+    expect((await t.agent().post(`/api/projects/${project.id}/rate`).send({ rating: 5 })).body).toEqual({ message: RATE_LOGIN_REQUIRED });
+    const { agent: paused } = await t.member({ isPaused: true });
+    expect((await paused.post(`/api/projects/${project.id}/rate`).send({ rating: 5 })).body).toEqual({ message: 'Your account is paused' });
+    const hidden = await buildProject(t.deps.sql, { isHidden: true });
+    const { agent } = await t.member();
+    expect((await agent.post(`/api/projects/${hidden.id}/rate`).send({ rating: 5 })).status).toBe(404);
+    expect((await counters(project.id)).ratingRows + (await counters(hidden.id)).ratingRows).toBe(0);
+  });
+});
+
+describe('POST /api/projects/{id}/report', () => {
+  it('files a report (201), counts it, and refuses a second open report by the same member (409)', async () => {
+    const project = await buildProject(t.deps.sql);
+    const { user, agent } = await t.member();
+    const res = await agent.post(`/api/projects/${project.id}/report`).send({ reason: 'spam', additionalDetails: 'Links to ads.', projectId: project.id });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: 'Report submitted', id: expect.any(Number) });
+    const [row] = await t.deps.sql`SELECT reporter_user_id, reason, additional_details, status FROM reports WHERE id = ${res.body.id}`;
+    expect(row).toEqual({ reporterUserId: user.id, reason: 'spam', additionalDetails: 'Links to ads.', status: 'pending' });
+    const again = await agent.post(`/api/projects/${project.id}/report`).send({ reason: 'other' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: ALREADY_REPORTED });
+    expect((await counters(project.id)).reportCount).toBe(1);
+    expect((await eventsOf(project.id)).map((e) => e.name)).toEqual(['report.created']);
+    // Once an admin has decided, the member may report again.
+    await t.deps.sql`UPDATE reports SET status = 'dismissed' WHERE id = ${res.body.id}`;
+    expect((await agent.post(`/api/projects/${project.id}/report`).send({ reason: 'other' })).status).toBe(201);
+  });
+
+  it('hides the project at 3 pending reports from different members', async () => {
+    const project = await buildProject(t.deps.sql);
+    for (let i = 0; i < 3; i += 1) {
+      const { agent } = await t.member();
+      expect((await agent.post(`/api/projects/${project.id}/report`).send({ reason: 'offensive' })).status).toBe(201);
+      expect((await counters(project.id)).isHidden).toBe(i === 2);
+    }
+    expect((await eventsOf(project.id)).map((e) => e.name)).toEqual(['report.created', 'report.created', 'report.created', 'project.hidden']);
+    expect((await t.agent().get(`/api/projects/${project.id}`)).status).toBe(404);
+    const c = await counters(project.id);
+    expect(c.reportCount).toBe(c.reportRows);
+  });
+
+  it.each([
+    [{}, 'Please select a reason for reporting this project'],
+    [{ reason: 'boring' }, 'Please select a reason for reporting this project'],
+    [{ reason: 'spam', additionalDetails: 'x'.repeat(501) }, 'Additional details must be less than 500 characters'],
+    [{ reason: 'spam', additionalDetails: 12 }, 'Additional details must be less than 500 characters'],
+  ])('refuses %j with 400 and writes nothing', async (body, message) => {
+    const project = await buildProject(t.deps.sql);
+    const { agent } = await t.member();
+    const res = await agent.post(`/api/projects/${project.id}/report`).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+    expect((await counters(project.id)).reportRows).toBe(0);
+  });
+
+  it('refuses visitors (401), paused members (403), hidden and missing projects (404)', async () => {
+    const project = await buildProject(t.deps.sql);
+    expect((await t.agent().post(`/api/projects/${project.id}/report`).send({ reason: 'spam' })).body).toEqual({ message: REPORT_LOGIN_REQUIRED });
+    const { agent: paused } = await t.member({ isPaused: true });
+    expect((await paused.post(`/api/projects/${project.id}/report`).send({ reason: 'spam' })).status).toBe(403);
+    const { agent } = await t.member();
+    const hidden = await buildProject(t.deps.sql, { isHidden: true });
+    expect((await agent.post(`/api/projects/${hidden.id}/report`).send({ reason: 'spam' })).body).toEqual({ message: 'Project not found' });
+    expect((await agent.post('/api/projects/2147483000/report').send({ reason: 'spam' })).status).toBe(404);
+    expect((await counters(project.id)).reportRows).toBe(0);
+  });
+
+  it('limits reports per member with 429', async () => {
+    const { agent } = await t.member();
+    const owner = await buildUser(t.deps.sql);
+    const projects = await Promise.all(Array.from({ length: 11 }, () => buildProject(t.deps.sql, { userId: owner.id })));
+    const statuses: number[] = [];
+    for (const p of projects) statuses.push((await agent.post(`/api/projects/${p.id}/report`).send({ reason: 'spam' })).status);
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+  });
+});

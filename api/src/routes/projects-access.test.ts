@@ -1,0 +1,204 @@
+import fc from 'fast-check';
+import type TestAgent from 'supertest/lib/agent';
+import type { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject } from '@vitrine/db/testing';
+import type { UserRow } from '@vitrine/db/queries/users';
+import { idSchema, latestQuerySchema, projectEditSchema, projectSubmitSchema, ratingSchema } from '@vitrine/domain/schemas/project';
+import { reportSchema } from '@vitrine/domain/schemas/report';
+import { makeTestApp, randomIp, type TestApp } from '../testing';
+
+/**
+ * Who may call what (every project and user route x visitor, member, owner, paused member, admin),
+ * and bad input generated with fast-check around the domain schemas: always a 4xx with { message },
+ * never a 5xx, and nothing written.
+ */
+let t: TestApp;
+type Role = 'visitor' | 'member' | 'owner' | 'paused' | 'admin';
+const actors = {} as Record<Role, { user: UserRow | null; agent: TestAgent }>;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  actors.visitor = { user: null, agent: t.agent() };
+  actors.member = await t.member();
+  actors.owner = await t.member();
+  actors.paused = await t.member({ isPaused: true });
+  actors.admin = await t.member({ isAdmin: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const valid = {
+  submit: { title: 'Access table', description: 'A project for the access table.', replitUrl: 'https://example.com/x', category: 'Game', tags: 'a' },
+  rate: { rating: 6 },
+  report: { reason: 'spam' },
+};
+
+/** [route, call on a fresh visible project of the owner, expected status per role]. */
+const table: Array<[string, (a: TestAgent, ctx: { id: number; hiddenId: number; owner: string }) => Promise<{ status: number }>, Record<Role, number>]> = [
+  ['GET /api/projects', (a) => a.get('/api/projects'), { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 }],
+  ['GET /api/projects/trending', (a) => a.get('/api/projects/trending?period=today'), { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 }],
+  ['GET /api/projects/leaderboard', (a) => a.get('/api/projects/leaderboard?timeRange=week'), { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 }],
+  ['GET /api/projects/top-contributors', (a) => a.get('/api/projects/top-contributors'), { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 }],
+  ['GET /api/projects/{id}', (a, c) => a.get(`/api/projects/${c.id}`), { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 }],
+  ['GET /api/projects/{hidden id}', (a, c) => a.get(`/api/projects/${c.hiddenId}`), { visitor: 404, member: 404, owner: 200, paused: 404, admin: 200 }],
+  ['POST /api/projects', (a) => a.post('/api/projects').set('X-Forwarded-For', randomIp()).send(valid.submit), { visitor: 401, member: 201, owner: 201, paused: 403, admin: 201 }],
+  ['PATCH /api/projects/{id}', (a, c) => a.patch(`/api/projects/${c.id}`).send(valid.submit), { visitor: 401, member: 403, owner: 200, paused: 403, admin: 200 }],
+  ['PATCH /api/projects/{hidden id}', (a, c) => a.patch(`/api/projects/${c.hiddenId}`).send(valid.submit), { visitor: 401, member: 404, owner: 200, paused: 403, admin: 200 }],
+  ['POST /api/projects/{id}/vote', (a, c) => a.post(`/api/projects/${c.id}/vote`).set('X-Forwarded-For', randomIp()), { visitor: 200, member: 200, owner: 200, paused: 403, admin: 200 }],
+  ['POST /api/projects/{id}/view', (a, c) => a.post(`/api/projects/${c.id}/view`).set('X-Forwarded-For', randomIp()), { visitor: 200, member: 200, owner: 200, paused: 403, admin: 200 }],
+  ['POST /api/projects/{id}/rate', (a, c) => a.post(`/api/projects/${c.id}/rate`).send(valid.rate), { visitor: 401, member: 200, owner: 200, paused: 403, admin: 200 }],
+  ['POST /api/projects/{id}/report', (a, c) => a.post(`/api/projects/${c.id}/report`).send(valid.report), { visitor: 401, member: 201, owner: 201, paused: 403, admin: 201 }],
+  ['POST /api/projects/{hidden id}/vote', (a, c) => a.post(`/api/projects/${c.hiddenId}/vote`).set('X-Forwarded-For', randomIp()), { visitor: 404, member: 404, owner: 200, paused: 403, admin: 200 }],
+  ['GET /api/users', (a) => a.get('/api/users'), { visitor: 401, member: 200, owner: 200, paused: 200, admin: 200 }],
+  ['GET /api/users/{username}', (a, c) => a.get(`/api/users/${c.owner}`), { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 }],
+];
+
+describe('authorization table', () => {
+  it.each(table.flatMap(([route, call, expected]) => (Object.keys(expected) as Role[]).map((role) => [route, role, call, expected[role]] as const)))(
+    '%s as %s',
+    async (_route, role, call, status) => {
+      const owner = actors.owner.user!;
+      const { id } = await buildProject(t.deps.sql, { userId: owner.id });
+      const { id: hiddenId } = await buildProject(t.deps.sql, { userId: owner.id, isHidden: true });
+      const res = await call(actors[role].agent, { id, hiddenId, owner: owner.username });
+      expect(res.status).toBe(status);
+    },
+  );
+});
+
+/**
+ * Around a valid body: as it is, with one field replaced by any JSON value or left out, every field
+ * kept / replaced / left out at random, or any JSON value at all.
+ */
+function around(base: Record<string, unknown>) {
+  const keys = Object.keys(base);
+  const anything = fc.oneof(fc.jsonValue(), fc.string(), fc.integer(), fc.double());
+  const fields = Object.fromEntries(keys.map((key) => [key, fc.oneof({ arbitrary: fc.constant(base[key]), weight: 2 }, anything)]));
+  const oneChanged = fc.tuple(fc.constantFrom(...keys), anything).map(([key, value]) => ({ ...base, [key]: value }));
+  const oneDropped = fc.constantFrom(...keys).map((key) => Object.fromEntries(Object.entries(base).filter(([k]) => k !== key)));
+  return fc.oneof(
+    { arbitrary: fc.constant(base), weight: 1 },
+    { arbitrary: oneChanged, weight: 4 },
+    { arbitrary: oneDropped, weight: 1 },
+    { arbitrary: fc.record(fields, { requiredKeys: [] }), weight: 2 },
+    { arbitrary: fc.jsonValue(), weight: 1 },
+  );
+}
+
+/** Sends `body` as JSON text (so numbers, strings and null go as they are). */
+const sendJson = (req: ReturnType<TestAgent['post']>, body: unknown) => req.set('Content-Type', 'application/json').send(JSON.stringify(body));
+
+/** Checks one answer against the schema's verdict on what was sent: valid -> one of `ok`; invalid -> 400 with the schema's first message. */
+function expectVerdict(schema: z.ZodType, sent: unknown, res: { status: number; body: unknown }, ok: number[]) {
+  expect(res.status).toBeLessThan(500);
+  expect(res.body).toEqual(expect.objectContaining({}));
+  const verdict = schema.safeParse(sent ?? {});
+  const isObject = typeof sent === 'object' && sent !== null && !Array.isArray(sent);
+  if (verdict.success && isObject) {
+    expect(ok).toContain(res.status);
+    return true;
+  }
+  expect(res.status).toBe(400);
+  expect(res.body).toEqual({ message: expect.any(String) });
+  if (isObject) expect((res.body as { message: string }).message).toBe(verdict.error!.issues[0]!.message);
+  return false;
+}
+
+const count = async (query: Promise<Array<{ n: number }>>) => (await query)[0]!.n;
+
+describe('bad input, generated around the schemas', () => {
+  it('POST /api/projects: 400 with the first schema message and nothing written, else 201/429', async () => {
+    const { user, agent } = await t.member();
+    await fc.assert(
+      fc.asyncProperty(around(valid.submit), async (body) => {
+        const before = await count(t.deps.sql`SELECT count(*)::int AS n FROM projects WHERE user_id = ${user.id}`);
+        const res = await sendJson(agent.post('/api/projects').set('X-Forwarded-For', randomIp()), body);
+        const accepted = expectVerdict(projectSubmitSchema, JSON.parse(JSON.stringify(body)), res, [201, 429]);
+        const after = await count(t.deps.sql`SELECT count(*)::int AS n FROM projects WHERE user_id = ${user.id}`);
+        expect(after - before).toBe(accepted && res.status === 201 ? 1 : 0);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('PATCH /api/projects/{id}: 400 and the row unchanged, else 200', async () => {
+    const { user, agent } = await t.member();
+    const { id } = await buildProject(t.deps.sql, { userId: user.id });
+    await fc.assert(
+      fc.asyncProperty(around(valid.submit), async (body) => {
+        const [before] = await t.deps.sql`SELECT title, description, replit_url, category, tags FROM projects WHERE id = ${id}`;
+        const res = await sendJson(agent.patch(`/api/projects/${id}`) as ReturnType<TestAgent['post']>, body);
+        const accepted = expectVerdict(projectEditSchema, JSON.parse(JSON.stringify(body)), res, [200]);
+        if (!accepted) expect((await t.deps.sql`SELECT title, description, replit_url, category, tags FROM projects WHERE id = ${id}`)[0]).toEqual(before);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('POST /api/projects/{id}/rate and /report: 400 and nothing written, else 200/201/409', async () => {
+    const { agent } = await t.member();
+    const { id } = await buildProject(t.deps.sql);
+    await fc.assert(
+      fc.asyncProperty(around(valid.rate), async (body) => {
+        const before = await count(t.deps.sql`SELECT count(*)::int AS n FROM events WHERE (payload->>'projectId')::int = ${id}`);
+        const res = await sendJson(agent.post(`/api/projects/${id}/rate`), body);
+        const accepted = expectVerdict(ratingSchema, JSON.parse(JSON.stringify(body)), res, [200]);
+        const after = await count(t.deps.sql`SELECT count(*)::int AS n FROM events WHERE (payload->>'projectId')::int = ${id}`);
+        expect(after - before).toBe(accepted ? 1 : 0);
+      }),
+      { numRuns: 50 },
+    );
+    const { id: reported } = await buildProject(t.deps.sql);
+    await fc.assert(
+      fc.asyncProperty(around({ ...valid.report, additionalDetails: 'Details.' }), async (body) => {
+        const before = await count(t.deps.sql`SELECT count(*)::int AS n FROM reports WHERE project_id = ${reported}`);
+        const res = await sendJson(agent.post(`/api/projects/${reported}/report`), body);
+        const accepted = expectVerdict(reportSchema, JSON.parse(JSON.stringify(body)), res, [201, 409, 429]);
+        const after = await count(t.deps.sql`SELECT count(*)::int AS n FROM reports WHERE project_id = ${reported}`);
+        expect(after - before).toBe(accepted && res.status === 201 ? 1 : 0);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('any path id: 400 Invalid id unless the id schema accepts it', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ minLength: 1 }), fc.double().map(String), fc.bigInt().map(String)), async (raw) => {
+        fc.pre(raw.trim() !== '' && raw !== '.' && raw !== '..');
+        const path = `/api/projects/${encodeURIComponent(raw)}`;
+        for (const res of [await t.agent().get(path), await t.agent().post(`${path}/vote`).set('X-Forwarded-For', randomIp())]) {
+          expect(res.status).toBeLessThan(500);
+          if (!idSchema.safeParse(raw).success) expect(res.body).toEqual({ message: 'Invalid id' });
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('absurd paging: 400 with the schema message, else 200', async () => {
+    const value = fc.oneof(fc.string(), fc.integer().map(String), fc.double().map(String), fc.constant('1e309'), fc.constant('-0'));
+    await fc.assert(
+      fc.asyncProperty(fc.record({ offset: value, limit: value, sort: fc.oneof(fc.constantFrom('newest', 'votes', 'views'), fc.string()) }, { requiredKeys: [] }), async (query) => {
+        const res = await t.agent().get('/api/projects').query(query);
+        const verdict = latestQuerySchema.safeParse(query);
+        if (verdict.success) expect(res.status).toBe(200);
+        else expect(res.body).toEqual({ message: verdict.error.issues[0]!.message });
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('malformed JSON answers 400 and a huge body 413 on every write', async () => {
+    const { agent } = await t.member();
+    const { id } = await buildProject(t.deps.sql);
+    for (const path of ['/api/projects', `/api/projects/${id}/rate`, `/api/projects/${id}/report`]) {
+      const bad = await agent.post(path).set('Content-Type', 'application/json').send('{"rating":');
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ message: expect.any(String) });
+      const huge = await agent.post(path).send({ ...valid.submit, description: 'x'.repeat(200_000) });
+      expect(huge.status).toBe(413);
+    }
+  });
+});

@@ -1,0 +1,362 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject, buildUser } from '@vitrine/db/testing';
+import { makeRankingQueries } from '@vitrine/db/queries/rankings';
+import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { EDIT_FORBIDDEN } from '../commands/projectUpdater';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A valid submission with a unique title. */
+const submission = (change: Record<string, unknown> = {}) => ({
+  title: `Submitted ${Math.random().toString(36).slice(2, 10)}`,
+  description: 'A project submitted through the API in a test.',
+  replitUrl: 'https://replit.com/@someone/app',
+  category: 'Game',
+  tags: ' canvas, Canvas ,  physics,',
+  ...change,
+});
+
+/** Events recorded for a project. */
+async function eventsOf(projectId: number) {
+  return t.deps.sql<{ name: string; payload: Record<string, unknown> }[]>`
+    SELECT name, payload FROM events WHERE (payload->>'projectId')::int = ${projectId} ORDER BY id`;
+}
+
+/** Inserts a vote row directly (for ranking fixtures), keeping the counter in step. */
+async function addVote(projectId: number, createdAt: Date, userId: number | null = null) {
+  await t.deps.sql`INSERT INTO votes (project_id, user_id, ip_address, created_at) VALUES (${projectId}, ${userId}, ${randomIp()}, ${createdAt})`;
+  await t.deps.sql`UPDATE projects SET votes = votes + 1 WHERE id = ${projectId}`;
+}
+
+/** Every entry of a ranked list, page by page (other test files add projects to the shared database). */
+async function allPages<T>(path: string): Promise<T[]> {
+  const all: T[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = (await t.agent().get(`${path}&limit=100&offset=${offset}`)).body as T[];
+    all.push(...page);
+    if (page.length < 100) return all;
+  }
+}
+
+const PROJECT_KEYS = [
+  'averageRating', 'canEdit', 'category', 'createdAt', 'description', 'hasVoted', 'id', 'isHidden', 'myRating', 'replitUrl',
+  'reportCount', 'tags', 'title', 'totalRatings', 'userId', 'username', 'views', 'votes',
+].sort();
+
+describe('GET /api/projects', () => {
+  it('answers a page of 6 visible projects, newest first, in the Project shape, never a hidden one', async () => {
+    const owner = await buildUser(t.deps.sql);
+    const older = await buildProject(t.deps.sql, { userId: owner.id, createdAt: new Date(Date.now() - 1000) });
+    const newer = await buildProject(t.deps.sql, { userId: owner.id });
+    const hidden = await buildProject(t.deps.sql, { userId: owner.id, isHidden: true, createdAt: new Date(Date.now() + 1000) });
+    for (let i = 0; i < 5; i += 1) await buildProject(t.deps.sql, { userId: owner.id, createdAt: new Date(Date.now() - 5000) });
+    const res = await t.agent().get('/api/projects');
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(6);
+    expect(Object.keys(res.body[0]).sort()).toEqual(PROJECT_KEYS);
+    const all = (await t.agent().get('/api/projects?limit=100')).body as Array<{ id: number; createdAt: string; username: string }>;
+    const ids = all.map((p) => p.id);
+    expect(ids).not.toContain(hidden.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    expect(all.find((p) => p.id === newer.id)!.username).toBe(owner.username);
+    const times = all.map((p) => Date.parse(p.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('sorts the whole set on the server by votes or views, and pages with offset', async () => {
+    const top = await buildProject(t.deps.sql, { votes: 9_000_002, views: 1 });
+    const second = await buildProject(t.deps.sql, { votes: 9_000_001, views: 9_000_003 });
+    await buildProject(t.deps.sql, { votes: 9_000_005, views: 9_000_005, isHidden: true });
+    const byVotes = (await t.agent().get('/api/projects?sort=votes&limit=2')).body as Array<{ id: number }>;
+    expect(byVotes.map((p) => p.id)).toEqual([top.id, second.id]);
+    const page2 = (await t.agent().get('/api/projects?sort=votes&offset=1&limit=1')).body as Array<{ id: number }>;
+    expect(page2.map((p) => p.id)).toEqual([second.id]);
+    const byViews = (await t.agent().get('/api/projects?sort=views&limit=1')).body as Array<{ id: number }>;
+    expect(byViews[0]!.id).toBe(second.id);
+  });
+
+  it('carries hasVoted, myRating and canEdit for the viewer', async () => {
+    const { user, agent } = await t.member();
+    const mine = await buildProject(t.deps.sql, { userId: user.id, votes: 9_500_000 });
+    await t.deps.sql`INSERT INTO votes (project_id, user_id, ip_address) VALUES (${mine.id}, ${user.id}, '203.0.113.9')`;
+    await t.deps.sql`INSERT INTO ratings (project_id, user_id, ip_address, rating) VALUES (${mine.id}, ${user.id}, '203.0.113.9', 8)`;
+    const asOwner = ((await agent.get('/api/projects?sort=votes&limit=100')).body as Array<Record<string, unknown>>).find((p) => p.id === mine.id)!;
+    expect(asOwner).toMatchObject({ hasVoted: true, myRating: 8, canEdit: true });
+    const asVisitor = ((await t.agent().get('/api/projects?sort=votes&limit=100').set('X-Forwarded-For', '203.0.113.9')).body as Array<Record<string, unknown>>).find((p) => p.id === mine.id)!;
+    expect(asVisitor).toMatchObject({ hasVoted: false, myRating: null, canEdit: false });
+  });
+
+  it.each([
+    ['limit=0', 'limit must be a whole number from 1 to 100'],
+    ['limit=101', 'limit must be a whole number from 1 to 100'],
+    ['limit=abc', 'limit must be a whole number from 1 to 100'],
+    ['limit=2.5', 'limit must be a whole number from 1 to 100'],
+    ['offset=-1', 'offset must be a whole number of 0 or more'],
+    ['offset=99999999999', 'offset is too large'],
+    ['sort=random', 'sort must be newest, votes or views'],
+    ['limit=1&limit=2', 'limit must be a whole number from 1 to 100'],
+  ])('refuses %s with 400', async (query, message) => {
+    const res = await t.agent().get(`/api/projects?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+  });
+});
+
+describe('GET /api/projects/trending, /leaderboard, /top-contributors', () => {
+  it('ranks trending by decayed weighted votes of the period; hidden projects and old votes left out', async () => {
+    const now = Date.now();
+    const hot = await buildProject(t.deps.sql);
+    const warm = await buildProject(t.deps.sql);
+    const old = await buildProject(t.deps.sql);
+    const hidden = await buildProject(t.deps.sql, { isHidden: true });
+    for (let i = 0; i < 40; i += 1) await addVote(hot.id, new Date(now - 60_000));
+    for (let i = 0; i < 30; i += 1) await addVote(warm.id, new Date(now - 3 * 3600_000));
+    for (let i = 0; i < 60; i += 1) await addVote(hidden.id, new Date(now - 60_000));
+    await addVote(old.id, new Date(now - 3 * 24 * 3600_000));
+    await makeRankingQueries(t.deps.sql).recomputeTrending('today');
+    await makeRankingQueries(t.deps.sql).recomputeTrending('week');
+    const today = await allPages<{ id: number }>('/api/projects/trending?period=today');
+    const ids = today.map((p) => p.id);
+    expect(ids.indexOf(hot.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(hot.id)).toBeLessThan(ids.indexOf(warm.id));
+    expect(ids).not.toContain(hidden.id);
+    expect(ids).not.toContain(old.id);
+    const week = await allPages<{ id: number }>('/api/projects/trending?period=week');
+    expect(week.map((p) => p.id)).toContain(old.id);
+    expect(Object.keys(week[0]!).sort()).toEqual(PROJECT_KEYS);
+  });
+
+  it('ranks the leaderboard by votes in the range, with rank and the range count as votes', async () => {
+    const now = Date.now();
+    const a = await buildProject(t.deps.sql);
+    for (let i = 0; i < 3; i += 1) await addVote(a.id, new Date(now - 60_000));
+    for (let i = 0; i < 5; i += 1) await addVote(a.id, new Date(now - 40 * 24 * 3600_000));
+    await t.deps.sql`UPDATE projects SET votes = votes + 9000000 WHERE id = ${a.id}`;
+    const ranking = makeRankingQueries(t.deps.sql);
+    await ranking.recomputeLeaderboard('all');
+    await ranking.recomputeLeaderboard('week');
+    const all = await allPages<{ id: number; rank: number; votes: number }>('/api/projects/leaderboard?timeRange=all');
+    const entry = all.find((e) => e.id === a.id)!;
+    expect(entry.votes).toBe(9_000_008);
+    expect(all.map((e) => e.rank)).toEqual(all.map((_, i) => i + 1));
+    const week = await allPages<{ id: number; votes: number }>('/api/projects/leaderboard?timeRange=week');
+    expect(week.find((e) => e.id === a.id)!.votes).toBe(3);
+    const votes = week.map((e) => e.votes);
+    expect(votes).toEqual([...votes].sort((x, y) => y - x));
+    const defaults = await t.agent().get('/api/projects/leaderboard');
+    expect(defaults.status).toBe(200);
+    expect(defaults.body.length).toBeLessThanOrEqual(10);
+    const page2 = (await t.agent().get('/api/projects/leaderboard?limit=2&offset=2')).body as Array<{ rank: number }>;
+    expect(page2.map((e) => e.rank)).toEqual([3, 4]);
+  });
+
+  it('answers the top contributors from real data, top 5 by default', async () => {
+    const star = await buildUser(t.deps.sql);
+    await buildProject(t.deps.sql, { userId: star.id, votes: 9_900_000 });
+    await buildProject(t.deps.sql, { userId: star.id, votes: 100 });
+    await buildProject(t.deps.sql, { userId: star.id, votes: 9_999_999, isHidden: true });
+    await makeRankingQueries(t.deps.sql).recomputeTopContributors();
+    const res = await t.agent().get('/api/projects/top-contributors');
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeLessThanOrEqual(5);
+    expect(res.body[0]).toEqual({ rank: 1, userId: star.id, username: star.username, projectCount: 2, totalVotes: 9_900_100 });
+    expect((await t.agent().get('/api/projects/top-contributors?limit=1')).body).toHaveLength(1);
+  });
+
+  it.each([
+    ['/api/projects/trending?period=year', 'period must be today, week or month'],
+    ['/api/projects/trending?limit=500', 'limit must be a whole number from 1 to 100'],
+    ['/api/projects/leaderboard?timeRange=day', 'timeRange must be all, month or week'],
+    ['/api/projects/leaderboard?offset=x', 'offset must be a whole number of 0 or more'],
+    ['/api/projects/top-contributors?limit=0', 'limit must be a whole number from 1 to 100'],
+  ])('GET %s answers 400 %s', async (path, message) => {
+    const res = await t.agent().get(path);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+  });
+});
+
+describe('GET /api/projects/{id}', () => {
+  it('answers the project with username and its real rating distribution', async () => {
+    const owner = await buildUser(t.deps.sql);
+    const project = await buildProject(t.deps.sql, { userId: owner.id });
+    for (const rating of [10, 10, 7, 1]) {
+      const rater = await buildUser(t.deps.sql);
+      await t.deps.sql`INSERT INTO ratings (project_id, user_id, ip_address, rating) VALUES (${project.id}, ${rater.id}, '203.0.113.1', ${rating})`;
+    }
+    const res = await t.agent().get(`/api/projects/${project.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: project.id, username: owner.username, hasVoted: false, myRating: null, canEdit: false });
+    expect(res.body.ratingDistribution).toEqual([1, 0, 0, 0, 0, 0, 1, 0, 0, 2]);
+  });
+
+  it('answers 404 for a missing project and 400 for a non-numeric id', async () => {
+    expect((await t.agent().get('/api/projects/2147483000')).body).toEqual({ message: 'Project not found' });
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) {
+      const res = await t.agent().get(`/api/projects/${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'Invalid id' });
+    }
+  });
+
+  it('hides a hidden project (404) from visitors and other members, not from its owner or an admin', async () => {
+    const { user: owner, agent: ownerAgent } = await t.member();
+    const project = await buildProject(t.deps.sql, { userId: owner.id, isHidden: true });
+    const { agent: other } = await t.member();
+    const { agent: admin } = await t.member({ isAdmin: true });
+    expect((await t.agent().get(`/api/projects/${project.id}`)).status).toBe(404);
+    expect((await other.get(`/api/projects/${project.id}`)).body).toEqual({ message: 'Project not found' });
+    const own = await ownerAgent.get(`/api/projects/${project.id}`);
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ isHidden: true, canEdit: true });
+    expect((await admin.get(`/api/projects/${project.id}`)).body).toMatchObject({ isHidden: true, canEdit: true });
+  });
+});
+
+describe('POST /api/projects', () => {
+  it('creates the project (201), records the submission and project.created, normalises tags', async () => {
+    const { user, agent } = await t.member();
+    const input = submission();
+    const res = await agent.post('/api/projects').set('X-Forwarded-For', randomIp()).send(input);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      title: input.title, description: input.description, replitUrl: input.replitUrl, category: 'Game', tags: 'canvas, physics',
+      userId: user.id, username: user.username, votes: 0, views: 0, averageRating: 0, totalRatings: 0, isHidden: false, canEdit: true,
+    });
+    const [sub] = await t.deps.sql`SELECT user_id, ip_address FROM submissions WHERE project_id = ${res.body.id}`;
+    expect(sub).toMatchObject({ userId: user.id, ipAddress: expect.any(String) });
+    expect(await eventsOf(res.body.id)).toEqual([{ name: 'project.created', payload: { projectId: res.body.id, userId: user.id } }]);
+  });
+
+  it.each([
+    [{ title: 'ab' }, 'Title must be at least 3 characters'],
+    [{ title: 'x'.repeat(101) }, 'Title cannot exceed 100 characters'],
+    [{ description: 'short' }, 'Description must be at least 10 characters'],
+    [{ description: 'd'.repeat(501) }, 'Description cannot exceed 500 characters'],
+    [{ replitUrl: 'not a url' }, 'Please enter a valid URL including http:// or https://'],
+    [{ replitUrl: 'javascript:alert(1)' }, 'Please enter a valid URL including http:// or https://'],
+    [{ replitUrl: 'ftp://example.com/x' }, 'Please enter a valid URL including http:// or https://'],
+    [{ category: '' }, 'Please select a category'],
+    [{ category: 'Spaceships' }, 'Please select a category'],
+    [{ title: 42 }, 'Title must be at least 3 characters'],
+  ])('refuses %j with 400 and writes nothing', async (change, message) => {
+    const { user, agent } = await t.member();
+    const res = await agent.post('/api/projects').set('X-Forwarded-For', randomIp()).send(submission(change));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+    expect(await t.deps.sql`SELECT 1 FROM projects WHERE user_id = ${user.id}`).toHaveLength(0);
+  });
+
+  it('refuses visitors (401) and paused members (403)', async () => {
+    expect((await t.agent().post('/api/projects').send(submission())).status).toBe(401);
+    const { agent } = await t.member({ isPaused: true });
+    const res = await agent.post('/api/projects').send(submission());
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: 'Your account is paused' });
+  });
+
+  it('limits submissions per user with 429 and Retry-After', async () => {
+    const { user, agent } = await t.member();
+    for (let i = 0; i < t.config.submissionLimit; i += 1) {
+      expect((await agent.post('/api/projects').set('X-Forwarded-For', randomIp()).send(submission())).status).toBe(201);
+    }
+    const res = await agent.post('/api/projects').set('X-Forwarded-For', randomIp()).send(submission());
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ message: 'Please wait a few minutes before submitting another project.' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await t.deps.sql`SELECT 1 FROM projects WHERE user_id = ${user.id}`).toHaveLength(t.config.submissionLimit);
+  });
+
+  it('limits submissions per IP across users', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < t.config.submissionLimit; i += 1) {
+      const { agent } = await t.member();
+      expect((await agent.post('/api/projects').set('X-Forwarded-For', ip).send(submission())).status).toBe(201);
+    }
+    const { agent } = await t.member();
+    expect((await agent.post('/api/projects').set('X-Forwarded-For', ip).send(submission())).status).toBe(429);
+  });
+});
+
+describe('PATCH /api/projects/{id}', () => {
+  const edit = (change: Record<string, unknown> = {}) => ({
+    title: 'Edited title', description: 'An edited description.', replitUrl: 'https://example.org/edited', category: 'Utility', tags: 'a, b', ...change,
+  });
+
+  it('lets the owner edit (project.updated recorded) and an admin too', async () => {
+    const { user, agent } = await t.member();
+    const project = await buildProject(t.deps.sql, { userId: user.id });
+    const res = await agent.patch(`/api/projects/${project.id}`).send(edit());
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: project.id, title: 'Edited title', category: 'Utility', replitUrl: 'https://example.org/edited', canEdit: true });
+    expect((await eventsOf(project.id)).map((e) => e.name)).toEqual(['project.updated']);
+    const { agent: admin } = await t.member({ isAdmin: true });
+    expect((await admin.patch(`/api/projects/${project.id}`).send(edit({ title: 'By admin' }))).body.title).toBe('By admin');
+  });
+
+  it('refuses others (403), visitors (401), paused owners (403), bad input (400) and missing projects (404)', async () => {
+    const { user, agent: ownerAgent } = await t.member();
+    const project = await buildProject(t.deps.sql, { userId: user.id, title: 'Original' });
+    const { agent: other } = await t.member();
+    const refused = await other.patch(`/api/projects/${project.id}`).send(edit());
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: EDIT_FORBIDDEN });
+    expect((await t.agent().patch(`/api/projects/${project.id}`).send(edit())).status).toBe(401);
+    const badUrl = await ownerAgent.patch(`/api/projects/${project.id}`).send(edit({ replitUrl: 'example.org' }));
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.body).toEqual({ message: 'Must be a valid URL. Include http:// or https://' });
+    expect((await ownerAgent.patch(`/api/projects/${project.id}`).send(edit({ title: 'no' }))).body).toEqual({ message: 'Title must be at least 3 characters' });
+    expect((await ownerAgent.patch('/api/projects/2147483000').send(edit())).status).toBe(404);
+    expect((await ownerAgent.patch('/api/projects/abc').send(edit())).body).toEqual({ message: 'Invalid id' });
+    await t.deps.sql`UPDATE users SET is_paused = true WHERE id = ${user.id}`;
+    expect((await ownerAgent.patch(`/api/projects/${project.id}`).send(edit())).body).toEqual({ message: 'Your account is paused' });
+    const [row] = await t.deps.sql`SELECT title FROM projects WHERE id = ${project.id}`;
+    expect(row!.title).toBe('Original');
+  });
+
+  it('answers 404, not 403, to another member editing a hidden project', async () => {
+    const project = await buildProject(t.deps.sql, { isHidden: true });
+    const { agent } = await t.member();
+    expect((await agent.patch(`/api/projects/${project.id}`).send(edit())).body).toEqual({ message: 'Project not found' });
+  });
+});
+
+describe('GET /api/projects?q= (search)', () => {
+  it('finds visible projects by title, description or tag, in any letter case, never hidden ones', async () => {
+    const word = `zq${Math.random().toString(36).slice(2, 8)}`;
+    const byTitle = await buildProject(t.deps.sql, { title: `The ${word} game` });
+    const byDescription = await buildProject(t.deps.sql, { description: `Mentions ${word.toUpperCase()} in the text.` });
+    const byTag = await buildProject(t.deps.sql, { tags: `canvas, ${word}` });
+    await buildProject(t.deps.sql, { title: `Hidden ${word}`, isHidden: true });
+    await buildProject(t.deps.sql, { title: 'Something else entirely' });
+    const res = await t.agent().get(`/api/projects?q=${encodeURIComponent(`  ${word.toUpperCase()} `)}&limit=100`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((p: { id: number }) => p.id).sort()).toEqual([byTitle.id, byDescription.id, byTag.id].sort());
+  });
+
+  it('treats % and _ as plain characters', async () => {
+    const tag = `pct${Math.random().toString(36).slice(2, 8)}`;
+    const literal = await buildProject(t.deps.sql, { title: `Save 50% with ${tag}` });
+    await buildProject(t.deps.sql, { title: `Save 500 with ${tag}` });
+    const res = await t.agent().get(`/api/projects?q=${encodeURIComponent(`50% with ${tag}`)}`);
+    expect(res.body.map((p: { id: number }) => p.id)).toEqual([literal.id]);
+    const none = await t.agent().get(`/api/projects?q=${encodeURIComponent(`5_0 with ${tag}`)}`);
+    expect(none.body).toEqual([]);
+  });
+
+  it('ignores a blank search and refuses an over-long or repeated one with 400', async () => {
+    expect((await t.agent().get('/api/projects?q=%20%20')).status).toBe(200);
+    const long = await t.agent().get(`/api/projects?q=${'x'.repeat(101)}`);
+    expect(long.status).toBe(400);
+    expect(long.body).toEqual({ message: 'Search must be 100 characters or less' });
+    const repeated = await t.agent().get('/api/projects?q=a&q=b');
+    expect(repeated.status).toBe(400);
+    expect(repeated.body).toEqual({ message: 'Search must be text' });
+  });
+});

@@ -1,0 +1,50 @@
+import { createServer, type Server } from 'node:http';
+import { loadConfig, type Config } from './config';
+import { createApp } from './app';
+import { createDeps } from './deps';
+import { webClient } from './web';
+import { migrate } from '@vitrine/db/migrate';
+import { ensureAdmin } from './admin-bootstrap';
+import { attachRealtime } from './realtime/server';
+
+/** A running API node: HTTP, the web client and Socket.IO on one port. */
+export interface RunningApi {
+  server: Server;
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** Migrates, makes the first admin, and listens. */
+export async function startApi(config: Config = loadConfig()): Promise<RunningApi> {
+  const deps = createDeps(config);
+  await migrate(deps.sql);
+  await ensureAdmin(deps.sql, config);
+  const app = createApp(deps);
+  app.use(webClient(config.siteName));
+  const server = createServer(app.callback());
+  const realtime = attachRealtime(server, deps);
+  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    server,
+    url: `http://localhost:${port}`,
+    async close() {
+      // Socket.IO disconnects its sockets, then closes the HTTP server and waits for open requests.
+      server.closeIdleConnections();
+      await realtime.close();
+      await deps.close();
+    },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const api = await startApi();
+  console.log(`Vitrine API listening on ${api.url}`);
+  const stop = async () => {
+    await api.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}

@@ -1,0 +1,84 @@
+import { inject } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { createSql } from '@vitrine/db/sql';
+import { buildUser, TEST_PASSWORD } from '@vitrine/db/testing';
+import type { UserRow } from '@vitrine/db/queries/users';
+import { loadConfig, type Config } from './config';
+import { createApp } from './app';
+import { createRedis } from './deps';
+import { createPublisher, type LiveEmitter } from './events/publisher';
+import type { Deps } from './context';
+
+/** An app on this test run's database, with a Redis prefix of its own (so rate limits do not leak between files). */
+export interface TestApp {
+  deps: Deps;
+  config: Config;
+  server: Server;
+  /** http://127.0.0.1:port, also the origin writes must come from. */
+  origin: string;
+  /** A supertest agent that keeps cookies and sends our Origin on writes. */
+  agent: () => TestAgent;
+  /** A signed-in agent for `user` (made with the factories' password). */
+  signIn: (user: UserRow) => Promise<TestAgent>;
+  /** A new user and an agent signed in as them. */
+  member: (overrides?: Parameters<typeof buildUser>[1]) => Promise<{ user: UserRow; agent: TestAgent }>;
+  close: () => Promise<void>;
+}
+
+/** Builds and listens an app for a test file. */
+export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEmitter): Promise<TestApp> {
+  const prefix = `${inject('redisPrefix')}${randomBytes(3).toString('hex')}:`;
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    databaseUrl: inject('databaseUrl'),
+    redisUrl: inject('redisUrl'),
+    redisPrefix: prefix,
+    trustProxy: true,
+    ...overrides,
+  };
+  const sql = createSql(config.databaseUrl, { max: 5 });
+  const redis = createRedis(config.redisUrl, { name: 'test' });
+  const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live, log: () => {} });
+  const deps: Deps = { config, sql, redis, publisher };
+  const app = createApp(deps, { log: (err) => console.error(err) });
+  const server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const agent = () => request.agent(server).set('Origin', origin) as unknown as TestAgent;
+  const signIn = async (user: UserRow) => {
+    const a = agent();
+    // Each sign-in from its own address, so the per-IP sign-in limit never trips across tests.
+    const res = await a.post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+    return a;
+  };
+  return {
+    deps,
+    config,
+    server,
+    origin,
+    agent,
+    signIn,
+    async member(o) {
+      const user = await buildUser(sql, o);
+      return { user, agent: await signIn(user) };
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await publisher.close();
+      redis.disconnect();
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
+
+/** A random documentation-range IPv4 address, to stand for a distinct visitor. */
+export function randomIp(): string {
+  const b = randomBytes(2);
+  return `198.51.${b[0]}.${b[1]! % 254 + 1}`;
+}

@@ -1,0 +1,39 @@
+import type { DomainEvent, StoredEvent } from '@vitrine/domain/events';
+import type { Tx } from '../sql';
+
+/** The outbox (design.md "Events"). */
+export function makeEventQueries(sql: Tx) {
+  return {
+    /** Writes events in the caller's transaction; returns them with their ids. */
+    async recordEvents(events: DomainEvent[]): Promise<StoredEvent[]> {
+      if (events.length === 0) return [];
+      const rows = await sql<{ id: string }[]>`
+        INSERT INTO events ${sql(events.map(({ name, ...payload }) => ({ name, payload: sql.json(payload) })))}
+        RETURNING id`;
+      return events.map((e, i) => ({ ...e, id: Number(rows[i]!.id) }));
+    },
+    /** Marks events as handed to the queue. */
+    async markPublished(ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await sql`UPDATE events SET published_at = now() WHERE id = ANY(${ids}::bigint[]) AND published_at IS NULL`;
+    },
+    /** Events still unpublished after `olderThanMs`, oldest first (the relay's work). */
+    async listUnpublished(olderThanMs: number, limit = 500): Promise<StoredEvent[]> {
+      const rows = await sql<{ id: string; name: string; payload: Record<string, unknown> }[]>`
+        SELECT id, name, payload FROM events
+        WHERE published_at IS NULL AND created_at < now() - make_interval(secs => ${olderThanMs / 1000})
+        ORDER BY created_at LIMIT ${limit}`;
+      return rows.map((r) => ({ ...(r.payload as object), name: r.name, id: Number(r.id) }) as StoredEvent);
+    },
+    /** Deletes published events older than `olderThanMs`, at most `limit` a call; answers how many went. */
+    async prunePublished(olderThanMs: number, limit = 10_000): Promise<number> {
+      const rows = await sql`
+        DELETE FROM events WHERE id IN (
+          SELECT id FROM events
+          WHERE published_at IS NOT NULL AND published_at < now() - make_interval(secs => ${olderThanMs / 1000})
+          ORDER BY id LIMIT ${limit})
+        RETURNING id`;
+      return rows.length;
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_STATUSES } from '@vitrine/domain/constants';
+import { createSql, type Sql } from '../sql';
+import { createTestDatabase } from '../testing';
+import { expectNoSeqScan, makeExplainer, type Explainer } from '../testing-explain';
+import { makeMessageQueries } from './messages';
+import { makeModerationQueries } from './moderation';
+
+/**
+ * The inbox and admin lists are indexed queries: on a database of their own seeded with 100k users, 200k
+ * messages, 60k reports and 20k projects, EXPLAIN of each list query (as the functions send it,
+ * captured with postgres.js `debug`) shows no sequential scan of messages, reports, users or projects.
+ */
+const USERS = 100_000;
+const MESSAGES = 200_000;
+const PROJECTS = 20_000;
+const REPORTS = 60_000;
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let sql: Sql;
+let explainer: Explainer;
+
+beforeAll(async () => {
+  db = await createTestDatabase('vitrine_explain_msg');
+  sql = createSql(db.url, { max: 2 });
+  await sql`INSERT INTO users (username, password_hash, is_admin) SELECT 'seed_' || g, 'x', g <= 3 FROM generate_series(1, ${USERS}::int) g`;
+  // A quarter of the messages go to the admins (recipient NULL), the rest between members.
+  await sql`
+    INSERT INTO contact_messages (sender_user_id, recipient_user_id, subject, message, is_read, created_at)
+    SELECT (g % ${USERS}::int) + 1, CASE WHEN g % 4 = 0 THEN NULL ELSE ((g * 7) % ${USERS}::int) + 1 END,
+           'Subject ' || g, 'Seeded message number ' || g, g % 3 = 0, now() - make_interval(secs => g)
+    FROM generate_series(1, ${MESSAGES}::int) g`;
+  await sql`
+    INSERT INTO projects (title, description, replit_url, category, user_id, created_at)
+    SELECT 'Project ' || g, 'Seeded project number ' || g, 'https://example.com/' || g, 'Game', (g % ${USERS}::int) + 1, now() - make_interval(mins => g)
+    FROM generate_series(1, ${PROJECTS}::int) g`;
+  await sql`
+    INSERT INTO reports (project_id, reporter_user_id, reason, status, created_at)
+    SELECT (g % ${PROJECTS}::int) + 1, ((g / ${PROJECTS}::int) % ${USERS}::int) + 1, 'spam',
+           (ARRAY['pending', 'reviewed', 'dismissed', 'removed'])[(g % 4) + 1], now() - make_interval(secs => g)
+    FROM generate_series(1, ${REPORTS}::int) g`;
+  await sql`ANALYZE`;
+  explainer = makeExplainer(db.url, sql);
+}, 180_000);
+
+afterAll(async () => {
+  await explainer?.end();
+  await sql?.end();
+  await db?.drop();
+});
+
+const plansOf: Explainer['plansOf'] = (read) => explainer.plansOf(read);
+
+function expectIndexed(plans: string[]) {
+  expectNoSeqScan(plans, ['contact_messages', 'reports', 'users', 'projects']);
+}
+
+const memberBox = { userId: 1234, isAdmin: false };
+const adminBox = { userId: 2, isAdmin: true };
+
+describe('EXPLAIN of the message and admin list queries', () => {
+  it("a member's box and unread count use indexes", async () => {
+    expectIndexed(await plansOf((c) => makeMessageQueries(c).listBox(memberBox)));
+    expectIndexed(await plansOf((c) => makeMessageQueries(c).countUnread(memberBox)));
+  });
+
+  it("an admin's box, unread count and every-message list use indexes", async () => {
+    expectIndexed(await plansOf((c) => makeMessageQueries(c).listBox(adminBox)));
+    expectIndexed(await plansOf((c) => makeMessageQueries(c).countUnread(adminBox)));
+    expectIndexed(await plansOf((c) => makeMessageQueries(c).listAll()));
+    expectIndexed(await plansOf((c) => makeMessageQueries(c).findMessageById(777)));
+  });
+
+  it.each(REPORT_STATUSES)('the %s reports list uses an index', async (status) => {
+    expectIndexed(await plansOf((c) => makeModerationQueries(c).listReports(status)));
+  });
+
+  it('the admin users and projects lists use indexes', async () => {
+    expectIndexed(await plansOf((c) => makeModerationQueries(c).listUsers()));
+    expectIndexed(await plansOf((c) => makeModerationQueries(c).listAllProjects({ userId: 2, ip: '192.0.2.1' })));
+  });
+
+  it('the seed is what the test claims (so a missing seed cannot pass it)', async () => {
+    const [row] = await sql<{ messages: number; reports: number }[]>`
+      SELECT (SELECT count(*)::int FROM contact_messages) AS messages, (SELECT count(*)::int FROM reports) AS reports`;
+    expect(row).toEqual({ messages: MESSAGES, reports: REPORTS });
+    const plan = (await plansOf((c) => c`SELECT id FROM contact_messages WHERE subject = 'nope'`)).join('\n');
+    expect(plan).toMatch(/Seq Scan on contact_messages/);
+  });
+});

@@ -1,0 +1,55 @@
+import type { Role } from '@vitrine/domain/constants';
+import type { Tx } from '../sql';
+
+/** The public part of a user, as the profile page shows it. */
+export interface ProfileUserRow {
+  id: number;
+  username: string;
+  createdAt: Date;
+  role: Role;
+  isVerified: boolean;
+  bio: string | null;
+}
+
+/** A project as the profile page lists it. */
+export interface ProfileProjectRow {
+  id: number;
+  title: string;
+  description: string;
+  category: string;
+  tags: string;
+  votes: number;
+  views: number;
+  /** numeric(3,1) as a string. */
+  averageRating: string;
+  totalRatings: number;
+  isHidden: boolean;
+  createdAt: Date;
+}
+
+/** Queries for user profiles and the recipient picker. Pass the pool or a transaction. */
+export function makeProfileQueries(sql: Tx) {
+  return {
+    /** A user's public fields by username, in any letter case. */
+    async findProfileUser(username: string): Promise<ProfileUserRow | undefined> {
+      const [row] = await sql<ProfileUserRow[]>`
+        SELECT id, username, created_at, role, is_verified, bio FROM users WHERE lower(username) = lower(${username})`;
+      return row;
+    },
+
+    /** A user's projects, newest first; hidden ones only when `includeHidden` (the owner or an admin looks). */
+    async listUserProjects(userId: number, includeHidden: boolean): Promise<ProfileProjectRow[]> {
+      return sql<ProfileProjectRow[]>`
+        SELECT id, title, description, category, tags, votes, views, average_rating, total_ratings, is_hidden, created_at
+        FROM projects
+        WHERE user_id = ${userId} ${includeHidden ? sql`` : sql`AND NOT is_hidden`}
+        ORDER BY created_at DESC, id DESC`;
+    },
+
+    /** Every user but `excludeUserId`, by username (the Message User picker). */
+    async listUserOptions(excludeUserId: number): Promise<Array<{ id: number; username: string }>> {
+      return sql<Array<{ id: number; username: string }>>`
+        SELECT id, username FROM users WHERE id <> ${excludeUserId} ORDER BY lower(username), id`;
+    },
+  };
+}

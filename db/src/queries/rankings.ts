@@ -1,0 +1,223 @@
+import type { LeaderboardRange, TrendingPeriod } from '@vitrine/domain/constants';
+import {
+  LEADERBOARD_WINDOW_MS,
+  RATING_PRIOR_MEAN,
+  RATING_PRIOR_WEIGHT,
+  TRENDING_HALF_LIFE_MS,
+  TRENDING_WINDOW_MS,
+  VOTE_WEIGHT,
+} from '@vitrine/domain/rankings';
+import type { Sql, Tx } from '../sql';
+import { projectColumns, type ProjectRow, type Viewer } from './projects';
+
+/** A board's name in ranking_boards (migration 0002). */
+export type BoardName = `trending:${TrendingPeriod}` | `leaderboard:${LeaderboardRange}` | 'top-contributors';
+
+/** Rows kept per trending period and per leaderboard range (deeper pages are not worth a swap). */
+export const BOARD_SIZE = 1000;
+/** Rows kept on the top-contributors board. */
+export const TOP_CONTRIBUTORS_BOARD_SIZE = 100;
+/** Entries the top-contributors panel shows by default. */
+export const DEFAULT_TOP_CONTRIBUTORS = 5;
+/**
+ * Safety net while no worker keeps the boards fresh: a read recomputes a board that was never
+ * computed, or whose last recompute is older than this. The worker recomputes on events and on a
+ * schedule, well inside this age, so with a worker running reads never recompute.
+ */
+export const BOARD_MAX_AGE_MS = 10 * 60_000;
+/** First key of the advisory locks that serialise the swaps of one board (second key: hashtext(board)). */
+const BOARD_LOCK_NAMESPACE = 7_320_002;
+
+/** A leaderboard row: the project plus the votes cast in the board's range. */
+export interface LeaderboardRow extends ProjectRow {
+  rangeVotes: number;
+}
+
+/** A top-contributors row. */
+export interface TopContributorRow {
+  userId: number;
+  username: string;
+  projectCount: number;
+  totalVotes: number;
+}
+
+/** The leaderboard tie-break (domain bayesianRating) over a projects row `p`, as SQL. */
+function ratingBound(sql: Tx) {
+  return sql`((${RATING_PRIOR_MEAN}::float8 * ${RATING_PRIOR_WEIGHT}::float8 + p.average_rating::float8 * p.total_ratings)
+              / (${RATING_PRIOR_WEIGHT}::float8 + p.total_ratings))`;
+}
+
+/**
+ * The ranking boards (design.md "Rankings"): set-based recomputes that swap a board's rows in one
+ * short transaction, and one-indexed-query reads. Takes the pool (recomputes open their own transaction).
+ */
+export function makeRankingQueries(sql: Sql) {
+  /** Runs `fill` (delete + insert of one board) under the board's advisory lock and stamps computed_at. */
+  async function swap(board: BoardName, fill: (tx: Tx) => Promise<number>, onlyIfOlderThanMs?: number): Promise<number | null> {
+    return sql.begin(async (tx) => {
+      await tx`SELECT pg_advisory_xact_lock(${BOARD_LOCK_NAMESPACE}, hashtext(${board}))`;
+      if (onlyIfOlderThanMs !== undefined) {
+        // Another request may have recomputed while we waited for the lock.
+        const [row] = await tx<{ fresh: boolean }[]>`
+          SELECT computed_at > now() - make_interval(secs => ${onlyIfOlderThanMs / 1000}) AS fresh
+          FROM ranking_boards WHERE board = ${board}`;
+        if (row?.fresh) return null;
+      }
+      const rows = await fill(tx);
+      await tx`
+        INSERT INTO ranking_boards (board, computed_at) VALUES (${board}, clock_timestamp())
+        ON CONFLICT (board) DO UPDATE SET computed_at = EXCLUDED.computed_at`;
+      return rows;
+    }) as Promise<number | null>;
+  }
+
+  async function recomputeTrendingBoard(period: TrendingPeriod, now: Date, onlyIfOlderThanMs?: number) {
+    const since = new Date(now.getTime() - TRENDING_WINDOW_MS[period]);
+    const halfLifeMs = TRENDING_HALF_LIFE_MS[period];
+    return swap(
+      `trending:${period}`,
+      async (tx) => {
+        await tx`DELETE FROM trending_scores WHERE period = ${period}`;
+        const rows = await tx`
+          INSERT INTO trending_scores (period, project_id, score, created_at)
+          SELECT ${period}, s.project_id, s.score, s.created_at
+          FROM (
+            SELECT v.project_id, p.created_at,
+                   sum(CASE WHEN v.user_id IS NULL THEN ${VOTE_WEIGHT.visitor}::float8
+                            WHEN v.user_id = p.user_id THEN ${VOTE_WEIGHT.author}::float8
+                            ELSE ${VOTE_WEIGHT.member}::float8 END
+                       * power(0.5::float8,
+                               extract(epoch FROM (${now}::timestamptz - v.created_at))::float8 * 1000 / ${halfLifeMs}::float8)) AS score
+            FROM votes v JOIN projects p ON p.id = v.project_id
+            WHERE v.created_at >= ${since}::timestamptz AND v.created_at <= ${now}::timestamptz AND NOT p.is_hidden
+            GROUP BY v.project_id, p.created_at
+          ) s
+          WHERE s.score > 0
+          ORDER BY s.score DESC, s.created_at DESC, s.project_id DESC
+          LIMIT ${BOARD_SIZE}`;
+        return rows.count;
+      },
+      onlyIfOlderThanMs,
+    );
+  }
+
+  async function recomputeLeaderboardBoard(range: LeaderboardRange, now: Date, onlyIfOlderThanMs?: number) {
+    const windowMs = LEADERBOARD_WINDOW_MS[range];
+    return swap(
+      `leaderboard:${range}`,
+      async (tx) => {
+        await tx`DELETE FROM leaderboard_entries WHERE time_range = ${range}`;
+        // All time: every visible project by its vote counter. A window: projects with votes cast in it.
+        const counted =
+          windowMs === null
+            ? tx`SELECT p.id AS project_id, p.votes AS n FROM projects p WHERE NOT p.is_hidden`
+            : tx`SELECT v.project_id, count(*)::int AS n FROM votes v
+                 WHERE v.created_at >= ${new Date(now.getTime() - windowMs)}::timestamptz AND v.created_at <= ${now}::timestamptz
+                 GROUP BY v.project_id`;
+        const rows = await tx`
+          INSERT INTO leaderboard_entries (time_range, project_id, votes, rating_bound, created_at)
+          SELECT ${range}, p.id, c.n, ${ratingBound(tx)}, p.created_at
+          FROM (${counted}) c JOIN projects p ON p.id = c.project_id
+          WHERE NOT p.is_hidden
+          ORDER BY c.n DESC, 4 DESC, p.created_at ASC, p.id
+          LIMIT ${BOARD_SIZE}`;
+        return rows.count;
+      },
+      onlyIfOlderThanMs,
+    );
+  }
+
+  async function recomputeTopContributorsBoard(onlyIfOlderThanMs?: number) {
+    return swap(
+      'top-contributors',
+      async (tx) => {
+        await tx`DELETE FROM top_contributors`;
+        const rows = await tx`
+          INSERT INTO top_contributors (user_id, project_count, total_votes)
+          SELECT user_id, count(*)::int, coalesce(sum(votes), 0)::int
+          FROM projects
+          WHERE NOT is_hidden AND user_id IS NOT NULL
+          GROUP BY user_id
+          ORDER BY 3 DESC, 2 DESC, 1
+          LIMIT ${TOP_CONTRIBUTORS_BOARD_SIZE}`;
+        return rows.count;
+      },
+      onlyIfOlderThanMs,
+    );
+  }
+
+  /** Recomputes `board` from a read when it was never computed or is older than BOARD_MAX_AGE_MS. */
+  async function ensureFresh(board: BoardName, recompute: (onlyIfOlderThanMs: number) => Promise<number | null>): Promise<void> {
+    const [row] = await sql<{ fresh: boolean }[]>`
+      SELECT computed_at > now() - make_interval(secs => ${BOARD_MAX_AGE_MS / 1000}) AS fresh
+      FROM ranking_boards WHERE board = ${board}`;
+    if (!row?.fresh) await recompute(BOARD_MAX_AGE_MS);
+  }
+
+  return {
+    /**
+     * Recomputes the trending board of `period` as of `now`: per visible project, the sum over the
+     * period's votes of weight * 0.5^(age / halfLife) (domain/src/rankings.ts trendingScore); projects
+     * scoring 0 are left off. Swaps the rows in one transaction; answers the row count.
+     */
+    async recomputeTrending(period: TrendingPeriod, now: Date = new Date()): Promise<number> {
+      return (await recomputeTrendingBoard(period, now)) ?? 0;
+    },
+
+    /**
+     * Recomputes the leaderboard of `range` as of `now`: votes cast in the range (all time: every
+     * visible project with its total votes), ties by the Bayesian rating bound, then earlier
+     * submission. Swaps the rows in one transaction; answers the row count.
+     */
+    async recomputeLeaderboard(range: LeaderboardRange, now: Date = new Date()): Promise<number> {
+      return (await recomputeLeaderboardBoard(range, now)) ?? 0;
+    },
+
+    /** Recomputes the top contributors: users by total votes on their visible projects, with project count. */
+    async recomputeTopContributors(): Promise<number> {
+      return (await recomputeTopContributorsBoard()) ?? 0;
+    },
+
+    /** When `board` was last recomputed, or null if never. */
+    async boardComputedAt(board: BoardName): Promise<Date | null> {
+      const [row] = await sql<{ computedAt: Date }[]>`SELECT computed_at FROM ranking_boards WHERE board = ${board}`;
+      return row?.computedAt ?? null;
+    },
+
+    /** One page of the trending board of `period` (hidden projects left out), best first. */
+    async listTrending(opts: { period: TrendingPeriod; offset: number; limit: number; viewer: Viewer }): Promise<ProjectRow[]> {
+      await ensureFresh(`trending:${opts.period}`, (age) => recomputeTrendingBoard(opts.period, new Date(), age));
+      return sql<ProjectRow[]>`
+        SELECT ${projectColumns(sql, opts.viewer)}
+        FROM trending_scores ts
+        JOIN projects p ON p.id = ts.project_id
+        LEFT JOIN users u ON u.id = p.user_id
+        WHERE ts.period = ${opts.period} AND NOT p.is_hidden
+        ORDER BY ts.score DESC, ts.created_at DESC, ts.project_id DESC
+        LIMIT ${opts.limit} OFFSET ${opts.offset}`;
+    },
+
+    /** One page of the leaderboard of `range` (hidden projects left out), first place first. */
+    async listLeaderboard(opts: { range: LeaderboardRange; offset: number; limit: number; viewer: Viewer }): Promise<LeaderboardRow[]> {
+      await ensureFresh(`leaderboard:${opts.range}`, (age) => recomputeLeaderboardBoard(opts.range, new Date(), age));
+      return sql<LeaderboardRow[]>`
+        SELECT ${projectColumns(sql, opts.viewer)}, le.votes AS range_votes
+        FROM leaderboard_entries le
+        JOIN projects p ON p.id = le.project_id
+        LEFT JOIN users u ON u.id = p.user_id
+        WHERE le.time_range = ${opts.range} AND NOT p.is_hidden
+        ORDER BY le.votes DESC, le.rating_bound DESC, le.created_at ASC, le.project_id
+        LIMIT ${opts.limit} OFFSET ${opts.offset}`;
+    },
+
+    /** The first `limit` top contributors. */
+    async listTopContributors(limit: number = DEFAULT_TOP_CONTRIBUTORS): Promise<TopContributorRow[]> {
+      await ensureFresh('top-contributors', (age) => recomputeTopContributorsBoard(age));
+      return sql<TopContributorRow[]>`
+        SELECT tc.user_id, u.username, tc.project_count, tc.total_votes
+        FROM top_contributors tc JOIN users u ON u.id = tc.user_id
+        ORDER BY tc.total_votes DESC, tc.project_count DESC, tc.user_id
+        LIMIT ${limit}`;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import postgres from 'postgres';
+import { expect } from 'vitest';
+import type { Sql } from './sql';
+
+/** What `makeExplainer` gives a query test. */
+export interface Explainer {
+  /** Runs `read` on a client that records each query it sends, and answers the EXPLAIN of every SELECT. */
+  plansOf: (read: (client: Sql) => Promise<unknown>) => Promise<string[]>;
+  /** Closes the recording client. */
+  end: () => Promise<void>;
+}
+
+/**
+ * EXPLAIN checks of the query functions as they really send their SQL: a second client on `url`
+ * records each query (postgres.js `debug`), then `sql` explains it with the same parameters.
+ */
+export function makeExplainer(url: string, sql: Sql): Explainer {
+  let captured: Array<{ query: string; parameters: unknown[] }> = [];
+  const traced: Sql = postgres(url, {
+    max: 1,
+    transform: postgres.camel,
+    onnotice: () => {},
+    debug: (_connection, query, parameters) => {
+      captured.push({ query, parameters });
+    },
+  });
+  return {
+    async plansOf(read) {
+      captured = [];
+      await read(traced);
+      const queries = captured.filter((c) => /^\s*SELECT/i.test(c.query));
+      expect(queries.length).toBeGreaterThan(0);
+      const plans: string[] = [];
+      for (const { query, parameters } of queries) {
+        const rows = await sql.unsafe(`EXPLAIN ${query}`, parameters as postgres.ParameterOrJSON<never>[]);
+        plans.push(rows.map((r) => Object.values(r)[0]).join('\n'));
+      }
+      return plans;
+    },
+    end: () => traced.end(),
+  };
+}
+
+/** Fails on a sequential scan of any of `tables`, showing the plan. */
+export function expectNoSeqScan(plans: string[], tables: readonly string[]): void {
+  const seqScan = new RegExp(`Seq Scan on (${tables.join('|')})\\b`);
+  for (const plan of plans) expect(plan, plan).not.toMatch(seqScan);
+}

@@ -1,0 +1,65 @@
+/** Business constants of spec §9 and the numbers design.md leaves to us. */
+
+/** Items per listing page; offset = (page - 1) * PAGE_SIZE. */
+export const PAGE_SIZE = 6;
+/** Upper bound for any `limit` query parameter (the admin list asks for 100). */
+export const MAX_PAGE_LIMIT = 100;
+/** Rating scale. */
+export const RATING_MIN = 1;
+export const RATING_MAX = 10;
+/** The profile's 'Most Popular Projects' shows this many. */
+export const PROFILE_TOP_PROJECTS = 3;
+/** The report dialog closes this long after its thank-you view appears. */
+export const REPORT_DIALOG_CLOSE_MS = 2000;
+/** Tooltip delays: shared default, and on the project page. */
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_DELAY_PROJECT_MS = 300;
+/** Toasts: at most one at a time, shown this long. */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+/** Pending reports from different users that hide a project until an admin decides. */
+export const AUTO_HIDE_REPORT_COUNT = 3;
+/** Submissions allowed per user and per IP within the window (design.md; overridable by env). */
+export const SUBMISSION_LIMIT = 3;
+export const SUBMISSION_WINDOW_SECONDS = 10 * 60;
+/** Remember-me keeps the session cookie this long; otherwise it lives for the browser session. */
+export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
+/** A day, for "one view per viewer per project per day". */
+export const VIEW_WINDOW_HOURS = 24;
+/** Default site name; SITE_NAME overrides it. */
+export const DEFAULT_SITE_NAME = 'Vitrine';
+
+/** Project categories of spec §3, in the order the selector lists them. */
+export const CATEGORIES = [
+  'Web App',
+  'Game',
+  'Utility',
+  'AI/ML',
+  'Data Visualization',
+  'Educational',
+  'Creative',
+  'Other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** User roles chosen at sign-up (spec §1). */
+export const ROLES = ['developer', 'tester', 'both'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Report reasons (spec §3). */
+export const REPORT_REASONS = ['spam', 'offensive', 'copyright', 'inappropriate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** Report statuses (spec §4); pending is the default. */
+export const REPORT_STATUSES = ['pending', 'reviewed', 'dismissed', 'removed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Listing periods and ranges (spec §7). */
+export const TRENDING_PERIODS = ['today', 'week', 'month'] as const;
+export type TrendingPeriod = (typeof TRENDING_PERIODS)[number];
+export const DEFAULT_TRENDING_PERIOD: TrendingPeriod = 'week';
+export const LEADERBOARD_RANGES = ['all', 'month', 'week'] as const;
+export type LeaderboardRange = (typeof LEADERBOARD_RANGES)[number];
+export const DEFAULT_LEADERBOARD_RANGE: LeaderboardRange = 'all';
+export const LATEST_SORTS = ['newest', 'votes', 'views'] as const;
+export type LatestSort = (typeof LATEST_SORTS)[number];

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * Domain events (design.md "Events"). Names are noun.verb; payloads carry ids and new counts, never secrets.
+ * Each is written to the outbox in the transaction of the change it describes.
+ */
+export const eventSchema = z.discriminatedUnion('name', [
+  z.object({ name: z.literal('vote.created'), projectId: z.number(), votes: z.number() }),
+  z.object({ name: z.literal('rating.saved'), projectId: z.number(), averageRating: z.number(), totalRatings: z.number() }),
+  z.object({ name: z.literal('project.created'), projectId: z.number(), userId: z.number() }),
+  z.object({ name: z.literal('project.updated'), projectId: z.number() }),
+  z.object({ name: z.literal('project.hidden'), projectId: z.number(), hidden: z.boolean() }),
+  z.object({ name: z.literal('project.deleted'), projectId: z.number() }),
+  z.object({ name: z.literal('report.created'), reportId: z.number(), projectId: z.number() }),
+  z.object({ name: z.literal('user.deleted'), userId: z.number() }),
+  z.object({
+    name: z.literal('message.created'),
+    messageId: z.number(),
+    /** null: addressed to the admins. */
+    recipientUserId: z.number().nullable(),
+    senderUserId: z.number().nullable(),
+    /** contact: the contact form; reply: an admin's answer; direct: a member or admin to a user. */
+    kind: z.enum(['contact', 'reply', 'direct']),
+    sendCopy: z.boolean(),
+    emailMode: z.boolean(),
+  }),
+]);
+export type DomainEvent = z.infer<typeof eventSchema>;
+export type EventName = DomainEvent['name'];
+
+/** A stored event: the outbox row's id travels as the job id. */
+export type StoredEvent = DomainEvent & { id: number };
+
+/** The one BullMQ queue events travel on. */
+export const EVENTS_QUEUE = 'events';
+
+/** Socket.IO pushes (design.md "Realtime"). Counts are small; anything private is an invalidation. */
+export interface ServerToClientEvents {
+  /** Live counts for a project shown in the client (room project:{id}). */
+  'project:counts': (payload: { id: number; votes: number; averageRating: number; totalRatings: number }) => void;
+  /** Something in the viewer's messages changed: refetch the inbox and unread count (room user:{id} / admins). */
+  'messages:changed': () => void;
+  /** A new report (room admins). */
+  'report:created': (payload: { id: number; projectId: number; projectTitle: string }) => void;
+  /** Lists changed: a project was created, hidden, deleted (everyone). */
+  'projects:changed': () => void;
+  /** This node's link to the other nodes was down and pushes may have been missed: refetch what is shown. */
+  sync: () => void;
+}
+
+export interface ClientToServerEvents {
+  /** Watch the live counts of these projects (replaces the previous set). */
+  'projects:watch': (ids: number[]) => void;
+}
+
+/** Room names, decided by the server. */
+export const rooms = {
+  project: (id: number) => `project:${id}`,
+  user: (id: number) => `user:${id}`,
+  admins: 'admins',
+} as const;

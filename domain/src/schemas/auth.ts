@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ROLES } from '../constants';
+
+/** Sign-in input (spec §5 Login). */
+export const loginSchema = z.object({
+  username: z
+    .string({ error: 'Username must be at least 3 characters' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(30, 'Username cannot exceed 30 characters'),
+  password: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(6, 'Password must be at least 6 characters')
+    .max(100, 'Password is too long'),
+  rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).optional(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Username rules shared by sign-up and anything that names a user. */
+export const usernameSchema = z
+  .string({ error: 'Username must be at least 3 characters' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username cannot exceed 30 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Username can only contain letters, numbers, underscores, and hyphens');
+
+/** Registration input (spec §5 Registration). An empty email means none. */
+export const registerSchema = z
+  .object({
+    username: usernameSchema,
+    email: z
+      .union([z.literal(''), z.email('Invalid email format').max(254, 'Invalid email format')], {
+        error: 'Invalid email format',
+      })
+      .optional()
+      .nullable(),
+    password: z
+      .string({ error: 'Password must be at least 8 characters' })
+      .min(8, 'Password must be at least 8 characters')
+      .max(100, 'Password is too long'),
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+    role: z.enum(ROLES, { error: 'Role must be developer, tester or both' }).default('both'),
+    bio: z.string({ error: 'Bio must be 500 characters or less' }).max(500, 'Bio must be 500 characters or less').optional().nullable(),
+    rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { error: "Passwords don't match", path: ['confirmPassword'] });
+export type RegisterInput = z.infer<typeof registerSchema>;

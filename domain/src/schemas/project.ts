@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { CATEGORIES, LATEST_SORTS, LEADERBOARD_RANGES, MAX_PAGE_LIMIT, PAGE_SIZE, RATING_MAX, RATING_MIN, TRENDING_PERIODS } from '../constants';
+
+const SUBMIT_URL_MESSAGE = 'Please enter a valid URL including http:// or https://';
+const EDIT_URL_MESSAGE = 'Must be a valid URL. Include http:// or https://';
+
+/** An http(s) address; anything else (javascript:, data:, ftp:) is refused with `message`. */
+export function httpUrl(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(2048, message)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+      } catch {
+        return false;
+      }
+    }, message);
+}
+
+/** Tags arrive as comma-separated text; stored trimmed, de-duplicated and joined with ', '. */
+export const tagsSchema = z
+  .string({ error: 'Tags must be comma-separated text' })
+  .max(200, 'Tags cannot exceed 200 characters')
+  .optional()
+  .nullable()
+  .transform((raw) => {
+    const seen = new Set<string>();
+    for (const tag of (raw ?? '').split(',')) {
+      const t = tag.trim();
+      if (t && ![...seen].some((s) => s.toLowerCase() === t.toLowerCase())) seen.add(t);
+    }
+    return [...seen].join(', ');
+  });
+
+/** Splits stored tags text into a list for display. */
+export function splitTags(tags: string | null | undefined): string[] {
+  return (tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+}
+
+/** Project submission (spec §5). */
+export const projectSubmitSchema = z.object({
+  title: z
+    .string({ error: 'Title must be at least 3 characters' })
+    .trim()
+    .min(3, 'Title must be at least 3 characters')
+    .max(100, 'Title cannot exceed 100 characters'),
+  description: z
+    .string({ error: 'Description must be at least 10 characters' })
+    .trim()
+    .min(10, 'Description must be at least 10 characters')
+    .max(500, 'Description cannot exceed 500 characters'),
+  replitUrl: httpUrl(SUBMIT_URL_MESSAGE),
+  category: z.enum(CATEGORIES, { error: 'Please select a category' }),
+  tags: tagsSchema,
+});
+export type ProjectSubmitInput = z.input<typeof projectSubmitSchema>;
+
+/** Project edit (spec §5): the same limits, with the edit form's URL text. */
+export const projectEditSchema = projectSubmitSchema.extend({
+  replitUrl: httpUrl(EDIT_URL_MESSAGE),
+});
+export type ProjectEditInput = z.input<typeof projectEditSchema>;
+
+/** A rating (spec §5): a whole number from 1 to 10. */
+export const ratingSchema = z.object({
+  rating: z
+    .number({ error: 'Rating must be a whole number from 1 to 10' })
+    .int('Rating must be a whole number from 1 to 10')
+    .min(RATING_MIN, 'Rating must be a whole number from 1 to 10')
+    .max(RATING_MAX, 'Rating must be a whole number from 1 to 10'),
+});
+
+/** Paging of every list (spec §9): offset from 0, limit 1..100, default one page. */
+export const pagingSchema = z.object({
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number of 0 or more' })
+    .int('offset must be a whole number of 0 or more')
+    .min(0, 'offset must be a whole number of 0 or more')
+    .max(1_000_000, 'offset is too large')
+    .default(0),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
+    .int(`limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
+    .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
+    .max(MAX_PAGE_LIMIT, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
+    .default(PAGE_SIZE),
+});
+
+/** GET /api/projects query; `q` searches title, description and tags (blank means no search). */
+export const latestQuerySchema = pagingSchema.extend({
+  sort: z.enum(LATEST_SORTS, { error: 'sort must be newest, votes or views' }).default('newest'),
+  q: z
+    .string({ error: 'Search must be text' })
+    .trim()
+    .max(100, 'Search must be 100 characters or less')
+    .optional()
+    .transform((q) => q || undefined),
+});
+/** GET /api/projects/trending query. */
+export const trendingQuerySchema = pagingSchema.extend({
+  period: z.enum(TRENDING_PERIODS, { error: 'period must be today, week or month' }).default('week'),
+});
+/** GET /api/projects/leaderboard query. */
+export const leaderboardQuerySchema = pagingSchema.extend({
+  timeRange: z.enum(LEADERBOARD_RANGES, { error: 'timeRange must be all, month or week' }).default('all'),
+  limit: pagingSchema.shape.limit.default(10),
+});
+
+/** A numeric id in a path. */
+export const idSchema = z.coerce
+  .number({ error: 'Invalid id' })
+  .int('Invalid id')
+  .min(1, 'Invalid id')
+  .max(2_147_483_647, 'Invalid id');

@@ -1,0 +1,58 @@
+/**
+ * The server Playwright runs against: the built site on a throwaway database with demo data, its own
+ * Redis key prefix, a known admin, and the worker; everything is removed again on SIGTERM/SIGINT.
+ */
+import { randomBytes } from 'node:crypto';
+import { deleteRedisPrefix } from '../lib/redis-cleanup';
+import { createTestDatabase } from '../../db/src/testing';
+import { createSql } from '../../db/src/sql';
+import { seedDemo } from '../../db/src/seed/demo';
+import { loadConfig } from '../../api/src/config';
+import { startApi } from '../../api/src/server';
+import { E2E_ADMIN, E2E_PORT } from './constants';
+
+const db = await createTestDatabase('vitrine_e2e');
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisPrefix = `vitrine-e2e:${randomBytes(4).toString('hex')}:`;
+const env = {
+  ...process.env,
+  DATABASE_URL: db.url,
+  REDIS_URL: redisUrl,
+  REDIS_PREFIX: redisPrefix,
+  PORT: String(E2E_PORT),
+  ADMIN_USERNAME: E2E_ADMIN.username,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  ADMIN_EMAIL: 'admin@example.com',
+  RATE_LIMIT_MULTIPLIER: '100',
+  TRUST_PROXY: '1',
+};
+Object.assign(process.env, env);
+const config = loadConfig(env);
+
+const sql = createSql(db.url, { max: 2 });
+await seedDemo(sql);
+await sql.end();
+
+const api = await startApi(config);
+// The worker runs in this process too when it exists (issue 5), so rankings and live pushes work.
+let worker: { close: () => Promise<void> } | undefined;
+try {
+  const mod = (await import('../../worker/src/index')) as { startWorker?: (c: typeof config) => Promise<{ close: () => Promise<void> }> };
+  worker = await mod.startWorker?.(config);
+} catch (err) {
+  console.error('[e2e] worker not started:', err);
+}
+console.log(`[e2e] serving ${api.url} on database ${db.name}`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await worker?.close().catch(() => {});
+  await api.close().catch(() => {});
+  await db.drop().catch((err) => console.error(err));
+  await deleteRedisPrefix(redisUrl, redisPrefix);
+  process.exit(0);
+}
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());

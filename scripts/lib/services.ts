@@ -1,0 +1,121 @@
+/**
+ * Finds PostgreSQL and Redis for a local run: the URLs from the environment, else the usual local
+ * ports, else private servers started from the machine's installed binaries under .data/.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import postgres from 'postgres';
+
+/** Ports of the private servers, away from the standard ones. */
+const PRIVATE_PG_PORT = 54329;
+const PRIVATE_REDIS_PORT = 63799;
+
+/** True when something accepts TCP connections on host:port within a second. */
+export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function findPgBin(name: string): string | null {
+  const onPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
+  if (onPath) return onPath;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  for (const v of versions) {
+    const bin = path.join(root, v, 'bin', name);
+    if (existsSync(bin)) return bin;
+  }
+  return null;
+}
+
+const HOW_TO_GET_THEM = `
+Vitrine needs PostgreSQL (15+) and Redis (7+). Either:
+  docker compose up -d postgres redis
+or install them from your system's packages, e.g. on Debian/Ubuntu:
+  sudo apt-get install -y postgresql redis-server
+or point DATABASE_URL and REDIS_URL at servers you already have.`;
+
+/** Makes sure the database named in `url` exists (creating it through the server's postgres database). */
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+  try {
+    const [exists] = await sql`SELECT 1 FROM pg_database WHERE datname = ${name}`;
+    if (!exists) await sql.unsafe(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Starts (or reuses) a private PostgreSQL cluster under dataDir. */
+export async function startPrivatePostgres(dataDir: string, log: (s: string) => void): Promise<string | null> {
+  const url = `postgres://postgres@127.0.0.1:${PRIVATE_PG_PORT}/vitrine`;
+  if (await portAnswers(PRIVATE_PG_PORT)) return url;
+  const initdb = findPgBin('initdb');
+  const pgCtl = findPgBin('pg_ctl');
+  if (!initdb || !pgCtl) return null;
+  const dir = path.join(dataDir, 'postgres');
+  const asRoot = process.getuid?.() === 0;
+  // PostgreSQL refuses to run as root: run it as the postgres system user when we are root.
+  const run = (cmd: string, args: string[]) =>
+    asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'inherit' }) : spawnSync(cmd, args, { stdio: 'inherit' });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    mkdirSync(dir, { recursive: true });
+    if (asRoot) spawnSync('chown', ['-R', 'postgres', dir]);
+    log(`Creating a private PostgreSQL cluster in ${dir}`);
+    const res = run(initdb, ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+    if (res.status !== 0) return null;
+  }
+  const res = run(pgCtl, ['-D', dir, '-l', path.join(dir, 'server.log'), '-o', `-p ${PRIVATE_PG_PORT} -k /tmp -c listen_addresses=127.0.0.1`, '-w', 'start']);
+  if (res.status !== 0) return null;
+  log(`Started a private PostgreSQL on port ${PRIVATE_PG_PORT} (data in ${dir})`);
+  return url;
+}
+
+/** Starts (or reuses) a private Redis with its data under dataDir. */
+export async function startPrivateRedis(dataDir: string, log: (s: string) => void): Promise<string | null> {
+  const url = `redis://127.0.0.1:${PRIVATE_REDIS_PORT}`;
+  if (await portAnswers(PRIVATE_REDIS_PORT)) return url;
+  const bin = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+  if (!bin) return null;
+  const dir = path.join(dataDir, 'redis');
+  mkdirSync(dir, { recursive: true });
+  const child = spawn(bin, ['--port', String(PRIVATE_REDIS_PORT), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--daemonize', 'yes', '--logfile', path.join(dir, 'redis.log')], { stdio: 'inherit' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  for (let i = 0; i < 50 && !(await portAnswers(PRIVATE_REDIS_PORT)); i += 1) await new Promise((r) => setTimeout(r, 100));
+  log(`Started a private Redis on port ${PRIVATE_REDIS_PORT} (data in ${dir})`);
+  return url;
+}
+
+/** Resolves DATABASE_URL and REDIS_URL for a local run, starting private servers when needed. */
+export async function ensureServices(dataDir: string, log: (s: string) => void = console.log): Promise<{ databaseUrl: string; redisUrl: string }> {
+  let databaseUrl = process.env.DATABASE_URL;
+  let redisUrl = process.env.REDIS_URL;
+  if (!databaseUrl) {
+    databaseUrl = (await portAnswers(5432)) ? 'postgres://postgres@127.0.0.1:5432/vitrine' : await startPrivatePostgres(dataDir, log) ?? undefined;
+  }
+  if (!redisUrl) {
+    redisUrl = (await portAnswers(6379)) ? 'redis://127.0.0.1:6379' : await startPrivateRedis(dataDir, log) ?? undefined;
+  }
+  if (!databaseUrl || !redisUrl) {
+    console.error(`${!databaseUrl ? 'No PostgreSQL answers on 127.0.0.1:5432 and none is installed. ' : ''}${!redisUrl ? 'No Redis answers on 127.0.0.1:6379 and none is installed.' : ''}${HOW_TO_GET_THEM}`);
+    process.exit(1);
+  }
+  await ensureDatabase(databaseUrl);
+  writeFileSync(path.join(dataDir, 'services.json'), JSON.stringify({ databaseUrl, redisUrl }, null, 2));
+  return { databaseUrl, redisUrl };
+}

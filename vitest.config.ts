@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One vitest run: unit tests and API/worker integration tests against real PostgreSQL and Redis.
+ * The global setup makes a throwaway database and Redis key prefix for the run and removes them after.
+ */
+export default defineConfig({
+  test: {
+    include: ['{domain,db,api,worker,web,scripts}/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', 'web/e2e/**'],
+    globalSetup: ['./scripts/test/global-setup.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,328 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { test, expect, expectNoSeriousA11yViolations, registerMember, signIn, E2E_ADMIN, type Member } from './fixtures';
+import { createProject, expectToast, isPhone } from './public-helpers';
+import { E2E_BASE_URL } from '../../scripts/e2e/constants';
+
+/** A page in its own browser context (own cookies), signed in as `who` when given. */
+async function openAs(browser: Browser, who?: { username: string; password: string }): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (who) await signIn(page, who);
+  return page;
+}
+
+/** A fresh member with a page of their own. */
+async function newMember(browser: Browser): Promise<{ member: Member; page: Page }> {
+  const context = await browser.newContext();
+  const member = await registerMember(context.request);
+  const page = await context.newPage();
+  await signIn(page, member);
+  return { member, page };
+}
+
+/** The admin on /admin with `tab` open. */
+async function adminOn(browser: Browser, tab: 'Users' | 'Projects' | 'Messages' | 'Reports'): Promise<Page> {
+  const page = await openAs(browser, E2E_ADMIN);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  if (tab !== 'Users') await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+  return page;
+}
+
+/** One row of a moderation table: a table row on desktop, a card on phones. */
+function rowFor(page: Page, text: string): Locator {
+  return (isPhone(page) ? page.getByRole('listitem') : page.getByRole('row')).filter({ hasText: text });
+}
+
+/** Picks a report status: tabs on wide screens, the dropdown on phones. */
+async function chooseStatus(page: Page, label: 'Pending' | 'Reviewed' | 'Dismissed' | 'Removed'): Promise<void> {
+  if (isPhone(page)) await page.getByRole('combobox', { name: 'Report status' }).selectOption({ label });
+  else await page.getByRole('tab', { name: label, exact: true }).click();
+}
+
+/** A member reports a project through the API. */
+async function report(page: Page, projectId: number, details: string): Promise<void> {
+  const res = await page.request.post(`/api/projects/${projectId}/report`, {
+    headers: { Origin: E2E_BASE_URL },
+    data: { reason: 'spam', additionalDetails: details },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+/** A subject no other test uses. */
+function unique(base: string): string {
+  return `${base} ${Math.random().toString(36).slice(2, 8)}`;
+}
+
+test.describe('admin dashboard access', () => {
+  test('a visitor is sent home and told to log in', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+    await expectToast(page, 'Please log in to access the admin dashboard');
+  });
+
+  test('a member is sent home and told they lack permission', async ({ browser }) => {
+    const { page } = await newMember(browser);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+    await expectToast(page, 'Access denied');
+  });
+});
+
+test.describe('admin dashboard', () => {
+  test('users: make admin, pause (the member is then refused writes), unpause, delete with the confirmation', async ({ browser }) => {
+    test.setTimeout(150_000);
+    const { member, page: memberPage } = await newMember(browser);
+    const page = await adminOn(browser, 'Users');
+    await expect(page.getByRole('heading', { name: 'Users Management' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Homepage' })).toHaveAttribute('href', '/');
+
+    // Oneself: no admin toggle, no delete, and admins cannot be paused.
+    const self = rowFor(page, E2E_ADMIN.username).first();
+    await expect(self.getByRole('button', { name: 'Remove Admin' })).toBeDisabled();
+    await expect(self.getByRole('button', { name: 'Pause User' })).toBeDisabled();
+    await expect(self.getByRole('button', { name: `Delete ${E2E_ADMIN.username}` })).toBeDisabled();
+
+    const row = rowFor(page, member.username);
+    await expect(row.getByText(`${member.username}@example.com`)).toBeVisible();
+    await expect(row.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+    await expect(row.getByText('User', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await row.getByRole('button', { name: 'Make Admin' }).click();
+    await expectToast(page, 'User admin status updated successfully');
+    await expect(row.getByText('Admin', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Pause User' })).toBeDisabled();
+    await row.getByRole('button', { name: 'Remove Admin' }).click();
+    await expect(row.getByText('User', { exact: true })).toBeVisible();
+
+    await row.getByRole('button', { name: 'Pause User' }).click();
+    await expectToast(page, 'User pause status updated successfully');
+    await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+    const refused = await memberPage.request.post('/api/contact', {
+      headers: { Origin: E2E_BASE_URL },
+      data: { subject: 'While paused', message: 'This should be refused.', recipientUserId: null },
+    });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'Your account is paused' });
+    await row.getByRole('button', { name: 'Unpause User' }).click();
+    await expect(row.getByText('Paused', { exact: true })).toHaveCount(0);
+
+    await row.getByRole('button', { name: `Delete ${member.username}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete user' });
+    await expect(
+      confirm.getByText(`Are you sure you want to delete the user "${member.username}"? This will also delete all of their projects and cannot be undone.`),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectToast(page, 'User deleted successfully');
+    await expect(rowFor(page, member.username)).toHaveCount(0);
+  });
+
+  test('projects: hide and unhide (gone from public view meanwhile), then delete with the confirmation', async ({ browser }) => {
+    test.setTimeout(150_000);
+    const { member, page: memberPage } = await newMember(browser);
+    const project = await createProject(memberPage, { title: unique('Moderated') });
+    const visitor = await openAs(browser);
+    const page = await adminOn(browser, 'Projects');
+    await expect(page.getByRole('heading', { name: 'Projects Management' })).toBeVisible();
+
+    const row = rowFor(page, project.title);
+    await expect(row.getByRole('link', { name: member.username })).toBeVisible();
+    await expect(row.getByText('0.0/10 (0 ratings)')).toBeVisible();
+    await expect(row.getByText('0 votes')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await row.getByRole('button', { name: `Hide ${project.title}` }).click();
+    await expectToast(page, 'Project hidden');
+    await expect(row.getByText('Hidden', { exact: true })).toBeVisible();
+    expect((await visitor.request.get(`/api/projects/${project.id}`)).status()).toBe(404);
+
+    await row.getByRole('button', { name: `Unhide ${project.title}` }).click();
+    await expectToast(page, 'Project unhidden');
+    await expect(row.getByText('Hidden', { exact: true })).toHaveCount(0);
+    expect((await visitor.request.get(`/api/projects/${project.id}`)).status()).toBe(200);
+
+    // Keyboard: Enter opens the confirmation, Escape cancels it and focus returns to the button.
+    const remove = row.getByRole('button', { name: `Delete ${project.title}` });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Delete project' });
+    await expect(confirm).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(remove).toBeFocused();
+    await remove.click();
+    await expect(confirm.getByText(`Are you sure you want to delete the project "${project.title}"? This action cannot be undone.`)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectToast(page, 'Project deleted successfully');
+    await expect(rowFor(page, project.title)).toHaveCount(0);
+    expect((await visitor.request.get(`/api/projects/${project.id}`)).status()).toBe(404);
+  });
+
+  test('reports: review with notes, hide, restore, delete; dismiss another', async ({ browser }) => {
+    test.setTimeout(150_000);
+    const { page: ownerPage } = await newMember(browser);
+    const { member: reporter, page: reporterPage } = await newMember(browser);
+    const reviewed = await createProject(ownerPage, { title: unique('Reported') });
+    const dismissed = await createProject(ownerPage, { title: unique('Harmless') });
+    await report(reporterPage, reviewed.id, 'Looks like spam to me.');
+    await report(reporterPage, dismissed.id, 'Not sure about this one.');
+    const visitor = await openAs(browser);
+
+    const page = await adminOn(browser, 'Reports');
+    await expect(page.getByRole('heading', { name: 'Content Reports' })).toBeVisible();
+    let row = rowFor(page, reviewed.title);
+    await expect(row.getByText('Spam', { exact: true })).toBeVisible();
+    await expect(row.getByText('Looks like spam to me.')).toBeVisible();
+    await expect(row.getByText(reporter.username)).toBeVisible();
+    await expect(row.getByText(/ago$/)).toBeVisible();
+    await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+    const view = row.getByRole('link', { name: /^View/ });
+    await expect(view).toHaveAttribute('href', `/projects/${reviewed.id}`);
+    await expect(view).toHaveAttribute('target', '_blank');
+    // Pending reports cannot be deleted yet.
+    await expect(row.getByRole('button', { name: 'Delete Report' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await row.getByRole('textbox').fill('Checked: a real project.');
+    await row.getByRole('button', { name: 'Review' }).click();
+    await expectToast(page, 'Report updated');
+    await expect(page.getByText('The report status has been updated.')).toBeVisible();
+    await expect(rowFor(page, reviewed.title)).toHaveCount(0);
+
+    const other = rowFor(page, dismissed.title);
+    await other.getByRole('button', { name: 'Dismiss' }).click();
+    await expectToast(page, 'Report updated');
+    await chooseStatus(page, 'Dismissed');
+    await expect(rowFor(page, dismissed.title).getByText('Dismissed', { exact: true })).toBeVisible();
+
+    await chooseStatus(page, 'Reviewed');
+    row = rowFor(page, reviewed.title);
+    await expect(row.getByText('Checked: a real project.')).toBeVisible();
+    await row.getByRole('button', { name: 'Hide' }).click();
+    await expectToast(page, 'Project hidden');
+    expect((await visitor.request.get(`/api/projects/${reviewed.id}`)).status()).toBe(404);
+
+    await chooseStatus(page, 'Removed');
+    row = rowFor(page, reviewed.title);
+    await expect(row.getByText('Removed', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Hide' })).toHaveCount(0);
+    await row.getByRole('button', { name: 'Restore' }).click();
+    await expectToast(page, 'Project unhidden');
+    expect((await visitor.request.get(`/api/projects/${reviewed.id}`)).status()).toBe(200);
+
+    await chooseStatus(page, 'Reviewed');
+    row = rowFor(page, reviewed.title);
+    page.once('dialog', (dialog) => {
+      expect(dialog.type()).toBe('confirm');
+      expect(dialog.message()).toBe('Are you sure you want to delete this report? This action cannot be undone.');
+      void dialog.accept();
+    });
+    await row.getByRole('button', { name: 'Delete Report' }).click();
+    await expectToast(page, 'Report deleted');
+    await expect(rowFor(page, reviewed.title)).toHaveCount(0);
+  });
+
+  test('messages: reply to a member, who reads it in their inbox; New Message and Contact open the composer', async ({ browser }) => {
+    test.setTimeout(150_000);
+    const { member, page: memberPage } = await newMember(browser);
+    const subject = unique('Question from a member');
+    const sent = await memberPage.request.post('/api/contact', {
+      headers: { Origin: E2E_BASE_URL },
+      data: { subject, message: 'How do I get my project featured?', recipientUserId: null },
+    });
+    expect(sent.status(), await sent.text()).toBeLessThan(300);
+
+    const page = await adminOn(browser, 'Messages');
+    await expect(page.getByRole('heading', { name: 'User Messages' })).toBeVisible();
+    const card = page.getByRole('article').filter({ hasText: subject });
+    await expect(card.getByText(`From: ${member.username}`)).toBeVisible();
+    await expect(card.getByText('New', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await card.getByRole('button', { name: 'Reply' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reply to Message' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(`Your response will be sent to ${member.username}, who will be notified by email if they provided an address.`)).toBeVisible();
+    if (!isPhone(page)) await expect(dialog).toHaveCSS('width', '500px');
+    await expect(dialog.getByLabel('Subject')).toHaveValue(`Re: ${subject}`);
+    await dialog.getByLabel('Message').fill('Too short');
+    await dialog.getByRole('button', { name: 'Send Reply' }).click();
+    await expect(dialog.getByText('Your message must be at least 10 characters.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByLabel('Message').fill('Keep shipping updates and collecting votes!');
+    await dialog.getByRole('button', { name: 'Send Reply' }).click();
+    await expectToast(page, 'Reply sent');
+    await expect(dialog).toBeHidden();
+
+    await memberPage.goto('/messages');
+    const reply = memberPage.getByRole('article').filter({ hasText: `Re: ${subject}` });
+    await expect(reply.getByText(`From: ${E2E_ADMIN.username}`)).toBeVisible();
+    await expect(reply.getByText('Keep shipping updates and collecting votes!')).toBeVisible();
+    await expect(reply.getByText('New', { exact: true })).toBeVisible();
+
+    // New Message: an empty composer.
+    await page.getByRole('button', { name: 'New Message' }).click();
+    const composer = page.getByRole('dialog', { name: 'New Message' });
+    await expect(composer.getByLabel('Recipient')).toHaveValue('');
+    await composer.getByLabel('Recipient').selectOption({ label: member.username });
+    await composer.getByLabel('Subject').fill(unique('Welcome'));
+    await composer.getByLabel('Message').fill('Thanks for joining the community!');
+    await composer.getByRole('button', { name: 'Send Message' }).click();
+    await expectToast(page, 'Message sent');
+    await expect(composer).toBeHidden();
+
+    // Contact on the Users tab: the composer opens with that user chosen; Escape closes it.
+    await page.getByRole('tab', { name: 'Users', exact: true }).click();
+    await rowFor(page, member.username).getByRole('button', { name: `Contact ${member.username}` }).click();
+    await expect(composer).toBeVisible();
+    await expect(composer.getByLabel('Recipient').locator('option:checked')).toHaveText(member.username);
+    await page.keyboard.press('Escape');
+    await expect(composer).toBeHidden();
+  });
+});
+
+test.describe('admin dashboard states', () => {
+  test('load failures show the error panels, empty lists the spec texts', async ({ browser }) => {
+    const page = await openAs(browser, E2E_ADMIN);
+    await page.route('**/api/admin/projects', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }));
+    await page.route('**/api/admin/reports?status=pending', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.route('**/api/admin/reports?status=removed', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: /^Projects/ }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Error loading projects' })).toBeVisible();
+    await expect(page.getByText('Database unavailable')).toBeVisible();
+    await page.getByRole('tab', { name: /^Reports/ }).click();
+    const panel = page.getByRole('alert').filter({ hasText: 'Error loading reports' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByText('There was an error loading the reports. Please try again later.')).toBeVisible();
+    await chooseStatus(page, 'Removed');
+    await expect(page.getByText('No removed reports found')).toBeVisible();
+  });
+});
+
+test.describe('dark mode (follows the system)', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('admin tabs, messages and contact have no serious axe violations', async ({ browser }) => {
+    test.setTimeout(150_000);
+    const page = await openAs(browser, E2E_ADMIN);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/messages');
+    await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/admin');
+    for (const tab of ['Users', 'Projects', 'Messages', 'Reports']) {
+      await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+      const panel = page.getByRole('tabpanel', { name: new RegExp(`^${tab}`) });
+      await expect(panel.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expect(panel.getByRole('status')).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+});

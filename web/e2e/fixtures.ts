@@ -1,0 +1,45 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { randomBytes } from 'node:crypto';
+import { E2E_ADMIN, E2E_BASE_URL } from '../../scripts/e2e/constants';
+
+export { expect, E2E_ADMIN };
+
+/** A fresh member: username and password, registered through the API. */
+export interface Member {
+  username: string;
+  password: string;
+  email: string;
+}
+
+/** A username no other test uses. */
+export function uniqueUsername(base = 'e2e'): string {
+  return `${base}_${randomBytes(4).toString('hex')}`;
+}
+
+/** Registers a member through the API with its own context (cookies are not shared with the page). */
+export async function registerMember(request: APIRequestContext, overrides: Partial<Member> = {}): Promise<Member> {
+  const username = overrides.username ?? uniqueUsername();
+  const member = { username, password: overrides.password ?? 'e2e-password-1', email: overrides.email ?? `${username}@example.com` };
+  const res = await request.post('/api/auth/register', {
+    headers: { Origin: E2E_BASE_URL },
+    data: { ...member, confirmPassword: member.password, role: 'both' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return member;
+}
+
+/** Signs the page in through the API, sharing the page's cookies. */
+export async function signIn(page: Page, who: { username: string; password: string }): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { headers: { Origin: E2E_BASE_URL }, data: who });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Fails on serious or critical accessibility violations of the current page. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export const test = base;

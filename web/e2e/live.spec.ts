@@ -1,0 +1,87 @@
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, registerMember, signIn, E2E_ADMIN, type Member } from './fixtures';
+import { createProject, openMenuIfPhone } from './public-helpers';
+import { E2E_BASE_URL } from '../../scripts/e2e/constants';
+
+/**
+ * Live updates (issue 5): two browsers, one acts, the other sees it without a reload. The pages
+ * never reload after their first load, so every change seen comes through Socket.IO.
+ */
+
+/** A page in a fresh browser context (its own cookies), signed in as `who` when given. */
+async function openAs(browser: Browser, who?: { username: string; password: string }): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (who) await signIn(page, who);
+  return page;
+}
+
+/** The id of `member` as another signed-in page sees it in the recipient picker. */
+async function userId(page: Page, member: Member): Promise<number> {
+  const res = await page.request.get('/api/users');
+  expect(res.status()).toBe(200);
+  const users = (await res.json()) as { id: number; username: string }[];
+  return users.find((u) => u.username === member.username)!.id;
+}
+
+test.describe('live updates', () => {
+  test('a vote in one browser changes the count in another without a reload', async ({ browser }) => {
+    const owner = await registerMember((await browser.newContext()).request);
+    const voterPage = await openAs(browser, owner);
+    const project = await createProject(voterPage);
+    const watcherPage = await openAs(browser);
+
+    await watcherPage.goto(`/projects/${project.id}`);
+    await voterPage.goto(`/projects/${project.id}`);
+    const watcherButton = watcherPage.getByRole('button', { name: new RegExp(`^Vote for ${project.title}, 0 votes`) });
+    await expect(watcherButton).toBeVisible();
+
+    await voterPage.getByRole('button', { name: new RegExp(`^Vote for ${project.title}`) }).click();
+    await expect(voterPage.getByRole('button', { name: new RegExp(`^Voted for ${project.title}, 1 vote`) })).toBeVisible();
+    await expect(watcherPage.getByRole('button', { name: new RegExp(`^Vote for ${project.title}, 1 vote`) })).toBeVisible();
+  });
+
+  test('a message changes the recipient’s unread badge live', async ({ browser }) => {
+    const request = (await browser.newContext()).request;
+    const recipient = await registerMember(request);
+    const sender = await registerMember(request);
+    const recipientPage = await openAs(browser, recipient);
+    const senderPage = await openAs(browser, sender);
+
+    await recipientPage.goto('/');
+    await openMenuIfPhone(recipientPage);
+    const messagesLink = recipientPage.getByRole('link', { name: /^Messages/ }).first();
+    await expect(messagesLink).toBeVisible();
+    await expect(messagesLink).not.toHaveAccessibleName(/unread/);
+
+    const res = await senderPage.request.post('/api/messages', {
+      headers: { Origin: E2E_BASE_URL },
+      data: { recipientUserId: await userId(senderPage, recipient), subject: 'Live hello', message: 'This should light up your badge.' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    await expect(messagesLink).toHaveAccessibleName(/1 unread/);
+  });
+
+  test('a report appears in the admin’s Reports tab live', async ({ browser }) => {
+    const request = (await browser.newContext()).request;
+    const owner = await registerMember(request);
+    const reporter = await registerMember(request);
+    const ownerPage = await openAs(browser, owner);
+    const project = await createProject(ownerPage, { title: `Reported ${Math.random().toString(36).slice(2, 8)}` });
+    const adminPage = await openAs(browser, E2E_ADMIN);
+    const reporterPage = await openAs(browser, reporter);
+
+    await adminPage.goto('/admin');
+    await adminPage.getByRole('tab', { name: 'Reports' }).click();
+    await expect(adminPage.getByRole('heading', { name: 'Content Reports' })).toBeVisible();
+    await expect(adminPage.getByText(project.title)).toHaveCount(0);
+
+    const res = await reporterPage.request.post(`/api/projects/${project.id}/report`, {
+      headers: { Origin: E2E_BASE_URL },
+      data: { reason: 'spam', additionalDetails: 'Reported by the live test.' },
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    await expect(adminPage.getByRole('main').getByText(project.title).filter({ visible: true }).first()).toBeVisible();
+    await expect(adminPage.getByText('New report')).toBeVisible();
+  });
+});

@@ -1,0 +1,197 @@
+import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
+import { chooseHomeTab, isPhone, openMenuIfPhone } from './public-helpers';
+
+test.describe('public screens', () => {
+  test('home: hero, latest list, Load More keeps the list, sort goes to the server', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(/Vitrine/);
+    await expect(page.getByRole('heading', { name: 'Showcase Your Projects' })).toBeVisible();
+    await expect(page.getByText('Submit your creations, vote for others, and discover amazing projects from the community.').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse Projects' })).toHaveAttribute('href', '#projects');
+    const cards = page.locator('#projects article');
+    await expect(cards).toHaveCount(6);
+    const firstTitle = await cards.first().locator('h3').innerText();
+
+    const loadMore = page.getByRole('button', { name: 'Load More Projects' });
+    const next = page.waitForRequest((r) => r.url().includes('/api/projects?offset=6&limit=6'));
+    await loadMore.click();
+    await next;
+    await expect(cards).toHaveCount(12);
+    await expect(cards.first().locator('h3')).toHaveText(firstTitle);
+
+    const sorted = page.waitForRequest((r) => r.url().includes('sort=votes') && r.url().includes('offset=0'));
+    await page.getByLabel('Sort by').selectOption({ label: 'Most Voted' });
+    await sorted;
+    await expect(cards).toHaveCount(6);
+    // The server sorts: votes never increase down the list.
+    const counts = await cards.locator('button[aria-pressed] span[aria-hidden="true"]').allInnerTexts();
+    const numbers = counts.map((c) => Number(c.replace(/,/g, '')));
+    expect([...numbers].sort((a, b) => b - a)).toEqual(numbers);
+
+    await page.getByLabel('Sort by').selectOption({ label: 'Most Viewed' });
+    await expect(page.getByLabel('Sort by')).toHaveValue('views');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('home: JSON-LD WebSite with a SearchAction', async ({ page }) => {
+    await page.goto('/');
+    const ld = await page.locator('script[type="application/ld+json"]').first().textContent();
+    const data = JSON.parse(ld ?? '{}') as { '@type': string; potentialAction: { '@type': string } };
+    expect(data['@type']).toBe('WebSite');
+    expect(data.potentialAction['@type']).toBe('SearchAction');
+  });
+
+  test('home: trending (default This Week) and leaderboard with Top Contributors', async ({ page }) => {
+    await page.goto('/');
+    if (isPhone(page)) await expect(page.getByRole('tab', { name: 'Trending' })).toBeHidden();
+    const trending = page.waitForRequest((r) => r.url().includes('/api/projects/trending?period=week'));
+    await chooseHomeTab(page, 'Trending');
+    await trending;
+    await expect(page.getByRole('heading', { name: 'Trending Projects' })).toBeVisible();
+    await expect(page.getByLabel('Period')).toHaveValue('week');
+    const today = page.waitForRequest((r) => r.url().includes('period=today'));
+    await page.getByLabel('Period').selectOption({ label: 'Today' });
+    await today;
+
+    const board = page.waitForRequest((r) => r.url().includes('/api/projects/leaderboard?timeRange=all'));
+    await chooseHomeTab(page, 'Leaderboard');
+    await board;
+    await expect(page.getByRole('heading', { name: 'Project Leaderboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Top Contributors' })).toBeVisible();
+    await expect(page.locator('section[aria-label="Project Leaderboard"] ol li').first()).toBeVisible();
+    const month = page.waitForRequest((r) => r.url().includes('timeRange=month'));
+    await page.getByLabel('Time Range').selectOption({ label: 'This Month' });
+    await month;
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('header: the #leaderboard link opens the leaderboard tab from another page', async ({ page }) => {
+    await page.goto('/about');
+    await openMenuIfPhone(page);
+    await page.getByRole('navigation', { name: isPhone(page) ? 'Mobile' : 'Main' }).getByRole('link', { name: 'Leaderboard' }).click();
+    await expect(page).toHaveURL(/\/#leaderboard$/);
+    await expect(page.getByRole('heading', { name: 'Project Leaderboard' })).toBeVisible();
+  });
+
+  test('mobile menu holds Terms and Privacy', async ({ page }) => {
+    test.skip(!isPhone(page), 'phone only');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu.getByRole('link', { name: 'Terms' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Privacy' }).click();
+    await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('project detail: every element, no vote on open, JSON-LD', async ({ page }) => {
+    await page.goto('/');
+    const card = page.locator('#projects article').first();
+    const title = await card.locator('h3').innerText();
+    const votesBefore = await card.locator('button[aria-pressed] span[aria-hidden="true"]').innerText();
+    await card.locator('h3 a').click();
+    await expect(page).toHaveURL(/\/projects\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page).toHaveTitle(`${title} | Vitrine`);
+    await expect(page.getByRole('link', { name: 'Back to projects' })).toBeVisible();
+    await expect(page.getByText(/^Posted /)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'About This Project' })).toBeVisible();
+    await expect(page.getByText(/^Project ID: \d+$/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse more projects' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login required' })).toBeVisible();
+    const external = page.getByRole('link', { name: /^View (Project|on )/ });
+    await expect(external).toHaveAttribute('target', '_blank');
+    const frame = page.locator('iframe');
+    await expect(frame).toHaveAttribute('sandbox', /allow-scripts/);
+    await expect(frame).toHaveAttribute('src', /embed=true/);
+    // Opening the page records a view; it never votes.
+    await expect(page.getByRole('button', { name: /^Vote for / })).toContainText(votesBefore);
+    await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    const ld = JSON.parse((await page.locator('script[data-json-ld="project"]').textContent()) ?? '{}') as {
+      '@type': string;
+      aggregateRating?: { bestRating: number; worstRating: number };
+      offers: { price: string };
+    };
+    expect(ld['@type']).toBe('SoftwareApplication');
+    expect(ld.offers.price).toBe('0');
+    if (ld.aggregateRating) {
+      expect(ld.aggregateRating.bestRating).toBe(10);
+      expect(ld.aggregateRating.worstRating).toBe(1);
+    }
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('visitor: report shows the sign-in text, rate says Login required with its tooltip', async ({ page }) => {
+    await page.goto('/projects/3');
+    await page.getByRole('button', { name: 'Report' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('You need to be logged in to report content.')).toBeVisible();
+    await expect(dialog.getByText('Please sign in or create an account to report inappropriate content.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('You need to login to rate this project')).toBeVisible();
+    const loginRequired = page.getByRole('button', { name: 'Login required' });
+    if (isPhone(page)) {
+      // No hover on phones: a tap opens the login dialog instead.
+      await loginRequired.click();
+      await expect(page.getByRole('dialog', { name: 'Welcome to Vitrine' })).toBeVisible();
+    } else {
+      await loginRequired.hover();
+      await expect(page.getByText('You need to be logged in to rate projects. Authenticated ratings help maintain quality and prevent spam.')).toBeVisible();
+    }
+  });
+
+  test('not-found pages: 404, Project Not Found, User Not Found', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto('/projects/987654');
+    await expect(page.getByText('Project Not Found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Homepage' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Go back' })).toBeVisible();
+
+    await page.goto('/users/nobody_here_404');
+    await expect(page.getByText('User Not Found')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Homepage' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('user profile: counts, Projects and About tabs', async ({ page }) => {
+    await page.goto('/users/hedy_dev');
+    await expect(page.getByRole('heading', { level: 1, name: /hedy_dev/ })).toBeVisible();
+    await expect(page.getByText(/^Joined .+ ago$/)).toBeVisible();
+    await expect(page.getByText('Total votes')).toBeVisible();
+    await expect(page.getByRole('tabpanel').locator('article').first()).toBeVisible();
+    await page.getByRole('tab', { name: 'About' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'About' }).getByRole('heading', { name: 'Most Popular Projects' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('static pages: About, Terms, Privacy facts', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page).toHaveTitle('About | Vitrine');
+    for (const role of ['Developer', 'Tester', 'Both']) await expect(page.getByRole('heading', { name: role, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'The verified badge' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { name: 'Terms of Service' })).toBeVisible();
+    await expect(page.getByText('Last updated April 26, 2025').first()).toBeVisible();
+    await expect(page.getByText(/30 days notice/)).toBeVisible();
+    await expect(page.getByText(/removed or hidden after multiple credible reports/)).toBeVisible();
+
+    await page.goto('/privacy');
+    await expect(page.getByText(/not directed to anyone under 13/)).toBeVisible();
+    await expect(page.getByText(/encrypted/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('protected routes send a visitor home', async ({ page }) => {
+    await page.goto('/messages');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { SWRConfig } from 'swr';
+import { fetcher } from '../lib/api';
+import { useSession } from '../stores/session';
+import { Toaster } from '../components/ui/toast';
+import { Layout } from './layout/layout';
+import { AppRoutes } from './routes';
+import { useLiveUpdates } from '../hooks/use-live-updates';
+
+/**
+ * SWR defaults of spec §7: data never goes stale by itself, no refetch on focus or reconnect,
+ * no polling, no retries. Live updates (Socket.IO) and explicit mutate() refresh what is shown.
+ */
+export const swrConfig = {
+  fetcher,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  revalidateIfStale: false,
+  shouldRetryOnError: false,
+  refreshInterval: 0,
+  dedupingInterval: 2000,
+} as const;
+
+/** Socket.IO live updates; a component of its own so it runs inside SWRConfig (it uses its mutate). */
+function LiveUpdates() {
+  useLiveUpdates();
+  return null;
+}
+
+/** The whole client: data defaults, session bootstrap, live updates, layout, routes and toasts. */
+export function App() {
+  const load = useSession((s) => s.load);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <SWRConfig value={swrConfig}>
+      <LiveUpdates />
+      <Layout>
+        <AppRoutes />
+      </Layout>
+      <Toaster />
+    </SWRConfig>
+  );
+}

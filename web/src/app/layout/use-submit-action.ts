@@ -1,0 +1,9 @@
+import { useSession } from '../../stores/session';
+import { useDialogs } from '../../stores/dialogs';
+
+/** What every submit button does (§2): the submit dialog when signed in, else the login dialog. */
+export function useSubmitAction(): () => void {
+  const user = useSession((s) => s.user);
+  const show = useDialogs((s) => s.show);
+  return () => show(user ? 'submit' : 'auth');
+}

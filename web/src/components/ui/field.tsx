@@ -1,0 +1,127 @@
+import { forwardRef, useId, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox';
+import { Check } from 'lucide-react';
+import { cn } from '../../lib/cn';
+
+const control =
+  'w-full rounded-lg border border-zinc-300 bg-white px-3 text-sm text-zinc-900 shadow-xs transition-colors placeholder:text-zinc-400 ' +
+  'hover:border-zinc-400 focus-visible:border-accent-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500 ' +
+  'aria-[invalid=true]:border-red-500 disabled:cursor-not-allowed disabled:opacity-50';
+
+/** A text input; `invalid` marks it for screen readers and styles it red. */
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(function Input(
+  { className, invalid, ...rest },
+  ref,
+) {
+  return <input ref={ref} aria-invalid={invalid || undefined} className={cn(control, 'h-10', className)} {...rest} />;
+});
+
+/** A multi-line input. */
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }>(
+  function Textarea({ className, invalid, rows = 4, ...rest }, ref) {
+    return <textarea ref={ref} rows={rows} aria-invalid={invalid || undefined} className={cn(control, 'py-2', className)} {...rest} />;
+  },
+);
+
+/** A form label. */
+export function Label({ className, ...rest }: LabelHTMLAttributes<HTMLLabelElement>) {
+  return <label className={cn('text-sm font-medium text-zinc-800 dark:text-zinc-200', className)} {...rest} />;
+}
+
+/** An inline validation message; give its id to the field's aria-describedby. */
+export function FieldError({ id, children }: { id?: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-red-600 dark:text-red-400">
+      {children}
+    </p>
+  );
+}
+
+/** A hint under a field. */
+export function FieldHint({ id, children }: { id?: string; children?: ReactNode }) {
+  return (
+    <p id={id} className="text-xs text-zinc-500 dark:text-zinc-400">
+      {children}
+    </p>
+  );
+}
+
+/** Props handed to the control inside Field: its id and the ids that describe it. */
+export interface FieldControlProps {
+  id: string;
+  'aria-describedby'?: string;
+  invalid: boolean;
+}
+
+/**
+ * Label + control + hint + error wired together:
+ * `<Field label="Title" error={errors.title}>{(p) => <Input {...p} value=... />}</Field>`
+ */
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  children: (props: FieldControlProps) => ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, 'aria-describedby': describedBy, invalid: Boolean(error) })}
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      <FieldError id={errorId}>{error}</FieldError>
+    </div>
+  );
+}
+
+/** A checkbox with its label (Ark UI, with a real hidden input for forms and keyboard). */
+export function Checkbox({
+  checked,
+  onCheckedChange,
+  children,
+  disabled,
+  name,
+  className,
+}: {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  children: ReactNode;
+  disabled?: boolean;
+  name?: string;
+  className?: string;
+}) {
+  return (
+    <ArkCheckbox.Root
+      checked={checked}
+      onCheckedChange={(details) => onCheckedChange(details.checked === true)}
+      disabled={disabled}
+      name={name}
+      className={cn('group inline-flex cursor-pointer items-center gap-2 text-sm data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50', className)}
+    >
+      <ArkCheckbox.Control
+        className={cn(
+          'inline-flex size-4 shrink-0 items-center justify-center rounded border border-zinc-400 bg-white transition-colors dark:border-zinc-600 dark:bg-zinc-900',
+          'data-[state=checked]:border-accent-600 data-[state=checked]:bg-accent-600 data-[state=checked]:text-white',
+          'group-has-[:focus-visible]:outline-2 group-has-[:focus-visible]:outline-offset-2 group-has-[:focus-visible]:outline-accent-500',
+        )}
+      >
+        <ArkCheckbox.Indicator>
+          <Check className="size-3" strokeWidth={3} aria-hidden="true" />
+        </ArkCheckbox.Indicator>
+      </ArkCheckbox.Control>
+      <ArkCheckbox.Label className="text-zinc-800 dark:text-zinc-200">{children}</ArkCheckbox.Label>
+      <ArkCheckbox.HiddenInput />
+    </ArkCheckbox.Root>
+  );
+}

@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+import { Dialog } from '../../components/ui/dialog';
+import { useDialogs } from '../../stores/dialogs';
+import { siteName } from '../../lib/site';
+import { AuthTabs, type AuthTab } from './auth-forms';
+
+/** The login / sign-up dialog (§2): a welcome title and the Login and Sign Up tabs. Closes on success. */
+export function AuthDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const initialTab = useDialogs((s) => s.authTab);
+  const [tab, setTab] = useState<AuthTab>(initialTab);
+  useEffect(() => {
+    if (open) setTab(initialTab);
+  }, [open, initialTab]);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Welcome to ${siteName()}`}
+      description="Log in to your account or create a new one to submit, rate and report projects."
+      width="30rem"
+    >
+      <AuthTabs tab={tab} onTabChange={setTab} onSuccess={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,220 @@
+import { loginSchema, registerSchema } from '@vitrine/domain/schemas/auth';
+import { ROLES, type Role } from '@vitrine/domain/constants';
+import type { CurrentUser } from '@vitrine/domain/types';
+import { useSession } from '../../stores/session';
+import { useSchemaForm, useSubmit } from '../../lib/form';
+import { errorMessage } from '../../lib/api';
+import { siteName } from '../../lib/site';
+import { Button } from '../../components/ui/button';
+import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';
+import { Select } from '../../components/ui/select';
+import { TabPanel, Tabs } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/toast';
+
+/** Labels of the sign-up roles (spec §1). */
+export const ROLE_LABELS: Record<Role, string> = {
+  developer: 'Developer: submit projects for testing and receive ratings',
+  tester: 'Tester: browse test requests and give feedback',
+  both: 'Both: developer and tester',
+};
+
+/** The Username field of both forms. */
+function UsernameField({ value, error, onChange }: { value: string; error?: string; onChange: (value: string) => void }) {
+  return (
+    <Field label="Username" error={error}>
+      {(p) => <Input {...p} name="username" autoComplete="username" value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
+/** A password field: 'current-password' when signing in, 'new-password' when signing up. */
+function PasswordField({
+  label,
+  name,
+  autoComplete,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(p) => <Input {...p} name={name} type="password" autoComplete={autoComplete} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
+/** 'Remember me' and the full-width submit button that end both forms. */
+function RememberAndSubmit({
+  rememberMe,
+  onRememberMeChange,
+  pending,
+  label,
+  pendingLabel,
+}: {
+  rememberMe: boolean;
+  onRememberMeChange: (checked: boolean) => void;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <>
+      <Checkbox checked={rememberMe} onCheckedChange={onRememberMeChange}>
+        Remember me
+      </Checkbox>
+      <Button type="submit" loading={pending} className="w-full">
+        {pending ? pendingLabel : label}
+      </Button>
+    </>
+  );
+}
+
+/** The sign-in form; `onSuccess` runs after the 'Login successful' toast. */
+export function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
+  const login = useSession((s) => s.login);
+  const form = useSchemaForm(loginSchema, { username: '', password: '', rememberMe: false });
+  const { pending, onSubmit } = useSubmit(form.validate, async (input) => {
+    try {
+      const user = await login(input);
+      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
+      onSuccess?.(user);
+    } catch (error) {
+      toast({ title: 'Login failed', description: errorMessage(error, 'Login failed'), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <UsernameField value={form.values.username} error={form.errors.username} onChange={(v) => form.set('username', v)} />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={form.values.password}
+        error={form.errors.password}
+        onChange={(v) => form.set('password', v)}
+      />
+      <RememberAndSubmit
+        rememberMe={form.values.rememberMe}
+        onRememberMeChange={(checked) => form.set('rememberMe', checked)}
+        pending={pending}
+        label="Log in"
+        pendingLabel="Logging in..."
+      />
+    </form>
+  );
+}
+
+/** The sign-up form with role and bio; `onSuccess` runs after the 'Registration successful' toast. */
+export function RegisterForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
+  const register = useSession((s) => s.register);
+  const form = useSchemaForm(registerSchema, {
+    username: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    role: 'both' as Role,
+    bio: '',
+    rememberMe: false,
+  });
+  const { pending, onSubmit } = useSubmit(form.validate, async (input) => {
+    try {
+      const user = await register(input);
+      toast({ title: 'Registration successful', description: `Welcome to ${siteName()}, ${user.username}!` });
+      onSuccess?.(user);
+    } catch (error) {
+      toast({ title: 'Registration failed', description: errorMessage(error, 'Registration failed'), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <UsernameField value={form.values.username} error={form.errors.username} onChange={(v) => form.set('username', v)} />
+      <Field label="Email (optional)" error={form.errors.email}>
+        {(p) => (
+          <Input {...p} name="email" type="email" autoComplete="email" value={form.values.email} onChange={(e) => form.set('email', e.target.value)} />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          value={form.values.password}
+          error={form.errors.password}
+          onChange={(v) => form.set('password', v)}
+        />
+        <PasswordField
+          label="Confirm password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={form.values.confirmPassword}
+          error={form.errors.confirmPassword}
+          onChange={(v) => form.set('confirmPassword', v)}
+        />
+      </div>
+      <Field label="Role" error={form.errors.role} hint="You can change your role later in your profile settings.">
+        {(p) => (
+          <Select<Role>
+            {...p}
+            name="role"
+            options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+            value={form.values.role}
+            onValueChange={(role) => form.set('role', role)}
+          />
+        )}
+      </Field>
+      <Field label="Bio (optional)" error={form.errors.bio}>
+        {(p) => <Textarea {...p} name="bio" rows={3} maxLength={500} value={form.values.bio} onChange={(e) => form.set('bio', e.target.value)} />}
+      </Field>
+      <RememberAndSubmit
+        rememberMe={form.values.rememberMe}
+        onRememberMeChange={(checked) => form.set('rememberMe', checked)}
+        pending={pending}
+        label="Create account"
+        pendingLabel="Creating account..."
+      />
+    </form>
+  );
+}
+
+/** Which auth tab is showing. */
+export type AuthTab = 'login' | 'register';
+
+/** Login and Sign Up tabs, shared by the dialog and the /auth page. */
+export function AuthTabs({
+  tab,
+  onTabChange,
+  onSuccess,
+}: {
+  tab: AuthTab;
+  onTabChange: (tab: AuthTab) => void;
+  onSuccess?: (user: CurrentUser) => void;
+}) {
+  return (
+    <Tabs<AuthTab>
+      label="Sign in or sign up"
+      fullWidth
+      items={[
+        { value: 'login', label: 'Login' },
+        { value: 'register', label: 'Sign Up' },
+      ]}
+      value={tab}
+      onValueChange={onTabChange}
+    >
+      <TabPanel value="login">
+        <LoginForm onSuccess={onSuccess} />
+      </TabPanel>
+      <TabPanel value="register">
+        <RegisterForm onSuccess={onSuccess} />
+      </TabPanel>
+    </Tabs>
+  );
+}

@@ -1,0 +1,26 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import type { ContactInput } from '@vitrine/domain/schemas/message';
+import { apiJson } from '../../../lib/api';
+
+/** Message lists a contact message shows up in: the sender's inbox ('To: Admin') and the admins' lists. */
+function isMessagesKey(key: unknown): boolean {
+  return typeof key === 'string' && (key.startsWith('/api/messages') || key.startsWith('/api/admin/messages'));
+}
+
+/** POST /api/contact: the contact page form and the quick Contact Admin dialog (spec §7). */
+export function sendContact(payload: ContactInput): Promise<unknown> {
+  return apiJson<unknown>('POST', '/api/contact', payload);
+}
+
+/** sendContact, then the cached message lists are refreshed so the inbox shows the new message. */
+export function useSendContact(): (payload: ContactInput) => Promise<void> {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (payload: ContactInput) => {
+      await sendContact(payload);
+      await mutate(isMessagesKey);
+    },
+    [mutate],
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { contactSchema } from '@vitrine/domain/schemas/message';
+import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog';
+import { Field, Input } from '../../../components/ui/field';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api';
+import { fieldErrors, useFieldState, useSubmit } from '../../../lib/form';
+import { useSession } from '../../../stores/session';
+import { useSendContact } from '../api/send-contact';
+import { quickContactErrors, type QuickContactValues } from '../lib/quick-contact';
+
+const EMPTY: QuickContactValues = { senderName: '', senderEmail: '', subject: '', message: '' };
+
+/** The form inside the dialog; mounted afresh each time the dialog opens. */
+function QuickContactForm({ onClose }: { onClose: () => void }) {
+  const user = useSession(useShallow((s) => (s.user ? { id: s.user.id, username: s.user.username, email: s.user.email } : null)));
+  const { values, set, errors, setErrors } = useFieldState(useState<QuickContactValues>(EMPTY));
+  const sendContact = useSendContact();
+
+  const { pending: sending, onSubmit } = useSubmit(
+    () => {
+      // Members: name and email are hidden and prefilled from the account (spec §5 quick contact dialog).
+      const filled = user ? { ...values, senderName: user.username, senderEmail: user.email ?? '' } : values;
+      const found = quickContactErrors(filled, user !== null);
+      const payload = {
+        senderName: filled.senderName.trim() || null,
+        senderEmail: filled.senderEmail.trim() || null,
+        senderUserId: user?.id ?? null,
+        recipientUserId: null,
+        subject: filled.subject,
+        message: filled.message,
+        mode: 'platform' as const,
+      };
+      const parsed = contactSchema.safeParse(payload);
+      const all = { ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...found };
+      if (Object.values(all).some(Boolean)) {
+        setErrors(all);
+        return null;
+      }
+      return payload;
+    },
+    async (payload) => {
+      try {
+        await sendContact(payload);
+        toast({ title: 'Message sent', description: 'Your message has been sent to the administrators.' });
+        onClose();
+      } catch (error) {
+        toast({ title: 'Failed to send message', description: errorMessage(error, 'Failed to send message'), variant: 'destructive' });
+      }
+    },
+    { focusInvalid: true },
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {user ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Sending as <span className="font-medium text-zinc-900 dark:text-zinc-100">{user.username}</span>. Replies appear in your Messages inbox.
+        </p>
+      ) : (
+        <>
+          <Field label="Name" error={errors.senderName}>
+            {(p) => <Input {...p} value={values.senderName} onChange={(e) => set('senderName', e.target.value)} autoComplete="name" maxLength={100} required />}
+          </Field>
+          <Field label="Email" error={errors.senderEmail}>
+            {(p) => (
+              <Input {...p} type="email" value={values.senderEmail} onChange={(e) => set('senderEmail', e.target.value)} autoComplete="email" required />
+            )}
+          </Field>
+        </>
+      )}
+      <SubjectMessageFields values={values} errors={errors} onChange={set} messageRows={5} required />
+      <DialogFooter className="mt-2">
+        <SendButtons sending={sending} label="Send Message" onCancel={onClose} />
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * The Contact Admin dialog (spec §2, §5 quick contact): visitors fill name, email, subject and
+ * message (all required); members only subject and message, as themselves. The header's
+ * 'Contact Admin' button opens it through the dialogs store (pages/contact.tsx re-exports it).
+ */
+export function ContactAdminDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Contact Admin" description="Send a message to the site administrators">
+      {open ? <QuickContactForm onClose={() => onOpenChange(false)} /> : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { replySchema } from '@vitrine/domain/schemas/message';
+import type { MessageView } from '@vitrine/domain/types';
+import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api';
+import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useMessageActions } from '../api/use-message-actions';
+import { replySubject } from '../lib/message-line';
+
+/** Who a reply reaches: the sender's username (a reply needs a sender user). */
+function recipientName(message: MessageView): string {
+  return message.senderUsername ?? message.senderName ?? 'the user';
+}
+
+/** The reply form of one message; keyed by the message so it starts fresh for each. */
+function ReplyForm({ message, onClose }: { message: MessageView; onClose: () => void }) {
+  const actions = useMessageActions();
+  const form = useSchemaForm(replySchema, { subject: replySubject(message.subject), message: '' });
+
+  const { pending: sending, onSubmit } = useSubmit(
+    form.validate,
+    async (draft) => {
+      try {
+        await actions.reply(message.id, draft);
+        toast({ title: 'Reply sent', description: `Your reply has been sent to ${recipientName(message)}.` });
+        onClose();
+      } catch (error) {
+        toast({ title: 'Failed to send reply', description: errorMessage(error, 'Failed to send reply'), variant: 'destructive' });
+      }
+    },
+    { focusInvalid: true },
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <figure className="rounded-lg border border-zinc-200 bg-zinc-50 p-3 text-sm dark:border-zinc-800 dark:bg-zinc-950/50">
+        <figcaption className="font-medium text-zinc-900 dark:text-zinc-100">{message.subject}</figcaption>
+        <blockquote className="mt-1 line-clamp-4 whitespace-pre-wrap break-words text-zinc-600 dark:text-zinc-400">{message.message}</blockquote>
+      </figure>
+      <SubjectMessageFields values={form.values} errors={form.errors} onChange={form.set} messagePlaceholder="Write your response..." />
+      <DialogFooter className="mt-2">
+        <SendButtons sending={sending} label="Send Reply" onCancel={onClose} />
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * The admin's Reply to Message dialog (spec §2: 500px wide; the response goes to the user, who is
+ * notified by email if they gave an address). Closed while `message` is null.
+ */
+export function ReplyDialog({ message, onClose }: { message: MessageView | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={message !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Reply to Message"
+      description={
+        message
+          ? `Your response will be sent to ${recipientName(message)}, who will be notified by email if they provided an address.`
+          : undefined
+      }
+      width="500px"
+    >
+      {message ? <ReplyForm key={message.id} message={message} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,66 @@
+import { PAGE_SIZE, type LatestSort, type LeaderboardRange, type TrendingPeriod } from '@vitrine/domain/constants';
+
+/** offset of a 0-based page index: offset = (page - 1) * PAGE_SIZE for the 1-based page (§9). */
+export function pageOffset(pageIndex: number): number {
+  return pageIndex * PAGE_SIZE;
+}
+
+/** SWR key of one page of Latest (sorted by the server), narrowed by a search when `q` is not blank. */
+export function latestKey(sort: LatestSort, pageIndex: number, q = ''): string {
+  const search = q.trim() ? `&q=${encodeURIComponent(q.trim())}` : '';
+  return `/api/projects?offset=${pageOffset(pageIndex)}&limit=${PAGE_SIZE}&sort=${sort}${search}`;
+}
+
+/** SWR key of one page of Trending. */
+export function trendingKey(period: TrendingPeriod, pageIndex: number): string {
+  return `/api/projects/trending?period=${period}&offset=${pageOffset(pageIndex)}&limit=${PAGE_SIZE}`;
+}
+
+/** SWR key of the leaderboard for a time range. */
+export function leaderboardKey(range: LeaderboardRange): string {
+  return `/api/projects/leaderboard?timeRange=${range}`;
+}
+
+/** SWR key of the Top Contributors panel. */
+export const TOP_CONTRIBUTORS_KEY = '/api/projects/top-contributors';
+
+/** SWR key of one project. */
+export function projectKey(id: number | string): string {
+  return `/api/projects/${id}`;
+}
+
+/** SWR key of a user's profile. */
+export function userKey(username: string): string {
+  return `/api/users/${encodeURIComponent(username)}`;
+}
+
+/**
+ * The Load More rule of §4: more pages exist unless the last page returned fewer than PAGE_SIZE
+ * items (or nothing was loaded yet), and the button is disabled while any page is fetching.
+ */
+export function loadMoreState(pages: ReadonlyArray<ReadonlyArray<unknown>> | undefined, isFetching: boolean): { hasMore: boolean; disabled: boolean } {
+  const last = pages && pages.length > 0 ? pages[pages.length - 1] : undefined;
+  const hasMore = last !== undefined && last.length >= PAGE_SIZE;
+  return { hasMore, disabled: isFetching || !hasMore };
+}
+
+/** Sort options of Latest: labels of §2, values sent as sort=. */
+export const SORT_OPTIONS: ReadonlyArray<{ value: LatestSort; label: string }> = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'votes', label: 'Most Voted' },
+  { value: 'views', label: 'Most Viewed' },
+];
+
+/** Period options of Trending (§2); default week. */
+export const PERIOD_OPTIONS: ReadonlyArray<{ value: TrendingPeriod; label: string }> = [
+  { value: 'today', label: 'Today' },
+  { value: 'week', label: 'This Week' },
+  { value: 'month', label: 'This Month' },
+];
+
+/** Time range options of the leaderboard (§2); default all. */
+export const RANGE_OPTIONS: ReadonlyArray<{ value: LeaderboardRange; label: string }> = [
+  { value: 'all', label: 'All Time' },
+  { value: 'month', label: 'This Month' },
+  { value: 'week', label: 'This Week' },
+];

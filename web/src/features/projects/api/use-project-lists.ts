@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import type { LatestSort, LeaderboardRange, TrendingPeriod } from '@vitrine/domain/constants';
+import type { LeaderboardEntry, Project, TopContributor } from '@vitrine/domain/types';
+import { latestKey, leaderboardKey, loadMoreState, TOP_CONTRIBUTORS_KEY, trendingKey } from './keys';
+import { registerListRevalidator } from './revalidate';
+import { useLiveEvent } from '../../../hooks/use-live-event';
+import { onResync } from '../../../lib/socket';
+
+/** Infinite lists refetch at most this often when projects change in a burst. */
+const LIVE_REFRESH_MS = 1000;
+
+/** What a paged list offers its screen: items, the §4 Load More state, and its states. */
+export interface PagedList<T> {
+  items: T[];
+  isLoading: boolean;
+  error: unknown;
+  hasMore: boolean;
+  loadMoreDisabled: boolean;
+  isLoadingMore: boolean;
+  loadMore: () => void;
+  retry: () => void;
+}
+
+function usePaged<T>(getKey: (pageIndex: number) => string): PagedList<T> {
+  // Keys of later pages are the same for every previous page, so the list keeps its place on Load More.
+  const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<T[]>(
+    (pageIndex, previous: T[] | null) => (previous && previous.length === 0 ? null : getKey(pageIndex)),
+    { revalidateFirstPage: false, persistSize: false },
+  );
+  useEffect(() => registerListRevalidator(() => mutate()), [mutate]);
+  // Key-filtered revalidation (hooks/use-live-updates.ts) does not reach infinite lists: do it here.
+  useEffect(() => onResync(() => void mutate()), [mutate]);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (pending.current) clearTimeout(pending.current);
+  }, []);
+  useLiveEvent('projects:changed', () => {
+    // A burst of changes refetches once.
+    if (pending.current) return;
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      void mutate();
+    }, LIVE_REFRESH_MS);
+  });
+  const isLoadingMore = isLoading || (size > 0 && data !== undefined && data[size - 1] === undefined);
+  const { hasMore, disabled } = loadMoreState(data, isValidating || isLoadingMore);
+  return {
+    items: data ? data.flat() : [],
+    isLoading,
+    error,
+    hasMore,
+    loadMoreDisabled: disabled,
+    isLoadingMore,
+    loadMore: () => void setSize(size + 1),
+    retry: () => void mutate(),
+  };
+}
+
+/** Latest Submissions, sorted by the server, optionally narrowed by a search. */
+export function useLatestProjects(sort: LatestSort, q = ''): PagedList<Project> {
+  return usePaged<Project>((pageIndex) => latestKey(sort, pageIndex, q));
+}
+
+/** Trending Projects for a period. */
+export function useTrendingProjects(period: TrendingPeriod): PagedList<Project> {
+  return usePaged<Project>((pageIndex) => trendingKey(period, pageIndex));
+}
+
+/** The leaderboard for a time range. */
+export function useLeaderboard(range: LeaderboardRange) {
+  return useSWR<LeaderboardEntry[]>(leaderboardKey(range));
+}
+
+/** The Top Contributors panel (server data). */
+export function useTopContributors() {
+  return useSWR<TopContributor[]>(TOP_CONTRIBUTORS_KEY);
+}

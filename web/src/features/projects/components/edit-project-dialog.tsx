@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { projectEditSchema } from '@vitrine/domain/schemas/project';
+import type { Project } from '@vitrine/domain/types';
+import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { apiJson, errorMessage } from '../../../lib/api';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { revalidateProjects } from '../api/revalidate';
+import { ProjectFields, type ProjectFormValues } from './project-fields';
+
+function valuesOf(project: Project): ProjectFormValues {
+  return {
+    title: project.title,
+    description: project.description,
+    replitUrl: project.replitUrl,
+    category: project.category,
+    tags: project.tags ?? '',
+  };
+}
+
+/** The Edit Project dialog: the project's fields, PATCH /api/projects/{id}, §8 errors. */
+export function EditProjectDialog({
+  project,
+  open,
+  onOpenChange,
+}: {
+  project: Project;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const form = useSchemaForm(projectEditSchema, valuesOf(project));
+  const [failed, setFailed] = useState(false);
+  const { reset } = form;
+
+  useEffect(() => {
+    if (open) {
+      reset(valuesOf(project));
+      setFailed(false);
+    }
+    // Reset only when the dialog opens, not on every refetch of the project while editing.
+  }, [open]);
+
+  const { pending, onSubmit } = useSubmit(form.validate, async (input) => {
+    setFailed(false);
+    try {
+      await apiJson<Project>('PATCH', `/api/projects/${project.id}`, input);
+      toast({ title: 'Project updated', description: 'Your changes have been saved.' });
+      onOpenChange(false);
+      void revalidateProjects();
+    } catch (error) {
+      setFailed(true);
+      toast({ title: 'Error', description: errorMessage(error, 'Failed to update project'), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Edit Project" description="Update the details of your project." width="34rem">
+      <form onSubmit={onSubmit} noValidate>
+        <ProjectFields values={form.values} errors={form.errors} onChange={form.set} />
+        {failed ? (
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
+            There was an error updating your project. Please try again.
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {pending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,63 @@
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { FolderOpen, Plus } from 'lucide-react';
+import type { LatestSort } from '@vitrine/domain/constants';
+import { Button } from '../../../components/ui/button';
+import { useSubmitAction } from '../../../app/layout/use-submit-action';
+import { SORT_OPTIONS } from '../api/keys';
+import { useLatestProjects } from '../api/use-project-lists';
+import { ListingHeader, PagedProjects } from './listing-parts';
+import { ProjectSearch } from './project-search';
+
+/**
+ * Latest Submissions (§2): 'Sort by' Newest / Most Voted / Most Viewed, sorted by the server, and the
+ * site-wide search: `?q=` in the address (the WebSite SearchAction's target) narrows the list.
+ */
+export function LatestProjects() {
+  const [sort, setSort] = useState<LatestSort>('newest');
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const list = useLatestProjects(sort, q);
+  const submit = useSubmitAction();
+  const search = useCallback(
+    (next: string) =>
+      setParams(
+        (prev) => {
+          const out = new URLSearchParams(prev);
+          if (next) out.set('q', next);
+          else out.delete('q');
+          return out;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return (
+    <section aria-label="Latest Submissions">
+      <ListingHeader
+        title="Latest Submissions"
+        subtitle="Fresh projects from the community"
+        selectLabel="Sort by"
+        options={SORT_OPTIONS}
+        value={sort}
+        onChange={setSort}
+      />
+      <ProjectSearch value={q} onSearch={search} />
+      <PagedProjects
+        list={list}
+        errorTitle="Failed to fetch projects"
+        empty={q ? { icon: FolderOpen, title: 'No projects found', description: `Nothing matches "${q}". Try a different search.` } : {
+          icon: FolderOpen,
+          title: 'No projects found',
+          description: 'Be the first to submit a project!',
+          action: (
+            <Button onClick={submit}>
+              <Plus aria-hidden="true" />
+              Submit Your Project
+            </Button>
+          ),
+        }}
+      />
+    </section>
+  );
+}

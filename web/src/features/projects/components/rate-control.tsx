@@ -1,0 +1,95 @@
+import { ChevronDown, Lock } from 'lucide-react';
+import { RATING_MAX, RATING_MIN, TOOLTIP_DELAY_MS } from '@vitrine/domain/constants';
+import { useSession } from '../../../stores/session';
+import { useDialogs } from '../../../stores/dialogs';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { cn } from '../../../lib/cn';
+import { useRate } from '../hooks/use-rate';
+
+/** 1..10 as the selector lists them ('1/10' ... '10/10'). */
+export const RATING_OPTIONS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => {
+  const value = RATING_MIN + i;
+  return { value, label: `${value}/${RATING_MAX}` };
+});
+
+/** The §6 tooltip for visitors. */
+export const LOGIN_TO_RATE_TOOLTIP =
+  'You need to be logged in to rate projects. Authenticated ratings help maintain quality and prevent spam.';
+
+/** 'Login required' for visitors: the §6 tooltip, and a click opens the login dialog. */
+function LoginRequired({ tooltipDelay, className }: { tooltipDelay: number; className?: string }) {
+  const show = useDialogs((s) => s.show);
+  return (
+    <Tooltip content={LOGIN_TO_RATE_TOOLTIP} openDelay={tooltipDelay}>
+      <button
+        type="button"
+        onClick={() => show('auth')}
+        className={cn(
+          'relative z-10 inline-flex h-8 items-center gap-1.5 rounded-lg border border-dashed border-zinc-300 px-2.5 text-xs font-medium text-zinc-600',
+          'hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800',
+          className,
+        )}
+      >
+        <Lock className="size-3.5" aria-hidden="true" />
+        Login required
+      </button>
+    </Tooltip>
+  );
+}
+
+/**
+ * The rate selector: 'Rate' before rating, then 'You rated this project' (re-rating allowed).
+ * Visitors see 'Login required'. `variant="page"` is the larger detail-page control.
+ */
+export function RateControl({
+  project,
+  variant = 'card',
+  tooltipDelay = TOOLTIP_DELAY_MS,
+}: {
+  project: { id: number; title: string; myRating: number | null };
+  variant?: 'card' | 'page';
+  tooltipDelay?: number;
+}) {
+  const user = useSession((s) => s.user);
+  const { myRating, pending, rate } = useRate(project);
+  if (!user) {
+    return (
+      <div className={cn('flex gap-1.5', variant === 'page' ? 'flex-col items-start' : 'items-center')}>
+        <LoginRequired tooltipDelay={tooltipDelay} />
+        {variant === 'page' ? <p className="text-xs text-zinc-500 dark:text-zinc-400">You need to login to rate this project</p> : null}
+      </div>
+    );
+  }
+  const selectId = `rate-${variant}-${project.id}`;
+  return (
+    <div className={cn('relative z-10 flex gap-2', variant === 'page' ? 'flex-col items-stretch' : 'items-center')}>
+      <label htmlFor={selectId} className="sr-only">
+        Rate {project.title}
+      </label>
+      <div className="relative">
+      <select
+        id={selectId}
+        value={myRating ?? ''}
+        disabled={pending}
+        onChange={(event) => void rate(Number(event.target.value))}
+        className={cn(
+          'appearance-none rounded-lg border border-zinc-300 bg-white text-zinc-800 transition-colors hover:border-zinc-400 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
+          'disabled:opacity-60',
+          variant === 'page' ? 'h-10 w-full pl-3 pr-9 text-sm' : 'h-8 pl-2.5 pr-8 text-sm',
+        )}
+      >
+        <option value="" disabled>
+          Rate
+        </option>
+        {RATING_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ChevronDown className="pointer-events-none absolute right-2.5 top-1/2 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400" aria-hidden="true" />
+      </div>
+      {myRating !== null ? <p className="text-xs leading-tight text-zinc-500 dark:text-zinc-400">You rated this project</p> : null}
+    </div>
+  );
+}

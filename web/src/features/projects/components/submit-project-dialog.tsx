@@ -1,0 +1,76 @@
+import { projectSubmitSchema } from '@vitrine/domain/schemas/project';
+import type { Project } from '@vitrine/domain/types';
+import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { apiJson, ApiError, errorMessage } from '../../../lib/api';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { revalidateProjects } from '../api/revalidate';
+import { EMPTY_PROJECT, ProjectFields } from './project-fields';
+
+const URL_FIELD_ERROR = 'Please enter a valid URL including http:// or https://';
+
+/** Which §8 reaction a failed submission gets. */
+export type SubmitFailure =
+  | { kind: 'rateLimit' }
+  | { kind: 'url' }
+  | { kind: 'other'; message: string }
+  | { kind: 'unknown' };
+
+/** Classifies a submission failure the way §8 says (429, a URL problem, other error, non-error). */
+export function classifySubmitFailure(error: unknown): SubmitFailure {
+  if (!(error instanceof Error)) return { kind: 'unknown' };
+  if (error.message.includes('429')) return { kind: 'rateLimit' };
+  const message = error instanceof ApiError ? errorMessage(error, '') : error.message;
+  if (/url/i.test(message)) return { kind: 'url' };
+  return { kind: 'other', message };
+}
+
+/** The 'Submit Your Project' dialog (§2, §4): idle, submitting, then reset and close on success. */
+export function SubmitProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const form = useSchemaForm(projectSubmitSchema, EMPTY_PROJECT);
+  const values = form.values;
+  const { pending, onSubmit } = useSubmit(form.validate, async (input) => {
+    try {
+      await apiJson<Project>('POST', '/api/projects', input);
+      toast({ title: 'Project submitted!', description: 'Your project has been added to the showcase.' });
+      form.reset(EMPTY_PROJECT);
+      onOpenChange(false);
+      void revalidateProjects();
+    } catch (error) {
+      const failure = classifySubmitFailure(error);
+      if (failure.kind === 'rateLimit') {
+        toast({ title: 'Rate limit exceeded', description: 'Please wait a few minutes before submitting another project.', variant: 'destructive' });
+      } else if (failure.kind === 'url') {
+        form.setErrors((current) => ({ ...current, replitUrl: URL_FIELD_ERROR }));
+        toast({ title: 'Invalid URL format', description: 'Make sure your project URL starts with http:// or https://', variant: 'destructive' });
+      } else if (failure.kind === 'other') {
+        toast({ title: 'Submission failed', description: failure.message || 'Please check your form inputs and try again.', variant: 'destructive' });
+      } else {
+        toast({ title: 'Submission failed', description: 'An unknown error occurred. Please try again later.', variant: 'destructive' });
+      }
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Submit Your Project"
+      description="Share your hosted project with the community. Fill in the details below."
+      width="34rem"
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <ProjectFields values={values} errors={form.errors} onChange={form.set} />
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {pending ? 'Submitting...' : 'Submit Project'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import type { RatingResult } from '@vitrine/domain/types';
+import { apiJson } from '../../../lib/api';
+import { toast } from '../../../components/ui/toast';
+import { revalidateProjects } from '../api/revalidate';
+
+/** The toast title after a rating: a re-rate says 'Rating updated' (§4). */
+export function ratingToastTitle(updated: boolean): string {
+  return updated ? 'Rating updated' : 'Rating submitted';
+}
+
+/**
+ * Rates a project 1..10 with the §8 toasts, then refreshes project lists. `myRating` is the
+ * viewer's rating as last confirmed by the server (the project's, or the one just saved).
+ */
+export function useRate(project: { id: number; myRating: number | null }) {
+  const [saved, setSaved] = useState<{ for: number | null; value: number } | null>(null);
+  const [pending, setPending] = useState(false);
+  // A saved value wins until the server's myRating catches up with it.
+  const myRating = saved && saved.for === project.myRating ? saved.value : project.myRating;
+
+  const rate = async (rating: number) => {
+    setPending(true);
+    try {
+      const result = await apiJson<RatingResult>('POST', `/api/projects/${project.id}/rate`, { rating });
+      setSaved({ for: project.myRating, value: result.myRating ?? rating });
+      toast({ title: ratingToastTitle(result.updated), description: `You rated this project ${rating}/10.` });
+      void revalidateProjects();
+    } catch {
+      toast({ title: 'Rating failed', description: 'There was an error submitting your rating.', variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { myRating, pending, rate };
+}

@@ -1,0 +1,23 @@
+import { useEffect, useRef } from 'react';
+import type { ServerToClientEvents } from '@vitrine/domain/events';
+import { getSocket } from '../lib/socket';
+
+/**
+ * Runs `handler` for each `event` pushed by the server while mounted (the latest handler is used,
+ * so an inline function is fine). The building block of the other use-live-* hooks; use it directly
+ * for what they do not cover, e.g. revalidating a useSWRInfinite list on 'projects:changed'.
+ */
+export function useLiveEvent<E extends keyof ServerToClientEvents>(event: E, handler: ServerToClientEvents[E]): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    const socket = getSocket();
+    const listener = ((...args: Parameters<ServerToClientEvents[E]>) => (latest.current as (...a: unknown[]) => void)(...args)) as never;
+    socket.on(event, listener);
+    return () => {
+      socket.off(event, listener);
+    };
+  }, [event]);
+}

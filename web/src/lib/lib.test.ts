@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, errorMessage, errorStatus } from './api';
+import { formatDate, formatRelative } from './format';
+import { documentTitle } from './site';
+import { serializeJsonLd } from './json-ld';
+import { fieldErrors } from './form';
+
+describe('api errors (spec §7)', () => {
+  it("formats '{status}: {body or statusText}'", () => {
+    expect(new ApiError(409, 'Conflict', '{"message":"Already voted"}').message).toBe('409: {"message":"Already voted"}');
+    expect(new ApiError(500, 'Internal Server Error', '').message).toBe('500: Internal Server Error');
+  });
+  it("extracts the server's {message} or falls back", () => {
+    expect(errorMessage(new ApiError(400, 'Bad Request', '{"message":"Nope"}'), 'fallback')).toBe('Nope');
+    expect(errorMessage(new ApiError(502, 'Bad Gateway', ''), 'fallback')).toBe('fallback');
+    expect(errorMessage(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+    expect(errorStatus(new ApiError(404, 'Not Found', ''))).toBe(404);
+    expect(errorStatus(new Error('x'))).toBeUndefined();
+  });
+});
+
+describe('format', () => {
+  it("dates look like 'Jan 5, 2025'", () => {
+    expect(formatDate('2025-01-05T12:00:00Z')).toBe('Jan 5, 2025');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('garbage')).toBe('');
+  });
+  it('relative times have a suffix', () => {
+    const now = new Date();
+    expect(formatRelative(new Date(now.getTime() - 3 * 24 * 3600 * 1000))).toBe('3 days ago');
+    expect(formatRelative(new Date(now.getTime() + 60_000), now)).toBe('less than a minute ago');
+  });
+});
+
+describe('document title and JSON-LD', () => {
+  it("suffixes the site name: '{page} | {site}'", () => {
+    expect(documentTitle('About', 'Vitrine')).toBe('About | Vitrine');
+    expect(documentTitle(null, 'Vitrine')).toBe('Vitrine');
+  });
+  it('escapes < so user text cannot close the script element', () => {
+    expect(serializeJsonLd({ name: '</script><b>' })).toBe('{"name":"\\u003c/script>\\u003cb>"}');
+  });
+});
+
+describe('form errors', () => {
+  it('keeps the first message per field', () => {
+    expect(fieldErrors([
+      { path: ['title'], message: 'A' },
+      { path: ['title'], message: 'B' },
+      { path: ['url'], message: 'C' },
+    ])).toEqual({ title: 'A', url: 'C' });
+  });
+});

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { DEFAULT_SITE_NAME } from '@vitrine/domain/constants';
+
+/**
+ * The site name the server wrote into `<meta name="site-name">` (it replaces %SITE_NAME%);
+ * the dev server leaves the placeholder, so that falls back to the default name.
+ */
+export function siteName(): string {
+  const content = document.querySelector('meta[name="site-name"]')?.getAttribute('content')?.trim();
+  if (!content || content.includes('%SITE_NAME%')) return DEFAULT_SITE_NAME;
+  return content;
+}
+
+/** '{page} | {site}', or the bare site name when there is no page title. */
+export function documentTitle(page: string | null | undefined, site: string = siteName()): string {
+  return page ? `${page} | ${site}` : site;
+}
+
+/** Sets the document title for the life of the calling page. */
+export function useDocumentTitle(page: string | null | undefined): void {
+  useEffect(() => {
+    document.title = documentTitle(page);
+  }, [page]);
+}
+
+/** Sets `<meta name="description">` for the life of the calling page. */
+export function useMetaDescription(text: string | null | undefined): void {
+  useEffect(() => {
+    if (!text) return;
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    const previous = meta.content;
+    meta.content = text;
+    return () => {
+      if (meta) meta.content = previous;
+    };
+  }, [text]);
+}

@@ -1,0 +1,139 @@
+/**
+ * The one Socket.IO connection of the page (design.md "Realtime"). Same origin, cookies included:
+ * the server puts the socket in `user:{id}` / `admins` from the session at the handshake, so the
+ * socket reconnects whenever the signed-in user changes. WebSocket only: no sticky sessions needed
+ * behind a load balancer (docs/operations.md).
+ *
+ * Delivery is at most once: after a reconnect, or when the server says `sync`, everything shown is
+ * refetched (hooks/use-live-updates.ts). Screens use the hooks in hooks/use-live-*.ts, not this file.
+ */
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@vitrine/domain/events';
+import { useSession } from '../stores/session';
+
+/** The typed client socket. */
+export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Live counts of one project, as pushed by the server. */
+export interface LiveCounts {
+  id: number;
+  votes: number;
+  averageRating: number;
+  totalRatings: number;
+}
+
+/** Wait before reconnecting after the server refused a handshake or dropped the socket. */
+const REFUSED_RETRY_MS = 3000;
+
+let socket: LiveSocket | null = null;
+const watched = new Map<number, number>();
+let watchFlushQueued = false;
+const counts = new Map<number, LiveCounts>();
+/** Bumped on every change of `counts`: the snapshot hooks compare. */
+let countsVersion = 0;
+const countListeners = new Set<() => void>();
+const resyncListeners = new Set<() => void>();
+
+/** The page's socket, created (and connected) on first use. */
+export function getSocket(): LiveSocket {
+  if (socket) return socket;
+  const s: LiveSocket = io({ transports: ['websocket'], withCredentials: true });
+  socket = s;
+  let connectedBefore = false;
+  s.on('connect', () => {
+    // Rooms belong to a connection: ask again for the projects on screen.
+    if (watched.size > 0) s.emit('projects:watch', [...watched.keys()]);
+    if (connectedBefore) resync();
+    connectedBefore = true;
+  });
+  s.on('connect_error', () => {
+    // A refusal by the server's middleware is not retried by socket.io itself.
+    if (!s.active) setTimeout(() => s.connect(), REFUSED_RETRY_MS);
+  });
+  s.on('disconnect', (reason) => {
+    // Socket.IO only reconnects by itself after a transport failure; a server-side disconnect
+    // (a node shedding its sockets) gets a fresh handshake too, which re-decides the rooms.
+    if (reason === 'io server disconnect') setTimeout(() => s.connect(), REFUSED_RETRY_MS);
+  });
+  s.on('sync', resync);
+  s.on('project:counts', (payload) => {
+    counts.set(payload.id, payload);
+    notifyCounts();
+  });
+  // A new identity needs a new handshake: login, logout, registration.
+  let userId = useSession.getState().user?.id ?? null;
+  useSession.subscribe((state, previous) => {
+    const next = state.user?.id ?? null;
+    if (next === userId) return;
+    userId = next;
+    // The first load of the session changes nothing: the handshake already carried the cookie.
+    if (previous.isLoading) return;
+    s.disconnect().connect();
+  });
+  return s;
+}
+
+function notifyCounts(): void {
+  countsVersion += 1;
+  for (const listener of countListeners) listener();
+}
+
+/** Pushed counts are dropped (they may be stale) and resync listeners refetch. */
+function resync(): void {
+  counts.clear();
+  notifyCounts();
+  for (const listener of resyncListeners) listener();
+}
+
+/** Calls `listener` after a reconnect or a server `sync`: whatever is shown should be refetched. */
+export function onResync(listener: () => void): () => void {
+  resyncListeners.add(listener);
+  return () => resyncListeners.delete(listener);
+}
+
+/**
+ * Watches the live counts of `ids` until the returned function is called. Watchers are counted per
+ * id, and the server gets the union once per tick (`projects:watch` replaces the previous set).
+ */
+export function watchProjects(ids: readonly number[]): () => void {
+  const unique = [...new Set(ids)];
+  for (const id of unique) watched.set(id, (watched.get(id) ?? 0) + 1);
+  queueWatchFlush();
+  return () => {
+    for (const id of unique) {
+      const left = (watched.get(id) ?? 1) - 1;
+      if (left > 0) watched.set(id, left);
+      else {
+        watched.delete(id);
+        counts.delete(id);
+      }
+    }
+    queueWatchFlush();
+  };
+}
+
+function queueWatchFlush(): void {
+  if (watchFlushQueued) return;
+  watchFlushQueued = true;
+  queueMicrotask(() => {
+    watchFlushQueued = false;
+    const s = getSocket();
+    if (s.connected) s.emit('projects:watch', [...watched.keys()]);
+  });
+}
+
+/** The last pushed counts of a project, if any since it was watched (or since the last resync). */
+export function getLiveCounts(id: number): LiveCounts | undefined {
+  return counts.get(id);
+}
+
+/** A number that changes whenever pushed counts change (the useSyncExternalStore snapshot). */
+export function getLiveCountsVersion(): number {
+  return countsVersion;
+}
+
+/** Calls `listener` whenever pushed counts change (for useSyncExternalStore). */
+export function subscribeLiveCounts(listener: () => void): () => void {
+  countListeners.add(listener);
+  return () => countListeners.delete(listener);
+}

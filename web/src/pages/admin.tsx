@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { useShallow } from 'zustand/react/shallow';
+import { ArrowLeft, Flag, FolderKanban, MessageSquare, PenSquare, Users } from 'lucide-react';
+import type { AdminUser } from '@vitrine/domain/types';
+import { Button, buttonClasses } from '../components/ui/button';
+import { TabPanel, Tabs } from '../components/ui/tabs';
+import { notify } from '../components/ui/toast';
+import { useDocumentTitle } from '../lib/site';
+import { useSession } from '../stores/session';
+import { useReportsLive } from '../hooks/use-live-reports';
+import { useAdminUsers } from '../features/admin/api/use-admin-users';
+import { useAdminReports } from '../features/admin/api/use-admin-reports';
+import { Section } from '../features/admin/components/section';
+import { UsersTab } from '../features/admin/components/users-tab';
+import { ProjectsTab } from '../features/admin/components/projects-tab';
+import { ReportsTab } from '../features/admin/components/reports-tab';
+import { InboxList } from '../features/messages/components/inbox-list';
+import { ComposeDialog } from '../features/messages/components/compose-dialog';
+
+type AdminTab = 'users' | 'projects' | 'messages' | 'reports';
+
+/** Label with its icon. */
+function TabLabel({ icon: Icon, children, count = 0 }: { icon: typeof Users; children: string; count?: number }) {
+  return (
+    <>
+      <Icon className="hidden size-4 sm:block" aria-hidden="true" />
+      {children}
+      {count > 0 ? (
+        <span className="tabular rounded-full bg-amber-500 px-1.5 text-[11px] font-semibold leading-5 text-white dark:bg-amber-600">
+          <span className="sr-only">, </span>
+          {count}
+          <span className="sr-only"> pending</span>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The Admin dashboard (/admin, spec §2): Users, Projects, Messages and Reports. The route is guarded
+ * (admins only). The composer is shared by 'New Message' and the Users tab's Contact action.
+ */
+export default function AdminPage() {
+  useDocumentTitle('Admin Dashboard');
+  const user = useSession(useShallow((s) => s.user));
+  const [tab, setTab] = useState<AdminTab>('users');
+  const [composer, setComposer] = useState<{ open: boolean; recipientId: number | null }>({ open: false, recipientId: null });
+  // The composer's recipients: every user but the admin (the Users tab reads the same list).
+  const users = useAdminUsers();
+  // New reports refresh the report lists live, the Reports tab counts the pending ones, and a toast
+  // tells the admin a report arrived (issue 5), unless a toast about the admin's own action is showing.
+  useReportsLive((report) =>
+    notify({ title: 'New report', description: `"${report.projectTitle}" was reported and is waiting for review.` }),
+  );
+  const pending = useAdminReports('pending').data?.length ?? 0;
+
+  if (!user) {
+    return <p className="mx-auto max-w-6xl px-4 py-10 text-sm text-zinc-600 sm:px-6 dark:text-zinc-400">Please log in to access the admin dashboard</p>;
+  }
+  const recipients = users.data?.filter((u) => u.id !== user.id).map((u) => ({ id: u.id, username: u.username }));
+  const openComposer = (recipient: AdminUser | null) => setComposer({ open: true, recipientId: recipient?.id ?? null });
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Admin Dashboard</h1>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Moderate users, projects, messages and content reports.</p>
+        </div>
+        <Link href="/" className={buttonClasses({ variant: 'outline', size: 'sm', className: 'self-start sm:self-auto' })}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Homepage
+        </Link>
+      </div>
+
+      <Tabs<AdminTab>
+        className="mt-8"
+        label="Admin sections"
+        value={tab}
+        onValueChange={setTab}
+        fullWidth
+        listClassName="sm:inline-flex sm:w-auto"
+        items={[
+          { value: 'users', label: <TabLabel icon={Users}>Users</TabLabel> },
+          { value: 'projects', label: <TabLabel icon={FolderKanban}>Projects</TabLabel> },
+          { value: 'messages', label: <TabLabel icon={MessageSquare}>Messages</TabLabel> },
+          { value: 'reports', label: <TabLabel icon={Flag} count={pending}>Reports</TabLabel> },
+        ]}
+      >
+        <TabPanel value="users">
+          <UsersTab meId={user.id} onContact={openComposer} />
+        </TabPanel>
+        <TabPanel value="projects">
+          <ProjectsTab />
+        </TabPanel>
+        <TabPanel value="messages">
+          <Section
+            title="User Messages"
+            description="Every message on the site. Reply to members, or start a new conversation."
+            action={
+              <Button size="sm" onClick={() => openComposer(null)} className="self-start">
+                <PenSquare aria-hidden="true" />
+                New Message
+              </Button>
+            }
+          >
+            <InboxList source="admin" viewer={{ id: user.id, isAdmin: true }} />
+          </Section>
+        </TabPanel>
+        <TabPanel value="reports">
+          <ReportsTab />
+        </TabPanel>
+      </Tabs>
+
+      <ComposeDialog
+        open={composer.open}
+        onOpenChange={(open) => setComposer((c) => ({ ...c, open }))}
+        recipients={recipients}
+        recipientsError={Boolean(users.error)}
+        recipientId={composer.recipientId}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { useEffect, useState } from 'react';
+import { ArrowDown, Award, FlaskConical, Plus, Rocket, ThumbsUp, Trophy } from 'lucide-react';
+import { Button, buttonClasses } from '../components/ui/button';
+import { Select } from '../components/ui/select';
+import { TabPanel, Tabs } from '../components/ui/tabs';
+import { useSubmitAction } from '../app/layout/use-submit-action';
+import { LatestProjects } from '../features/projects/components/latest-projects';
+import { TrendingProjects } from '../features/projects/components/trending-projects';
+import { Leaderboard } from '../features/projects/components/leaderboard';
+import { useJsonLd } from '../lib/json-ld';
+import { siteName, useDocumentTitle, useMetaDescription } from '../lib/site';
+
+/** The home listing tabs (§2, §4): latest by default. */
+export type HomeTab = 'latest' | 'trending' | 'leaderboard';
+
+/** Tab labels of §2. */
+export const HOME_TABS: ReadonlyArray<{ value: HomeTab; label: string }> = [
+  { value: 'latest', label: 'Latest Projects' },
+  { value: 'trending', label: 'Trending' },
+  { value: 'leaderboard', label: 'Leaderboard' },
+];
+
+const DESCRIPTION = 'Submit your creations, vote for others, and discover amazing projects from the community.';
+
+/** The tab an in-page anchor selects: #leaderboard opens the leaderboard; others keep the current tab. */
+export function tabForHash(hash: string): HomeTab | null {
+  return hash === '#leaderboard' ? 'leaderboard' : null;
+}
+
+function useHashTab(setTab: (tab: HomeTab) => void) {
+  useEffect(() => {
+    const apply = () => {
+      const tab = tabForHash(window.location.hash);
+      if (tab) setTab(tab);
+      const target = window.location.hash ? document.getElementById(window.location.hash.slice(1)) : null;
+      // After navigating here from another page the browser has not scrolled yet.
+      if (target) requestAnimationFrame(() => target.scrollIntoView());
+    };
+    apply();
+    window.addEventListener('hashchange', apply);
+    return () => window.removeEventListener('hashchange', apply);
+  }, [setTab]);
+}
+
+function Hero() {
+  const submit = useSubmitAction();
+  return (
+    <section className="relative overflow-hidden border-b border-zinc-200 dark:border-zinc-800">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,var(--color-indigo-100),transparent_60%)] dark:bg-[radial-gradient(ellipse_at_top,color-mix(in_oklab,var(--color-indigo-900)_45%,transparent),transparent_60%)]"
+      />
+      <div className="relative mx-auto max-w-6xl px-4 py-16 text-center sm:px-6 sm:py-24">
+        <p className="mx-auto mb-4 inline-flex items-center gap-2 rounded-full border border-zinc-200 bg-white/70 px-3 py-1 text-xs font-medium text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900/70 dark:text-zinc-400">
+          <Rocket className="size-3.5 text-accent-600 dark:text-accent-400" aria-hidden="true" />
+          Community project showcase
+        </p>
+        <h1 className="text-4xl font-bold tracking-tight text-zinc-900 sm:text-5xl dark:text-zinc-50">Showcase Your Projects</h1>
+        <p className="mx-auto mt-4 max-w-xl text-base text-zinc-600 sm:text-lg dark:text-zinc-400">{DESCRIPTION}</p>
+        <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <a href="#projects" className={buttonClasses({ variant: 'outline', size: 'lg', className: 'w-full sm:w-auto' })}>
+            <ArrowDown aria-hidden="true" />
+            Browse Projects
+          </a>
+          <Button size="lg" className="w-full sm:w-auto" onClick={submit}>
+            <Plus aria-hidden="true" />
+            Submit Your Project
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const ABOUT_POINTS = [
+  { icon: Rocket, title: 'Submit', text: 'Share a hosted project with a title, a description, a category and tags.' },
+  { icon: ThumbsUp, title: 'Vote and rate', text: 'Vote for the projects you like and rate them from 1 to 10.' },
+  { icon: Trophy, title: 'Climb the leaderboard', text: 'The most voted projects rise to the top of the trending list and the leaderboard.' },
+  { icon: FlaskConical, title: 'Test and give feedback', text: 'Developers receive ratings; testers browse projects and give feedback.' },
+];
+
+function AboutSection() {
+  const name = siteName();
+  return (
+    <section aria-labelledby="about-heading" className="border-t border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/30">
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <div className="max-w-2xl">
+          <h2 id="about-heading" className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+            About {name}
+          </h2>
+          <p className="mt-3 text-zinc-600 dark:text-zinc-400">
+            {name} is a community showcase for hosted projects. Members submit what they built, everyone browses the latest, trending
+            and top-voted projects, and the community decides what rises.
+          </p>
+        </div>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {ABOUT_POINTS.map(({ icon: Icon, title, text }) => (
+            <li key={title}>
+              <div className="flex size-10 items-center justify-center rounded-lg bg-accent-100 text-accent-700 dark:bg-accent-950 dark:text-accent-300">
+                <Icon className="size-5" aria-hidden="true" />
+              </div>
+              <h3 className="mt-3 font-semibold text-zinc-900 dark:text-zinc-100">{title}</h3>
+              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{text}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-10 flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+          <Award className="size-4 text-amber-500" aria-hidden="true" />
+          Verified members carry a special badge, granted by administrators.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** Home (§2): hero, the latest / trending / leaderboard switcher, About section; WebSite JSON-LD. */
+export function HomePage() {
+  const [tab, setTab] = useState<HomeTab>('latest');
+  useHashTab(setTab);
+  useDocumentTitle('Showcase Your Projects');
+  useMetaDescription(DESCRIPTION);
+  useJsonLd('website', {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: siteName(),
+    url: `${window.location.origin}/`,
+    description: DESCRIPTION,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${window.location.origin}/?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  });
+
+  return (
+    <>
+      <Hero />
+      <div id="projects" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <span id="leaderboard" aria-hidden="true" />
+        <Tabs<HomeTab> items={[...HOME_TABS]} value={tab} onValueChange={setTab} label="Project listings" hideListOnMobile>
+          <div className="md:hidden">
+            <label htmlFor="home-tab-select" className="sr-only">
+              Project listing
+            </label>
+            <Select<HomeTab> id="home-tab-select" options={[...HOME_TABS]} value={tab} onValueChange={setTab} />
+          </div>
+          <TabPanel value="latest" className="mt-6">
+            <LatestProjects />
+          </TabPanel>
+          <TabPanel value="trending" className="mt-6">
+            <TrendingProjects />
+          </TabPanel>
+          <TabPanel value="leaderboard" className="mt-6">
+            <Leaderboard />
+          </TabPanel>
+        </Tabs>
+      </div>
+      <AboutSection />
+    </>
+  );
+}

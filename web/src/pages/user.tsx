@@ -1,0 +1,235 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { BadgeCheck, Clock, Eye, FolderOpen, ThumbsUp, UserX } from 'lucide-react';
+import { tagList } from '../lib/tags';
+import type { UserProfile } from '@vitrine/domain/types';
+import { buttonClasses } from '../components/ui/button';
+import { Badge, CategoryBadge } from '../components/ui/badge';
+import { Card } from '../components/ui/card';
+import { EmptyState } from '../components/ui/empty-state';
+import { DetailPage, NotFoundPanel } from '../components/page/detail-page';
+import { Skeleton } from '../components/ui/skeleton';
+import { TabPanel, Tabs } from '../components/ui/tabs';
+import { formatCount, formatDate, formatRelative } from '../lib/format';
+import { useDocumentTitle } from '../lib/site';
+import { mostPopular, profileTotals, useUserProfile } from '../features/users/use-user-profile';
+import { TagList } from '../features/projects/components/tag-list';
+
+type ProfileProject = UserProfile['projects'][number];
+type ProfileTab = 'projects' | 'about';
+
+/** Role labels on a profile. */
+const ROLE_TEXT: Record<UserProfile['user']['role'], string> = { developer: 'Developer', tester: 'Tester', both: 'Developer & Tester' };
+
+function ProfileProjectCard({ project }: { project: ProfileProject }) {
+  const tags = tagList(project.tags);
+  return (
+    <article className="relative flex h-full min-h-48 flex-col rounded-xl border border-zinc-200 bg-white p-5 transition-shadow duration-200 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="line-clamp-1 font-semibold text-zinc-900 dark:text-zinc-50">
+          <Link
+            href={`/projects/${project.id}`}
+            className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-accent-700 focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent-500 dark:hover:text-accent-300"
+          >
+            {project.title}
+          </Link>
+        </h3>
+        <CategoryBadge category={project.category} />
+      </div>
+      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{formatRelative(project.createdAt)}</p>
+      <p className="mt-2 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{project.description}</p>
+      {tags.length > 0 ? <TagList tags={tags} className="mt-3" /> : null}
+      <div className="tabular mt-auto flex items-center gap-4 pt-4 text-sm text-zinc-600 dark:text-zinc-400">
+        <span className="inline-flex items-center gap-1">
+          <ThumbsUp className="size-4" aria-hidden="true" />
+          {formatCount(project.votes)} <span className="sr-only">votes</span>
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Eye className="size-4" aria-hidden="true" />
+          {formatCount(project.views)} <span className="sr-only">views</span>
+        </span>
+      </div>
+    </article>
+  );
+}
+
+function StatBox({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-lg border border-zinc-200 px-2 py-3 text-center sm:px-4 dark:border-zinc-800">
+      <p className="tabular text-xl font-semibold text-zinc-900 dark:text-zinc-50">{formatCount(value)}</p>
+      <p className="whitespace-nowrap text-xs text-zinc-500 dark:text-zinc-400">{label}</p>
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading profile
+      </span>
+      <Card className="p-6">
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+          <div className="flex flex-1 items-center gap-4">
+            <Skeleton className="size-16 rounded-full sm:size-20" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-7 w-40" />
+              <Skeleton className="h-4 w-32" />
+            </div>
+          </div>
+          <div className="grid grid-cols-3 gap-3">
+            <Skeleton className="h-[4.375rem] sm:w-24" />
+            <Skeleton className="h-[4.375rem] sm:w-24" />
+            <Skeleton className="h-[4.375rem] sm:w-24" />
+          </div>
+        </div>
+      </Card>
+      <Skeleton className="mt-8 h-10 w-48" />
+      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="h-48 rounded-xl" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function UserNotFound() {
+  return (
+    <NotFoundPanel
+      icon={UserX}
+      title="User Not Found"
+      description="The user you are looking for does not exist."
+      action={
+        <Link href="/" className={buttonClasses()}>
+          Go to Homepage
+        </Link>
+      }
+    />
+  );
+}
+
+function Profile({ profile }: { profile: UserProfile }) {
+  const [tab, setTab] = useState<ProfileTab>('projects');
+  const { user, projects } = profile;
+  const totals = profileTotals(projects);
+  const joined = `Joined ${formatRelative(user.createdAt)}`;
+  useDocumentTitle(user.username);
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <Card className="p-6">
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+          <div className="flex min-w-0 flex-1 items-center gap-4">
+          <div
+            aria-hidden="true"
+            className="flex size-16 shrink-0 items-center justify-center rounded-full bg-accent-100 text-2xl font-semibold uppercase text-accent-700 sm:size-20 sm:text-3xl dark:bg-accent-950 dark:text-accent-300"
+          >
+            {user.username.charAt(0)}
+          </div>
+          <div className="min-w-0 flex-1">
+            <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
+              <span className="break-all">{user.username}</span>
+              {user.isVerified ? (
+                <Badge color="accent">
+                  <BadgeCheck aria-hidden="true" />
+                  Verified
+                </Badge>
+              ) : null}
+            </h1>
+            <p className="mt-1 flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
+              <Clock className="size-4" aria-hidden="true" />
+              {joined}
+            </p>
+          </div>
+          </div>
+          <div className="grid grid-cols-3 gap-3">
+            <StatBox label="Projects" value={totals.projects} />
+            <StatBox label="Total votes" value={totals.votes} />
+            <StatBox label="Total views" value={totals.views} />
+          </div>
+        </div>
+      </Card>
+
+      <Tabs<ProfileTab>
+        className="mt-8"
+        label="Profile sections"
+        items={[
+          { value: 'projects', label: 'Projects' },
+          { value: 'about', label: 'About' },
+        ]}
+        value={tab}
+        onValueChange={setTab}
+      >
+        <TabPanel value="projects">
+          <h2 className="sr-only">Projects</h2>
+          {projects.length === 0 ? (
+            <EmptyState icon={FolderOpen} title="No projects yet" description="This user hasn't published any projects." />
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {projects.map((project) => (
+                <li key={project.id}>
+                  <ProfileProjectCard project={project} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabPanel>
+        <TabPanel value="about">
+          <Card className="p-6">
+            <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">About {user.username}</h2>
+            <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
+              <div>
+                <dt className="text-zinc-500 dark:text-zinc-400">Member since</dt>
+                <dd className="font-medium text-zinc-900 dark:text-zinc-100">
+                  {joined} <span className="text-zinc-500 dark:text-zinc-400">({formatDate(user.createdAt)})</span>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-zinc-500 dark:text-zinc-400">Projects</dt>
+                <dd className="tabular font-medium text-zinc-900 dark:text-zinc-100">
+                  {totals.projects} {totals.projects === 1 ? 'project' : 'projects'}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-zinc-500 dark:text-zinc-400">Role</dt>
+                <dd className="font-medium text-zinc-900 dark:text-zinc-100">{ROLE_TEXT[user.role]}</dd>
+              </div>
+            </dl>
+            {user.bio ? <p className="mt-4 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{user.bio}</p> : null}
+            <h3 className="mt-6 text-sm font-semibold text-zinc-900 dark:text-zinc-50">Most Popular Projects</h3>
+            {projects.length === 0 ? (
+              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No projects yet</p>
+            ) : (
+              <ol className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-800">
+                {mostPopular(projects).map((project) => (
+                  <li key={project.id} className="flex items-center justify-between gap-3 py-2.5">
+                    <Link href={`/projects/${project.id}`} className="truncate text-sm font-medium text-accent-700 hover:underline dark:text-accent-300">
+                      {project.title}
+                    </Link>
+                    <span className="tabular shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
+                      {formatCount(project.votes)} votes · {formatCount(project.views)} views
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Card>
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}
+
+/** User profile /users/{username} (§2): skeleton, 'User Not Found', tabs Projects / About. */
+export function UserPage({ username }: { username: string }) {
+  const fetch = useUserProfile(username);
+  return (
+    <DetailPage
+      fetch={fetch}
+      skeleton={<ProfileSkeleton />}
+      notFound={<UserNotFound />}
+      errorTitle="Could not load this profile"
+      render={(profile) => <Profile profile={profile} />}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+/** The API (and Socket.IO) the dev server proxies to; `npm run dev -w web` next to a running API. */
+const API_ORIGIN = process.env.VITE_API_ORIGIN ?? 'http://localhost:3000';
+
+/** Vite build of the web client; the API serves web/dist and replaces %SITE_NAME% in index.html. */
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api': { target: API_ORIGIN, changeOrigin: false },
+      '/socket.io': { target: API_ORIGIN, ws: true, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    // Keep older hashed files: a running server (or an open tab) whose HTML still names them keeps
+    // working while someone rebuilds, and lazily loaded chunks of the previous build stay loadable.
+    emptyOutDir: false,
+    sourcemap: true,
+  },
+});

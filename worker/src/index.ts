@@ -1,0 +1,139 @@
+/**
+ * The worker process (design.md "Processes"): BullMQ workers for domain events, tasks (ranking
+ * recomputes, schedule ticks, the outbox relay) and mails. Run it with `npm run start:worker`;
+ * start as many as you like, they share the queues.
+ */
+import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EVENTS_QUEUE } from '@vitrine/domain/events';
+import { loadConfig, type Config } from '@vitrine/api/config';
+import { bullPrefix } from '@vitrine/api/events/jobs';
+import { createLivePushes } from '@vitrine/api/events/live';
+import { createSql } from '@vitrine/db/sql';
+import { migrate } from '@vitrine/db/migrate';
+import type { WorkerContext, WorkerSettings } from './context';
+import { createMailer } from './mailer';
+import { processEvent } from './processors/events';
+import { createTaskProcessor } from './processors/tasks';
+import { EMAILS_QUEUE, JOB, TASKS_QUEUE } from './queues';
+import { DEFAULT_SETTINGS, settingsFromEnv } from './settings';
+import { RecomputeLeaderboardTask } from './tasks/RecomputeLeaderboardTask';
+import { RecomputeTopContributorsTask } from './tasks/RecomputeTopContributorsTask';
+import { RecomputeTrendingTask } from './tasks/RecomputeTrendingTask';
+import { RefreshBoardsTask } from './tasks/RefreshBoardsTask';
+import { RelayOutboxTask } from './tasks/RelayOutboxTask';
+import { PruneOutboxTask, PRUNE_OUTBOX_EVERY_MS } from './tasks/PruneOutboxTask';
+import { SendEmailTask } from './tasks/SendEmailTask';
+import type { Task } from './tasks/task';
+
+/** A running worker process. */
+export interface RunningWorker {
+  /** Stops taking jobs, lets the running ones finish, then closes every connection. */
+  close(): Promise<void>;
+  workers: { events: Worker; tasks: Worker; emails: Worker };
+  queues: WorkerContext['queues'];
+}
+
+/** Everything the tasks queue runs. */
+const TASKS: Task[] = [RecomputeTrendingTask, RecomputeLeaderboardTask, RecomputeTopContributorsTask, RefreshBoardsTask, RelayOutboxTask, PruneOutboxTask];
+
+/** Opens a Redis connection that never gives up on a command (BullMQ's requirement for workers). */
+function workerRedis(url: string, name: string, log: WorkerContext['log']): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: null, connectionName: name });
+  let down = false;
+  redis.on('error', (err: Error) => {
+    if (!down) log(`redis ${name} unreachable: ${err.message}`);
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) log(`redis ${name} back`);
+    down = false;
+  });
+  return redis;
+}
+
+/** Starts the workers and the job schedulers. Migrates first (api and worker may start together). */
+export async function startWorker(config: Config = loadConfig(), overrides: Partial<WorkerSettings> = {}): Promise<RunningWorker> {
+  const settings: WorkerSettings = { ...DEFAULT_SETTINGS, ...overrides };
+  const log: WorkerContext['log'] = (message, err) => (err === undefined ? console.log(`[worker] ${message}`) : console.error(`[worker] ${message}`, err));
+  const sql = createSql(config.databaseUrl);
+  await migrate(sql);
+
+  const connection = workerRedis(config.redisUrl, 'worker', log);
+  // Live pushes of relayed events: fail fast while Redis is down, like the API's publisher.
+  const liveRedis = connection.duplicate({ connectionName: 'worker-live', enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+  liveRedis.on('error', () => {});
+  const prefix = bullPrefix(config.redisPrefix);
+  const queues = {
+    events: new Queue(EVENTS_QUEUE, { connection, prefix }),
+    tasks: new Queue(TASKS_QUEUE, { connection, prefix }),
+    emails: new Queue(EMAILS_QUEUE, { connection, prefix }),
+  };
+  for (const queue of Object.values(queues)) queue.on('error', () => {});
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: settings.outboxDir });
+  const live = createLivePushes({ sql, redis: liveRedis, prefix: config.redisPrefix, log: (err) => log('live push failed', err) });
+  const ctx: WorkerContext = { config, settings, sql, queues, mailer, live, log };
+
+  const common = { connection, prefix, lockDuration: settings.lockDurationMs, stalledInterval: settings.stalledIntervalMs };
+  const runTask = createTaskProcessor(ctx, TASKS);
+  const sendEmail = createTaskProcessor(ctx, [SendEmailTask]);
+  const workers = {
+    events: new Worker(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), { ...common, concurrency: settings.concurrency.events }),
+    tasks: new Worker(TASKS_QUEUE, runTask, { ...common, concurrency: settings.concurrency.tasks }),
+    emails: new Worker(EMAILS_QUEUE, sendEmail, { ...common, concurrency: settings.concurrency.emails }),
+  };
+  for (const [name, worker] of Object.entries(workers)) {
+    // Connection errors are reported once by the connection's own listener.
+    worker.on('error', () => {});
+    worker.on('failed', (job, err) => {
+      if (!job) return;
+      const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+      log(`${name} job ${job.name} (${job.id}) failed${final ? ' for good' : `, attempt ${job.attemptsMade}; will retry`}: ${err.message}`);
+    });
+  }
+
+  if (settings.schedulers) {
+    await queues.tasks.upsertJobScheduler('refresh-trending', { every: settings.trendingEveryMs }, { name: JOB.refreshBoards, data: { group: 'trending' }, opts: { removeOnComplete: true, removeOnFail: 100 } });
+    await queues.tasks.upsertJobScheduler('refresh-leaderboards', { every: settings.leaderboardsEveryMs }, { name: JOB.refreshBoards, data: { group: 'leaderboards' }, opts: { removeOnComplete: true, removeOnFail: 100 } });
+    await queues.tasks.upsertJobScheduler('prune-outbox', { every: PRUNE_OUTBOX_EVERY_MS }, { name: JOB.pruneOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } });
+    await queues.tasks.upsertJobScheduler('relay-outbox', { every: settings.relayEveryMs }, { name: JOB.relayOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } });
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    workers,
+    queues,
+    close() {
+      closing ??= (async () => {
+        await Promise.all(Object.values(workers).map((worker) => worker.close()));
+        await Promise.all(Object.values(queues).map((queue) => queue.close()));
+        mailer.close();
+        liveRedis.disconnect();
+        connection.disconnect();
+        await sql.end({ timeout: 5 });
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Longest a SIGTERM waits for running jobs before the process exits anyway (they are retried elsewhere). */
+const SHUTDOWN_GRACE_MS = 25_000;
+
+const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const worker = await startWorker(loadConfig(), settingsFromEnv());
+  console.log('[worker] running');
+  const stop = async (signal: string) => {
+    console.log(`[worker] ${signal}: finishing running jobs`);
+    const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    timer.unref();
+    await worker.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}

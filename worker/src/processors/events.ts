@@ -1,0 +1,35 @@
+import { UnrecoverableError, type Job } from 'bullmq';
+import { eventSchema, type DomainEvent } from '@vitrine/domain/events';
+import type { WorkerContext } from '../context';
+import type { EmailKind } from '../emails/types';
+import { boardsFor } from '../queues';
+import { enqueueBoards } from '../tasks/RefreshBoardsTask';
+import { emailJob } from '../tasks/SendEmailTask';
+
+/** The mails a message.created event asks for. */
+export function emailsFor(event: Extract<DomainEvent, { name: 'message.created' }>): EmailKind[] {
+  const kinds: EmailKind[] = [];
+  if (event.kind === 'contact' && event.sendCopy) kinds.push('contact-copy');
+  if (event.kind === 'contact' && event.emailMode) kinds.push('contact-admin');
+  if (event.kind === 'reply' && event.recipientUserId !== null) kinds.push('reply-notice');
+  return kinds;
+}
+
+/**
+ * Handles one job of the events queue: parses the payload (a malformed one fails for good), then
+ * fans it out into tasks (board recomputes, mails). Live pushes were sent by the API on publish.
+ * Everything here is idempotent, so an event handled twice does no harm.
+ */
+export async function processEvent(ctx: WorkerContext, job: Job): Promise<void> {
+  const parsed = eventSchema.safeParse(job.data);
+  if (!parsed.success) throw new UnrecoverableError(`malformed event ${job.id}: ${parsed.error.message}`);
+  const event = parsed.data;
+  const eventId = Number((job.data as { id?: unknown }).id);
+  await enqueueBoards(ctx, boardsFor(event));
+  if (event.name === 'message.created' && Number.isSafeInteger(eventId)) {
+    const kinds = emailsFor(event);
+    if (kinds.length > 0) {
+      await ctx.queues.emails.addBulk(kinds.map((kind) => emailJob(ctx, { eventId, messageId: event.messageId, kind })));
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import type { JobsOptions } from 'bullmq';
+import type { DomainEvent } from '@vitrine/domain/events';
+import { LEADERBOARD_RANGES, TRENDING_PERIODS, type LeaderboardRange, type TrendingPeriod } from '@vitrine/domain/constants';
+
+/** Explicit jobs of the worker: ranking recomputes, schedule ticks, the outbox relay. */
+export const TASKS_QUEUE = 'tasks';
+/** One job per mail to send, retried on its own schedule (an SMTP outage can last hours). */
+export const EMAILS_QUEUE = 'emails';
+
+/** Job names of the tasks and emails queues (each has its src/tasks/<Verb><Thing>Task.ts). */
+export const JOB = {
+  recomputeTrending: 'recompute-trending',
+  recomputeLeaderboard: 'recompute-leaderboard',
+  recomputeTopContributors: 'recompute-top-contributors',
+  refreshBoards: 'refresh-boards',
+  relayOutbox: 'relay-outbox',
+  pruneOutbox: 'prune-outbox',
+  sendEmail: 'send-email',
+} as const;
+
+/** One ranking board (design.md "Rankings"). */
+export type Board =
+  | { kind: 'trending'; period: TrendingPeriod }
+  | { kind: 'leaderboard'; range: LeaderboardRange }
+  | { kind: 'top-contributors' };
+
+export const TRENDING_BOARDS: Board[] = TRENDING_PERIODS.map((period) => ({ kind: 'trending', period }));
+export const LEADERBOARD_BOARDS: Board[] = LEADERBOARD_RANGES.map((range) => ({ kind: 'leaderboard', range }));
+export const TOP_CONTRIBUTORS_BOARD: Board = { kind: 'top-contributors' };
+export const ALL_BOARDS: Board[] = [...TRENDING_BOARDS, ...LEADERBOARD_BOARDS, TOP_CONTRIBUTORS_BOARD];
+
+/** The boards an event may change. */
+export function boardsFor(event: DomainEvent): Board[] {
+  switch (event.name) {
+    case 'vote.created':
+      return ALL_BOARDS;
+    case 'rating.saved':
+      // The rating is the leaderboard's tie-break; trending and contributors count votes only.
+      return LEADERBOARD_BOARDS;
+    case 'project.created':
+    case 'project.hidden':
+    case 'project.deleted':
+    case 'user.deleted':
+      return ALL_BOARDS;
+    case 'project.updated':
+    case 'report.created':
+    case 'message.created':
+      return [];
+  }
+}
+
+/** A board's name: its deduplication id, and the name of ranking_boards (db/src/queries/rankings.ts). */
+export function boardId(board: Board): string {
+  if (board.kind === 'trending') return `trending:${board.period}`;
+  if (board.kind === 'leaderboard') return `leaderboard:${board.range}`;
+  return 'top-contributors';
+}
+
+/**
+ * The recompute job of a board, deduplicated per board: while one is pending, adding another is a
+ * no-op; while one runs, one more is kept to run after it (BullMQ `keepLastIfActive`), so a board
+ * never recomputes twice at once and a burst of votes costs at most two recomputes per board.
+ * The short delay lets a burst gather behind the first job.
+ */
+export function boardJob(board: Board, delayMs: number): { name: string; data: object; opts: JobsOptions } {
+  const opts: JobsOptions = {
+    delay: delayMs,
+    deduplication: { id: boardId(board), keepLastIfActive: true },
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 1000 },
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 1000 },
+  };
+  if (board.kind === 'trending') return { name: JOB.recomputeTrending, data: { period: board.period }, opts };
+  if (board.kind === 'leaderboard') return { name: JOB.recomputeLeaderboard, data: { range: board.range }, opts };
+  return { name: JOB.recomputeTopContributors, data: {}, opts };
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { LEADERBOARD_RANGES } from '@vitrine/domain/constants';
+import { makeRankingQueries } from '@vitrine/db/queries/rankings';
+import { JOB } from '../queues';
+import { defineTask } from './task';
+
+/** Recomputes one leaderboard range's board. */
+export const RecomputeLeaderboardTask = defineTask({
+  name: JOB.recomputeLeaderboard,
+  schema: z.object({ range: z.enum(LEADERBOARD_RANGES) }),
+  async run(ctx, { range }) {
+    await makeRankingQueries(ctx.sql).recomputeLeaderboard(range);
+  },
+});

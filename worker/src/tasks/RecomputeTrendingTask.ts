@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { TRENDING_PERIODS } from '@vitrine/domain/constants';
+import { makeRankingQueries } from '@vitrine/db/queries/rankings';
+import { JOB } from '../queues';
+import { defineTask } from './task';
+
+/** Recomputes one trending period's board (set-based SQL, swapped in one short transaction). */
+export const RecomputeTrendingTask = defineTask({
+  name: JOB.recomputeTrending,
+  schema: z.object({ period: z.enum(TRENDING_PERIODS) }),
+  async run(ctx, { period }) {
+    await makeRankingQueries(ctx.sql).recomputeTrending(period);
+  },
+});

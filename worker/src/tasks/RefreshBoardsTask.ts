@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { WorkerContext } from '../context';
+import { ALL_BOARDS, JOB, LEADERBOARD_BOARDS, TOP_CONTRIBUTORS_BOARD, TRENDING_BOARDS, boardJob, type Board } from '../queues';
+import { defineTask } from './task';
+
+/** The groups a schedule refreshes. */
+const GROUPS = {
+  trending: TRENDING_BOARDS,
+  leaderboards: [...LEADERBOARD_BOARDS, TOP_CONTRIBUTORS_BOARD],
+  all: ALL_BOARDS,
+} satisfies Record<string, Board[]>;
+
+/** Adds the deduplicated recompute jobs of `boards` (the one way a board gets recomputed). */
+export async function enqueueBoards(ctx: WorkerContext, boards: Board[], delayMs = ctx.settings.recomputeDelayMs): Promise<void> {
+  if (boards.length === 0) return;
+  await ctx.queues.tasks.addBulk(boards.map((board) => boardJob(board, delayMs)));
+}
+
+/**
+ * A schedule's tick (upsertJobScheduler): windows roll over without traffic. It goes through the
+ * same deduplicated jobs as events, so a tick never runs a board alongside an event's recompute.
+ */
+export const RefreshBoardsTask = defineTask({
+  name: JOB.refreshBoards,
+  schema: z.object({ group: z.enum(['trending', 'leaderboards', 'all']) }),
+  async run(ctx, { group }) {
+    await enqueueBoards(ctx, GROUPS[group], 0);
+  },
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { JobsOptions } from 'bullmq';
+import { makeEmailQueries } from '@vitrine/db/queries/emails';
+import type { WorkerContext } from '../context';
+import { ContactAdminEmail } from '../emails/ContactAdminEmail';
+import { ContactCopyEmail } from '../emails/ContactCopyEmail';
+import { ReplyNoticeEmail } from '../emails/ReplyNoticeEmail';
+import type { EmailKind, EmailTemplate } from '../emails/types';
+import { JOB } from '../queues';
+import { defineTask } from './task';
+
+const TEMPLATES: Record<EmailKind, EmailTemplate> = {
+  'contact-copy': ContactCopyEmail,
+  'contact-admin': ContactAdminEmail,
+  'reply-notice': ReplyNoticeEmail,
+};
+
+const schema = z.object({
+  eventId: z.number().int(),
+  messageId: z.number().int(),
+  kind: z.enum(['contact-copy', 'contact-admin', 'reply-notice']),
+});
+/** The data of a send-email job. */
+export type SendEmailData = z.infer<typeof schema>;
+
+/** The name of one mail: the event it comes from and its kind (BullMQ job ids refuse colons). */
+export const emailKey = (data: SendEmailData) => `event-${data.eventId}-${data.kind}`;
+
+/** A send-email job: one per mail, retried with exponential backoff while SMTP is down. */
+export function emailJob(ctx: WorkerContext, data: SendEmailData): { name: string; data: SendEmailData; opts: JobsOptions } {
+  return {
+    name: JOB.sendEmail,
+    data,
+    opts: {
+      jobId: emailKey(data),
+      attempts: ctx.settings.emailAttempts,
+      backoff: { type: 'exponential', delay: ctx.settings.emailBackoffMs },
+      removeOnComplete: { age: 24 * 3600 },
+      removeOnFail: { age: 30 * 24 * 3600 },
+    },
+  };
+}
+
+/**
+ * Sends one mail once. sent_emails is checked before and written after the SMTP server accepts it,
+ * so a retry, a relayed duplicate or a second worker never sends it again. (Only a crash between the
+ * server's acceptance and that write could repeat it; the Message-ID stays the same then.)
+ * A message that is gone, or a mail with nobody to go to, ends quietly.
+ */
+export const SendEmailTask = defineTask({
+  name: JOB.sendEmail,
+  schema,
+  async run(ctx, data) {
+    const emails = makeEmailQueries(ctx.sql);
+    if (await emails.wasSent(data.eventId, data.kind)) return;
+    const message = await emails.findMessageForEmail(data.messageId);
+    if (!message) return;
+    const mail = TEMPLATES[data.kind](message, { siteName: ctx.config.siteName, adminEmail: ctx.config.adminEmail });
+    if (!mail) return;
+    await ctx.mailer.send({ ...mail, key: emailKey(data) });
+    await emails.markSent(data.eventId, data.kind, mail.to);
+  },
+});
