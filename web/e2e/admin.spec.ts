@@ -307,6 +307,10 @@ test.describe('dark mode (follows the system)', () => {
 
   test('admin tabs, messages and contact have no serious axe violations', async ({ browser }) => {
     test.setTimeout(150_000);
+    // A pending report, so the Reports tab shows its count badge to axe.
+    const { page: memberPage } = await newMember(browser);
+    const project = await createProject(memberPage);
+    await report(memberPage, project.id, 'Checked in dark mode.');
     const page = await openAs(browser, E2E_ADMIN);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/contact');

@@ -27,7 +27,7 @@ function TabLabel({ icon: Icon, children, count = 0 }: { icon: typeof Users; chi
       <Icon className="hidden size-4 sm:block" aria-hidden="true" />
       {children}
       {count > 0 ? (
-        <span className="tabular rounded-full bg-amber-500 px-1.5 text-[11px] font-semibold leading-5 text-white dark:bg-amber-600">
+        <span className="tabular rounded-full bg-amber-700 px-1.5 text-[11px] font-semibold leading-5 text-white dark:bg-amber-400 dark:text-zinc-950">
           <span className="sr-only">, </span>
           {count}
           <span className="sr-only"> pending</span>
