@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginSchema, registerSchema } from '@vitrine/domain/schemas/auth';
-import { adminToggleSchema, pauseToggleSchema, visibilitySchema } from '@vitrine/domain/schemas/admin';
+import { adminSearchQuerySchema, adminToggleSchema, pauseToggleSchema, visibilitySchema } from '@vitrine/domain/schemas/admin';
 import { contactSchema, directMessageSchema, replySchema } from '@vitrine/domain/schemas/message';
 import {
   idSchema,
@@ -77,11 +77,11 @@ export const operations: Operation[] = [
   { method: 'get', path: '/api/admin/messages', tag: 'admin', summary: 'Every message, newest first', access: 'admin', ok: [200, 'MessageView[]'] },
   { method: 'post', path: '/api/admin/messages', tag: 'admin', summary: 'Admin composer: a message to a user', access: 'admin', write: true, body: body('DirectMessageInput', directMessageSchema), ok: [201, 'MessageView'], errors: { 404: 'User not found' } },
   { method: 'post', path: '/api/admin/messages/{id}/reply', tag: 'admin', summary: "Reply to a message's sender account", access: 'admin', write: true, body: body('ReplyInput', replySchema), ok: [201, 'MessageView'], errors: { 400: 'Invalid input, or the message has no sender account', 404: 'Message not found' } },
-  { method: 'get', path: '/api/admin/users', tag: 'admin', summary: 'Every user, newest first', access: 'admin', ok: [200, 'AdminUser[]'] },
+  { method: 'get', path: '/api/admin/users', tag: 'admin', summary: 'Every user, newest first; q searches username and email', access: 'admin', query: adminSearchQuerySchema, ok: [200, 'AdminUser[]'] },
   { method: 'patch', path: '/api/admin/users/{userId}/admin', tag: 'admin', summary: 'Grant or remove admin (never one\'s own)', access: 'admin', write: true, body: body('AdminToggleInput', adminToggleSchema), ok: [200, 'AdminUser'], errors: { 400: 'You cannot change your own admin status', 404: 'User not found' } },
   { method: 'patch', path: '/api/admin/users/{userId}/pause', tag: 'admin', summary: 'Pause or unpause a user (admins cannot be paused)', access: 'admin', write: true, body: body('PauseToggleInput', pauseToggleSchema), ok: [200, 'AdminUser'], errors: { 400: 'Admins cannot be paused', 404: 'User not found' } },
   { method: 'delete', path: '/api/admin/users/{userId}', tag: 'admin', summary: 'Delete a user and all of their projects', access: 'admin', write: true, ok: [204, null], errors: { 400: 'You cannot delete your own account', 404: 'User not found' } },
-  { method: 'get', path: '/api/admin/projects', tag: 'admin', summary: 'Every project, hidden ones included, newest first (100)', access: 'admin', ok: [200, 'Project[]'] },
+  { method: 'get', path: '/api/admin/projects', tag: 'admin', summary: 'Every project, hidden ones included, newest first (100); q searches title, description and tags', access: 'admin', query: adminSearchQuerySchema, ok: [200, 'Project[]'] },
   { method: 'delete', path: '/api/admin/projects/{id}', tag: 'admin', summary: 'Delete a project', access: 'admin', write: true, ok: [204, null], errors: { 404: 'Project not found' } },
   { method: 'patch', path: '/api/admin/projects/{projectId}/visibility', tag: 'admin', summary: 'Hide a project from public view or show it again', access: 'admin', write: true, body: body('VisibilityInput', visibilitySchema), ok: [200, 'Project'], errors: { 404: 'Project not found' } },
   { method: 'get', path: '/api/admin/reports', tag: 'admin', summary: 'Reports with one status (default pending), newest first', access: 'admin', query: reportListQuerySchema, ok: [200, 'AdminReport[]'] },

@@ -29,9 +29,9 @@ async function adminOn(browser: Browser, tab: 'Users' | 'Projects' | 'Messages' 
   return page;
 }
 
-/** One row of a moderation table: a table row on desktop, a card on phones. */
-function rowFor(page: Page, text: string): Locator {
-  return (isPhone(page) ? page.getByRole('listitem') : page.getByRole('row')).filter({ hasText: text });
+/** One row of a moderation table (within `scope`, the page by default): a table row on desktop, a card on phones. */
+function rowFor(page: Page, text: string, scope: Page | Locator = page): Locator {
+  return (isPhone(page) ? scope.getByRole('listitem') : scope.getByRole('row')).filter({ hasText: text });
 }
 
 /** Picks a report status: tabs on wide screens, the dropdown on phones. */
@@ -70,6 +70,34 @@ test.describe('admin dashboard access', () => {
 });
 
 test.describe('admin dashboard', () => {
+  test('search: the Users and Projects tabs find a row by part of its name, with the keyboard', async ({ browser }) => {
+    const { member, page: memberPage } = await newMember(browser);
+    const project = await createProject(memberPage);
+    const page = await adminOn(browser, 'Users');
+
+    const users = page.getByRole('tabpanel', { name: /^Users/ });
+    const findUser = users.getByRole('searchbox', { name: 'Search users' });
+    await findUser.focus();
+    await page.keyboard.type(member.username.slice(0, -2).toUpperCase());
+    await page.keyboard.press('Enter');
+    await expect(rowFor(page, member.username, users)).toHaveCount(1);
+    await expect(rowFor(page, E2E_ADMIN.username, users)).toHaveCount(0);
+    await findUser.fill('no-such-user-anywhere');
+    await expect(users.getByText('No users found')).toBeVisible();
+    await expect(users.getByText('No username or email contains "no-such-user-anywhere".')).toBeVisible();
+    await findUser.fill('');
+    await expect(rowFor(page, E2E_ADMIN.username, users).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('tab', { name: /^Projects/ }).click();
+    const projects = page.getByRole('tabpanel', { name: /^Projects/ });
+    await projects.getByRole('searchbox', { name: 'Search projects' }).fill(project.title.toLowerCase());
+    await expect(rowFor(page, project.title, projects)).toHaveCount(1);
+    await expect(projects.getByRole('link', { name: project.title })).toHaveAttribute('href', `/projects/${project.id}`);
+    await projects.getByRole('searchbox', { name: 'Search projects' }).fill('no-such-project-anywhere');
+    await expect(projects.getByText('No projects found')).toBeVisible();
+  });
+
   test('users: make admin, pause (the member is then refused writes), unpause, delete with the confirmation', async ({ browser }) => {
     test.setTimeout(150_000);
     const { member, page: memberPage } = await newMember(browser);

@@ -10,6 +10,8 @@ const SQLSTATE_STATUS: Record<string, [number, string]> = {
   '22001': [400, 'A value is too long'],
   '22003': [400, 'A number is out of range'],
   '23514': [400, 'Invalid input'],
+  // PostgreSQL text cannot hold U+0000; the statement fails before anything is written.
+  '22021': [400, 'Text must not contain NUL characters'],
 };
 
 /**

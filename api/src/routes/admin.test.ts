@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import { buildMessage, buildProject, buildUser } from '@vitrine/db/testing';
+import { buildMessage, buildProject, buildUser, uniqueName } from '@vitrine/db/testing';
 import type { NewMessage } from '@vitrine/db/queries/messages';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { ReportStatus } from '@vitrine/domain/constants';
@@ -183,6 +183,26 @@ describe('admin users', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/password|argon/i);
   });
 
+  it('GET /api/admin/users?q= finds users by part of their username or email, in any case', async () => {
+    const tag = uniqueName('srch').replace(/_/g, 'x').slice(0, 20);
+    const byName = await buildUser(t.deps.sql, { username: `${tag}_name` });
+    const byEmail = await buildUser(t.deps.sql, { email: `${tag}@Example.com` });
+    await buildUser(t.deps.sql);
+    const ids = async (q: string) => {
+      const res = await admin.agent.get('/api/admin/users').query({ q });
+      expect(res.status).toBe(200);
+      return (res.body as AdminUser[]).map((u) => u.id);
+    };
+    expect(await ids(tag.toUpperCase())).toEqual([byEmail.id, byName.id]);
+    expect(await ids(`${tag}@example`)).toEqual([byEmail.id]);
+    // LIKE wildcards are plain characters; a blank search lists everyone.
+    expect(await ids(`${tag}%`)).toEqual([]);
+    expect((await ids('  ')).length).toBeGreaterThan(2);
+    const tooLong = await admin.agent.get('/api/admin/users').query({ q: 'x'.repeat(101) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toEqual({ message: 'Search must be 100 characters or less' });
+  });
+
   it('PATCH .../admin grants and removes admin; never one\'s own; a new admin is unpaused', async () => {
     const u = await buildUser(t.deps.sql, { isPaused: true });
     const grant = await admin.agent.patch(`/api/admin/users/${u.id}/admin`).send({ isAdmin: true });
@@ -277,6 +297,16 @@ describe('admin projects', () => {
     expect(list[0]).toMatchObject({ id: hidden.id, isHidden: true, canEdit: true, username: expect.any(String) });
     const times = list.map((p) => Date.parse(p.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('GET /api/admin/projects?q= searches title, description and tags, hidden projects included', async () => {
+    const tag = uniqueName('find').replace(/_/g, 'x').slice(0, 20);
+    const hidden = await buildProject(t.deps.sql, { title: `Hidden ${tag}`, isHidden: true });
+    const tagged = await buildProject(t.deps.sql, { tags: `retro, ${tag}`, createdAt: new Date(Date.now() - 60_000) });
+    await buildProject(t.deps.sql, { title: 'Something else' });
+    const res = await admin.agent.get('/api/admin/projects').query({ q: tag.toUpperCase() });
+    expect(res.status).toBe(200);
+    expect((res.body as Project[]).map((p) => p.id)).toEqual([hidden.id, tagged.id]);
   });
 
   it('DELETE /api/admin/projects/{id} deletes it and records project.deleted', async () => {

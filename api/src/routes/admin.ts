@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { makeMessageQueries } from '@vitrine/db/queries/messages';
 import { makeModerationQueries } from '@vitrine/db/queries/moderation';
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
-import { adminToggleSchema, pauseToggleSchema, visibilitySchema } from '@vitrine/domain/schemas/admin';
+import { adminSearchQuerySchema, adminToggleSchema, pauseToggleSchema, visibilitySchema } from '@vitrine/domain/schemas/admin';
 import { directMessageSchema, replySchema } from '@vitrine/domain/schemas/message';
 import { reportListQuerySchema, reportUpdateSchema } from '@vitrine/domain/schemas/report';
 import type { AppState, AppContextExtras } from '../context';
@@ -46,7 +46,8 @@ export function adminRoutes() {
 
   // Users
   router.get('/users', requireAdmin, async (ctx) => {
-    ctx.body = (await makeModerationQueries(ctx.deps.sql).listUsers()).map(presentAdminUser);
+    const { q } = parse(adminSearchQuerySchema, ctx.query);
+    ctx.body = (await makeModerationQueries(ctx.deps.sql).listUsers(q)).map(presentAdminUser);
   });
   router.patch('/users/:userId/admin', requireAdmin, refusePaused, async (ctx) => {
     const userId = parseId(ctx.params.userId);
@@ -65,7 +66,8 @@ export function adminRoutes() {
 
   // Projects (spec §7 reads the admin list from GET /api/projects?limit=100, which leaves hidden ones out)
   router.get('/projects', requireAdmin, async (ctx) => {
-    const rows = await makeModerationQueries(ctx.deps.sql).listAllProjects(viewerOf(ctx));
+    const { q } = parse(adminSearchQuerySchema, ctx.query);
+    const rows = await makeModerationQueries(ctx.deps.sql).listAllProjects(viewerOf(ctx), { q });
     ctx.body = rows.map((row) => presentProject(row, ctx.state.user));
   });
   router.delete('/projects/:id', requireAdmin, refusePaused, async (ctx) => {

@@ -190,6 +190,18 @@ describe('bad input, generated around the schemas', () => {
     );
   });
 
+  it('a NUL character, which PostgreSQL cannot store, answers 400 in a query and in a body', async () => {
+    const { agent } = await t.member();
+    const search = await t.agent().get('/api/projects').query({ q: 'a\u0000b' });
+    expect(search.status).toBe(400);
+    expect(search.body).toEqual({ message: 'Text must not contain NUL characters' });
+    const before = await t.deps.sql`SELECT count(*)::int AS n FROM projects`;
+    const submit = await agent.post('/api/projects').send({ ...valid.submit, description: 'Nul \u0000 inside a long enough description' });
+    expect(submit.status).toBe(400);
+    expect(submit.body).toEqual({ message: 'Text must not contain NUL characters' });
+    expect(await t.deps.sql`SELECT count(*)::int AS n FROM projects`).toEqual(before);
+  });
+
   it('malformed JSON answers 400 and a huge body 413 on every write', async () => {
     const { agent } = await t.member();
     const { id } = await buildProject(t.deps.sql);

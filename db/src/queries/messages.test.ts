@@ -39,7 +39,9 @@ beforeAll(async () => {
     SELECT (g % ${PROJECTS}::int) + 1, ((g / ${PROJECTS}::int) % ${USERS}::int) + 1, 'spam',
            (ARRAY['pending', 'reviewed', 'dismissed', 'removed'])[(g % 4) + 1], now() - make_interval(secs => g)
     FROM generate_series(1, ${REPORTS}::int) g`;
-  await sql`ANALYZE`;
+  // VACUUM as autovacuum would: it moves the bulk-loaded rows out of the trigram indexes' pending
+  // lists, which the planner otherwise prices as a scan of their own.
+  await sql`VACUUM ANALYZE`;
   explainer = makeExplainer(db.url, sql);
 }, 180_000);
 
@@ -75,9 +77,12 @@ describe('EXPLAIN of the message and admin list queries', () => {
     expectIndexed(await plansOf((c) => makeModerationQueries(c).listReports(status)));
   });
 
-  it('the admin users and projects lists use indexes', async () => {
+  it('the admin users and projects lists use indexes, searched or not', async () => {
+    const viewer = { userId: 2, ip: '192.0.2.1' };
     expectIndexed(await plansOf((c) => makeModerationQueries(c).listUsers()));
-    expectIndexed(await plansOf((c) => makeModerationQueries(c).listAllProjects({ userId: 2, ip: '192.0.2.1' })));
+    expectIndexed(await plansOf((c) => makeModerationQueries(c).listUsers('seed_4242')));
+    expectIndexed(await plansOf((c) => makeModerationQueries(c).listAllProjects(viewer)));
+    expectIndexed(await plansOf((c) => makeModerationQueries(c).listAllProjects(viewer, { q: '4242' })));
   });
 
   it('the seed is what the test claims (so a missing seed cannot pass it)', async () => {

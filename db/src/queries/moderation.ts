@@ -1,6 +1,6 @@
 import type { ReportReason, ReportStatus, Role } from '@vitrine/domain/constants';
 import type { Tx } from '../sql';
-import { projectColumns, type ProjectRow, type Viewer } from './projects';
+import { escapeLike, projectColumns, projectMatches, type ProjectRow, type Viewer } from './projects';
 
 /** A users row as the admin table lists it (no password hash). */
 export interface AdminUserRow {
@@ -45,9 +45,12 @@ export function makeModerationQueries(sql: Tx) {
     LEFT JOIN users u ON u.id = r.reporter_user_id`;
 
   return {
-    /** Every user, newest first. */
-    async listUsers(): Promise<AdminUserRow[]> {
-      return sql<AdminUserRow[]>`${selectUser} ORDER BY created_at DESC, id DESC LIMIT ${ADMIN_LIST_LIMIT}`;
+    /** Every user, newest first; with `q`, those whose username or email contains it. */
+    async listUsers(q?: string): Promise<AdminUserRow[]> {
+      const pattern = q ? `%${escapeLike(q)}%` : null;
+      return sql<AdminUserRow[]>`${selectUser}
+        ${pattern ? sql`WHERE username ILIKE ${pattern} OR email ILIKE ${pattern}` : sql``}
+        ORDER BY created_at DESC, id DESC LIMIT ${ADMIN_LIST_LIMIT}`;
     },
 
     /** One user for the admin table. */
@@ -109,13 +112,17 @@ export function makeModerationQueries(sql: Tx) {
       return { deletedProjectIds: owned.map((p) => p.id), updatedProjectIds: updated };
     },
 
-    /** Every project, hidden ones included, newest first (the admin Projects tab; index projects_all_idx). */
-    async listAllProjects(viewer: Viewer, limit = ADMIN_PROJECT_LIMIT): Promise<ProjectRow[]> {
+    /**
+     * Every project, hidden ones included, newest first (the admin Projects tab; index projects_all_idx);
+     * with `q`, those whose title, description or tags contain it.
+     */
+    async listAllProjects(viewer: Viewer, opts: { q?: string; limit?: number } = {}): Promise<ProjectRow[]> {
       return sql<ProjectRow[]>`
         SELECT ${projectColumns(sql, viewer)}
         FROM projects p LEFT JOIN users u ON u.id = p.user_id
+        ${opts.q ? sql`WHERE ${projectMatches(sql, opts.q)}` : sql``}
         ORDER BY p.created_at DESC, p.id DESC
-        LIMIT ${limit}`;
+        LIMIT ${opts.limit ?? ADMIN_PROJECT_LIMIT}`;
     },
 
     /** Deletes a project; answers whether it existed. */

@@ -72,6 +72,11 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A project matches a search when its title, description or tags contain `q` (index projects_search_idx). */
+export function projectMatches(sql: Tx, q: string) {
+  return sql`(p.title || ' ' || p.description || ' ' || p.tags) ILIKE ${`%${escapeLike(q)}%`}`;
+}
+
 /** Queries on projects (and their views). Pass the pool or a transaction. */
 export function makeProjectQueries(sql: Tx) {
   return {
@@ -90,7 +95,7 @@ export function makeProjectQueries(sql: Tx) {
         SELECT ${projectColumns(sql, opts.viewer)}
         FROM projects p LEFT JOIN users u ON u.id = p.user_id
         WHERE NOT p.is_hidden
-          ${opts.q ? sql`AND (p.title || ' ' || p.description || ' ' || p.tags) ILIKE ${`%${escapeLike(opts.q)}%`}` : sql``}
+          ${opts.q ? sql`AND ${projectMatches(sql, opts.q)}` : sql``}
         ORDER BY ${latestOrder(sql, opts.sort)}
         LIMIT ${opts.limit} OFFSET ${opts.offset}`;
     },

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { searchTextSchema } from './project';
+
+/**
+ * GET /api/admin/users and GET /api/admin/projects: `q` narrows the list (users by username or email,
+ * projects by title, description or tags), so an admin finds a row past the lists' limits.
+ */
+export const adminSearchQuerySchema = z.object({ q: searchTextSchema });
 
 /** PATCH /api/admin/users/{id}/admin */
 export const adminToggleSchema = z.object({ isAdmin: z.boolean({ error: 'isAdmin must be true or false' }) });

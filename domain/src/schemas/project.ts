@@ -89,15 +89,18 @@ export const pagingSchema = z.object({
     .default(PAGE_SIZE),
 });
 
+/** A search box's text, trimmed; blank means no search. */
+export const searchTextSchema = z
+  .string({ error: 'Search must be text' })
+  .trim()
+  .max(100, 'Search must be 100 characters or less')
+  .optional()
+  .transform((q) => q || undefined);
+
 /** GET /api/projects query; `q` searches title, description and tags (blank means no search). */
 export const latestQuerySchema = pagingSchema.extend({
   sort: z.enum(LATEST_SORTS, { error: 'sort must be newest, votes or views' }).default('newest'),
-  q: z
-    .string({ error: 'Search must be text' })
-    .trim()
-    .max(100, 'Search must be 100 characters or less')
-    .optional()
-    .transform((q) => q || undefined),
+  q: searchTextSchema,
 });
 /** GET /api/projects/trending query. */
 export const trendingQuerySchema = pagingSchema.extend({

@@ -4,6 +4,15 @@ import type { ReportStatus } from '@vitrine/domain/constants';
 export const ADMIN_USERS_KEY = '/api/admin/users';
 /** GET /api/admin/projects (every project, hidden ones included) */
 export const ADMIN_PROJECTS_KEY = '/api/admin/projects';
+
+/** An admin list's key with its search, if any: `/api/admin/users?q=ada`. */
+export function withSearch(key: string, q: string): string {
+  return q ? `${key}?${new URLSearchParams({ q })}` : key;
+}
+/** True for the users list under any search. */
+export function isUsersKey(key: unknown): boolean {
+  return typeof key === 'string' && (key === ADMIN_USERS_KEY || key.startsWith(`${ADMIN_USERS_KEY}?`));
+}
 /** GET /api/admin/reports?status={status} */
 export function adminReportsKey(status: ReportStatus): string {
   return `/api/admin/reports?status=${status}`;
@@ -14,7 +23,7 @@ export function isReportsKey(key: unknown): boolean {
 }
 /** Public project lists and pages change when a project is hidden or deleted. */
 export function isProjectsKey(key: unknown): boolean {
-  return typeof key === 'string' && (key === ADMIN_PROJECTS_KEY || key.startsWith('/api/projects'));
+  return typeof key === 'string' && (key.startsWith(ADMIN_PROJECTS_KEY) || key.startsWith('/api/projects'));
 }
 
 /**

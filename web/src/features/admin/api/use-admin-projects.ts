@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { Project } from '@vitrine/domain/types';
 import { apiJson, fetcher } from '../../../lib/api';
-import { ADMIN_PROJECTS_KEY, FRESH_ON_MOUNT, isProjectsKey, isReportsKey } from './keys';
+import { ADMIN_PROJECTS_KEY, FRESH_ON_MOUNT, isProjectsKey, isReportsKey, withSearch } from './keys';
 
-/** The Projects tab list (GET /api/admin/projects: all, hidden included). */
-export function useAdminProjects() {
-  return useSWR<Project[], Error>(ADMIN_PROJECTS_KEY, fetcher, FRESH_ON_MOUNT);
+/** The Projects tab list (GET /api/admin/projects: all, hidden included), narrowed when `q` is given. */
+export function useAdminProjects(q = '') {
+  return useSWR<Project[], Error>(withSearch(ADMIN_PROJECTS_KEY, q), fetcher, { ...FRESH_ON_MOUNT, keepPreviousData: true });
 }
 
 /** Project moderation writes; each revalidates admin and public project lists and the reports. */

@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { AdminUser } from '@vitrine/domain/types';
 import { apiJson, fetcher } from '../../../lib/api';
-import { ADMIN_USERS_KEY, FRESH_ON_MOUNT, isProjectsKey } from './keys';
+import { ADMIN_USERS_KEY, FRESH_ON_MOUNT, isProjectsKey, isUsersKey, withSearch } from './keys';
 
-/** The Users tab list (GET /api/admin/users). */
-export function useAdminUsers() {
-  return useSWR<AdminUser[], Error>(ADMIN_USERS_KEY, fetcher, FRESH_ON_MOUNT);
+/** The Users tab list (GET /api/admin/users), narrowed by username or email when `q` is given. */
+export function useAdminUsers(q = '') {
+  return useSWR<AdminUser[], Error>(withSearch(ADMIN_USERS_KEY, q), fetcher, { ...FRESH_ON_MOUNT, keepPreviousData: true });
 }
 
 /** User moderation writes; each revalidates the users list (and project lists after a delete). */
@@ -17,17 +17,17 @@ export function useAdminUserActions() {
       /** PATCH /api/admin/users/{id}/admin */
       async setAdmin(id: number, isAdmin: boolean): Promise<void> {
         await apiJson('PATCH', `/api/admin/users/${id}/admin`, { isAdmin });
-        await mutate(ADMIN_USERS_KEY);
+        await mutate(isUsersKey);
       },
       /** PATCH /api/admin/users/{id}/pause */
       async setPaused(id: number, isPaused: boolean): Promise<void> {
         await apiJson('PATCH', `/api/admin/users/${id}/pause`, { isPaused });
-        await mutate(ADMIN_USERS_KEY);
+        await mutate(isUsersKey);
       },
       /** DELETE /api/admin/users/{id} (their projects go too) */
       async remove(id: number): Promise<void> {
         await apiJson('DELETE', `/api/admin/users/${id}`);
-        await Promise.all([mutate(ADMIN_USERS_KEY), mutate(isProjectsKey)]);
+        await Promise.all([mutate(isUsersKey), mutate(isProjectsKey)]);
       },
     }),
     [mutate],

@@ -5,6 +5,7 @@ import type { Project } from '@vitrine/domain/types';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
+import { SearchBox } from '../../../components/ui/search-box';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { useAdminProjectActions, useAdminProjects } from '../api/use-admin-projects';
@@ -53,7 +54,8 @@ function TitleCell({ project }: { project: Project }) {
  * 'No projects found' states.
  */
 export function ProjectsTab() {
-  const { data, error, isLoading, mutate } = useAdminProjects();
+  const [q, setQ] = useState('');
+  const { data, error, isLoading, mutate } = useAdminProjects(q);
   const actions = useAdminProjectActions();
   const [busy, setBusy] = useState<number | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
@@ -128,7 +130,8 @@ export function ProjectsTab() {
       <ErrorState icon={AlertTriangle} title="Error loading projects" description={failureReason(error)} onRetry={() => void mutate()} />
     );
   else if (!Array.isArray(data)) body = <EmptyState icon={FolderOpen} title="No projects data available" />;
-  else if (data.length === 0) body = <EmptyState icon={FolderOpen} title="No projects found" />;
+  else if (data.length === 0)
+    body = <EmptyState icon={FolderOpen} title="No projects found" description={q ? `Nothing matches "${q}".` : undefined} />;
   else
     body = (
       <DataTable caption="Projects" columns={columns} rows={data} rowKey={(p) => p.id} cardTitle={(p) => <TitleCell project={p} />} actions={rowActions} />
@@ -136,6 +139,7 @@ export function ProjectsTab() {
 
   return (
     <Section title="Projects Management" description="Every project, including hidden ones. Hide a project from public view or delete it.">
+      <SearchBox label="Search projects" value={q} onSearch={setQ} className="mb-4" />
       {body}
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </Section>

@@ -5,6 +5,7 @@ import type { AdminUser } from '@vitrine/domain/types';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
+import { SearchBox } from '../../../components/ui/search-box';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { useAdminUserActions, useAdminUsers } from '../api/use-admin-users';
@@ -29,7 +30,8 @@ function StatusBadges({ user }: { user: AdminUser }) {
  * Make/Remove Admin (not oneself), Pause/Unpause (not admins), Delete (not oneself, confirmed).
  */
 export function UsersTab({ meId, onContact }: { meId: number; onContact: (user: AdminUser) => void }) {
-  const { data, error, isLoading, mutate } = useAdminUsers();
+  const [q, setQ] = useState('');
+  const { data, error, isLoading, mutate } = useAdminUsers(q);
   const actions = useAdminUserActions();
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
@@ -121,7 +123,8 @@ export function UsersTab({ meId, onContact }: { meId: number; onContact: (user: 
     body = (
       <ErrorState icon={AlertTriangle} title="Error loading users" description="There was an error loading the users. Please try again later." onRetry={() => void mutate()} />
     );
-  else if (!data || data.length === 0) body = <EmptyState icon={Users} title="No users found" />;
+  else if (!data || data.length === 0)
+    body = <EmptyState icon={Users} title="No users found" description={q ? `No username or email contains "${q}".` : undefined} />;
   else
     body = (
       <DataTable
@@ -140,6 +143,7 @@ export function UsersTab({ meId, onContact }: { meId: number; onContact: (user: 
 
   return (
     <Section title="Users Management" description="Grant admin rights, pause accounts and remove users.">
+      <SearchBox label="Search users" value={q} onSearch={setQ} className="mb-4" />
       {body}
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </Section>

@@ -3,11 +3,11 @@ import { useSearchParams } from 'wouter';
 import { FolderOpen, Plus } from 'lucide-react';
 import type { LatestSort } from '@vitrine/domain/constants';
 import { Button } from '../../../components/ui/button';
+import { SearchBox } from '../../../components/ui/search-box';
 import { useSubmitAction } from '../../../app/layout/use-submit-action';
 import { SORT_OPTIONS } from '../api/keys';
 import { useLatestProjects } from '../api/use-project-lists';
 import { ListingHeader, PagedProjects } from './listing-parts';
-import { ProjectSearch } from './project-search';
 
 /**
  * Latest Submissions (§2): 'Sort by' Newest / Most Voted / Most Viewed, sorted by the server, and the
@@ -42,7 +42,7 @@ export function LatestProjects() {
         value={sort}
         onChange={setSort}
       />
-      <ProjectSearch value={q} onSearch={search} />
+      <SearchBox label="Search projects" value={q} onSearch={search} className="mb-5" />
       <PagedProjects
         list={list}
         errorTitle="Failed to fetch projects"
