@@ -141,6 +141,7 @@ test.describe('admin dashboard', () => {
     await expect(
       confirm.getByText(`Are you sure you want to delete the user "${member.username}"? This will also delete all of their projects and cannot be undone.`),
     ).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"], [role="alertdialog"]') != null)).toBe(true);
     await expectNoSeriousA11yViolations(page);
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expectToast(page, 'User deleted successfully');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Input } from './field';
@@ -25,11 +25,24 @@ export function SearchBox({
 }) {
   const id = useId();
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  // The last search this box reported: when `value` catches up with it, the field keeps what was typed
+  // since; any other new `value` (Back/Forward, a link) replaces the text.
+  const reported = useRef(value);
+  const report = (q: string) => {
+    reported.current = q;
+    onSearch(q);
+  };
+  useEffect(() => {
+    if (value === reported.current) return;
+    reported.current = value;
+    setText(value);
+  }, [value]);
   useEffect(() => {
     if (text.trim() === value.trim()) return;
-    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => report(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
+    // `report` is recreated each render; `onSearch` stands for it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text, value, onSearch]);
   return (
     <form
@@ -38,7 +51,7 @@ export function SearchBox({
       className={cn('relative w-full sm:max-w-sm', className)}
       onSubmit={(event) => {
         event.preventDefault();
-        onSearch(text.trim());
+        report(text.trim());
       }}
     >
       <label htmlFor={id} className="sr-only">
