@@ -1,6 +1,6 @@
 import type { ReportReason, ReportStatus, Role } from '@vitrine/domain/constants';
 import type { Tx } from '../sql';
-import { escapeLike, projectColumns, projectMatches, type ProjectRow, type Viewer } from './projects';
+import { containsPattern, projectColumns, projectMatches, type ProjectRow, type Viewer } from './projects';
 
 /** A users row as the admin table lists it (no password hash). */
 export interface AdminUserRow {
@@ -47,7 +47,7 @@ export function makeModerationQueries(sql: Tx) {
   return {
     /** Every user, newest first; with `q`, those whose username or email contains it. */
     async listUsers(q?: string): Promise<AdminUserRow[]> {
-      const pattern = q ? `%${escapeLike(q)}%` : null;
+      const pattern = q ? containsPattern(q) : null;
       return sql<AdminUserRow[]>`${selectUser}
         ${pattern ? sql`WHERE username ILIKE ${pattern} OR email ILIKE ${pattern}` : sql``}
         ORDER BY created_at DESC, id DESC LIMIT ${ADMIN_LIST_LIMIT}`;
@@ -116,13 +116,13 @@ export function makeModerationQueries(sql: Tx) {
      * Every project, hidden ones included, newest first (the admin Projects tab; index projects_all_idx);
      * with `q`, those whose title, description or tags contain it.
      */
-    async listAllProjects(viewer: Viewer, opts: { q?: string; limit?: number } = {}): Promise<ProjectRow[]> {
+    async listAllProjects(viewer: Viewer, opts: { q?: string } = {}): Promise<ProjectRow[]> {
       return sql<ProjectRow[]>`
         SELECT ${projectColumns(sql, viewer)}
         FROM projects p LEFT JOIN users u ON u.id = p.user_id
         ${opts.q ? sql`WHERE ${projectMatches(sql, opts.q)}` : sql``}
         ORDER BY p.created_at DESC, p.id DESC
-        LIMIT ${opts.limit ?? ADMIN_PROJECT_LIMIT}`;
+        LIMIT ${ADMIN_PROJECT_LIMIT}`;
     },
 
     /** Deletes a project; answers whether it existed. */

@@ -67,14 +67,14 @@ function latestOrder(sql: Tx, sort: LatestSort) {
   return sql`p.created_at DESC, p.id DESC`;
 }
 
-/** Escapes LIKE wildcards so a search for '50%' or 'a_b' matches those characters. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The LIKE pattern of "contains `text`", its wildcards escaped so a search for '50%' or 'a_b' matches those characters. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** A project matches a search when its title, description or tags contain `q` (index projects_search_idx). */
 export function projectMatches(sql: Tx, q: string) {
-  return sql`(p.title || ' ' || p.description || ' ' || p.tags) ILIKE ${`%${escapeLike(q)}%`}`;
+  return sql`(p.title || ' ' || p.description || ' ' || p.tags) ILIKE ${containsPattern(q)}`;
 }
 
 /** Queries on projects (and their views). Pass the pool or a transaction. */
