@@ -8,8 +8,11 @@ import type { AdminReport, AdminUser, MessageView, Project } from '@vitrine/doma
 import { makeTestApp, type TestApp } from '../testing';
 import { PAUSED_MESSAGE } from '../errors';
 import { NO_SENDER_TO_REPLY } from '../commands/messageReplier';
-import { ADMINS_NOT_PAUSED, OWN_ACCOUNT_DELETE, OWN_ADMIN_STATUS } from '../commands/moderationUsers';
-import { badTransition, ONLY_DECIDED_DELETED } from '../commands/moderationReports';
+import { OWN_ADMIN_STATUS } from '../commands/adminStatusSetter';
+import { ADMINS_NOT_PAUSED } from '../commands/pauseStatusSetter';
+import { OWN_ACCOUNT_DELETE } from '../commands/userDeleter';
+import { badTransition } from '../commands/reportUpdater';
+import { ONLY_DECIDED_DELETED } from '../commands/reportDeleter';
 
 let t: TestApp;
 let admin: { user: UserRow; agent: TestAgent };
