@@ -165,6 +165,26 @@ describe('admin messages', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: 'Message not found' });
   });
+
+  it('limits an admin to 60 messages and replies per 10 minutes with 429 and Retry-After', async () => {
+    const sender = await t.member({ isAdmin: true });
+    const to = await buildUser(t.deps.sql);
+    const original = await store({ senderUserId: to.id });
+    const body = { recipientUserId: to.id, subject: 'Hello', message: 'A message from the admins.' };
+    for (let i = 0; i < 30; i += 1) expect((await sender.agent.post('/api/admin/messages').send(body)).status).toBe(201);
+    for (let i = 0; i < 30; i += 1) {
+      expect((await sender.agent.post(`/api/admin/messages/${original}/reply`).send({ subject: 'Re: hi', message: 'Here is your answer.' })).status).toBe(201);
+    }
+    for (const res of [
+      await sender.agent.post('/api/admin/messages').send(body),
+      await sender.agent.post(`/api/admin/messages/${original}/reply`).send({ subject: 'Re: hi', message: 'Here is your answer.' }),
+    ]) {
+      expect(res.status).toBe(429);
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      expect(res.body).toEqual({ message: expect.stringMatching(/Too many messages/) });
+    }
+    expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE sender_user_id = ${sender.user.id}`).toHaveLength(60);
+  });
 });
 
 describe('admin users', () => {
