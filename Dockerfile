@@ -9,6 +9,7 @@ COPY db/package.json db/
 COPY api/package.json api/
 COPY worker/package.json worker/
 COPY web/package.json web/
+COPY scripts/lint/package.json scripts/lint/
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
