@@ -1,6 +1,7 @@
 import { makeEventQueries } from '@vitrine/db/queries/events';
 import { makeModerationQueries, type AdminUserRow } from '@vitrine/db/queries/moderation';
 import type { DomainEvent } from '@vitrine/domain/events';
+import type { Tx } from '@vitrine/db/sql';
 import type { AppContext } from '../context';
 import { badRequest, notFound } from '../errors';
 
@@ -10,21 +11,33 @@ export const OWN_ACCOUNT_DELETE = 'You cannot delete your own account';
 export const ADMINS_NOT_PAUSED = 'Admins cannot be paused';
 export const USER_NOT_FOUND = 'User not found';
 
+/**
+ * Runs `change` in a transaction that also records user.updated when it answers a row, then publishes
+ * it: the user's sockets move to the rooms the account now grants, on every API node.
+ */
+async function changeUser(ctx: AppContext, userId: number, change: (tx: Tx) => Promise<AdminUserRow | undefined>): Promise<AdminUserRow | undefined> {
+  const [row, events] = await ctx.deps.sql.begin(async (tx) => {
+    const changed = await change(tx);
+    return [changed, changed ? await makeEventQueries(tx).recordEvents([{ name: 'user.updated', userId }]) : []] as const;
+  });
+  await ctx.deps.publisher.publish(events);
+  return row;
+}
+
 /** Makes a user an admin or removes it (never oneself). A new admin is unpaused. */
 export async function adminStatusSetter(ctx: AppContext, input: { userId: number; isAdmin: boolean }): Promise<AdminUserRow> {
   if (input.userId === ctx.state.user!.id) throw badRequest(OWN_ADMIN_STATUS);
-  const row = await makeModerationQueries(ctx.deps.sql).setAdmin(input.userId, input.isAdmin);
+  const row = await changeUser(ctx, input.userId, (tx) => makeModerationQueries(tx).setAdmin(input.userId, input.isAdmin));
   if (!row) throw notFound(USER_NOT_FOUND);
   return row;
 }
 
 /** Pauses or unpauses a user; admins cannot be paused. A paused user may read but not write. */
 export async function pauseStatusSetter(ctx: AppContext, input: { userId: number; isPaused: boolean }): Promise<AdminUserRow> {
-  const moderation = makeModerationQueries(ctx.deps.sql);
-  const row = await moderation.setPaused(input.userId, input.isPaused);
+  const row = await changeUser(ctx, input.userId, (tx) => makeModerationQueries(tx).setPaused(input.userId, input.isPaused));
   if (row) return row;
   // Nothing changed: either no such user, or an admin asked to be paused (the UPDATE's own guard, so no race).
-  if (!(await moderation.findAdminUser(input.userId))) throw notFound(USER_NOT_FOUND);
+  if (!(await makeModerationQueries(ctx.deps.sql).findAdminUser(input.userId))) throw notFound(USER_NOT_FOUND);
   throw badRequest(ADMINS_NOT_PAUSED);
 }
 

@@ -8,6 +8,7 @@ import { conflict, HttpError, unauthorized } from '../errors';
 import { presentCurrentUser } from '../presenters/user';
 import { consume, ensureNotLimited, resetLimit } from '../middleware/rate-limit';
 import { parse } from '../validate';
+import { SESSION_COOKIE } from '../middleware/session';
 
 /** One message for a wrong username or a wrong password, so neither is revealed. */
 export const BAD_CREDENTIALS = 'Invalid username or password';
@@ -70,7 +71,10 @@ export function authRoutes() {
   });
 
   router.post('/logout', (ctx) => {
+    const sessionId = ctx.cookies.get(SESSION_COOKIE, { signed: true });
     ctx.session = null;
+    // The sockets opened with this session leave the user's private rooms on every node.
+    if (sessionId && ctx.state.user) ctx.deps.publisher.signedOut(sessionId, ctx.state.user.id);
     ctx.status = 204;
   });
 
