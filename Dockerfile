@@ -9,6 +9,8 @@ COPY db/package.json db/
 COPY api/package.json api/
 COPY worker/package.json worker/
 COPY web/package.json web/
+# The root postinstall applies these (patch-package): the postgres.js fix of docs/operations.md.
+COPY patches/ patches/
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
