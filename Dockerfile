@@ -11,6 +11,8 @@ COPY api/package.json api/
 COPY worker/package.json worker/
 COPY web/package.json web/
 COPY scripts/lint/package.json scripts/lint/
+# The root postinstall applies these (patch-package): the postgres.js fix of docs/operations.md.
+COPY patches/ patches/
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build

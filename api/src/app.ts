@@ -9,14 +9,16 @@ import { createLimiters } from './middleware/rate-limit';
 import { loadUser } from './middleware/current-user';
 import { routerOf } from './contracts/pipeline';
 import { routeGroups } from './routes/all';
+import { healthRoutes } from './routes/health';
 
 /** Request bodies above this are refused with 413. */
 const BODY_LIMIT = '64kb';
 
 /**
  * Builds the Koa app (no listen, so tests drive it). Order of every request:
- * errors -> headers -> origin check -> body -> session -> current user -> routes, each route one
- * composed pipeline of its contract (contracts/pipeline.ts: guard -> validate -> limit -> handler).
+ * errors -> headers -> health -> origin check -> body -> session -> current user -> routes, each route
+ * one composed pipeline of its contract (contracts/pipeline.ts: guard -> validate -> limit -> handler).
+ * Health comes before the session so a probe never reads a cookie, Redis or the users table.
  * Extra middleware (the static web client) is mounted after the API by the caller.
  */
 export function createApp(deps: Deps, options: { log?: (err: unknown) => void } = {}): Koa<AppState, AppContextExtras> {
@@ -27,12 +29,16 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
 
   app.use(errorMiddleware(options.log));
   app.use(securityHeaders());
+  const health = routerOf(healthRoutes);
+  app.use(health.routes());
+  app.use(health.allowedMethods());
   app.use(originCheck(deps.config.allowedOrigins));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, strict: true }));
   app.use(sessionMiddleware(app as unknown as Koa, deps.redis, deps.config));
   app.use(loadUser());
 
   for (const routes of routeGroups) {
+    if (routes === healthRoutes) continue;
     const router = routerOf(routes);
     app.use(router.routes());
     app.use(router.allowedMethods());

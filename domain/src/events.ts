@@ -13,6 +13,8 @@ export const eventSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('project.deleted'), projectId: z.number() }),
   z.object({ name: z.literal('report.created'), reportId: z.number(), projectId: z.number() }),
   z.object({ name: z.literal('user.deleted'), userId: z.number() }),
+  /** An admin changed the user's admin or paused flag (their sockets' rooms follow). */
+  z.object({ name: z.literal('user.updated'), userId: z.number() }),
   z.object({
     name: z.literal('message.created'),
     messageId: z.number(),

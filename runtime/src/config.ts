@@ -96,7 +96,7 @@ export interface Config {
   redisPrefix: string;
   sessionSecret: string;
   siteName: string;
-  /** Trust X-Forwarded-* (behind a load balancer); also makes the session cookie Secure. */
+  /** Trust X-Forwarded-* (behind a load balancer): the client address, and https from X-Forwarded-Proto (the session cookie is Secure on https requests). */
   trustProxy: boolean;
   smtpUrl: string | null;
   mailFrom: string;

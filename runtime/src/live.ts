@@ -5,6 +5,8 @@ import { rooms } from '@vitrine/domain/events';
 import type { Sql } from '@vitrine/db/sql';
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeReportQueries } from '@vitrine/db/queries/reports';
+import { makeUserQueries } from '@vitrine/db/queries/users';
+import { applyAccountRooms, leaveSessionRooms } from './rooms';
 
 /**
  * The pub/sub key shared by the Socket.IO Redis adapter of every API node and by every emitter
@@ -18,6 +20,8 @@ export function socketKey(prefix: string): string {
 export interface LivePushes {
   /** Emits the pushes `event` implies. Never throws; a push missed while Redis is down is simply lost. */
   emit(event: StoredEvent): Promise<void>;
+  /** Takes a signed-out session's sockets out of the user's private rooms on every node. Never throws. */
+  leaveSession(sessionId: string, userId: number): void;
 }
 
 /**
@@ -38,7 +42,16 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
   const projects = makeProjectQueries(opts.sql);
   const reports = makeReportQueries(opts.sql);
 
+  /** Puts the account's sockets in the rooms its row grants now (read, not trusted from the payload, so order does not matter). */
+  async function syncAccountRooms(userId: number) {
+    const user = await makeUserQueries(opts.sql).findUserById(userId);
+    applyAccountRooms(emitter, userId, user ?? null);
+  }
+
   return {
+    leaveSession(sessionId, userId) {
+      if (opts.redis.status === 'ready') leaveSessionRooms(emitter, sessionId, userId);
+    },
     async emit(event) {
       if (opts.redis.status !== 'ready') return;
       try {
@@ -54,8 +67,14 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
           case 'project.updated':
           case 'project.hidden':
           case 'project.deleted':
-          case 'user.deleted':
             emitter.emit('projects:changed');
+            return;
+          case 'user.deleted':
+            await syncAccountRooms(event.userId);
+            emitter.emit('projects:changed');
+            return;
+          case 'user.updated':
+            await syncAccountRooms(event.userId);
             return;
           case 'report.created': {
             const report = await reports.findReportHeadline(event.reportId);

@@ -10,6 +10,8 @@ import { createLivePushes } from './live';
 export interface Publisher {
   /** Called after the transaction that recorded `events` committed. Never throws: the relay retries. */
   publish(events: StoredEvent[]): Promise<void>;
+  /** After a sign-out: that session's sockets leave the user's private rooms on every node. Never throws. */
+  signedOut(sessionId: string, userId: number): void;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,9 @@ export function createPublisher(opts: {
     async publish(list) {
       if (list.length === 0) return;
       await Promise.all([enqueue(list), ...list.map(emitLive)]);
+    },
+    signedOut(sessionId, userId) {
+      pushes.leaveSession(sessionId, userId);
     },
     async close() {
       await queue.close().catch(log);

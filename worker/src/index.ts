@@ -25,6 +25,7 @@ import { RelayOutboxTask } from './tasks/RelayOutboxTask';
 import { PruneOutboxTask, PRUNE_OUTBOX_EVERY_MS } from './tasks/PruneOutboxTask';
 import { SendEmailTask } from './tasks/SendEmailTask';
 import type { Task } from './tasks/task';
+import { startHeartbeat } from './heartbeat';
 
 /** A running worker process. */
 export interface RunningWorker {
@@ -32,6 +33,8 @@ export interface RunningWorker {
   close(): Promise<void>;
   workers: { events: Worker; tasks: Worker; emails: Worker };
   queues: WorkerContext['queues'];
+  /** True while the worker's Redis connection is up (it can take jobs). */
+  ready(): boolean;
 }
 
 /** Everything the tasks queue runs. */
@@ -107,6 +110,7 @@ export async function startWorker(config: Config = loadConfigOrExit(), overrides
   return {
     workers,
     queues,
+    ready: () => connection.status === 'ready',
     close() {
       closing ??= (async () => {
         await Promise.all(Object.values(workers).map((worker) => worker.close()));
@@ -128,6 +132,9 @@ const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) ==
 if (isMain) {
   const worker = await startWorker(loadConfigOrExit());
   console.log('[worker] running');
+  // WORKER_HEARTBEAT_FILE (docker-compose.yml): a file the container healthcheck reads the age of.
+  const heartbeatFile = process.env.WORKER_HEARTBEAT_FILE;
+  if (heartbeatFile) startHeartbeat(heartbeatFile, worker.ready, (message, err) => console.error(`[worker] ${message}`, err));
   const stop = async (signal: string) => {
     console.log(`[worker] ${signal}: finishing running jobs`);
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);

@@ -40,6 +40,7 @@ export function boardsFor(event: DomainEvent): Board[] {
     case 'project.updated':
     case 'report.created':
     case 'message.created':
+    case 'user.updated':
       return [];
   }
 }

@@ -135,7 +135,9 @@ export const answers = {
   Error: named('Error', errorBody),
   Created: named('Created', created.describe("a stored message or report: the confirmation text and the new row's id")),
   Views: named('Views', z.object({ views: z.number().int() })),
-  Health: named('Health', z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']) })),
+  Health: named('Health', z.object({ status: z.enum(['ok', 'degraded']), message: z.string().optional(), database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']) })),
+  Ready: named('Ready', z.object({ status: z.literal('ok').optional(), message: z.string().optional(), database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']) })),
+  Live: named('Live', z.object({ status: z.literal('ok') })),
 } as const;
 export type ResponseShape = keyof typeof answers;
 

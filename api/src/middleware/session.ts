@@ -17,20 +17,34 @@ export const SESSION_COOKIE = 'vitrine.sid';
 /** Sessions without remember-me expire from Redis after this long idle (the cookie lives for the browser session). */
 const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 
+/** Logged once when production sets a session cookie on a plain-HTTP request (it cannot be Secure then). */
+export const INSECURE_SIGN_IN_WARNING =
+  '[api] NODE_ENV=production, but a sign-in was served over plain HTTP: its session cookie is not Secure. ' +
+  'Serve the site over HTTPS; behind a proxy, set TRUST_PROXY=1 and have the proxy send X-Forwarded-Proto: https.';
+
 /**
  * koa-session keeping sessions in Redis (design.md "Sessions"): the cookie holds only a random id,
- * signed with SESSION_SECRET; HttpOnly, SameSite=Lax, Secure behind TLS.
+ * signed with SESSION_SECRET; HttpOnly, SameSite=Lax. Secure follows the request (`ctx.secure`, which
+ * reads X-Forwarded-Proto under TRUST_PROXY=1): a fixed Secure flag made koa-session throw, and the
+ * request answer 500, whenever a request arrived over plain HTTP.
  */
 export function sessionMiddleware(app: Koa, redis: Redis, config: Config) {
   app.keys = [config.sessionSecret];
   const key = (id: string) => `${config.redisPrefix}sess:${id}`;
+  let warnedInsecure = false;
   return session(
     {
       key: SESSION_COOKIE,
       maxAge: 'session',
       httpOnly: true,
       sameSite: 'lax',
-      secure: config.trustProxy && config.production,
+      // No `secure` option: the cookies library then marks the cookie Secure exactly when ctx.secure.
+      beforeSave(ctx: Koa.Context) {
+        if (config.production && !ctx.secure && !warnedInsecure) {
+          warnedInsecure = true;
+          console.warn(INSECURE_SIGN_IN_WARNING);
+        }
+      },
       signed: true,
       rolling: false,
       renew: true,

@@ -2,11 +2,13 @@ import Koa from 'koa';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import { makeUserQueries, type UserRow } from '@vitrine/db/queries/users';
 import type { Deps, SessionData } from '../context';
-import { sessionMiddleware } from '../middleware/session';
+import { SESSION_COOKIE, sessionMiddleware } from '../middleware/session';
 
-/** Who a socket belongs to, read once at the handshake. */
+/** Who a socket belongs to, read at the handshake (later account changes move its rooms, see rooms.ts). */
 export interface SocketIdentity {
-  user: Pick<UserRow, 'id' | 'isAdmin'> | null;
+  user: Pick<UserRow, 'id' | 'isAdmin' | 'isPaused'> | null;
+  /** The session id of the handshake's cookie when it names a signed-in user. */
+  sessionId: string | null;
 }
 
 /**
@@ -38,15 +40,17 @@ export function createHandshakeReader(deps: Deps) {
 
     /** The signed-in user of the handshake, or null for a visitor (or a session whose user is gone). */
     async identify(req: IncomingMessage): Promise<SocketIdentity> {
-      if (!req.headers.cookie) return { user: null };
+      const visitor: SocketIdentity = { user: null, sessionId: null };
+      if (!req.headers.cookie) return visitor;
       const ctx = contextOf(req) as unknown as Koa.Context & { session: SessionData | null };
       let userId: number | undefined;
       await session(ctx, async () => {
         userId = ctx.session?.userId;
       });
-      if (typeof userId !== 'number') return { user: null };
+      if (typeof userId !== 'number') return visitor;
       const user = await users.findUserById(userId);
-      return { user: user ? { id: user.id, isAdmin: user.isAdmin } : null };
+      if (!user) return visitor;
+      return { user: { id: user.id, isAdmin: user.isAdmin, isPaused: user.isPaused }, sessionId: ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? null };
     },
   };
 }

@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { ClientToServerEvents, ServerToClientEvents } from '@vitrine/domain/events';
 import { rooms } from '@vitrine/domain/events';
+import { accountRoom, grantedRooms, sessionRoom } from '@vitrine/runtime/rooms';
 import type { Deps } from '../context';
 import { socketKey } from '@vitrine/runtime/live';
 import { createHandshakeReader, type SocketIdentity } from './handshake';
@@ -27,7 +28,9 @@ export interface Realtime {
  * Attaches Socket.IO to `server` (same port as the API, path /socket.io) with the Redis adapter, so
  * an emit from any node or from a worker's emitter reaches every node's sockets (design.md "Realtime").
  *
- * Rooms come from the session at the handshake: `user:{id}` for a member, `admins` for an admin.
+ * Rooms come from the session at the handshake: `user:{id}` for a member, `admins` for an admin,
+ * none while paused, plus the handle rooms `account:{id}` and `session:{hash}`; they follow the account
+ * afterwards (demote, pause, delete, sign-out: rooms.ts, through the Redis emitter on every node).
  * A client can only ask to watch public project rooms (`projects:watch`), never join a private room.
  */
 export function attachRealtime(server: HttpServer, deps: Deps, options: { log?: (err: unknown) => void } = {}): Realtime {
@@ -46,7 +49,7 @@ export function attachRealtime(server: HttpServer, deps: Deps, options: { log?: 
 
   io.use(async (socket, next) => {
     try {
-      socket.data.user = (await handshake.identify(socket.request)).user;
+      Object.assign(socket.data, await handshake.identify(socket.request));
       next();
     } catch (err) {
       // Redis or PostgreSQL unreachable: refuse, the client retries (web/src/lib/socket.ts).
@@ -56,9 +59,8 @@ export function attachRealtime(server: HttpServer, deps: Deps, options: { log?: 
   });
 
   io.on('connection', (socket: RealtimeSocket) => {
-    const { user } = socket.data;
-    if (user) void socket.join(rooms.user(user.id));
-    if (user?.isAdmin) void socket.join(rooms.admins);
+    const { user, sessionId } = socket.data;
+    if (user) void socket.join([accountRoom(user.id), ...grantedRooms(user), ...(sessionId ? [sessionRoom(sessionId)] : [])]);
     socket.on('projects:watch', (ids) => watchProjects(socket, ids));
   });
 

@@ -6,6 +6,7 @@ import { route, type Route } from '../contracts/route';
 import { presentCurrentUser } from '../presenters/user';
 import { userRegistrar } from '../commands/userRegistrar';
 import { BAD_CREDENTIALS, credentialChecker } from '../commands/credentialChecker';
+import { SESSION_COOKIE } from '../middleware/session';
 
 export { BAD_CREDENTIALS };
 
@@ -42,7 +43,10 @@ export const authRoutes: Route[] = [
   route(
     { method: 'post', path: '/api/auth/logout', tag: 'auth', summary: 'Sign out (allowed while paused)', access: 'anyone', status: 204, response: null },
     (call) => {
+      const sessionId = call.koa.cookies.get(SESSION_COOKIE, { signed: true });
       call.koa.session = null;
+      // The sockets opened with this session leave the user's private rooms on every node.
+      if (sessionId && call.user) call.deps.publisher.signedOut(sessionId, call.user.id);
     },
   ),
 ];

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { buildProject, buildUser } from '@vitrine/db/testing';
+import { rooms } from '@vitrine/domain/events';
+import { randomIp } from '../testing';
+import { accountRoom } from '@vitrine/runtime/rooms';
+import { makeRealtimeTestApp, nextEvent, recordEvents, type RealtimeTestApp, type TestSocket } from './testing';
+
+/**
+ * Socket rooms follow the account (issue 9): a demote, pause, delete or sign-out made through node A
+ * takes the user's sockets on node B out of `admins` / `user:{id}` at once, with no reconnect.
+ */
+
+/** How long a socket is given to (not) receive something that would already have arrived. */
+const QUIET_MS = 400;
+/** Polls of the cluster-wide room membership before giving up, and the pause between them. */
+const MEMBERSHIP_POLLS = 40;
+const MEMBERSHIP_POLL_MS = 50;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let a: RealtimeTestApp;
+let b: RealtimeTestApp;
+beforeAll(async () => {
+  const redisPrefix = `${inject('redisPrefix')}rooms-${randomBytes(3).toString('hex')}:`;
+  a = await makeRealtimeTestApp({ redisPrefix });
+  b = await makeRealtimeTestApp({ redisPrefix });
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+});
+
+/** Ids of the sockets in `room` on every node (asked through node A's adapter). */
+async function inRoom(room: string): Promise<string[]> {
+  return (await a.realtime.io.in(room).fetchSockets()).map((s) => s.id).sort();
+}
+
+/** Waits until `socket` is (or is not) in `room` across the cluster; fails when it never gets there. */
+async function expectMembership(socket: TestSocket, room: string, member: boolean): Promise<void> {
+  let ids: string[] = [];
+  for (let i = 0; i < MEMBERSHIP_POLLS; i += 1) {
+    ids = await inRoom(room);
+    if (ids.includes(socket.id!) === member) return;
+    await sleep(MEMBERSHIP_POLL_MS);
+  }
+  expect(ids.includes(socket.id!), `socket ${socket.id} in ${room}`).toBe(member);
+}
+
+describe('socket rooms follow the account across API nodes', () => {
+  it('a demoted admin leaves the admins room: no report:created or messages:changed after it', async () => {
+    const acting = await buildUser(a.deps.sql, { isAdmin: true });
+    const demoted = await buildUser(a.deps.sql, { isAdmin: true });
+    const colleague = await buildUser(a.deps.sql, { isAdmin: true });
+    const reporter = await a.signIn(await buildUser(a.deps.sql));
+    const demotedSocket = await b.connect(await b.cookieFor(demoted));
+    const colleagueSocket = await b.connect(await b.cookieFor(colleague));
+    const actingAgent = await a.signIn(acting);
+
+    // Before: both admins hear of a report.
+    const before = [demotedSocket, colleagueSocket].map((s) => nextEvent(s, 'report:created'));
+    expect((await reporter.post(`/api/projects/${(await buildProject(a.deps.sql)).id}/report`).send({ reason: 'spam' })).status).toBe(201);
+    await Promise.all(before);
+
+    const res = await actingAgent.patch(`/api/admin/users/${demoted.id}/admin`).send({ isAdmin: false });
+    expect(res.status).toBe(200);
+    expect(res.body.isAdmin).toBe(false);
+    const seen = recordEvents(demotedSocket);
+    // Pushes after the answer travel behind the room change (same publisher connection): only the colleague hears.
+    const reported = nextEvent(colleagueSocket, 'report:created');
+    const contacted = nextEvent(colleagueSocket, 'messages:changed');
+    expect((await reporter.post(`/api/projects/${(await buildProject(a.deps.sql)).id}/report`).send({ reason: 'spam' })).status).toBe(201);
+    const contact = await a.agent().post('/api/contact').set('X-Forwarded-For', randomIp())
+      .send({ senderName: 'Visitor', senderEmail: 'visitor@example.com', subject: 'Question', message: 'Hello admins, a question.', mode: 'platform' });
+    expect(contact.status).toBe(201);
+    await Promise.all([reported, contacted]);
+    await sleep(QUIET_MS);
+    expect(seen).toEqual([]);
+    expect(demotedSocket.connected).toBe(true);
+    // Still a member: their own room stays, and a promotion brings `admins` back.
+    await expectMembership(demotedSocket, rooms.user(demoted.id), true);
+    expect((await actingAgent.patch(`/api/admin/users/${demoted.id}/admin`).send({ isAdmin: true })).status).toBe(200);
+    await expectMembership(demotedSocket, rooms.admins, true);
+  });
+
+  it('a paused member leaves their user room (no messages:changed), and comes back when unpaused', async () => {
+    const admin = await a.signIn(await buildUser(a.deps.sql, { isAdmin: true }));
+    const member = await buildUser(a.deps.sql);
+    const socket = await b.connect(await b.cookieFor(member));
+    const message = () => admin.post('/api/admin/messages').send({ recipientUserId: member.id, subject: 'Hello there', message: 'A message for the member.' });
+
+    const notified = nextEvent(socket, 'messages:changed');
+    expect((await message()).status).toBe(201);
+    await notified;
+
+    expect((await admin.patch(`/api/admin/users/${member.id}/pause`).send({ isPaused: true })).status).toBe(200);
+    const seen = recordEvents(socket);
+    expect((await message()).status).toBe(201);
+    await sleep(QUIET_MS);
+    expect(seen).toEqual([]);
+    await expectMembership(socket, rooms.user(member.id), false);
+
+    expect((await admin.patch(`/api/admin/users/${member.id}/pause`).send({ isPaused: false })).status).toBe(200);
+    await expectMembership(socket, rooms.user(member.id), true);
+    const again = nextEvent(socket, 'messages:changed');
+    expect((await message()).status).toBe(201);
+    await again;
+  });
+
+  it('a deleted user’s sockets leave every private room and stay connected as a visitor’s', async () => {
+    const admin = await a.signIn(await buildUser(a.deps.sql, { isAdmin: true }));
+    const doomed = await buildUser(a.deps.sql, { isAdmin: true });
+    const socket = await b.connect(await b.cookieFor(doomed));
+    await expectMembership(socket, rooms.admins, true);
+
+    expect((await admin.delete(`/api/admin/users/${doomed.id}`)).status).toBe(204);
+    for (const room of [rooms.admins, rooms.user(doomed.id), accountRoom(doomed.id)]) await expectMembership(socket, room, false);
+    expect(socket.connected).toBe(true);
+  });
+
+  it('signing out takes only that session’s sockets out of the user room', async () => {
+    const member = await buildUser(a.deps.sql);
+    const signedOutCookie = await a.cookieFor(member);
+    const otherDeviceCookie = await a.cookieFor(member);
+    const leaving = await b.connect(signedOutCookie);
+    const staying = await b.connect(otherDeviceCookie);
+    await expectMembership(leaving, rooms.user(member.id), true);
+
+    const res = await a.agent().post('/api/auth/logout').set('Cookie', signedOutCookie);
+    expect(res.status).toBe(204);
+    await expectMembership(leaving, rooms.user(member.id), false);
+    await expectMembership(leaving, accountRoom(member.id), false);
+    expect(await inRoom(rooms.user(member.id))).toEqual([staying.id]);
+
+    // The other device still hears its messages.
+    const admin = await a.signIn(await buildUser(a.deps.sql, { isAdmin: true }));
+    const seen = recordEvents(leaving);
+    const notified = nextEvent(staying, 'messages:changed');
+    expect((await admin.post('/api/admin/messages').send({ recipientUserId: member.id, subject: 'Hello there', message: 'Still signed in elsewhere.' })).status).toBe(201);
+    await notified;
+    await sleep(QUIET_MS);
+    expect(seen).toEqual([]);
+  });
+});
