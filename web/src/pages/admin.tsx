@@ -8,7 +8,7 @@ import { TabPanel, Tabs } from '../components/ui/tabs';
 import { notify } from '../components/ui/toast';
 import { useDocumentTitle } from '../lib/site';
 import { useSession } from '../stores/session';
-import { useReportsLive } from '../hooks/use-live-reports';
+import { useLiveEvent } from '../hooks/use-live-event';
 import { useAdminUsers } from '../features/admin/api/use-admin-users';
 import { useAdminReports } from '../features/admin/api/use-admin-reports';
 import { Section } from '../features/admin/components/section';
@@ -48,9 +48,10 @@ export default function AdminPage() {
   const [composer, setComposer] = useState<{ open: boolean; recipientId: number | null }>({ open: false, recipientId: null });
   // The composer's recipients: every user but the admin (the Users tab reads the same list).
   const users = useAdminUsers();
-  // New reports refresh the report lists live, the Reports tab counts the pending ones, and a toast
-  // tells the admin a report arrived (issue 5), unless a toast about the admin's own action is showing.
-  useReportsLive((report) =>
+  // New reports refresh the report lists live (hooks/use-live-updates.ts), the Reports tab counts the
+  // pending ones, and a toast tells the admin a report arrived (issue 5), unless a toast about the
+  // admin's own action is showing.
+  useLiveEvent('report:created', (report) =>
     notify({ title: 'New report', description: `"${report.projectTitle}" was reported and is waiting for review.` }),
   );
   const pending = useAdminReports('pending').data?.length ?? 0;

@@ -10,7 +10,6 @@ import { errorMessage } from '../../lib/api';
 import { siteName } from '../../lib/site';
 import { cn } from '../../lib/cn';
 import { useUnreadCount } from '../../features/messages/api/use-unread-count';
-import { useMessagesLive } from '../../hooks/use-live-messages';
 import { NavLink } from './nav-link';
 
 /** Header links of spec §2; the mobile menu adds Terms and Privacy. */
@@ -58,8 +57,6 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const onLogout = useLogout();
   const unreadCount = useUnreadCount(Boolean(user));
-  // New messages push 'messages:changed': the badge (and any open inbox) refetch.
-  useMessagesLive();
   const closeMenu = () => setMenuOpen(false);
 
   const sessionButtons = (mobile: boolean) => {

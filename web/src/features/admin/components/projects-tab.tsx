@@ -9,7 +9,7 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { useAdminProjectActions, useAdminProjects } from '../api/use-admin-projects';
-import { failureReason } from '../lib/reason';
+import { failureReason } from '../../../lib/reason';
 import { deleteProjectConfirmation, projectStats } from '../lib/rules';
 import { ConfirmDialog, type Confirmation } from './confirm-dialog';
 import { DataTable, TableSkeleton, type Column } from './data-table';

@@ -12,7 +12,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { useAdminReportActions, useAdminReports } from '../api/use-admin-reports';
-import { failureReason } from '../lib/reason';
+import { failureReason } from '../../../lib/reason';
 import { DELETE_REPORT_CONFIRMATION, REPORT_STATUS_TABS, emptyReportsText, reasonLabel, reportRowActions } from '../lib/rules';
 import { DataTable, TableSkeleton, type Column } from './data-table';
 import { DANGER_OUTLINE, Section } from './section';

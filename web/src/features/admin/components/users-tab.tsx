@@ -9,7 +9,7 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { useAdminUserActions, useAdminUsers } from '../api/use-admin-users';
-import { failureReason as reason } from '../lib/reason';
+import { failureReason as reason } from '../../../lib/reason';
 import { deleteUserConfirmation, userRowActions } from '../lib/rules';
 import { ConfirmDialog, type Confirmation } from './confirm-dialog';
 import { DataTable, TableSkeleton, type Column } from './data-table';

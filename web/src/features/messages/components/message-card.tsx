@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { useMessageActions } from '../api/use-message-actions';
-import { failureReason } from '../lib/reason';
+import { failureReason } from '../../../lib/reason';
 import { isUnreadFor, messageActions, senderRecipientLine, type InboxViewer } from '../lib/message-line';
 
 /** Props of MessageCard. */
