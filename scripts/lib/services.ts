@@ -62,9 +62,15 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-/** Runs a PostgreSQL program, as the postgres system user when we are root (PostgreSQL refuses root). */
+/** The command line of a PostgreSQL program, run as the postgres system user when we are root (PostgreSQL refuses root). */
+export function asPostgres(cmd: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+}
+
+/** Runs a PostgreSQL program to its end (see asPostgres). */
 export function runAsPostgres(cmd: string, args: string[], stdio: 'inherit' | 'ignore' = 'inherit') {
-  return process.getuid?.() === 0 ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio }) : spawnSync(cmd, args, { stdio });
+  const [command, commandArgs] = asPostgres(cmd, args);
+  return spawnSync(command, commandArgs, { stdio });
 }
 
 /** A private cluster's programs, directory and port. */
@@ -91,10 +97,15 @@ export function initPostgresCluster(dir: string, port: number, socketDir: string
   return { pgCtl, dir, port, socketDir };
 }
 
-/** `pg_ctl start|stop|restart` of a private cluster, waiting for it; true when it succeeded. */
-export function pgCtl(cluster: PrivateCluster, action: 'start' | 'stop' | 'restart', extra: string[] = [], stdio: 'inherit' | 'ignore' = 'inherit'): boolean {
+/** The arguments of `pg_ctl start|stop|restart` for a private cluster (waiting for it, `extra` e.g. `-m fast`). */
+export function pgCtlArgs(cluster: PrivateCluster, action: 'start' | 'stop' | 'restart', extra: string[] = []): string[] {
   const options = action === 'stop' ? [] : ['-l', path.join(cluster.dir, 'server.log'), '-o', `-p ${cluster.port} -k ${cluster.socketDir} -c listen_addresses=127.0.0.1`];
-  return runAsPostgres(cluster.pgCtl, ['-D', cluster.dir, ...options, '-w', ...extra, action], stdio).status === 0;
+  return ['-D', cluster.dir, ...options, '-w', ...extra, action];
+}
+
+/** Runs `pg_ctl` on a private cluster to its end; true when it succeeded. */
+export function pgCtl(cluster: PrivateCluster, action: 'start' | 'stop' | 'restart', extra: string[] = [], stdio: 'inherit' | 'ignore' = 'inherit'): boolean {
+  return runAsPostgres(cluster.pgCtl, pgCtlArgs(cluster, action, extra), stdio).status === 0;
 }
 
 /** Starts (or reuses) a private PostgreSQL cluster under dataDir. */
