@@ -20,7 +20,8 @@ const BODY_LIMIT = '64kb';
 
 /**
  * Builds the Koa app (no listen, so tests drive it). Order of every request:
- * errors -> headers -> origin check -> body -> session -> current user -> routes.
+ * errors -> headers -> health -> origin check -> body -> session -> current user -> routes.
+ * Health comes before the session so a probe never reads a cookie, Redis or the users table.
  * Extra middleware (the static web client) is mounted after the API by the caller.
  */
 export function createApp(deps: Deps, options: { log?: (err: unknown) => void } = {}): Koa<AppState, AppContextExtras> {
@@ -31,12 +32,15 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
 
   app.use(errorMiddleware(options.log));
   app.use(securityHeaders());
+  const health = healthRoutes();
+  app.use(health.routes());
+  app.use(health.allowedMethods());
   app.use(originCheck(deps.config.allowedOrigins));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, strict: true }));
   app.use(sessionMiddleware(app as unknown as Koa, deps.redis, deps.config));
   app.use(loadUser());
 
-  for (const router of [healthRoutes(), authRoutes(), projectsRoutes(), usersRoutes(), messagesRoutes(), adminRoutes(), docsRoutes()]) {
+  for (const router of [authRoutes(), projectsRoutes(), usersRoutes(), messagesRoutes(), adminRoutes(), docsRoutes()]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -121,7 +121,8 @@ export const responseShapes = {
   Error: errorBody,
   Created: created.describe("a stored message or report: the confirmation text and the new row's id"),
   Views: z.object({ views: z.number().int() }),
-  Health: z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']) }),
+  Health: z.object({ status: z.enum(['ok', 'degraded']), message: z.string().optional(), database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']) }),
+  Live: z.object({ status: z.literal('ok') }),
 } as const;
 export type ResponseShape = keyof typeof responseShapes;
 

@@ -45,6 +45,8 @@ const RATE_LIMITED = 'Too many requests (rate limit); Retry-After says when to t
 /** Every route of the API; the openapi test checks this list against the routers both ways. */
 export const operations: Operation[] = [
   { method: 'get', path: '/api/health', tag: 'meta', summary: 'Database and Redis status', access: 'public', ok: [200, 'Health'], errors: { 503: 'Database or Redis is down' } },
+  { method: 'get', path: '/api/health/live', tag: 'meta', summary: 'Liveness: the process is up (asks no dependency)', access: 'public', ok: [200, 'Live'] },
+  { method: 'get', path: '/api/health/ready', tag: 'meta', summary: 'Readiness: PostgreSQL and Redis each answer within 1 s', access: 'public', ok: [200, 'Health'], errors: { 503: 'PostgreSQL or Redis does not answer (message, database, redis)' } },
   { method: 'get', path: '/api/openapi.json', tag: 'meta', summary: 'This OpenAPI 3.1 document', access: 'public', ok: [200, null] },
 
   { method: 'get', path: '/api/auth/me', tag: 'auth', summary: 'The signed-in user', access: 'member', ok: [200, 'CurrentUser'] },

@@ -4,6 +4,25 @@ import postgres from 'postgres';
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql | postgres.Sql;
 
+/**
+ * A connection attempt that has not finished by then fails, so a request answers 503 instead of
+ * waiting on a PostgreSQL that does not answer (postgres.js waits 30 s by default).
+ */
+export const CONNECT_TIMEOUT_SECONDS = 1;
+/**
+ * Longest wait before the next reconnection attempt while PostgreSQL is down (postgres.js's default
+ * grows to 20 s, and every query waits for that attempt): at most half a second, so requests fail
+ * fast during the outage and the pool is back within a second of PostgreSQL.
+ */
+export const MAX_RECONNECT_DELAY_SECONDS = 0.5;
+/** The first reconnection delay, doubled on each failed attempt up to MAX_RECONNECT_DELAY_SECONDS. */
+const FIRST_RECONNECT_DELAY_SECONDS = 0.05;
+
+/** Seconds to wait before reconnection attempt number `retries` (postgres.js's `backoff`). */
+export function reconnectDelay(retries: number): number {
+  return Math.min(MAX_RECONNECT_DELAY_SECONDS, FIRST_RECONNECT_DELAY_SECONDS * 2 ** retries);
+}
+
 /** Default connection for a local run. */
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/vitrine';
 
@@ -16,6 +35,8 @@ export function createSql(url: string = process.env.DATABASE_URL ?? DEFAULT_DATA
     max: options.max ?? 10,
     transform: postgres.camel,
     onnotice: () => {},
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    backoff: reconnectDelay,
     connection: { application_name: 'vitrine' },
   });
 }

@@ -1,6 +1,14 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '@vitrine/db/unavailable';
 import { HttpError } from '../errors';
+
+/** What every request answers while PostgreSQL cannot be reached (503, with Retry-After). */
+export const UNAVAILABLE_MESSAGE = 'Vitrine is unavailable for a moment. Please try again shortly.';
+/** Seconds a client is told to wait before retrying during an outage. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+/** An outage is logged at most once in this many milliseconds (every request of it fails alike). */
+const UNAVAILABLE_LOG_EVERY_MS = 10_000;
 
 /** SQLSTATE codes that are the client's fault. */
 const SQLSTATE_STATUS: Record<string, [number, string]> = {
@@ -16,7 +24,8 @@ const SQLSTATE_STATUS: Record<string, [number, string]> = {
 
 /**
  * Answers every error as JSON `{ message }`: our HttpErrors as they are, zod errors with the first
- * issue's message (400), known SQLSTATEs mapped, body-parser errors (400/413/415) with their status.
+ * issue's message (400), PostgreSQL being unreachable 503 (by error code, see isDatabaseUnavailable),
+ * known SQLSTATEs mapped, body-parser errors (400/413/415) with their status.
  * Anything else is logged and answered 500 with no details.
  */
 export function errorMiddleware(log: (err: unknown) => void = (err) => console.error(err)): Middleware {
@@ -36,8 +45,18 @@ export function errorMiddleware(log: (err: unknown) => void = (err) => console.e
   };
 }
 
+let lastUnavailableLog = 0;
+
 function describe(err: unknown, log: (err: unknown) => void): [number, string, Record<string, string>] {
   if (err instanceof HttpError) return [err.status, err.message, err.headers];
+  if (isDatabaseUnavailable(err)) {
+    const now = Date.now();
+    if (now - lastUnavailableLog >= UNAVAILABLE_LOG_EVERY_MS) {
+      lastUnavailableLog = now;
+      console.warn(`[api] PostgreSQL is unreachable (${(err as { code: string }).code}): answering 503 until it is back`);
+    }
+    return [503, UNAVAILABLE_MESSAGE, { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) }];
+  }
   if (err instanceof ZodError) return [400, err.issues[0]?.message ?? 'Invalid input', {}];
   const e = err as { code?: unknown; status?: unknown; expose?: unknown; message?: unknown; type?: unknown };
   if (typeof e?.code === 'string' && e.code in SQLSTATE_STATUS) {

@@ -1,0 +1,26 @@
+import { describe, expect, it, inject } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The fixture that terminates backends under queued writes, run in a process of its own. */
+const FIXTURE = fileURLToPath(new URL('./driver-guard.fixture.ts', import.meta.url));
+/** Far above the fixture's own run time (about a second), so a hang fails instead of stalling. */
+const CHILD_TIMEOUT_MS = 20_000;
+
+describe('postgres.js nextWrite guard (patches/postgres+3.4.9.patch)', () => {
+  it('survives writes queued on a connection whose backend was terminated', () => {
+    const child = spawnSync(process.execPath, ['--import', 'tsx', FIXTURE, inject('databaseUrl')], {
+      encoding: 'utf8',
+      timeout: CHILD_TIMEOUT_MS,
+    });
+    expect(child.stderr).not.toContain("Cannot read properties of null (reading 'write')");
+    expect(child.status, child.stderr).toBe(0);
+    const result = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+    expect(result).toEqual({
+      transaction: expect.stringMatching(/^(57P01|CONNECTION_CLOSED)$/),
+      first: expect.stringMatching(/^(57P01|CONNECTION_CLOSED)$/),
+      queued: ['CONNECTION_CLOSED', 'CONNECTION_CLOSED'],
+      answer: 42,
+    });
+  });
+});
