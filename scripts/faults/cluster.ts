@@ -5,7 +5,7 @@
  * a crashed one. Everything lives in one temporary directory, removed by the cleanup stack.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,8 @@ import type { CleanupStack } from './cleanup';
 import { startMailSink, type MailSink } from './mail-sink';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Where the logs of the last run are kept (the temporary directory is removed). */
+const LOGS_DIR = path.join(ROOT, '.data', 'faults-logs');
 /** Temporary directories of the suite start with this (a stale one of a killed run is removed). */
 const DIR_PREFIX = 'vitrine-faults-';
 /** Bounds of the waits for a server or process to come up. */
@@ -152,6 +154,14 @@ export async function startCluster(ports: FaultPorts, cleanup: CleanupStack, log
   removeStaleRuns(log);
   const dir = mkdtempSync(path.join(tmpdir(), DIR_PREFIX));
   cleanup.push(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+  // Runs once everything has stopped, just before the removal: the logs of the last run stay.
+  cleanup.push(`keep the logs in ${LOGS_DIR}`, () => {
+    rmSync(LOGS_DIR, { recursive: true, force: true });
+    mkdirSync(LOGS_DIR, { recursive: true });
+    for (const name of readdirSync(dir)) if (name.endsWith('.log')) copyFileSync(path.join(dir, name), path.join(LOGS_DIR, name));
+    const postgresLog = path.join(dir, 'postgres', 'server.log');
+    if (existsSync(postgresLog)) copyFileSync(postgresLog, path.join(LOGS_DIR, 'postgres.log'));
+  });
   // PostgreSQL runs as the postgres user when we are root: it must reach its directory inside ours.
   chmodSync(dir, 0o755);
   writeFileSync(path.join(dir, 'owner.pid'), String(process.pid));

@@ -96,6 +96,7 @@ export async function runScenario(cluster: Cluster, driver: LoadDriver, fault: F
   const sink = { records: [] as RequestRecord[], writes: new WriteLog() };
   const exitsBefore = cluster.exits.length;
   const doubledBefore = doubledSoFar(cluster.mail.received);
+  const countsBefore = new Map(cluster.mail.received);
   const maxLoadMs = (o.warmupS + o.afterS + o.redisOutageS + o.smtpOutageS) * 1000 + 120_000;
 
   log(`--- ${fault.label(o)}: ${o.warmupS} s of load first`);
@@ -127,6 +128,8 @@ export async function runScenario(cluster: Cluster, driver: LoadDriver, fault: F
   if (counters.length) notes.push(`counters that differ from their rows: ${counters.slice(0, 5).join('; ')}`);
   const mailsLost = owed.filter((key) => !received.has(key));
   if (mailsLost.length) notes.push(`mails not received: ${mailsLost.slice(0, 10).join(', ')}`);
+  const doubled = [...received].filter(([key, n]) => n > 1 && n > (countsBefore.get(key) ?? 0)).map(([key]) => key);
+  if (doubled.length) notes.push(`mails received more than once: ${doubled.slice(0, 10).join(', ')}`);
 
   return {
     scenario: fault.label(o),
