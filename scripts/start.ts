@@ -1,14 +1,17 @@
 /**
  * `npm start`: one command runs the whole site on this machine. It finds (or starts) PostgreSQL and
  * Redis, migrates, makes the first admin, seeds demo data into an empty database, builds the web
- * client if there is no build, then runs the API (web + /api + Socket.IO on one port) and one worker.
+ * client if there is no build, then supervises the API (web + /api + Socket.IO on one port) and one
+ * worker as child processes: a crashed one is restarted with backoff, neither outlives this process,
+ * and SIGTERM or Ctrl-C stops both within 10 s (scripts/lib/supervisor.ts).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureServices } from './lib/services';
+import { ensureServices, portAnswers } from './lib/services';
+import { startSupervisor } from './lib/supervisor';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = path.join(root, '.data');
@@ -55,29 +58,33 @@ if (!existsSync(path.join(root, 'web/dist/index.html'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { startApi } = await import('../api/src/server');
-const api = await startApi(config);
-const worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'worker/src/index.ts')], { stdio: 'inherit', env: process.env });
+/** How long the banner waits for the api to listen (it migrates first). */
+const API_START_WAIT_MS = 60_000;
 
-console.log(`
-  Vitrine is running at ${api.url.replace('localhost', 'localhost')}
-  Sign in ${adminNote}
-  API ${api.url}/api/health · worker pid ${worker.pid}
-`);
+const supervisor = startSupervisor([
+  { name: 'api', script: path.join(root, 'api/src/server.ts') },
+  { name: 'worker', script: path.join(root, 'worker/src/index.ts') },
+]);
 
 let stopping = false;
-async function stop(code = 0) {
+async function stop() {
   if (stopping) return;
   stopping = true;
-  worker.kill('SIGTERM');
-  await api.close();
-  process.exit(code);
+  console.log('Stopping the api and the worker...');
+  await supervisor.stop();
+  process.exit(0);
 }
-worker.once('exit', (code) => {
-  if (!stopping) {
-    console.error(`The worker stopped (exit ${code}); stopping.`);
-    void stop(1);
-  }
-});
 process.once('SIGINT', () => void stop());
 process.once('SIGTERM', () => void stop());
+
+const apiUrl = `http://localhost:${config.port}`;
+const deadline = Date.now() + API_START_WAIT_MS;
+while (!stopping && Date.now() < deadline && !(await portAnswers(config.port))) await new Promise((resolve) => setTimeout(resolve, 200));
+if (!stopping) {
+  console.log(`
+  Vitrine is running at ${apiUrl}
+  Sign in ${adminNote}
+  API ${apiUrl}/api/health · api pid ${supervisor.pid('api') ?? '(starting)'} · worker pid ${supervisor.pid('worker') ?? '(starting)'}
+  A crashed api or worker is restarted; Ctrl-C stops both.
+`);
+}

@@ -4,6 +4,9 @@ import { hashPassword } from '@vitrine/db/passwords';
 import { usernameSchema } from '@vitrine/domain/schemas/auth';
 import type { Config } from '@vitrine/runtime/config';
 
+/** SQLSTATE of a duplicate key. */
+const UNIQUE_VIOLATION = '23505';
+
 /**
  * The first admin (design.md): ADMIN_USERNAME / ADMIN_PASSWORD create it at start, or promote an
  * existing user of that name. Its password is only set when it is created.
@@ -20,6 +23,12 @@ export async function ensureAdmin(sql: Sql, config: Pick<Config, 'adminUsername'
     await users.setAdmin(existing.id, true);
     return 'promoted';
   }
-  await users.insertUser({ username, passwordHash: await hashPassword(config.adminPassword), email: config.adminEmail, isAdmin: true });
+  try {
+    await users.insertUser({ username, passwordHash: await hashPassword(config.adminPassword), email: config.adminEmail, isAdmin: true });
+  } catch (err) {
+    // Several api nodes starting at once: another one created it first (unique_violation).
+    if ((err as { code?: unknown }).code === UNIQUE_VIOLATION && (await users.findUserByUsername(username))) return 'unchanged';
+    throw err;
+  }
   return 'created';
 }

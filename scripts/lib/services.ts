@@ -26,7 +26,8 @@ export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> 
   });
 }
 
-function findPgBin(name: string): string | null {
+/** The path of a PostgreSQL program (initdb, pg_ctl): on PATH, else the newest under /usr/lib/postgresql. */
+export function findPgBin(name: string): string | null {
   const onPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
   if (onPath) return onPath;
   const root = '/usr/lib/postgresql';
@@ -61,40 +62,82 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
+/** The command line of a PostgreSQL program, run as the postgres system user when we are root (PostgreSQL refuses root). */
+export function asPostgres(cmd: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+}
+
+/** Runs a PostgreSQL program to its end (see asPostgres). */
+export function runAsPostgres(cmd: string, args: string[], stdio: 'inherit' | 'ignore' = 'inherit') {
+  const [command, commandArgs] = asPostgres(cmd, args);
+  return spawnSync(command, commandArgs, { stdio });
+}
+
+/** A private cluster's programs, directory and port. */
+export interface PrivateCluster {
+  pgCtl: string;
+  dir: string;
+  port: number;
+  /** Where its Unix socket goes. */
+  socketDir: string;
+}
+
+/** Creates a trust-auth cluster in `dir` unless one is there; null when initdb is missing or fails. */
+export function initPostgresCluster(dir: string, port: number, socketDir: string, log: (s: string) => void, stdio: 'inherit' | 'ignore' = 'inherit'): PrivateCluster | null {
+  const initdb = findPgBin('initdb');
+  const pgCtl = findPgBin('pg_ctl');
+  if (!initdb || !pgCtl) return null;
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    mkdirSync(dir, { recursive: true });
+    if (process.getuid?.() === 0) spawnSync('chown', ['-R', 'postgres', dir]);
+    log(`Creating a private PostgreSQL cluster in ${dir}`);
+    const res = runAsPostgres(initdb, ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8'], stdio);
+    if (res.status !== 0) return null;
+  }
+  return { pgCtl, dir, port, socketDir };
+}
+
+/** The arguments of `pg_ctl start|stop|restart` for a private cluster (waiting for it, `extra` e.g. `-m fast`). */
+export function pgCtlArgs(cluster: PrivateCluster, action: 'start' | 'stop' | 'restart', extra: string[] = []): string[] {
+  const options = action === 'stop' ? [] : ['-l', path.join(cluster.dir, 'server.log'), '-o', `-p ${cluster.port} -k ${cluster.socketDir} -c listen_addresses=127.0.0.1`];
+  return ['-D', cluster.dir, ...options, '-w', ...extra, action];
+}
+
+/** Runs `pg_ctl` on a private cluster to its end; true when it succeeded. */
+export function pgCtl(cluster: PrivateCluster, action: 'start' | 'stop' | 'restart', extra: string[] = [], stdio: 'inherit' | 'ignore' = 'inherit'): boolean {
+  return runAsPostgres(cluster.pgCtl, pgCtlArgs(cluster, action, extra), stdio).status === 0;
+}
+
 /** Starts (or reuses) a private PostgreSQL cluster under dataDir. */
 export async function startPrivatePostgres(dataDir: string, log: (s: string) => void): Promise<string | null> {
   const url = `postgres://postgres@127.0.0.1:${PRIVATE_PG_PORT}/vitrine`;
   if (await portAnswers(PRIVATE_PG_PORT)) return url;
-  const initdb = findPgBin('initdb');
-  const pgCtl = findPgBin('pg_ctl');
-  if (!initdb || !pgCtl) return null;
   const dir = path.join(dataDir, 'postgres');
-  const asRoot = process.getuid?.() === 0;
-  // PostgreSQL refuses to run as root: run it as the postgres system user when we are root.
-  const run = (cmd: string, args: string[]) =>
-    asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'inherit' }) : spawnSync(cmd, args, { stdio: 'inherit' });
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
-    mkdirSync(dir, { recursive: true });
-    if (asRoot) spawnSync('chown', ['-R', 'postgres', dir]);
-    log(`Creating a private PostgreSQL cluster in ${dir}`);
-    const res = run(initdb, ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-    if (res.status !== 0) return null;
-  }
-  const res = run(pgCtl, ['-D', dir, '-l', path.join(dir, 'server.log'), '-o', `-p ${PRIVATE_PG_PORT} -k /tmp -c listen_addresses=127.0.0.1`, '-w', 'start']);
-  if (res.status !== 0) return null;
+  const cluster = initPostgresCluster(dir, PRIVATE_PG_PORT, '/tmp', log);
+  if (!cluster || !pgCtl(cluster, 'start')) return null;
   log(`Started a private PostgreSQL on port ${PRIVATE_PG_PORT} (data in ${dir})`);
   return url;
+}
+
+/** The redis-server program on PATH, or null. */
+export function findRedisServer(): string | null {
+  return spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim() || null;
+}
+
+/** A private Redis's arguments: persisted like production (appendonly, noeviction), on 127.0.0.1. */
+export function redisServerArgs(port: number, dir: string): string[] {
+  return ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--logfile', path.join(dir, 'redis.log')];
 }
 
 /** Starts (or reuses) a private Redis with its data under dataDir. */
 export async function startPrivateRedis(dataDir: string, log: (s: string) => void): Promise<string | null> {
   const url = `redis://127.0.0.1:${PRIVATE_REDIS_PORT}`;
   if (await portAnswers(PRIVATE_REDIS_PORT)) return url;
-  const bin = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+  const bin = findRedisServer();
   if (!bin) return null;
   const dir = path.join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
-  const child = spawn(bin, ['--port', String(PRIVATE_REDIS_PORT), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--daemonize', 'yes', '--logfile', path.join(dir, 'redis.log')], { stdio: 'inherit' });
+  const child = spawn(bin, [...redisServerArgs(PRIVATE_REDIS_PORT, dir), '--daemonize', 'yes'], { stdio: 'inherit' });
   await new Promise((resolve) => child.once('exit', resolve));
   for (let i = 0; i < 50 && !(await portAnswers(PRIVATE_REDIS_PORT)); i += 1) await new Promise((r) => setTimeout(r, 100));
   log(`Started a private Redis on port ${PRIVATE_REDIS_PORT} (data in ${dir})`);

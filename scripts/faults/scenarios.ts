@@ -1,0 +1,108 @@
+/**
+ * The faults, one at a time, each answering its window: from the moment it starts to the moment the
+ * failed piece is back (the server answers again, the process runs again).
+ */
+import { healthy, waitUntil, type Cluster } from './cluster';
+
+/** The names `--scenarios` accepts, in the order they run. */
+export const SCENARIO_NAMES = ['redis', 'postgres', 'worker', 'api-node', 'smtp'] as const;
+export type ScenarioName = (typeof SCENARIO_NAMES)[number];
+
+/** When a fault started and when the failed piece was back. */
+export interface FaultWindow {
+  start: number;
+  end: number;
+}
+
+/** How long the outages last. */
+export interface OutageOptions {
+  redisOutageS: number;
+  smtpOutageS: number;
+}
+
+/** One fault. */
+export interface Fault {
+  name: ScenarioName;
+  /** The table's scenario column. */
+  label: (o: OutageOptions) => string;
+  /** Causes the fault, undoes it (or lets the supervisor do so) and waits until the piece is back. */
+  inject(cluster: Cluster, o: OutageOptions, log: (line: string) => void): Promise<FaultWindow>;
+}
+
+/** Bound of the wait for a killed process to run again. */
+const RESTART_WAIT_MS = 60_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** How many times the worker has logged that it runs (one more after each restart). */
+const workerStarts = (cluster: Cluster) => cluster.logTail(cluster.worker.name, 100_000).split('[worker] running').length - 1;
+
+export const FAULTS: Record<ScenarioName, Fault> = {
+  redis: {
+    name: 'redis',
+    label: (o) => `Redis killed, restarted after ${o.redisOutageS} s`,
+    async inject(cluster, o, log) {
+      const start = Date.now();
+      log('killing Redis (SIGKILL)');
+      await cluster.redis.kill();
+      await sleep(o.redisOutageS * 1000);
+      await cluster.redis.start();
+      log('Redis is back');
+      return { start, end: Date.now() };
+    },
+  },
+  postgres: {
+    name: 'postgres',
+    label: () => 'PostgreSQL restarted (pg_ctl restart -m fast)',
+    async inject(cluster, _o, log) {
+      const start = Date.now();
+      log('restarting PostgreSQL (pg_ctl restart -m fast)');
+      if (!(await cluster.postgres.restart())) throw new Error('pg_ctl restart failed');
+      log('PostgreSQL is back');
+      return { start, end: Date.now() };
+    },
+  },
+  worker: {
+    name: 'worker',
+    label: () => 'worker SIGKILLed (restarted by the supervisor)',
+    async inject(cluster, _o, log) {
+      const starts = workerStarts(cluster);
+      const pid = cluster.supervisor.pid(cluster.worker.name);
+      const start = Date.now();
+      log(`killing the worker (pid ${pid}, SIGKILL)`);
+      cluster.supervisor.kill(cluster.worker.name, 'SIGKILL');
+      if (!(await waitUntil(() => workerStarts(cluster) > starts, RESTART_WAIT_MS))) throw new Error('the worker did not start again');
+      log(`the worker runs again (pid ${cluster.supervisor.pid(cluster.worker.name)})`);
+      return { start, end: Date.now() };
+    },
+  },
+  'api-node': {
+    name: 'api-node',
+    label: () => 'one api node SIGKILLed (restarted by the supervisor)',
+    async inject(cluster, _o, log) {
+      const node = cluster.apiNodes[cluster.apiNodes.length - 1]!;
+      const url = cluster.apiUrls[cluster.apiUrls.length - 1]!;
+      const pid = cluster.supervisor.pid(node.name);
+      const start = Date.now();
+      log(`killing ${node.name} (pid ${pid}, SIGKILL); the load balancer sends its clients to the other node`);
+      cluster.supervisor.kill(node.name, 'SIGKILL');
+      const back = (await cluster.supervisor.waitForRestart(node.name, pid ?? 0, RESTART_WAIT_MS)) && (await waitUntil(() => healthy(url), RESTART_WAIT_MS));
+      if (!back) throw new Error(`${node.name} did not come back`);
+      log(`${node.name} answers again (pid ${cluster.supervisor.pid(node.name)})`);
+      return { start, end: Date.now() };
+    },
+  },
+  smtp: {
+    name: 'smtp',
+    label: (o) => `SMTP down for ${o.smtpOutageS} s`,
+    async inject(cluster, o, log) {
+      const start = Date.now();
+      log('stopping the SMTP server');
+      await cluster.mail.down();
+      await sleep(o.smtpOutageS * 1000);
+      await cluster.mail.up();
+      log('the SMTP server is back');
+      return { start, end: Date.now() };
+    },
+  },
+};

@@ -1,0 +1,45 @@
+/**
+ * The CI smoke of the fault suite (`npm run faults` runs every fault, for minutes): one PostgreSQL
+ * restart under light load against one api node and a worker on private servers. No acknowledged
+ * write may be lost, no process may exit, requests must succeed again within the recovery target,
+ * and every mail owed must arrive exactly once.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { CleanupStack } from './cleanup';
+import { missedTargets } from './report';
+import { runFaultSuite, type SuiteOptions } from './suite';
+
+const SMOKE: SuiteOptions = {
+  clients: 20,
+  warmupS: 3,
+  afterS: 6,
+  thinkMs: 300,
+  drainS: 45,
+  redisOutageS: 10,
+  smtpOutageS: 30,
+  scenarios: ['postgres'],
+  ports: { postgres: 55442, redis: 56402, smtp: 2527, api: [3213] },
+};
+/** Bound of the whole smoke: start, load, restart, checks. */
+const SMOKE_TIMEOUT_MS = 180_000;
+
+const cleanup = new CleanupStack();
+afterAll(() => cleanup.run(), SMOKE_TIMEOUT_MS);
+
+describe('fault suite smoke', () => {
+  it(
+    'a PostgreSQL restart under load loses no acknowledged write, crashes no process, and requests recover',
+    async () => {
+      const lines: string[] = [];
+      const [result] = await runFaultSuite(SMOKE, cleanup, (line) => lines.push(line));
+
+      expect(result!.requests).toBeGreaterThan(0);
+      expect(result!.acknowledged).toBeGreaterThan(0);
+      expect(result!.lost).toEqual([]);
+      expect(result!.crashed.map((e) => e.name)).toEqual([]);
+      expect(result!.recoveryS).not.toBeNull();
+      expect(missedTargets(result!), `${result!.notes.join('\n')}\n${lines.join('\n')}`).toEqual([]);
+    },
+    SMOKE_TIMEOUT_MS,
+  );
+});
