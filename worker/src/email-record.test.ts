@@ -4,7 +4,7 @@ import { buildMessage } from '@vitrine/db/testing';
 import { makeEmailQueries } from '@vitrine/db/queries/emails';
 import type { WorkerContext } from './context';
 import type { OutgoingMail } from './mailer';
-import { DEFAULT_SETTINGS } from './settings';
+import { WORKER_DEFAULTS } from './context';
 import { SendEmailTask } from './tasks/SendEmailTask';
 import { workerTestConfig } from './testing';
 
@@ -34,7 +34,7 @@ describe('a database blip right after the SMTP server took a mail', () => {
     const flaky = droppingSentRecords(2);
     const ctx = {
       config: workerTestConfig(),
-      settings: DEFAULT_SETTINGS,
+      settings: { ...WORKER_DEFAULTS, ...workerTestConfig().worker },
       sql: flaky.sql,
       mailer: { send: async (mail: OutgoingMail) => void sent.push(mail), close: () => {} },
       log: () => {},
