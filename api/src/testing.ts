@@ -79,6 +79,7 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
 
 /** A random documentation-range IPv4 address, to stand for a distinct visitor. */
 export function randomIp(): string {
-  const b = randomBytes(2);
-  return `198.51.${b[0]}.${b[1]! % 254 + 1}`;
+  // Three random bytes: 16 million addresses, so a test's few hundred never collide (two bytes did, now and then).
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]! % 254 + 1}`;
 }
