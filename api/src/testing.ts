@@ -77,7 +77,7 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
   };
 }
 
-/** A random documentation-range IPv4 address, to stand for a distinct visitor. */
+/** A random private-range IPv4 address, to stand for a distinct visitor. */
 export function randomIp(): string {
   // Three random bytes: 16 million addresses, so a test's few hundred never collide (two bytes did, now and then).
   const b = randomBytes(3);
