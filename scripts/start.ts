@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServices, portAnswers } from './lib/services';
+import { onParentGone } from './lib/parent-watch';
 import { startSupervisor } from './lib/supervisor';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -74,8 +75,9 @@ async function stop() {
   await supervisor.stop();
   process.exit(0);
 }
-process.once('SIGINT', () => void stop());
-process.once('SIGTERM', () => void stop());
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void stop());
+// npm does not always pass its SIGTERM on (its `sh -c` dies first): stop when our launcher is gone.
+onParentGone(process.ppid, () => void stop());
 
 const apiUrl = `http://localhost:${config.port}`;
 const deadline = Date.now() + API_START_WAIT_MS;

@@ -15,25 +15,34 @@ const ORPHAN_GRACE_MS = 8_000;
 /** How often the parent process id is checked. */
 const PARENT_CHECK_MS = 1_000;
 
-const supervisorPid = Number(process.env[SUPERVISOR_PID_ENV]);
-let gone = false;
-
-function supervisorGone() {
-  if (gone) return;
-  gone = true;
-  setTimeout(() => process.exit(1), ORPHAN_GRACE_MS).unref();
-  process.kill(process.pid, 'SIGTERM');
-}
-
-if (Number.isSafeInteger(supervisorPid) && supervisorPid > 0) {
+/**
+ * Calls `gone` once when our parent is no longer `parentPid` (it died and we were adopted), or when
+ * the IPC pipe to it closes. The checks never keep the process alive.
+ */
+export function onParentGone(parentPid: number, gone: () => void): void {
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    clearInterval(timer);
+    gone();
+  };
+  const timer = setInterval(() => {
+    if (process.ppid !== parentPid) once();
+  }, PARENT_CHECK_MS);
+  timer.unref();
   if (process.channel) {
-    process.once('disconnect', supervisorGone);
+    process.once('disconnect', once);
     // The pipe is only a parent-death signal: it must not keep an otherwise finished process alive.
     process.channel.unref();
   }
-  const check = () => {
-    if (process.ppid !== supervisorPid) supervisorGone();
-  };
-  check();
-  setInterval(check, PARENT_CHECK_MS).unref();
+  if (process.ppid !== parentPid) once();
+}
+
+const supervisorPid = Number(process.env[SUPERVISOR_PID_ENV]);
+if (Number.isSafeInteger(supervisorPid) && supervisorPid > 0) {
+  onParentGone(supervisorPid, () => {
+    setTimeout(() => process.exit(1), ORPHAN_GRACE_MS).unref();
+    process.kill(process.pid, 'SIGTERM');
+  });
 }
