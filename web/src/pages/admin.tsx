@@ -37,6 +37,40 @@ function TabLabel({ icon: Icon, children, count = 0 }: { icon: typeof Users; chi
   );
 }
 
+/** The dashboard's title, its line of explanation and the way back home. */
+function AdminHeading() {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Admin Dashboard</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Moderate users, projects, messages and content reports.</p>
+      </div>
+      <Link href="/" className={buttonClasses({ variant: 'outline', size: 'sm', className: 'self-start sm:self-auto' })}>
+        <ArrowLeft aria-hidden="true" />
+        Back to Homepage
+      </Link>
+    </div>
+  );
+}
+
+/** The Messages tab: every message on the site, with New Message. */
+function MessagesSection({ meId, onCompose }: { meId: number; onCompose: () => void }) {
+  return (
+    <Section
+      title="User Messages"
+      description="Every message on the site. Reply to members, or start a new conversation."
+      action={
+        <Button size="sm" onClick={onCompose} className="self-start">
+          <PenSquare aria-hidden="true" />
+          New Message
+        </Button>
+      }
+    >
+      <InboxList source="admin" viewer={{ id: meId, isAdmin: true }} />
+    </Section>
+  );
+}
+
 /**
  * The Admin dashboard (/admin, spec §2): Users, Projects, Messages and Reports. The route is guarded
  * (admins only). The composer is shared by 'New Message' and the Users tab's Contact action.
@@ -64,16 +98,7 @@ export default function AdminPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Admin Dashboard</h1>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Moderate users, projects, messages and content reports.</p>
-        </div>
-        <Link href="/" className={buttonClasses({ variant: 'outline', size: 'sm', className: 'self-start sm:self-auto' })}>
-          <ArrowLeft aria-hidden="true" />
-          Back to Homepage
-        </Link>
-      </div>
+      <AdminHeading />
 
       <Tabs<AdminTab>
         className="mt-8"
@@ -96,18 +121,7 @@ export default function AdminPage() {
           <ProjectsTab />
         </TabPanel>
         <TabPanel value="messages">
-          <Section
-            title="User Messages"
-            description="Every message on the site. Reply to members, or start a new conversation."
-            action={
-              <Button size="sm" onClick={() => openComposer(null)} className="self-start">
-                <PenSquare aria-hidden="true" />
-                New Message
-              </Button>
-            }
-          >
-            <InboxList source="admin" viewer={{ id: user.id, isAdmin: true }} />
-          </Section>
+          <MessagesSection meId={user.id} onCompose={() => openComposer(null)} />
         </TabPanel>
         <TabPanel value="reports">
           <ReportsTab />
