@@ -71,6 +71,9 @@ const TEST_MAY_IMPORT = {
   web: [...MAY_IMPORT.web, 'db', 'runtime', 'api'],
 };
 
+/** The longest a web component may be, in lines (blank lines and comments count). */
+const COMPONENT_MAX_LINES = 80;
+
 const TS_FILES = ['**/*.{ts,tsx}'];
 const TEST_FILES = ['**/*.test.{ts,tsx}'];
 
@@ -109,5 +112,10 @@ export default defineConfig(
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     extends: [reactHooks.configs.flat.recommended],
+  },
+  {
+    // A component longer than this is split into named parts (issue 10).
+    files: ['web/src/**/*.tsx'],
+    rules: { 'max-lines-per-function': ['error', { max: COMPONENT_MAX_LINES }] },
   },
 );

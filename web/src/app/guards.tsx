@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
 import { useSession } from '../stores/session';
@@ -15,9 +15,10 @@ function SignedOut({ message, afterLogout }: { message?: string; afterLogout: bo
 
 /** True once this guard has shown its page to a signed-in user (so a later null user is a logout). */
 function useHadUser(signedIn: boolean): boolean {
-  const had = useRef(false);
-  if (signedIn) had.current = true;
-  return had.current;
+  const [had, setHad] = useState(false);
+  // Adjusting state while rendering (react.dev "storing information from previous renders").
+  if (signedIn && !had) setHad(true);
+  return had || signedIn;
 }
 
 /**

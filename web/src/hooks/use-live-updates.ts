@@ -1,46 +1,48 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
+import type { ServerToClientEvents } from '@vitrine/domain/events';
 import { getSocket, onResync } from '../lib/socket';
-import { useLiveEvent } from './use-live-event';
-
-/** Lists are revalidated at most this often when projects change in a burst. */
-const LIST_REFRESH_MS = 1000;
-
-/** SWR keys of project lists and pages: latest, trending, leaderboard, detail, profiles, admin list. */
-export function isProjectsKey(key: unknown): boolean {
-  return typeof key === 'string' && (key.startsWith('/api/projects') || key.startsWith('/api/users/') || key.startsWith('/api/admin/projects'));
-}
-
-/** Every key but the current user's (the session store reloads that itself). */
-function isShownKey(key: unknown): boolean {
-  return !(typeof key === 'string' && key.startsWith('/api/auth/'));
-}
+import { isShownKey, keysOf, STALE_AFTER, type InvalidatingEvent, type StaleRule } from '../lib/live-keys';
+import { applyLiveCounts } from '../lib/project-cache';
 
 /**
- * Mount once at the root of the app. Opens the socket (it follows the signed-in user by itself),
- * revalidates project lists when projects are created, edited, hidden or deleted ('projects:changed',
- * throttled), and after a reconnect or a server 'sync' revalidates everything shown, since pushes may
- * have been missed. Lists made with useSWRInfinite are not reached by key filters: give them
- * `useLiveEvent('projects:changed', () => mutate())` next to the hook that owns them.
+ * Mount once at the root of the app (inside SWRConfig). Opens the socket (it follows the signed-in
+ * user by itself) and turns every push into SWR: `project:counts` is written into the cached answers
+ * showing that project, the invalidating pushes revalidate the keys lib/live-keys.ts maps them to
+ * (a burst settles first where the rule says so), and after a reconnect or a server `sync` everything
+ * shown is revalidated, since pushes may have been missed. Lists made with useSWRInfinite are not
+ * reached by key filters: their hook revalidates them on the same pushes.
  */
 export function useLiveUpdates(): void {
-  const { mutate } = useSWRConfig();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { cache, mutate } = useSWRConfig();
 
   useEffect(() => {
-    getSocket();
-    const stop = onResync(() => void mutate(isShownKey));
-    return () => {
-      stop();
-      if (timer.current) clearTimeout(timer.current);
+    const socket = getSocket();
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const settling = new Set<InvalidatingEvent>();
+    const revalidate = (event: InvalidatingEvent, rule: StaleRule) => {
+      if (!rule.settleMs) return void mutate(keysOf(...rule.keys));
+      if (settling.has(event)) return;
+      settling.add(event);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        settling.delete(event);
+        void mutate(keysOf(...rule.keys));
+      }, rule.settleMs);
+      timers.add(timer);
     };
-  }, [mutate]);
+    const rules = Object.entries(STALE_AFTER) as Array<[InvalidatingEvent, StaleRule]>;
+    const handlers = rules.map(([event, rule]) => [event, () => revalidate(event, rule)] as const);
+    const onCounts: ServerToClientEvents['project:counts'] = (counts) => void applyLiveCounts({ cache, mutate }, counts);
 
-  useLiveEvent('projects:changed', () => {
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void mutate(isProjectsKey);
-    }, LIST_REFRESH_MS);
-  });
+    socket.on('project:counts', onCounts);
+    for (const [event, handler] of handlers) socket.on(event, handler);
+    const stopResync = onResync(() => void mutate(isShownKey));
+    return () => {
+      socket.off('project:counts', onCounts);
+      for (const [event, handler] of handlers) socket.off(event, handler);
+      stopResync();
+      for (const timer of timers) clearTimeout(timer);
+    };
+  }, [cache, mutate]);
 }

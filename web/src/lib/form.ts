@@ -54,7 +54,7 @@ export function useSchemaForm<V extends object, O>(schema: z.ZodType<O>, initial
       setValues(next ?? initialRef.current);
       setErrors({});
     },
-    [setValues],
+    [setValues, setErrors],
   );
   return { values, set, errors, setErrors, validate, reset };
 }
@@ -73,7 +73,7 @@ function focusFirstInvalid(form: HTMLFormElement | null): void {
  * then moves to the first invalid field), then awaits `send(input)` with `pending` true. `send`
  * handles its own failures (toasts, field errors).
  */
-export function useSubmit<I>(check: () => I | null, send: (input: I) => Promise<void>, options: { focusInvalid?: boolean } = {}) {
+export function useSubmit<I>(check: () => I | null, send: (input: I) => Promise<unknown>, options: { focusInvalid?: boolean } = {}) {
   const [pending, setPending] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -5,7 +5,8 @@
  * behind a load balancer (docs/operations.md).
  *
  * Delivery is at most once: after a reconnect, or when the server says `sync`, everything shown is
- * refetched (hooks/use-live-updates.ts). Screens use the hooks in hooks/use-live-*.ts, not this file.
+ * refetched (hooks/use-live-updates.ts, which also writes pushed counts into the SWR cache). Screens
+ * use hooks/use-live-event.ts and hooks/use-watch-projects.ts, not this file.
  */
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@vitrine/domain/events';
@@ -14,24 +15,12 @@ import { useSession } from '../stores/session';
 /** The typed client socket. */
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** Live counts of one project, as pushed by the server. */
-export interface LiveCounts {
-  id: number;
-  votes: number;
-  averageRating: number;
-  totalRatings: number;
-}
-
 /** Wait before reconnecting after the server refused a handshake or dropped the socket. */
 const REFUSED_RETRY_MS = 3000;
 
 let socket: LiveSocket | null = null;
 const watched = new Map<number, number>();
 let watchFlushQueued = false;
-const counts = new Map<number, LiveCounts>();
-/** Bumped on every change of `counts`: the snapshot hooks compare. */
-let countsVersion = 0;
-const countListeners = new Set<() => void>();
 const resyncListeners = new Set<() => void>();
 
 /** The page's socket, created (and connected) on first use. */
@@ -56,10 +45,6 @@ export function getSocket(): LiveSocket {
     if (reason === 'io server disconnect') setTimeout(() => s.connect(), REFUSED_RETRY_MS);
   });
   s.on('sync', resync);
-  s.on('project:counts', (payload) => {
-    counts.set(payload.id, payload);
-    notifyCounts();
-  });
   // A new identity needs a new handshake: login, logout, registration.
   let userId = useSession.getState().user?.id ?? null;
   useSession.subscribe((state, previous) => {
@@ -73,15 +58,8 @@ export function getSocket(): LiveSocket {
   return s;
 }
 
-function notifyCounts(): void {
-  countsVersion += 1;
-  for (const listener of countListeners) listener();
-}
-
-/** Pushed counts are dropped (they may be stale) and resync listeners refetch. */
+/** Pushes may have been missed: resync listeners refetch what is shown. */
 function resync(): void {
-  counts.clear();
-  notifyCounts();
   for (const listener of resyncListeners) listener();
 }
 
@@ -103,10 +81,7 @@ export function watchProjects(ids: readonly number[]): () => void {
     for (const id of unique) {
       const left = (watched.get(id) ?? 1) - 1;
       if (left > 0) watched.set(id, left);
-      else {
-        watched.delete(id);
-        counts.delete(id);
-      }
+      else watched.delete(id);
     }
     queueWatchFlush();
   };
@@ -120,20 +95,4 @@ function queueWatchFlush(): void {
     const s = getSocket();
     if (s.connected) s.emit('projects:watch', [...watched.keys()]);
   });
-}
-
-/** The last pushed counts of a project, if any since it was watched (or since the last resync). */
-export function getLiveCounts(id: number): LiveCounts | undefined {
-  return counts.get(id);
-}
-
-/** A number that changes whenever pushed counts change (the useSyncExternalStore snapshot). */
-export function getLiveCountsVersion(): number {
-  return countsVersion;
-}
-
-/** Calls `listener` whenever pushed counts change (for useSyncExternalStore). */
-export function subscribeLiveCounts(listener: () => void): () => void {
-  countListeners.add(listener);
-  return () => countListeners.delete(listener);
 }

@@ -8,7 +8,7 @@ import { TabPanel, Tabs } from '../components/ui/tabs';
 import { notify } from '../components/ui/toast';
 import { useDocumentTitle } from '../lib/site';
 import { useSession } from '../stores/session';
-import { useReportsLive } from '../hooks/use-live-reports';
+import { useLiveEvent } from '../hooks/use-live-event';
 import { useAdminUsers } from '../features/admin/api/use-admin-users';
 import { useAdminReports } from '../features/admin/api/use-admin-reports';
 import { Section } from '../features/admin/components/section';
@@ -37,6 +37,40 @@ function TabLabel({ icon: Icon, children, count = 0 }: { icon: typeof Users; chi
   );
 }
 
+/** The dashboard's title, its line of explanation and the way back home. */
+function AdminHeading() {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Admin Dashboard</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Moderate users, projects, messages and content reports.</p>
+      </div>
+      <Link href="/" className={buttonClasses({ variant: 'outline', size: 'sm', className: 'self-start sm:self-auto' })}>
+        <ArrowLeft aria-hidden="true" />
+        Back to Homepage
+      </Link>
+    </div>
+  );
+}
+
+/** The Messages tab: every message on the site, with New Message. */
+function MessagesSection({ meId, onCompose }: { meId: number; onCompose: () => void }) {
+  return (
+    <Section
+      title="User Messages"
+      description="Every message on the site. Reply to members, or start a new conversation."
+      action={
+        <Button size="sm" onClick={onCompose} className="self-start">
+          <PenSquare aria-hidden="true" />
+          New Message
+        </Button>
+      }
+    >
+      <InboxList source="admin" viewer={{ id: meId, isAdmin: true }} />
+    </Section>
+  );
+}
+
 /**
  * The Admin dashboard (/admin, spec §2): Users, Projects, Messages and Reports. The route is guarded
  * (admins only). The composer is shared by 'New Message' and the Users tab's Contact action.
@@ -48,9 +82,10 @@ export default function AdminPage() {
   const [composer, setComposer] = useState<{ open: boolean; recipientId: number | null }>({ open: false, recipientId: null });
   // The composer's recipients: every user but the admin (the Users tab reads the same list).
   const users = useAdminUsers();
-  // New reports refresh the report lists live, the Reports tab counts the pending ones, and a toast
-  // tells the admin a report arrived (issue 5), unless a toast about the admin's own action is showing.
-  useReportsLive((report) =>
+  // New reports refresh the report lists live (hooks/use-live-updates.ts), the Reports tab counts the
+  // pending ones, and a toast tells the admin a report arrived (issue 5), unless a toast about the
+  // admin's own action is showing.
+  useLiveEvent('report:created', (report) =>
     notify({ title: 'New report', description: `"${report.projectTitle}" was reported and is waiting for review.` }),
   );
   const pending = useAdminReports('pending').data?.length ?? 0;
@@ -63,16 +98,7 @@ export default function AdminPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Admin Dashboard</h1>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Moderate users, projects, messages and content reports.</p>
-        </div>
-        <Link href="/" className={buttonClasses({ variant: 'outline', size: 'sm', className: 'self-start sm:self-auto' })}>
-          <ArrowLeft aria-hidden="true" />
-          Back to Homepage
-        </Link>
-      </div>
+      <AdminHeading />
 
       <Tabs<AdminTab>
         className="mt-8"
@@ -95,18 +121,7 @@ export default function AdminPage() {
           <ProjectsTab />
         </TabPanel>
         <TabPanel value="messages">
-          <Section
-            title="User Messages"
-            description="Every message on the site. Reply to members, or start a new conversation."
-            action={
-              <Button size="sm" onClick={() => openComposer(null)} className="self-start">
-                <PenSquare aria-hidden="true" />
-                New Message
-              </Button>
-            }
-          >
-            <InboxList source="admin" viewer={{ id: user.id, isAdmin: true }} />
-          </Section>
+          <MessagesSection meId={user.id} onCompose={() => openComposer(null)} />
         </TabPanel>
         <TabPanel value="reports">
           <ReportsTab />

@@ -3,7 +3,7 @@ import { ArrowDown, Award, FlaskConical, Plus, Rocket, ThumbsUp, Trophy } from '
 import { Button, buttonClasses } from '../components/ui/button';
 import { Select } from '../components/ui/select';
 import { TabPanel, Tabs } from '../components/ui/tabs';
-import { useSubmitAction } from '../app/layout/use-submit-action';
+import { useSubmitAction } from '../hooks/use-submit-action';
 import { LatestProjects } from '../features/projects/components/latest-projects';
 import { TrendingProjects } from '../features/projects/components/trending-projects';
 import { Leaderboard } from '../features/projects/components/leaderboard';

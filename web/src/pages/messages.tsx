@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
 import { ArrowLeft, Inbox, LayoutDashboard, Mail, Send } from 'lucide-react';
@@ -37,6 +37,55 @@ function MessageUserTab({ meId, onSent }: { meId: number; onSent: () => void }) 
   );
 }
 
+/** The page's title, its line of explanation, Back to Home and (admins) the dashboard link. */
+function MessagesHeading({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Messages</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Your conversations with the administrators and other members.</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Link href="/" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Home
+        </Link>
+        {isAdmin ? (
+          <Link href="/admin" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+            <LayoutDashboard aria-hidden="true" />
+            Go to Admin Dashboard
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A tab's label with its icon (hidden on phones). */
+function TabLabel({ icon: Icon, children }: { icon: typeof Mail; children: ReactNode }) {
+  return (
+    <>
+      <Icon className="hidden size-4 sm:block" aria-hidden="true" />
+      {children}
+    </>
+  );
+}
+
+/** The Inbox tab's label with the unread count. */
+function InboxTabLabel({ unread }: { unread: number }) {
+  return (
+    <TabLabel icon={Inbox}>
+      Inbox
+      {unread > 0 ? (
+        <span className="tabular rounded-full bg-accent-600 px-1.5 text-[11px] font-semibold leading-5 text-white">
+          {unread}
+          <span className="sr-only"> unread</span>
+        </span>
+      ) : null}
+    </TabLabel>
+  );
+}
+
 /**
  * The Messages page (/messages, spec §2): Inbox, Contact Admin and Message User tabs. The route is
  * guarded (signed-in only), so a user is always present here; after sending, the Inbox shows the
@@ -56,24 +105,7 @@ export default function MessagesPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Messages</h1>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Your conversations with the administrators and other members.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link href="/" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-            <ArrowLeft aria-hidden="true" />
-            Back to Home
-          </Link>
-          {user.isAdmin ? (
-            <Link href="/admin" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-              <LayoutDashboard aria-hidden="true" />
-              Go to Admin Dashboard
-            </Link>
-          ) : null}
-        </div>
-      </div>
+      <MessagesHeading isAdmin={user.isAdmin} />
 
       <Tabs<MessagesTab>
         className="mt-8"
@@ -83,39 +115,9 @@ export default function MessagesPage() {
         fullWidth
         listClassName="sm:inline-flex sm:w-auto"
         items={[
-          {
-            value: 'inbox',
-            label: (
-              <>
-                <Inbox className="hidden size-4 sm:block" aria-hidden="true" />
-                Inbox
-                {unread > 0 ? (
-                  <span className="tabular rounded-full bg-accent-600 px-1.5 text-[11px] font-semibold leading-5 text-white">
-                    {unread}
-                    <span className="sr-only"> unread</span>
-                  </span>
-                ) : null}
-              </>
-            ),
-          },
-          {
-            value: 'contact',
-            label: (
-              <>
-                <Mail className="hidden size-4 sm:block" aria-hidden="true" />
-                Contact Admin
-              </>
-            ),
-          },
-          {
-            value: 'compose',
-            label: (
-              <>
-                <Send className="hidden size-4 sm:block" aria-hidden="true" />
-                Message User
-              </>
-            ),
-          },
+          { value: 'inbox', label: <InboxTabLabel unread={unread} /> },
+          { value: 'contact', label: <TabLabel icon={Mail}>Contact Admin</TabLabel> },
+          { value: 'compose', label: <TabLabel icon={Send}>Message User</TabLabel> },
         ]}
       >
         <TabPanel value="inbox">

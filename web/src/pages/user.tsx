@@ -109,17 +109,12 @@ function UserNotFound() {
   );
 }
 
-function Profile({ profile }: { profile: UserProfile }) {
-  const [tab, setTab] = useState<ProfileTab>('projects');
-  const { user, projects } = profile;
-  const totals = profileTotals(projects);
-  const joined = `Joined ${formatRelative(user.createdAt)}`;
-  useDocumentTitle(user.username);
+/** The profile card: avatar letter, name with the Verified badge, joined, and the three totals. */
+function ProfileHeader({ user, totals, joined }: { user: UserProfile['user']; totals: ReturnType<typeof profileTotals>; joined: string }) {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <Card className="p-6">
-        <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
-          <div className="flex min-w-0 flex-1 items-center gap-4">
+    <Card className="p-6">
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-center gap-4">
           <div
             aria-hidden="true"
             className="flex size-16 shrink-0 items-center justify-center rounded-full bg-accent-100 text-2xl font-semibold uppercase text-accent-700 sm:size-20 sm:text-3xl dark:bg-accent-950 dark:text-accent-300"
@@ -141,15 +136,75 @@ function Profile({ profile }: { profile: UserProfile }) {
               {joined}
             </p>
           </div>
-          </div>
-          <div className="grid grid-cols-3 gap-3">
-            <StatBox label="Projects" value={totals.projects} />
-            <StatBox label="Total votes" value={totals.votes} />
-            <StatBox label="Total views" value={totals.views} />
-          </div>
         </div>
-      </Card>
+        <div className="grid grid-cols-3 gap-3">
+          <StatBox label="Projects" value={totals.projects} />
+          <StatBox label="Total votes" value={totals.votes} />
+          <StatBox label="Total views" value={totals.views} />
+        </div>
+      </div>
+    </Card>
+  );
+}
 
+/** 'Most Popular Projects' of the About tab: the top 3 with their votes and views. */
+function MostPopularList({ projects }: { projects: UserProfile['projects'] }) {
+  if (projects.length === 0) return <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No projects yet</p>;
+  return (
+    <ol className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-800">
+      {mostPopular(projects).map((project) => (
+        <li key={project.id} className="flex items-center justify-between gap-3 py-2.5">
+          <Link href={`/projects/${project.id}`} className="truncate text-sm font-medium text-accent-700 hover:underline dark:text-accent-300">
+            {project.title}
+          </Link>
+          <span className="tabular shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
+            {formatCount(project.votes)} votes · {formatCount(project.views)} views
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The About tab: member since, project count, role, bio and the most popular projects. */
+function ProfileAbout({ profile, joined }: { profile: UserProfile; joined: string }) {
+  const { user, projects } = profile;
+  return (
+    <Card className="p-6">
+      <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">About {user.username}</h2>
+      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-zinc-500 dark:text-zinc-400">Member since</dt>
+          <dd className="font-medium text-zinc-900 dark:text-zinc-100">
+            {joined} <span className="text-zinc-500 dark:text-zinc-400">({formatDate(user.createdAt)})</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-zinc-500 dark:text-zinc-400">Projects</dt>
+          <dd className="tabular font-medium text-zinc-900 dark:text-zinc-100">
+            {projects.length} {projects.length === 1 ? 'project' : 'projects'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-zinc-500 dark:text-zinc-400">Role</dt>
+          <dd className="font-medium text-zinc-900 dark:text-zinc-100">{ROLE_TEXT[user.role]}</dd>
+        </div>
+      </dl>
+      {user.bio ? <p className="mt-4 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{user.bio}</p> : null}
+      <h3 className="mt-6 text-sm font-semibold text-zinc-900 dark:text-zinc-50">Most Popular Projects</h3>
+      <MostPopularList projects={projects} />
+    </Card>
+  );
+}
+
+function Profile({ profile }: { profile: UserProfile }) {
+  const [tab, setTab] = useState<ProfileTab>('projects');
+  const { user, projects } = profile;
+  const joined = `Joined ${formatRelative(user.createdAt)}`;
+  useDocumentTitle(user.username);
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <ProfileHeader user={user} totals={profileTotals(projects)} joined={joined} />
       <Tabs<ProfileTab>
         className="mt-8"
         label="Profile sections"
@@ -175,45 +230,7 @@ function Profile({ profile }: { profile: UserProfile }) {
           )}
         </TabPanel>
         <TabPanel value="about">
-          <Card className="p-6">
-            <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">About {user.username}</h2>
-            <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
-              <div>
-                <dt className="text-zinc-500 dark:text-zinc-400">Member since</dt>
-                <dd className="font-medium text-zinc-900 dark:text-zinc-100">
-                  {joined} <span className="text-zinc-500 dark:text-zinc-400">({formatDate(user.createdAt)})</span>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-zinc-500 dark:text-zinc-400">Projects</dt>
-                <dd className="tabular font-medium text-zinc-900 dark:text-zinc-100">
-                  {totals.projects} {totals.projects === 1 ? 'project' : 'projects'}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-zinc-500 dark:text-zinc-400">Role</dt>
-                <dd className="font-medium text-zinc-900 dark:text-zinc-100">{ROLE_TEXT[user.role]}</dd>
-              </div>
-            </dl>
-            {user.bio ? <p className="mt-4 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{user.bio}</p> : null}
-            <h3 className="mt-6 text-sm font-semibold text-zinc-900 dark:text-zinc-50">Most Popular Projects</h3>
-            {projects.length === 0 ? (
-              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No projects yet</p>
-            ) : (
-              <ol className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-800">
-                {mostPopular(projects).map((project) => (
-                  <li key={project.id} className="flex items-center justify-between gap-3 py-2.5">
-                    <Link href={`/projects/${project.id}`} className="truncate text-sm font-medium text-accent-700 hover:underline dark:text-accent-300">
-                      {project.title}
-                    </Link>
-                    <span className="tabular shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
-                      {formatCount(project.votes)} votes · {formatCount(project.views)} views
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </Card>
+          <ProfileAbout profile={profile} joined={joined} />
         </TabPanel>
       </Tabs>
     </div>

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useSubmitAction } from './use-submit-action';
+import { useSubmitAction } from '../../hooks/use-submit-action';
 
 /** The floating 'Submit Your Project' button of the home page (§2). */
 export function FloatingSubmitButton() {

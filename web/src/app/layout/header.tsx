@@ -1,17 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useShallow } from 'zustand/react/shallow';
-import { LogOut, Mail, Menu, MessageSquare, Shield, X } from 'lucide-react';
-import { useSession } from '../../stores/session';
-import { useDialogs } from '../../stores/dialogs';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
+import { Menu, X } from 'lucide-react';
+import { Button } from '../../components/ui/button';
 import { siteName } from '../../lib/site';
 import { cn } from '../../lib/cn';
-import { useUnreadCount } from '../../features/messages/api/use-unread-count';
-import { useMessagesLive } from '../../hooks/use-live-messages';
 import { NavLink } from './nav-link';
+import { SessionButtons } from './session-buttons';
 
 /** Header links of spec §2; the mobile menu adds Terms and Privacy. */
 const LINKS = [
@@ -25,94 +19,51 @@ const MOBILE_EXTRA_LINKS = [
   { href: '/privacy', label: 'Privacy' },
 ];
 
-function UnreadBadge({ count }: { count: number }) {
-  if (count <= 0) return null;
+const linkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
+
+/** The site's mark and name, linking home. */
+function Brand({ onNavigate }: { onNavigate: () => void }) {
   return (
-    <span className="tabular ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-semibold leading-5 text-white">
-      <span className="sr-only">, </span>
-      {count > 99 ? '99+' : count}
-      <span className="sr-only"> unread</span>
-    </span>
+    <Link href="/" className="flex items-center gap-2 rounded-md text-base font-semibold tracking-tight text-zinc-900 dark:text-zinc-50" onClick={onNavigate}>
+      <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-lg bg-accent-600 text-sm font-bold text-white">
+        {siteName().charAt(0).toUpperCase()}
+      </span>
+      {siteName()}
+    </Link>
   );
 }
 
-/** Signs out with the §8 toasts. */
-function useLogout() {
-  const logout = useSession((s) => s.logout);
-  return async () => {
-    try {
-      await logout();
-      toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
-    } catch (error) {
-      toast({ title: 'Logout failed', description: errorMessage(error, 'Logout failed'), variant: 'destructive' });
-    }
-  };
+/** The collapsible menu below the bar on small screens: every link, then the session area. */
+function MobileMenu({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
+  return (
+    <div id="mobile-menu" hidden={!open} className="border-t border-zinc-200 px-4 pb-4 pt-2 lg:hidden dark:border-zinc-800">
+      <nav aria-label="Mobile">
+        <ul className="flex flex-col">
+          {[...LINKS, ...MOBILE_EXTRA_LINKS].map((link) => (
+            <li key={link.href}>
+              <NavLink href={link.href} className={cn(linkClass, 'block')} onNavigate={onNavigate}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-3 flex flex-col gap-2 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+        <SessionButtons mobile onNavigate={onNavigate} />
+      </div>
+    </div>
+  );
 }
 
 /** The header bar of spec §2: brand, links, session buttons and the collapsible mobile menu. */
 export function Header() {
-  const { user, isLoading, isLoggingOut } = useSession(
-    useShallow((s) => ({ user: s.user, isLoading: s.isLoading, isLoggingOut: s.isLoggingOut })),
-  );
-  const show = useDialogs((s) => s.show);
   const [menuOpen, setMenuOpen] = useState(false);
-  const onLogout = useLogout();
-  const unreadCount = useUnreadCount(Boolean(user));
-  // New messages push 'messages:changed': the badge (and any open inbox) refetch.
-  useMessagesLive();
   const closeMenu = () => setMenuOpen(false);
-
-  const sessionButtons = (mobile: boolean) => {
-    if (isLoading) return <div className={cn('h-8', mobile ? 'w-full' : 'w-40')} aria-hidden="true" />;
-    if (!user) {
-      return (
-        <>
-          <Button variant="ghost" size="sm" className={mobile ? 'justify-start' : undefined} onClick={() => { closeMenu(); show('contactAdmin'); }}>
-            <Mail aria-hidden="true" />
-            Contact Admin
-          </Button>
-          <Button size="sm" onClick={() => { closeMenu(); show('auth'); }}>
-            Log in
-          </Button>
-        </>
-      );
-    }
-    return (
-      <>
-        <span className={cn('truncate text-sm text-zinc-600 dark:text-zinc-400', mobile ? 'py-1' : 'max-w-40')}>
-          Welcome, <span className="font-medium text-zinc-900 dark:text-zinc-100">{user.username}</span>
-        </span>
-        <Link href="/messages" onClick={closeMenu} className={buttonClasses({ variant: 'outline', size: 'sm', className: mobile ? 'justify-start' : undefined })}>
-          <MessageSquare aria-hidden="true" />
-          Messages
-          <UnreadBadge count={unreadCount} />
-        </Link>
-        {user.isAdmin ? (
-          <Link href="/admin" onClick={closeMenu} className={buttonClasses({ variant: 'outline', size: 'sm', className: mobile ? 'justify-start' : undefined })}>
-            <Shield aria-hidden="true" />
-            Admin
-          </Link>
-        ) : null}
-        <Button variant="ghost" size="sm" className={mobile ? 'justify-start' : undefined} disabled={isLoggingOut} onClick={() => { closeMenu(); void onLogout(); }}>
-          <LogOut aria-hidden="true" />
-          {isLoggingOut ? 'Logging out...' : 'Log out'}
-        </Button>
-      </>
-    );
-  };
-
-  const linkClass =
-    'rounded-md px-3 py-2 text-sm font-medium text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
-
   return (
     <header className="sticky top-0 z-40 border-b border-zinc-200/80 bg-white/95 backdrop-blur dark:border-zinc-800/80 dark:bg-zinc-950/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <Link href="/" className="flex items-center gap-2 rounded-md text-base font-semibold tracking-tight text-zinc-900 dark:text-zinc-50" onClick={closeMenu}>
-          <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-lg bg-accent-600 text-sm font-bold text-white">
-            {siteName().charAt(0).toUpperCase()}
-          </span>
-          {siteName()}
-        </Link>
+        <Brand onNavigate={closeMenu} />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
             {LINKS.map((link) => (
@@ -124,7 +75,9 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto hidden items-center gap-2 lg:flex">{sessionButtons(false)}</div>
+        <div className="ml-auto hidden items-center gap-2 lg:flex">
+          <SessionButtons mobile={false} onNavigate={closeMenu} />
+        </div>
         <Button
           variant="ghost"
           size="icon"
@@ -137,20 +90,7 @@ export function Header() {
           {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </Button>
       </div>
-      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-zinc-200 px-4 pb-4 pt-2 lg:hidden dark:border-zinc-800">
-        <nav aria-label="Mobile">
-          <ul className="flex flex-col">
-            {[...LINKS, ...MOBILE_EXTRA_LINKS].map((link) => (
-              <li key={link.href}>
-                <NavLink href={link.href} className={cn(linkClass, 'block')} onNavigate={closeMenu}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="mt-3 flex flex-col gap-2 border-t border-zinc-200 pt-3 dark:border-zinc-800">{sessionButtons(true)}</div>
-      </div>
+      <MobileMenu open={menuOpen} onNavigate={closeMenu} />
     </header>
   );
 }

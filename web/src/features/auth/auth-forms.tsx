@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
 import { TabPanel, Tabs } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/toast';
+import { useAction } from '../../hooks/use-action';
 
 /** Labels of the sign-up roles (spec §1). */
 export const ROLE_LABELS: Record<Role, string> = {
@@ -80,15 +80,14 @@ function RememberAndSubmit({
 export function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
   const login = useSession((s) => s.login);
   const form = useSchemaForm(loginSchema, { username: '', password: '', rememberMe: false });
-  const { pending, onSubmit } = useSubmit(form.validate, async (input) => {
-    try {
-      const user = await login(input);
-      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-      onSuccess?.(user);
-    } catch (error) {
-      toast({ title: 'Login failed', description: errorMessage(error, 'Login failed'), variant: 'destructive' });
-    }
-  });
+  const { run } = useAction();
+  const { pending, onSubmit } = useSubmit(form.validate, (input) =>
+    run('login', () => login(input), {
+      success: (user) => ({ title: 'Login successful', description: `Welcome back, ${user.username}!` }),
+      failure: (error) => ({ title: 'Login failed', description: errorMessage(error, 'Login failed') }),
+      onSuccess,
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -124,15 +123,14 @@ export function RegisterForm({ onSuccess }: { onSuccess?: (user: CurrentUser) =>
     bio: '',
     rememberMe: false,
   });
-  const { pending, onSubmit } = useSubmit(form.validate, async (input) => {
-    try {
-      const user = await register(input);
-      toast({ title: 'Registration successful', description: `Welcome to ${siteName()}, ${user.username}!` });
-      onSuccess?.(user);
-    } catch (error) {
-      toast({ title: 'Registration failed', description: errorMessage(error, 'Registration failed'), variant: 'destructive' });
-    }
-  });
+  const { run } = useAction();
+  const { pending, onSubmit } = useSubmit(form.validate, (input) =>
+    run('register', () => register(input), {
+      success: (user) => ({ title: 'Registration successful', description: `Welcome to ${siteName()}, ${user.username}!` }),
+      failure: (error) => ({ title: 'Registration failed', description: errorMessage(error, 'Registration failed') }),
+      onSuccess,
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

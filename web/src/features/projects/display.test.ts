@@ -3,7 +3,6 @@ import { badgeTier, categoryColor, ratingColor, ratingText } from '@vitrine/doma
 import { distributionRows } from './components/rating-distribution';
 import { RATING_OPTIONS } from './components/rate-control';
 import { ratingToastTitle } from './hooks/use-rate';
-import { effectiveVote } from './hooks/vote-store';
 import { ALREADY_VOTED_TEXT } from './hooks/use-vote';
 import { embedUrl, externalLinkLabel } from './lib/links';
 import { classifySubmitFailure } from './components/submit-project-dialog';
@@ -56,16 +55,6 @@ describe('rate control', () => {
 });
 
 describe('optimistic vote', () => {
-  it('shows the override while the server data is the one it was made from', () => {
-    expect(effectiveVote({ votes: 4, hasVoted: false }, { votes: 5, hasVoted: true, baseVotes: 4 })).toEqual({ votes: 5, hasVoted: true });
-  });
-  it('prefers fresher server counts (refetch or live push)', () => {
-    expect(effectiveVote({ votes: 7, hasVoted: true }, { votes: 5, hasVoted: true, baseVotes: 4 })).toEqual({ votes: 7, hasVoted: true });
-    expect(effectiveVote({ votes: 9, hasVoted: false }, { votes: 5, hasVoted: true, baseVotes: 4 })).toEqual({ votes: 9, hasVoted: true });
-  });
-  it('without an override shows the server data', () => {
-    expect(effectiveVote({ votes: 2, hasVoted: false }, undefined)).toEqual({ votes: 2, hasVoted: false });
-  });
   it('has the two Already voted texts of §8', () => {
     expect(ALREADY_VOTED_TEXT).toEqual({ card: 'You have already voted for this project.', page: "You've already voted for this project." });
   });

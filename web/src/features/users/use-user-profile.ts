@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { UserProfile } from '@vitrine/domain/types';
 import { PROFILE_TOP_PROJECTS } from '@vitrine/domain/constants';
-import { userKey } from '../projects/api/keys';
+import { userKey } from './keys';
 
 /** GET /api/users/{username}. */
 export function useUserProfile(username: string) {

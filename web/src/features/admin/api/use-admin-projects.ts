@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { Project } from '@vitrine/domain/types';
 import { apiJson, fetcher } from '../../../lib/api';
-import { ADMIN_PROJECTS_KEY, FRESH_ON_MOUNT, isProjectsKey, isReportsKey, withSearch } from './keys';
+import { FRESH_ON_MOUNT, keysOf } from '../../../lib/live-keys';
+import { ADMIN_PROJECTS_KEY, withSearch } from './keys';
 
 /** The Projects tab list (GET /api/admin/projects: all, hidden included), narrowed when `q` is given. */
 export function useAdminProjects(q = '') {
@@ -13,7 +14,7 @@ export function useAdminProjects(q = '') {
 export function useAdminProjectActions() {
   const { mutate } = useSWRConfig();
   return useMemo(() => {
-    const refresh = () => Promise.all([mutate(isProjectsKey), mutate(isReportsKey)]);
+    const refresh = () => mutate(keysOf('projects', 'reports'));
     return {
       /** PATCH /api/admin/projects/{id}/visibility */
       async setHidden(id: number, hidden: boolean): Promise<void> {

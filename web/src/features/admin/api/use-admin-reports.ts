@@ -3,7 +3,8 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { ReportStatus } from '@vitrine/domain/constants';
 import type { AdminReport } from '@vitrine/domain/types';
 import { apiJson, fetcher } from '../../../lib/api';
-import { adminReportsKey, FRESH_ON_MOUNT, isProjectsKey, isReportsKey } from './keys';
+import { FRESH_ON_MOUNT, keysOf } from '../../../lib/live-keys';
+import { adminReportsKey } from './keys';
 
 /** One status tab of the Reports tab (GET /api/admin/reports?status=). */
 export function useAdminReports(status: ReportStatus) {
@@ -14,7 +15,7 @@ export function useAdminReports(status: ReportStatus) {
 export function useAdminReportActions() {
   const { mutate } = useSWRConfig();
   return useMemo(() => {
-    const refresh = () => Promise.all([mutate(isReportsKey), mutate(isProjectsKey)]);
+    const refresh = () => mutate(keysOf('reports', 'projects'));
     return {
       /** PATCH /api/admin/reports/{id}: Dismiss, Review, and Hide (status removed hides the project). */
       async update(id: number, status: ReportStatus, adminNotes?: string): Promise<void> {

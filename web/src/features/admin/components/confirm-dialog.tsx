@@ -8,7 +8,7 @@ export interface Confirmation {
   /** The spec's confirmation text. */
   message: string;
   confirmLabel: string;
-  onConfirm: () => Promise<void>;
+  onConfirm: () => Promise<unknown>;
 }
 
 /**

@@ -6,10 +6,10 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
 import { SearchBox } from '../../../components/ui/search-box';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { formatDate } from '../../../lib/format';
 import { useAdminProjectActions, useAdminProjects } from '../api/use-admin-projects';
-import { failureReason } from '../lib/reason';
+import { failureReason } from '../../../lib/reason';
 import { deleteProjectConfirmation, projectStats } from '../lib/rules';
 import { ConfirmDialog, type Confirmation } from './confirm-dialog';
 import { DataTable, TableSkeleton, type Column } from './data-table';
@@ -48,72 +48,53 @@ function TitleCell({ project }: { project: Project }) {
   );
 }
 
-/**
- * The Projects tab ('Projects Management', spec §2): every project, hidden ones included, with
- * Stats, Created, Hide / Unhide and a confirmed Delete; loading, 'Error loading projects' and
- * 'No projects found' states.
- */
-export function ProjectsTab() {
-  const [q, setQ] = useState('');
-  const { data, error, isLoading, mutate } = useAdminProjects(q);
+/** The owner's name linking to the profile, or 'Unknown User'. */
+function OwnerCell({ project }: { project: Project }) {
+  if (!project.username) return <span className="text-zinc-500 dark:text-zinc-400">Unknown User</span>;
+  return (
+    <Link href={`/users/${encodeURIComponent(project.username)}`} className="hover:underline">
+      {project.username}
+    </Link>
+  );
+}
+
+const COLUMNS: Column<Project>[] = [
+  { header: 'ID', cell: (p) => <span className="tabular text-zinc-500 dark:text-zinc-400">{p.id}</span>, className: 'w-14' },
+  { header: 'Title', hideOnPhone: true, cell: (p) => <TitleCell project={p} />, className: 'min-w-48' },
+  { header: 'User', cell: (p) => <OwnerCell project={p} /> },
+  { header: 'Stats', cell: (p) => <Stats project={p} /> },
+  { header: 'Created', cell: (p) => <span className="whitespace-nowrap">{formatDate(p.createdAt)}</span> },
+];
+
+/** Hide / Unhide and a confirmed Delete for one project, with the §8 toasts. */
+function useProjectRowActions(confirm: (c: Confirmation) => void) {
   const actions = useAdminProjectActions();
-  const [busy, setBusy] = useState<number | null>(null);
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-
-  const toggleHidden = async (project: Project) => {
-    setBusy(project.id);
+  const { busy, run } = useAction();
+  const toggleHidden = (project: Project) => {
     const hide = !project.isHidden;
-    try {
-      await actions.setHidden(project.id, hide);
-      toast(
-        hide
-          ? { title: 'Project hidden', description: `"${project.title}" is now hidden from public view.` }
-          : { title: 'Project unhidden', description: `"${project.title}" is now visible to the public.` },
-      );
-    } catch (err) {
-      toast({ title: 'Action failed', description: failureReason(err), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
+    return run(String(project.id), () => actions.setHidden(project.id, hide), {
+      success: hide
+        ? { title: 'Project hidden', description: `"${project.title}" is now hidden from public view.` }
+        : { title: 'Project unhidden', description: `"${project.title}" is now visible to the public.` },
+      failure: (err) => ({ title: 'Action failed', description: failureReason(err) }),
+    });
   };
-
   const askDelete = (project: Project) =>
-    setConfirmation({
+    confirm({
       title: 'Delete project',
       message: deleteProjectConfirmation(project.title),
       confirmLabel: 'Delete',
-      onConfirm: async () => {
-        try {
-          await actions.remove(project.id);
-          toast({ title: 'Project deleted successfully' });
-        } catch (err) {
-          toast({ title: 'Error', description: `Failed to delete project: ${failureReason(err)}`, variant: 'destructive' });
-        }
-      },
+      onConfirm: () =>
+        run(`delete-${project.id}`, () => actions.remove(project.id), {
+          success: { title: 'Project deleted successfully' },
+          failure: (err) => ({ title: 'Error', description: `Failed to delete project: ${failureReason(err)}` }),
+        }),
     });
 
-  const columns: Column<Project>[] = [
-    { header: 'ID', cell: (p) => <span className="tabular text-zinc-500 dark:text-zinc-400">{p.id}</span>, className: 'w-14' },
-    { header: 'Title', hideOnPhone: true, cell: (p) => <TitleCell project={p} />, className: 'min-w-48' },
-    {
-      header: 'User',
-      cell: (p) =>
-        p.username ? (
-          <Link href={`/users/${encodeURIComponent(p.username)}`} className="hover:underline">
-            {p.username}
-          </Link>
-        ) : (
-          <span className="text-zinc-500 dark:text-zinc-400">Unknown User</span>
-        ),
-    },
-    { header: 'Stats', cell: (p) => <Stats project={p} /> },
-    { header: 'Created', cell: (p) => <span className="whitespace-nowrap">{formatDate(p.createdAt)}</span> },
-  ];
-
-  const rowActions = (p: Project) => (
+  return (p: Project) => (
     <>
-      <Button size="sm" variant="outline" onClick={() => void toggleHidden(p)} loading={busy === p.id} aria-label={`${p.isHidden ? 'Unhide' : 'Hide'} ${p.title}`}>
-        {busy === p.id ? null : p.isHidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
+      <Button size="sm" variant="outline" onClick={() => void toggleHidden(p)} loading={busy === String(p.id)} aria-label={`${p.isHidden ? 'Unhide' : 'Hide'} ${p.title}`}>
+        {busy === String(p.id) ? null : p.isHidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
         {p.isHidden ? 'Unhide' : 'Hide'}
       </Button>
       <Button size="sm" variant="outline" className={DANGER_OUTLINE} onClick={() => askDelete(p)} aria-label={`Delete ${p.title}`}>
@@ -122,6 +103,18 @@ export function ProjectsTab() {
       </Button>
     </>
   );
+}
+
+/**
+ * The Projects tab ('Projects Management', spec §2): every project, hidden ones included, with
+ * Stats, Created, Hide / Unhide and a confirmed Delete; loading, 'Error loading projects' and
+ * 'No projects found' states.
+ */
+export function ProjectsTab() {
+  const [q, setQ] = useState('');
+  const { data, error, isLoading, mutate } = useAdminProjects(q);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const rowActions = useProjectRowActions(setConfirmation);
 
   let body;
   if (isLoading && !data) body = <TableSkeleton label="Loading projects" />;
@@ -134,7 +127,7 @@ export function ProjectsTab() {
     body = <EmptyState icon={FolderOpen} title="No projects found" description={q ? `Nothing matches "${q}".` : undefined} />;
   else
     body = (
-      <DataTable caption="Projects" columns={columns} rows={data} rowKey={(p) => p.id} cardTitle={(p) => <TitleCell project={p} />} actions={rowActions} />
+      <DataTable caption="Projects" columns={COLUMNS} rows={data} rowKey={(p) => p.id} cardTitle={(p) => <TitleCell project={p} />} actions={rowActions} />
     );
 
   return (

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { AlertTriangle, Check, ExternalLink, EyeOff, Flag, RotateCcw, Trash2, X } from 'lucide-react';
 import type { ReportStatus } from '@vitrine/domain/constants';
 import type { AdminReport } from '@vitrine/domain/types';
@@ -8,11 +8,11 @@ import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
 import { Textarea } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { TabPanel, Tabs } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { useAdminReportActions, useAdminReports } from '../api/use-admin-reports';
-import { failureReason } from '../lib/reason';
+import { failureReason } from '../../../lib/reason';
 import { DELETE_REPORT_CONFIRMATION, REPORT_STATUS_TABS, emptyReportsText, reasonLabel, reportRowActions } from '../lib/rules';
 import { DataTable, TableSkeleton, type Column } from './data-table';
 import { DANGER_OUTLINE, Section } from './section';
@@ -34,60 +34,90 @@ function ReasonCell({ report }: { report: AdminReport }) {
   );
 }
 
+/** An icon button of a report row that shows its spinner instead of the icon while it runs. */
+function RowButton({ busyKey, busy, icon, ...props }: { busyKey: string; busy: string | null; icon: ReactNode } & ComponentProps<typeof Button>) {
+  return (
+    <Button size="sm" variant="outline" loading={busy === busyKey} disabled={busy !== null} {...props}>
+      {busy === busyKey ? null : icon}
+      {props.children}
+    </Button>
+  );
+}
+
+/** Notes and Dismiss / Review for a pending report, or the notes a decided one was given. */
+function ReportNotes({ report, notes, onNotes, busy, decide }: {
+  report: AdminReport;
+  notes: string;
+  onNotes: (notes: string) => void;
+  busy: string | null;
+  decide: (status: 'dismissed' | 'reviewed') => void;
+}) {
+  const notesId = useId();
+  if (!reportRowActions(report).notes) {
+    if (!report.adminNotes) return null;
+    return (
+      <p className="whitespace-pre-wrap break-words rounded-md bg-zinc-50 px-2.5 py-1.5 text-xs text-zinc-600 md:text-right dark:bg-zinc-800/50 dark:text-zinc-400">
+        <span className="font-medium text-zinc-700 dark:text-zinc-300">Notes: </span>
+        {report.adminNotes}
+      </p>
+    );
+  }
+  return (
+    <>
+      <label htmlFor={notesId} className="sr-only">
+        Admin notes for report {report.id}
+      </label>
+      <Textarea id={notesId} rows={2} value={notes} onChange={(e) => onNotes(e.target.value)} maxLength={1000} placeholder="Admin notes (optional)" className="text-sm" />
+      <div className="flex gap-1.5 md:justify-end">
+        <RowButton busyKey="dismissed" busy={busy} icon={<X aria-hidden="true" />} onClick={() => decide('dismissed')}>
+          Dismiss
+        </RowButton>
+        <RowButton busyKey="reviewed" busy={busy} icon={<Check aria-hidden="true" />} variant="primary" onClick={() => decide('reviewed')}>
+          Review
+        </RowButton>
+      </div>
+    </>
+  );
+}
+
+/** The writes of one report row with the §8 toasts; a decided row leaves its tab, so it stays busy. */
+function useReportRowActions(report: AdminReport, notes: string) {
+  const actions = useAdminReportActions();
+  const { busy, run } = useAction();
+  const note = notes.trim() || undefined;
+  const unhidden = { title: 'Project unhidden', description: `"${report.projectTitle}" is now visible to the public.` };
+  const actionFailed = (err: unknown) => ({ title: 'Action failed', description: failureReason(err) });
+  return {
+    busy,
+    decide: (status: 'dismissed' | 'reviewed') =>
+      void run(status, () => actions.update(report.id, status, note), {
+        success: { title: 'Report updated', description: 'The report status has been updated.' },
+        failure: (err) => ({ title: 'Update failed', description: failureReason(err) }),
+        keepBusy: true,
+      }),
+    hide: () =>
+      void run('hide', () => actions.update(report.id, 'removed', reportRowActions(report).notes ? note : undefined), {
+        success: { title: 'Project hidden', description: `"${report.projectTitle}" is now hidden from public view.` },
+        failure: actionFailed,
+        keepBusy: true,
+      }),
+    restore: () => void run('restore', () => actions.restore(report.id), { success: unhidden, failure: actionFailed, keepBusy: true }),
+    remove: () => {
+      if (!window.confirm(DELETE_REPORT_CONFIRMATION)) return;
+      void run('delete', () => actions.remove(report.id), {
+        success: { title: 'Report deleted', description: 'The report has been permanently deleted.' },
+        failure: (err) => ({ title: 'Delete failed', description: errorMessage(err, 'Failed to delete report') }),
+        keepBusy: true,
+      });
+    },
+  };
+}
+
 /** The actions of one report: View, Hide / Restore, and notes + Dismiss / Review, or Delete Report. */
 function ReportActions({ report }: { report: AdminReport }) {
-  const actions = useAdminReportActions();
   const allowed = reportRowActions(report);
   const [notes, setNotes] = useState(report.adminNotes ?? '');
-  const [busy, setBusy] = useState<string | null>(null);
-  const notesId = useId();
-
-  const decide = async (status: 'dismissed' | 'reviewed') => {
-    setBusy(status);
-    try {
-      await actions.update(report.id, status, notes.trim() || undefined);
-      toast({ title: 'Report updated', description: 'The report status has been updated.' });
-    } catch (err) {
-      toast({ title: 'Update failed', description: failureReason(err), variant: 'destructive' });
-      setBusy(null);
-    }
-  };
-
-  const hide = async () => {
-    setBusy('hide');
-    try {
-      await actions.update(report.id, 'removed', allowed.notes ? notes.trim() || undefined : undefined);
-      toast({ title: 'Project hidden', description: `"${report.projectTitle}" is now hidden from public view.` });
-    } catch (err) {
-      toast({ title: 'Action failed', description: failureReason(err), variant: 'destructive' });
-      setBusy(null);
-    }
-  };
-
-  const restore = async () => {
-    setBusy('restore');
-    try {
-      await actions.restore(report.id);
-      toast({ title: 'Project unhidden', description: `"${report.projectTitle}" is now visible to the public.` });
-    } catch (err) {
-      toast({ title: 'Action failed', description: failureReason(err), variant: 'destructive' });
-      setBusy(null);
-    }
-  };
-
-  const remove = async () => {
-    if (!window.confirm(DELETE_REPORT_CONFIRMATION)) return;
-    setBusy('delete');
-    try {
-      await actions.remove(report.id);
-      toast({ title: 'Report deleted', description: 'The report has been permanently deleted.' });
-    } catch (err) {
-      toast({ title: 'Delete failed', description: errorMessage(err, 'Failed to delete report'), variant: 'destructive' });
-      setBusy(null);
-    }
-  };
-
-  const disabled = busy !== null;
+  const { busy, decide, hide, restore, remove } = useReportRowActions(report, notes);
   return (
     <div className="flex w-full flex-col gap-2 md:w-72">
       <div className="flex flex-wrap gap-1.5 md:justify-end">
@@ -102,55 +132,22 @@ function ReportActions({ report }: { report: AdminReport }) {
           View
         </a>
         {allowed.hide ? (
-          <Button size="sm" variant="outline" onClick={() => void hide()} loading={busy === 'hide'} disabled={disabled}>
-            {busy === 'hide' ? null : <EyeOff aria-hidden="true" />}
+          <RowButton busyKey="hide" busy={busy} icon={<EyeOff aria-hidden="true" />} onClick={hide}>
             Hide
-          </Button>
+          </RowButton>
         ) : null}
         {allowed.restore ? (
-          <Button size="sm" variant="outline" onClick={() => void restore()} loading={busy === 'restore'} disabled={disabled}>
-            {busy === 'restore' ? null : <RotateCcw aria-hidden="true" />}
+          <RowButton busyKey="restore" busy={busy} icon={<RotateCcw aria-hidden="true" />} onClick={restore}>
             Restore
-          </Button>
+          </RowButton>
         ) : null}
         {allowed.remove ? (
-          <Button size="sm" variant="outline" className={DANGER_OUTLINE} onClick={() => void remove()} loading={busy === 'delete'} disabled={disabled}>
-            {busy === 'delete' ? null : <Trash2 aria-hidden="true" />}
+          <RowButton busyKey="delete" busy={busy} icon={<Trash2 aria-hidden="true" />} className={DANGER_OUTLINE} onClick={remove}>
             Delete Report
-          </Button>
+          </RowButton>
         ) : null}
       </div>
-      {allowed.notes ? (
-        <>
-          <label htmlFor={notesId} className="sr-only">
-            Admin notes for report {report.id}
-          </label>
-          <Textarea
-            id={notesId}
-            rows={2}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-            maxLength={1000}
-            placeholder="Admin notes (optional)"
-            className="text-sm"
-          />
-          <div className="flex gap-1.5 md:justify-end">
-            <Button size="sm" variant="outline" onClick={() => void decide('dismissed')} loading={busy === 'dismissed'} disabled={disabled}>
-              {busy === 'dismissed' ? null : <X aria-hidden="true" />}
-              Dismiss
-            </Button>
-            <Button size="sm" onClick={() => void decide('reviewed')} loading={busy === 'reviewed'} disabled={disabled}>
-              {busy === 'reviewed' ? null : <Check aria-hidden="true" />}
-              Review
-            </Button>
-          </div>
-        </>
-      ) : report.adminNotes ? (
-        <p className="whitespace-pre-wrap break-words rounded-md bg-zinc-50 px-2.5 py-1.5 text-xs text-zinc-600 md:text-right dark:bg-zinc-800/50 dark:text-zinc-400">
-          <span className="font-medium text-zinc-700 dark:text-zinc-300">Notes: </span>
-          {report.adminNotes}
-        </p>
-      ) : null}
+      <ReportNotes report={report} notes={notes} onNotes={setNotes} busy={busy} decide={decide} />
     </div>
   );
 }

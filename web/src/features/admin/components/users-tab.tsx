@@ -6,10 +6,10 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
 import { SearchBox } from '../../../components/ui/search-box';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { formatDate } from '../../../lib/format';
+import { failureReason as reason } from '../../../lib/reason';
 import { useAdminUserActions, useAdminUsers } from '../api/use-admin-users';
-import { failureReason as reason } from '../lib/reason';
 import { deleteUserConfirmation, userRowActions } from '../lib/rules';
 import { ConfirmDialog, type Confirmation } from './confirm-dialog';
 import { DataTable, TableSkeleton, type Column } from './data-table';
@@ -25,83 +25,54 @@ function StatusBadges({ user }: { user: AdminUser }) {
   );
 }
 
-/**
- * The Users tab ('Users Management', spec §2): ID, Username, Email, Joined, status, and Contact,
- * Make/Remove Admin (not oneself), Pause/Unpause (not admins), Delete (not oneself, confirmed).
- */
-export function UsersTab({ meId, onContact }: { meId: number; onContact: (user: AdminUser) => void }) {
-  const [q, setQ] = useState('');
-  const { data, error, isLoading, mutate } = useAdminUsers(q);
+/** The username linking to the profile. */
+function UserLink({ user, className }: { user: AdminUser; className?: string }) {
+  return (
+    <Link href={`/users/${encodeURIComponent(user.username)}`} className={className}>
+      {user.username}
+    </Link>
+  );
+}
+
+const COLUMNS: Column<AdminUser>[] = [
+  { header: 'ID', cell: (u) => <span className="tabular text-zinc-500 dark:text-zinc-400">{u.id}</span>, className: 'w-14' },
+  { header: 'Username', hideOnPhone: true, cell: (u) => <UserLink user={u} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100" /> },
+  { header: 'Email', cell: (u) => <span className="md:whitespace-nowrap [overflow-wrap:anywhere]">{u.email || '-'}</span> },
+  { header: 'Joined', cell: (u) => <span className="whitespace-nowrap">{formatDate(u.createdAt)}</span> },
+  { header: 'Status', cell: (u) => <StatusBadges user={u} /> },
+];
+
+/** Contact, Make/Remove Admin, Pause/Unpause and Delete for one user, with the §8 toasts. */
+function useUserRowActions(meId: number, onContact: (user: AdminUser) => void, confirm: (c: Confirmation) => void) {
   const actions = useAdminUserActions();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-
-  const run = async (key: string, work: () => Promise<void>) => {
-    setBusy(key);
-    try {
-      await work();
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const toggleAdmin = (user: AdminUser) =>
-    run(`admin-${user.id}`, async () => {
-      try {
-        await actions.setAdmin(user.id, !user.isAdmin);
-        toast({ title: 'User admin status updated successfully' });
-      } catch (err) {
-        toast({ title: 'Error', description: `Failed to update user admin status: ${reason(err)}`, variant: 'destructive' });
-      }
+  const { busy, run } = useAction();
+  const toggleAdmin = (u: AdminUser) =>
+    run(`admin-${u.id}`, () => actions.setAdmin(u.id, !u.isAdmin), {
+      success: { title: 'User admin status updated successfully' },
+      failure: (err) => ({ title: 'Error', description: `Failed to update user admin status: ${reason(err)}` }),
     });
-
-  const togglePause = (user: AdminUser) =>
-    run(`pause-${user.id}`, async () => {
-      try {
-        await actions.setPaused(user.id, !user.isPaused);
-        toast({ title: 'User pause status updated successfully' });
-      } catch (err) {
-        toast({ title: 'Error', description: `Failed to update user pause status: ${reason(err)}`, variant: 'destructive' });
-      }
+  const togglePause = (u: AdminUser) =>
+    run(`pause-${u.id}`, () => actions.setPaused(u.id, !u.isPaused), {
+      success: { title: 'User pause status updated successfully' },
+      failure: (err) => ({ title: 'Error', description: `Failed to update user pause status: ${reason(err)}` }),
     });
-
-  const askDelete = (user: AdminUser) =>
-    setConfirmation({
+  const askDelete = (u: AdminUser) =>
+    confirm({
       title: 'Delete user',
-      message: deleteUserConfirmation(user.username),
+      message: deleteUserConfirmation(u.username),
       confirmLabel: 'Delete',
-      onConfirm: async () => {
-        try {
-          await actions.remove(user.id);
-          toast({ title: 'User deleted successfully' });
-        } catch (err) {
-          toast({ title: 'Error', description: `Failed to delete user: ${reason(err)}`, variant: 'destructive' });
-        }
-      },
+      onConfirm: () =>
+        run(`delete-${u.id}`, () => actions.remove(u.id), {
+          success: { title: 'User deleted successfully' },
+          failure: (err) => ({ title: 'Error', description: `Failed to delete user: ${reason(err)}` }),
+        }),
     });
 
-  const columns: Column<AdminUser>[] = [
-    { header: 'ID', cell: (u) => <span className="tabular text-zinc-500 dark:text-zinc-400">{u.id}</span>, className: 'w-14' },
-    {
-      header: 'Username',
-      hideOnPhone: true,
-      cell: (u) => (
-        <Link href={`/users/${encodeURIComponent(u.username)}`} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
-          {u.username}
-        </Link>
-      ),
-    },
-    { header: 'Email', cell: (u) => <span className="md:whitespace-nowrap [overflow-wrap:anywhere]">{u.email || '-'}</span> },
-    { header: 'Joined', cell: (u) => <span className="whitespace-nowrap">{formatDate(u.createdAt)}</span> },
-    { header: 'Status', cell: (u) => <StatusBadges user={u} /> },
-  ];
-
-  const rowActions = (u: AdminUser) => {
+  return (u: AdminUser) => {
     const allowed = userRowActions(u, meId);
-    const self = u.id === meId;
     return (
       <>
-        <Button size="sm" variant="outline" onClick={() => onContact(u)} disabled={self} aria-label={`Contact ${u.username}`}>
+        <Button size="sm" variant="outline" onClick={() => onContact(u)} disabled={u.id === meId} aria-label={`Contact ${u.username}`}>
           Contact
         </Button>
         <Button size="sm" variant="outline" onClick={() => void toggleAdmin(u)} disabled={!allowed.toggleAdmin} loading={busy === `admin-${u.id}`}>
@@ -116,6 +87,17 @@ export function UsersTab({ meId, onContact }: { meId: number; onContact: (user: 
       </>
     );
   };
+}
+
+/**
+ * The Users tab ('Users Management', spec §2): ID, Username, Email, Joined, status, and Contact,
+ * Make/Remove Admin (not oneself), Pause/Unpause (not admins), Delete (not oneself, confirmed).
+ */
+export function UsersTab({ meId, onContact }: { meId: number; onContact: (user: AdminUser) => void }) {
+  const [q, setQ] = useState('');
+  const { data, error, isLoading, mutate } = useAdminUsers(q);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const rowActions = useUserRowActions(meId, onContact, setConfirmation);
 
   let body;
   if (isLoading && !data) body = <TableSkeleton label="Loading users" />;
@@ -127,18 +109,7 @@ export function UsersTab({ meId, onContact }: { meId: number; onContact: (user: 
     body = <EmptyState icon={Users} title="No users found" description={q ? `No username or email contains "${q}".` : undefined} />;
   else
     body = (
-      <DataTable
-        caption="Users"
-        columns={columns}
-        rows={data}
-        rowKey={(u) => u.id}
-        cardTitle={(u) => (
-          <Link href={`/users/${encodeURIComponent(u.username)}`} className="hover:underline">
-            {u.username}
-          </Link>
-        )}
-        actions={rowActions}
-      />
+      <DataTable caption="Users" columns={COLUMNS} rows={data} rowKey={(u) => u.id} cardTitle={(u) => <UserLink user={u} className="hover:underline" />} actions={rowActions} />
     );
 
   return (

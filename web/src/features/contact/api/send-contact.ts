@@ -2,11 +2,8 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ContactInput } from '@vitrine/domain/schemas/message';
 import { apiJson } from '../../../lib/api';
+import { keysOf } from '../../../lib/live-keys';
 
-/** Message lists a contact message shows up in: the sender's inbox ('To: Admin') and the admins' lists. */
-function isMessagesKey(key: unknown): boolean {
-  return typeof key === 'string' && (key.startsWith('/api/messages') || key.startsWith('/api/admin/messages'));
-}
 
 /** POST /api/contact: the contact page form and the quick Contact Admin dialog (spec §7). */
 export function sendContact(payload: ContactInput): Promise<unknown> {
@@ -19,7 +16,8 @@ export function useSendContact(): (payload: ContactInput) => Promise<void> {
   return useCallback(
     async (payload: ContactInput) => {
       await sendContact(payload);
-      await mutate(isMessagesKey);
+      // The sender's inbox ('To: Admin') and the admins' lists show the new message.
+      await mutate(keysOf('messages'));
     },
     [mutate],
   );

@@ -4,7 +4,7 @@ import { contactSchema } from '@vitrine/domain/schemas/message';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { Field, Input } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';
 import { fieldErrors, useFieldState, useSubmit } from '../../../lib/form';
 import { useSession } from '../../../stores/session';
@@ -18,6 +18,7 @@ function QuickContactForm({ onClose }: { onClose: () => void }) {
   const user = useSession(useShallow((s) => (s.user ? { id: s.user.id, username: s.user.username, email: s.user.email } : null)));
   const { values, set, errors, setErrors } = useFieldState(useState<QuickContactValues>(EMPTY));
   const sendContact = useSendContact();
+  const { run } = useAction();
 
   const { pending: sending, onSubmit } = useSubmit(
     () => {
@@ -41,15 +42,12 @@ function QuickContactForm({ onClose }: { onClose: () => void }) {
       }
       return payload;
     },
-    async (payload) => {
-      try {
-        await sendContact(payload);
-        toast({ title: 'Message sent', description: 'Your message has been sent to the administrators.' });
-        onClose();
-      } catch (error) {
-        toast({ title: 'Failed to send message', description: errorMessage(error, 'Failed to send message'), variant: 'destructive' });
-      }
-    },
+    (payload) =>
+      run('send', () => sendContact(payload), {
+        success: { title: 'Message sent', description: 'Your message has been sent to the administrators.' },
+        failure: (error) => ({ title: 'Failed to send message', description: errorMessage(error, 'Failed to send message') }),
+        onSuccess: onClose,
+      }),
     { focusInvalid: true },
   );
 

@@ -1,7 +1,8 @@
 import useSWR from 'swr';
 import type { MessageView } from '@vitrine/domain/types';
 import { fetcher } from '../../../lib/api';
-import { ADMIN_MESSAGES_KEY, FRESH_ON_MOUNT, MESSAGES_KEY } from './keys';
+import { FRESH_ON_MOUNT } from '../../../lib/live-keys';
+import { ADMIN_MESSAGES_KEY, MESSAGES_KEY } from './keys';
 
 /** Which inbox to read: the viewer's own, or (admins) every message. */
 export type InboxSource = 'mine' | 'admin';

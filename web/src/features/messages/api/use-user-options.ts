@@ -1,7 +1,8 @@
 import useSWR from 'swr';
 import type { UserOption } from '@vitrine/domain/types';
 import { fetcher } from '../../../lib/api';
-import { FRESH_ON_MOUNT, USER_OPTIONS_KEY } from './keys';
+import { FRESH_ON_MOUNT } from '../../../lib/live-keys';
+import { USER_OPTIONS_KEY } from './keys';
 
 /** Users for the recipient picker (GET /api/users; the server already leaves out the viewer). */
 export function useUserOptions(enabled = true) {

@@ -3,7 +3,7 @@ import type { UserOption } from '@vitrine/domain/types';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { cn } from '../../../lib/cn';
@@ -42,23 +42,22 @@ export function DirectMessageForm({
   footerClassName,
 }: DirectMessageFormProps) {
   const actions = useMessageActions();
+  const { run } = useAction();
   const initial = { recipientUserId: initialRecipientId ? String(initialRecipientId) : '', subject: '', message: '' };
   const form = useSchemaForm(directMessageSchema, initial);
   const options = (recipients ?? []).map((u) => ({ value: String(u.id), label: u.username }));
 
   const { pending: sending, onSubmit } = useSubmit(
     form.validate,
-    async (draft) => {
-      try {
-        await actions.send(endpoint, draft);
-        const name = recipients?.find((u) => u.id === draft.recipientUserId)?.username ?? 'the user';
-        toast({ title: 'Message sent', description: `Your message has been sent to ${name}.` });
-        form.reset({ recipientUserId: '', subject: '', message: '' });
-        onSent?.();
-      } catch (error) {
-        toast({ title: 'Failed to send message', description: errorMessage(error, 'Failed to send message'), variant: 'destructive' });
-      }
-    },
+    (draft) =>
+      run('send', () => actions.send(endpoint, draft), {
+        success: { title: 'Message sent', description: `Your message has been sent to ${recipients?.find((u) => u.id === draft.recipientUserId)?.username ?? 'the user'}.` },
+        failure: (error) => ({ title: 'Failed to send message', description: errorMessage(error, 'Failed to send message') }),
+        onSuccess: () => {
+          form.reset({ recipientUserId: '', subject: '', message: '' });
+          onSent?.();
+        },
+      }),
     { focusInvalid: true },
   );
 

@@ -1,14 +1,14 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ArrowDownLeft, ArrowUpRight, Check, Reply, Trash2 } from 'lucide-react';
 import type { MessageView } from '@vitrine/domain/types';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { useMessageActions } from '../api/use-message-actions';
-import { failureReason } from '../lib/reason';
+import { failureReason } from '../../../lib/reason';
 import { isUnreadFor, messageActions, senderRecipientLine, type InboxViewer } from '../lib/message-line';
 
 /** Props of MessageCard. */
@@ -19,41 +19,61 @@ export interface MessageCardProps {
   onReply: (message: MessageView) => void;
 }
 
+/** Reply (admins), Mark as Read (the recipient, while unread) and Delete, with the §8 toasts. */
+function MessageButtons({ message, viewer, onReply }: MessageCardProps) {
+  const actions = useMessageActions();
+  const { busy, run } = useAction();
+  const allowed = messageActions(message, viewer);
+  const markRead = () =>
+    void run('read', () => actions.markRead(message.id), {
+      failure: (error) => ({ title: 'Error', description: `Failed to mark message as read: ${failureReason(error)}` }),
+    });
+  // A deleted card leaves the list, so it stays busy until it goes.
+  const remove = () =>
+    void run('delete', () => actions.remove(message.id), {
+      success: { title: 'Message deleted successfully' },
+      failure: (error) => ({ title: 'Error', description: `Failed to delete message: ${failureReason(error)}` }),
+      keepBusy: true,
+    });
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2">
+      {allowed.reply ? (
+        <Button size="sm" variant="outline" onClick={() => onReply(message)} disabled={busy !== null}>
+          <Reply aria-hidden="true" />
+          Reply
+        </Button>
+      ) : null}
+      {allowed.markRead ? (
+        <Button size="sm" variant="outline" onClick={markRead} loading={busy === 'read'} disabled={busy === 'delete'}>
+          {busy === 'read' ? null : <Check aria-hidden="true" />}
+          Mark as Read
+        </Button>
+      ) : null}
+      <Button
+        size="sm"
+        variant="ghost"
+        className="text-red-600! hover:bg-red-50 dark:text-red-400! dark:hover:bg-red-950/40"
+        onClick={remove}
+        loading={busy === 'delete'}
+        disabled={busy === 'read'}
+        aria-label={`Delete message "${message.subject}"`}
+      >
+        {busy === 'delete' ? null : <Trash2 aria-hidden="true" />}
+        Delete
+      </Button>
+    </div>
+  );
+}
+
 /**
  * One inbox card (spec §2): subject, 'New' and a highlighted border when unread, the sender/recipient
  * line, relative time, the text with its line breaks, and Reply / Mark as Read / Delete.
  */
 export function MessageCard({ message, viewer, onReply }: MessageCardProps) {
-  const actions = useMessageActions();
-  const [busy, setBusy] = useState<'read' | 'delete' | null>(null);
   const unread = isUnreadFor(message, viewer);
-  const allowed = messageActions(message, viewer);
   const line = senderRecipientLine(message, viewer);
   const outgoing = line.startsWith('To:');
   const titleId = useId();
-
-  const markRead = async () => {
-    setBusy('read');
-    try {
-      await actions.markRead(message.id);
-    } catch (error) {
-      toast({ title: 'Error', description: `Failed to mark message as read: ${failureReason(error)}`, variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const remove = async () => {
-    setBusy('delete');
-    try {
-      await actions.remove(message.id);
-      toast({ title: 'Message deleted successfully' });
-    } catch (error) {
-      toast({ title: 'Error', description: `Failed to delete message: ${failureReason(error)}`, variant: 'destructive' });
-      setBusy(null);
-    }
-  };
-
   return (
     <Card
       role="article"
@@ -79,32 +99,7 @@ export function MessageCard({ message, viewer, onReply }: MessageCardProps) {
         <span className="min-w-0 truncate">{line}</span>
       </p>
       <p className="mt-3 whitespace-pre-wrap break-words text-sm leading-relaxed text-zinc-800 dark:text-zinc-200">{message.message}</p>
-      <div className="mt-4 flex flex-wrap items-center gap-2">
-        {allowed.reply ? (
-          <Button size="sm" variant="outline" onClick={() => onReply(message)} disabled={busy !== null}>
-            <Reply aria-hidden="true" />
-            Reply
-          </Button>
-        ) : null}
-        {allowed.markRead ? (
-          <Button size="sm" variant="outline" onClick={() => void markRead()} loading={busy === 'read'} disabled={busy === 'delete'}>
-            {busy === 'read' ? null : <Check aria-hidden="true" />}
-            Mark as Read
-          </Button>
-        ) : null}
-        <Button
-          size="sm"
-          variant="ghost"
-          className="text-red-600! hover:bg-red-50 dark:text-red-400! dark:hover:bg-red-950/40"
-          onClick={() => void remove()}
-          loading={busy === 'delete'}
-          disabled={busy === 'read'}
-          aria-label={`Delete message "${message.subject}"`}
-        >
-          {busy === 'delete' ? null : <Trash2 aria-hidden="true" />}
-          Delete
-        </Button>
-      </div>
+      <MessageButtons message={message} viewer={viewer} onReply={onReply} />
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { replySchema } from '@vitrine/domain/schemas/message';
 import type { MessageView } from '@vitrine/domain/types';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { useMessageActions } from '../api/use-message-actions';
@@ -16,19 +16,17 @@ function recipientName(message: MessageView): string {
 /** The reply form of one message; keyed by the message so it starts fresh for each. */
 function ReplyForm({ message, onClose }: { message: MessageView; onClose: () => void }) {
   const actions = useMessageActions();
+  const { run } = useAction();
   const form = useSchemaForm(replySchema, { subject: replySubject(message.subject), message: '' });
 
   const { pending: sending, onSubmit } = useSubmit(
     form.validate,
-    async (draft) => {
-      try {
-        await actions.reply(message.id, draft);
-        toast({ title: 'Reply sent', description: `Your reply has been sent to ${recipientName(message)}.` });
-        onClose();
-      } catch (error) {
-        toast({ title: 'Failed to send reply', description: errorMessage(error, 'Failed to send reply'), variant: 'destructive' });
-      }
-    },
+    (draft) =>
+      run('send', () => actions.reply(message.id, draft), {
+        success: { title: 'Reply sent', description: `Your reply has been sent to ${recipientName(message)}.` },
+        failure: (error) => ({ title: 'Failed to send reply', description: errorMessage(error, 'Failed to send reply') }),
+        onSuccess: onClose,
+      }),
     { focusInvalid: true },
   );
 

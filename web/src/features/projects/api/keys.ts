@@ -29,11 +29,6 @@ export function projectKey(id: number | string): string {
   return `/api/projects/${id}`;
 }
 
-/** SWR key of a user's profile. */
-export function userKey(username: string): string {
-  return `/api/users/${encodeURIComponent(username)}`;
-}
-
 /**
  * The Load More rule of §4: more pages exist unless the last page returned fewer than PAGE_SIZE
  * items (or nothing was loaded yet), and the button is disabled while any page is fetching.

@@ -1,4 +1,5 @@
 import { mutate } from 'swr';
+import { keysOf } from '../../../lib/live-keys';
 
 /** Infinite lists register their bound mutate here; SWR's filter mutate skips infinite keys. */
 const listRevalidators = new Set<() => unknown>();
@@ -17,7 +18,7 @@ export function registerListRevalidator(revalidate: () => unknown): () => void {
  */
 export async function revalidateProjects(): Promise<void> {
   await Promise.all([
-    mutate((key) => typeof key === 'string' && (key.startsWith('/api/projects') || key.startsWith('/api/users/'))),
+    mutate(keysOf('projects')),
     ...[...listRevalidators].map((revalidate) => revalidate()),
   ]);
 }

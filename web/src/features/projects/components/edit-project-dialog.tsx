@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
 import { projectEditSchema } from '@vitrine/domain/schemas/project';
 import type { Project } from '@vitrine/domain/types';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { apiJson, errorMessage } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { revalidateProjects } from '../api/revalidate';
 import { ProjectFields, type ProjectFormValues } from './project-fields';
 
@@ -29,36 +28,26 @@ export function EditProjectDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  // The caller mounts the dialog when it opens, so the form starts from the project as it is then and
+  // is not reset by a refetch of the project while editing.
   const form = useSchemaForm(projectEditSchema, valuesOf(project));
-  const [failed, setFailed] = useState(false);
-  const { reset } = form;
-
-  useEffect(() => {
-    if (open) {
-      reset(valuesOf(project));
-      setFailed(false);
-    }
-    // Reset only when the dialog opens, not on every refetch of the project while editing.
-  }, [open]);
-
-  const { pending, onSubmit } = useSubmit(form.validate, async (input) => {
-    setFailed(false);
-    try {
-      await apiJson<Project>('PATCH', `/api/projects/${project.id}`, input);
-      toast({ title: 'Project updated', description: 'Your changes have been saved.' });
-      onOpenChange(false);
-      void revalidateProjects();
-    } catch (error) {
-      setFailed(true);
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to update project'), variant: 'destructive' });
-    }
-  });
+  const save = useAction();
+  const { pending, onSubmit } = useSubmit(form.validate, (input) =>
+    save.run('save', () => apiJson<Project>('PATCH', `/api/projects/${project.id}`, input), {
+      success: { title: 'Project updated', description: 'Your changes have been saved.' },
+      failure: (error) => ({ title: 'Error', description: errorMessage(error, 'Failed to update project') }),
+      onSuccess: () => {
+        onOpenChange(false);
+        void revalidateProjects();
+      },
+    }),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Edit Project" description="Update the details of your project." width="34rem">
       <form onSubmit={onSubmit} noValidate>
         <ProjectFields values={form.values} errors={form.errors} onChange={form.set} />
-        {failed ? (
+        {save.error !== null ? (
           <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
             There was an error updating your project. Please try again.
           </p>

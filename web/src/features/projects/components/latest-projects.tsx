@@ -4,7 +4,7 @@ import { FolderOpen, Plus } from 'lucide-react';
 import type { LatestSort } from '@vitrine/domain/constants';
 import { Button } from '../../../components/ui/button';
 import { SearchBox } from '../../../components/ui/search-box';
-import { useSubmitAction } from '../../../app/layout/use-submit-action';
+import { useSubmitAction } from '../../../hooks/use-submit-action';
 import { SORT_OPTIONS } from '../api/keys';
 import { useLatestProjects } from '../api/use-project-lists';
 import { ListingHeader, PagedProjects } from './listing-parts';

@@ -14,7 +14,7 @@ import { RANGE_OPTIONS } from '../api/keys';
 import { useLeaderboard, useTopContributors } from '../api/use-project-lists';
 import { ListingHeader, useFailureToast } from './listing-parts';
 import { RatingBadge } from './rating-badge';
-import { useLiveProject } from '../../../hooks/use-live-project-counts';
+import { useWatchProjects } from '../../../hooks/use-watch-projects';
 
 /** Medal colours of the top three ranks. */
 export function rankStyle(rank: number): string {
@@ -36,8 +36,10 @@ function RankBadge({ rank }: { rank: number }) {
 const rowFrame = 'flex min-h-[4.5rem] items-center gap-3 px-4 py-3 sm:gap-4';
 
 function LiveLeaderboardRow({ entry }: { entry: LeaderboardEntry }) {
-  // All-time entries count every vote, so live totals apply; ranged entries count only the range.
-  return <LeaderboardRow entry={useLiveProject(entry)} />;
+  // All-time entries count every vote, so live totals apply (lib/live-keys.ts takesLiveCounts); ranged
+  // entries count only the range and are not watched.
+  useWatchProjects([entry.id]);
+  return <LeaderboardRow entry={entry} />;
 }
 
 function LeaderboardRow({ entry }: { entry: LeaderboardEntry }) {

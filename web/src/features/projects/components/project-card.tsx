@@ -9,7 +9,7 @@ import { RatingBadge } from './rating-badge';
 import { TagList } from './tag-list';
 import { VoteButton } from './vote-button';
 import { RateControl } from './rate-control';
-import { useLiveProject } from '../../../hooks/use-live-project-counts';
+import { useWatchProjects } from '../../../hooks/use-watch-projects';
 
 /** Tags a card shows before '+n'. */
 const CARD_TAGS = 3;
@@ -22,9 +22,9 @@ const cardFrame =
  * vote button and rate control. The whole card opens /projects/{id} (a stretched title link), while
  * its buttons stay separate controls above the link.
  */
-export function ProjectCard({ project: fetched }: { project: Project }) {
-  // Live vote and rating counts pushed over Socket.IO replace the fetched ones.
-  const project = useLiveProject(fetched);
+export function ProjectCard({ project }: { project: Project }) {
+  // Live vote and rating counts of the projects on screen are pushed into the SWR data this card shows.
+  useWatchProjects([project.id]);
   const tags = tagList(project.tags);
   return (
     <article

@@ -4,7 +4,7 @@ import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { apiJson, ApiError, errorMessage } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { revalidateProjects } from '../api/revalidate';
 import { EMPTY_PROJECT, ProjectFields } from './project-fields';
 
@@ -30,27 +30,28 @@ export function classifySubmitFailure(error: unknown): SubmitFailure {
 export function SubmitProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useSchemaForm(projectSubmitSchema, EMPTY_PROJECT);
   const values = form.values;
-  const { pending, onSubmit } = useSubmit(form.validate, async (input) => {
-    try {
-      await apiJson<Project>('POST', '/api/projects', input);
-      toast({ title: 'Project submitted!', description: 'Your project has been added to the showcase.' });
-      form.reset(EMPTY_PROJECT);
-      onOpenChange(false);
-      void revalidateProjects();
-    } catch (error) {
-      const failure = classifySubmitFailure(error);
-      if (failure.kind === 'rateLimit') {
-        toast({ title: 'Rate limit exceeded', description: 'Please wait a few minutes before submitting another project.', variant: 'destructive' });
-      } else if (failure.kind === 'url') {
-        form.setErrors((current) => ({ ...current, replitUrl: URL_FIELD_ERROR }));
-        toast({ title: 'Invalid URL format', description: 'Make sure your project URL starts with http:// or https://', variant: 'destructive' });
-      } else if (failure.kind === 'other') {
-        toast({ title: 'Submission failed', description: failure.message || 'Please check your form inputs and try again.', variant: 'destructive' });
-      } else {
-        toast({ title: 'Submission failed', description: 'An unknown error occurred. Please try again later.', variant: 'destructive' });
-      }
+  const { run } = useAction();
+  const failureToast = (error: unknown) => {
+    const failure = classifySubmitFailure(error);
+    if (failure.kind === 'rateLimit') return { title: 'Rate limit exceeded', description: 'Please wait a few minutes before submitting another project.' };
+    if (failure.kind === 'url') {
+      form.setErrors((current) => ({ ...current, replitUrl: URL_FIELD_ERROR }));
+      return { title: 'Invalid URL format', description: 'Make sure your project URL starts with http:// or https://' };
     }
-  });
+    if (failure.kind === 'other') return { title: 'Submission failed', description: failure.message || 'Please check your form inputs and try again.' };
+    return { title: 'Submission failed', description: 'An unknown error occurred. Please try again later.' };
+  };
+  const { pending, onSubmit } = useSubmit(form.validate, (input) =>
+    run('submit', () => apiJson<Project>('POST', '/api/projects', input), {
+      success: { title: 'Project submitted!', description: 'Your project has been added to the showcase.' },
+      failure: failureToast,
+      onSuccess: () => {
+        form.reset(EMPTY_PROJECT);
+        onOpenChange(false);
+        void revalidateProjects();
+      },
+    }),
+  );
 
   return (
     <Dialog

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { RatingResult } from '@vitrine/domain/types';
 import { apiJson } from '../../../lib/api';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { revalidateProjects } from '../api/revalidate';
 
 /** The toast title after a rating: a re-rate says 'Rating updated' (§4). */
@@ -15,23 +15,19 @@ export function ratingToastTitle(updated: boolean): string {
  */
 export function useRate(project: { id: number; myRating: number | null }) {
   const [saved, setSaved] = useState<{ for: number | null; value: number } | null>(null);
-  const [pending, setPending] = useState(false);
+  const { busy, run } = useAction();
   // A saved value wins until the server's myRating catches up with it.
   const myRating = saved && saved.for === project.myRating ? saved.value : project.myRating;
 
-  const rate = async (rating: number) => {
-    setPending(true);
-    try {
-      const result = await apiJson<RatingResult>('POST', `/api/projects/${project.id}/rate`, { rating });
-      setSaved({ for: project.myRating, value: result.myRating ?? rating });
-      toast({ title: ratingToastTitle(result.updated), description: `You rated this project ${rating}/10.` });
-      void revalidateProjects();
-    } catch {
-      toast({ title: 'Rating failed', description: 'There was an error submitting your rating.', variant: 'destructive' });
-    } finally {
-      setPending(false);
-    }
-  };
+  const rate = (rating: number) =>
+    run('rate', () => apiJson<RatingResult>('POST', `/api/projects/${project.id}/rate`, { rating }), {
+      success: (result) => ({ title: ratingToastTitle(result.updated), description: `You rated this project ${rating}/10.` }),
+      failure: () => ({ title: 'Rating failed', description: 'There was an error submitting your rating.' }),
+      onSuccess: (result) => {
+        setSaved({ for: project.myRating, value: result.myRating ?? rating });
+        void revalidateProjects();
+      },
+    });
 
-  return { myRating, pending, rate };
+  return { myRating, pending: busy !== null, rate };
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { useSWRConfig } from 'swr';
 import type { Project } from '@vitrine/domain/types';
 import { apiJson, errorStatus } from '../../../lib/api';
 import { toast } from '../../../components/ui/toast';
+import { updateCachedProject, voteInCache } from '../../../lib/project-cache';
 import { revalidateProjects } from '../api/revalidate';
-import { effectiveVote, useVoteStore } from './vote-store';
 
 /** Where the vote button sits: the texts of a 409 differ slightly (§8). */
 export type VoteSurface = 'card' | 'page';
@@ -15,30 +16,25 @@ export const ALREADY_VOTED_TEXT: Record<VoteSurface, string> = {
 };
 
 /**
- * Optimistic vote (§4): the count goes up and the button says 'Voted' at once; success replaces
- * the count with the returned one; 409 marks it voted ('Already voted'); other failures roll back.
+ * Optimistic vote (§4) through the SWR cache: every card and page showing the project counts the vote
+ * and says 'Voted' at once; success takes the returned count; 409 marks it voted with the count it
+ * had ('Already voted'); other failures roll back. `project` is what the caller's SWR data shows.
  */
 export function useVote(project: Pick<Project, 'id' | 'votes' | 'hasVoted'>, surface: VoteSurface) {
-  const override = useVoteStore((s) => s.overrides[project.id]);
-  const setOverride = useVoteStore((s) => s.set);
+  const swr = useSWRConfig();
   const [pending, setPending] = useState(false);
-  const { votes, hasVoted } = effectiveVote(project, override);
 
   const vote = async () => {
-    if (hasVoted || pending) return;
-    const baseVotes = project.votes;
-    setOverride(project.id, { votes: votes + 1, hasVoted: true, baseVotes });
+    if (project.hasVoted || pending) return;
     setPending(true);
     try {
-      const updated = await apiJson<Project>('POST', `/api/projects/${project.id}/vote`);
-      setOverride(project.id, { votes: updated.votes, hasVoted: true, baseVotes });
+      await voteInCache(swr, project.id, apiJson<Project>('POST', `/api/projects/${project.id}/vote`));
       void revalidateProjects();
     } catch (error) {
       if (errorStatus(error) === 409) {
-        setOverride(project.id, { votes, hasVoted: true, baseVotes });
+        await updateCachedProject(swr, project.id, () => ({ hasVoted: true }));
         toast({ title: 'Already voted', description: ALREADY_VOTED_TEXT[surface], variant: 'destructive' });
       } else {
-        setOverride(project.id, undefined);
         toast({ title: 'Vote failed', description: 'There was an error submitting your vote.', variant: 'destructive' });
       }
     } finally {
@@ -46,5 +42,5 @@ export function useVote(project: Pick<Project, 'id' | 'votes' | 'hasVoted'>, sur
     }
   };
 
-  return { votes, hasVoted, pending, vote };
+  return { votes: project.votes, hasVoted: project.hasVoted, pending, vote };
 }

@@ -1,5 +1,5 @@
-import { useSession } from '../../stores/session';
-import { useDialogs } from '../../stores/dialogs';
+import { useSession } from '../stores/session';
+import { useDialogs } from '../stores/dialogs';
 
 /** What every submit button does (§2): the submit dialog when signed in, else the login dialog. */
 export function useSubmitAction(): () => void {

@@ -1,4 +1,4 @@
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from './api';
 
 /** The {reason} of the §8 admin toasts: the server's message, else the error's own text. */
 export function failureReason(error: unknown): string {

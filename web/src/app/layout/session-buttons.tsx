@@ -1,0 +1,83 @@
+import { Link } from 'wouter';
+import { useShallow } from 'zustand/react/shallow';
+import { LogOut, Mail, MessageSquare, Shield } from 'lucide-react';
+import { useSession } from '../../stores/session';
+import { useDialogs } from '../../stores/dialogs';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { useAction } from '../../hooks/use-action';
+import { errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useUnreadCount } from '../../features/messages/api/use-unread-count';
+
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="tabular ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-semibold leading-5 text-white">
+      <span className="sr-only">, </span>
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
+/** Signs out with the §8 toasts. */
+function useLogout() {
+  const logout = useSession((s) => s.logout);
+  const { run } = useAction();
+  return () =>
+    run('logout', logout, {
+      success: { title: 'Logged out', description: 'You have been successfully logged out.' },
+      failure: (error) => ({ title: 'Logout failed', description: errorMessage(error, 'Logout failed') }),
+    });
+}
+
+/** A visitor's Contact Admin and Log in buttons. */
+function VisitorButtons({ mobile, onNavigate }: { mobile: boolean; onNavigate: () => void }) {
+  const show = useDialogs((s) => s.show);
+  return (
+    <>
+      <Button variant="ghost" size="sm" className={mobile ? 'justify-start' : undefined} onClick={() => { onNavigate(); show('contactAdmin'); }}>
+        <Mail aria-hidden="true" />
+        Contact Admin
+      </Button>
+      <Button size="sm" onClick={() => { onNavigate(); show('auth'); }}>
+        Log in
+      </Button>
+    </>
+  );
+}
+
+/**
+ * The header's session area (spec §2), in the bar (`mobile` false) or the mobile menu: a placeholder
+ * while the session loads, the visitor's buttons, or Welcome, Messages with the unread badge, Admin and Log out.
+ */
+export function SessionButtons({ mobile, onNavigate }: { mobile: boolean; onNavigate: () => void }) {
+  const { user, isLoading, isLoggingOut } = useSession(useShallow((s) => ({ user: s.user, isLoading: s.isLoading, isLoggingOut: s.isLoggingOut })));
+  const onLogout = useLogout();
+  const unreadCount = useUnreadCount(Boolean(user));
+  if (isLoading) return <div className={cn('h-8', mobile ? 'w-full' : 'w-40')} aria-hidden="true" />;
+  if (!user) return <VisitorButtons mobile={mobile} onNavigate={onNavigate} />;
+  const linkClass = buttonClasses({ variant: 'outline', size: 'sm', className: mobile ? 'justify-start' : undefined });
+  return (
+    <>
+      <span className={cn('truncate text-sm text-zinc-600 dark:text-zinc-400', mobile ? 'py-1' : 'max-w-40')}>
+        Welcome, <span className="font-medium text-zinc-900 dark:text-zinc-100">{user.username}</span>
+      </span>
+      <Link href="/messages" onClick={onNavigate} className={linkClass}>
+        <MessageSquare aria-hidden="true" />
+        Messages
+        <UnreadBadge count={unreadCount} />
+      </Link>
+      {user.isAdmin ? (
+        <Link href="/admin" onClick={onNavigate} className={linkClass}>
+          <Shield aria-hidden="true" />
+          Admin
+        </Link>
+      ) : null}
+      <Button variant="ghost" size="sm" className={mobile ? 'justify-start' : undefined} disabled={isLoggingOut} onClick={() => { onNavigate(); void onLogout(); }}>
+        <LogOut aria-hidden="true" />
+        {isLoggingOut ? 'Logging out...' : 'Log out'}
+      </Button>
+    </>
+  );
+}

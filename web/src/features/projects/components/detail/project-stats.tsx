@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Calendar, Eye, Star, ThumbsUp, User } from 'lucide-react';
+import type { ProjectDetail } from '@vitrine/domain/types';
+import { CategoryBadge } from '../../../../components/ui/badge';
+import { useFlash } from '../../../../hooks/use-flash';
+import { cn } from '../../../../lib/cn';
+import { formatCount, formatRelative } from '../../../../lib/format';
+
+/** One labelled figure of the project page's stat line. */
+function Stat({ icon: Icon, label, children }: { icon: typeof Eye; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      <span className="sr-only">{label}: </span>
+      {children}
+    </div>
+  );
+}
+
+/** The average rating as the page shows it: one decimal, '0.0' before the first rating. */
+export function averageText(averageRating: number | string): string {
+  const average = Number(averageRating);
+  return average ? average.toFixed(1) : '0.0';
+}
+
+/** Category, posted, views, votes and rating (live counts flash when they change), then the author. */
+export function ProjectStats({ project }: { project: ProjectDetail }) {
+  const votesFlash = useFlash(project.votes);
+  const ratingFlash = useFlash(project.totalRatings);
+  return (
+    <>
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <CategoryBadge category={project.category} />
+        <Stat icon={Calendar} label="Posted">
+          <time dateTime={project.createdAt}>Posted {formatRelative(project.createdAt)}</time>
+        </Stat>
+        <Stat icon={Eye} label="Views">
+          <span className="tabular">{formatCount(project.views)} views</span>
+        </Stat>
+        <Stat icon={ThumbsUp} label="Votes">
+          <span className={cn('tabular rounded px-0.5', votesFlash && 'animate-flash')}>{formatCount(project.votes)} votes</span>
+        </Stat>
+        <Stat icon={Star} label="Average rating">
+          <span className={cn('tabular rounded px-0.5', ratingFlash && 'animate-flash')}>{averageText(project.averageRating)}/10</span>
+        </Stat>
+      </div>
+      <div className="mt-3">
+        <Stat icon={User} label="Author">
+          {project.username ? (
+            <Link href={`/users/${encodeURIComponent(project.username)}`} className="font-medium text-accent-700 hover:underline dark:text-accent-300">
+              {project.username}
+            </Link>
+          ) : (
+            <span>Unknown User</span>
+          )}
+        </Stat>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The one map from what changed to the SWR keys it makes stale. SWR keys are the GET URLs (lib/api.ts
+ * `fetcher`), so a group of keys is a set of URL prefixes. The root hook (hooks/use-live-updates.ts)
+ * applies STALE_AFTER to the server's pushes; writes revalidate the same groups with `keysOf`.
+ */
+import type { ServerToClientEvents } from '@vitrine/domain/events';
+
+/** The URL prefixes of each group of keys. */
+const KEY_PREFIXES = {
+  /** Project lists and pages, profiles (they list their projects) and the admin's project list. */
+  projects: ['/api/projects', '/api/users/', '/api/admin/projects'],
+  /** Inboxes, the admin inbox and the unread badge. */
+  messages: ['/api/messages', '/api/admin/messages'],
+  /** The admin's report lists, every status. */
+  reports: ['/api/admin/reports'],
+  /** The admin's user list, under any search. */
+  users: ['/api/admin/users'],
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * The app's SWR defaults never revalidate cached data on mount (spec §7), and a push or a write made
+ * while a list was not on screen cannot reach it; moderation and inbox lists refetch when they
+ * mount, showing the cached rows meanwhile.
+ */
+export const FRESH_ON_MOUNT = { revalidateOnMount: true } as const;
+
+/** A group of SWR keys that change together. */
+export type KeyGroup = keyof typeof KEY_PREFIXES;
+
+/** useSWRInfinite keeps a list's pages under its first page's URL with this prefix. */
+const INFINITE_PREFIX = '$inf$';
+
+/** Projects change in bursts (a seed, a moderation spree): their lists refetch at most this often. */
+export const PROJECT_LISTS_SETTLE_MS = 1000;
+
+/** What a server push makes stale, and how long to let a burst settle before refetching. */
+export interface StaleRule {
+  keys: readonly KeyGroup[];
+  settleMs?: number;
+}
+
+/** Which keys each invalidating push makes stale (the pushes say what changed, never the data). */
+export const STALE_AFTER = {
+  'projects:changed': { keys: ['projects'], settleMs: PROJECT_LISTS_SETTLE_MS },
+  'messages:changed': { keys: ['messages'] },
+  'report:created': { keys: ['reports'] },
+} as const satisfies Partial<Record<keyof ServerToClientEvents, StaleRule>>;
+
+/** A push that makes keys stale. */
+export type InvalidatingEvent = keyof typeof STALE_AFTER;
+
+/** The URL behind a cache key (an infinite list's key names its first page). */
+function urlOf(key: unknown): string | null {
+  if (typeof key !== 'string') return null;
+  return key.startsWith(INFINITE_PREFIX) ? key.slice(INFINITE_PREFIX.length) : key;
+}
+
+/** True when `key` belongs to `group`. */
+export function isKeyOf(group: KeyGroup, key: unknown): boolean {
+  const url = urlOf(key);
+  return url !== null && KEY_PREFIXES[group].some((prefix) => url.startsWith(prefix));
+}
+
+/** A key filter for SWR's `mutate(filter)`: true for the keys of any of `groups`. */
+export function keysOf(...groups: readonly KeyGroup[]): (key: unknown) => boolean {
+  return (key) => groups.some((group) => isKeyOf(group, key));
+}
+
+/** After a reconnect or a server `sync`, every key is refetched but the session's (its store reloads it). */
+export function isShownKey(key: unknown): boolean {
+  return !(typeof key === 'string' && key.startsWith('/api/auth/'));
+}
+
+/** Ranged leaderboards count the votes of a month or a week, so all-time totals do not apply to them. */
+const RANGED_LEADERBOARD = /^\/api\/projects\/leaderboard\?(.*&)?timeRange=(?!all\b)/;
+
+/**
+ * True when the cache entry under `key` shows projects with their all-time counts, so a live
+ * `project:counts` push or this viewer's vote may be written into it.
+ */
+export function takesLiveCounts(key: unknown): boolean {
+  const url = urlOf(key);
+  return url !== null && isKeyOf('projects', url) && !RANGED_LEADERBOARD.test(url);
+}

@@ -1,0 +1,124 @@
+/**
+ * A project's counts live in one place on the client: the SWR cache, in every answer that shows the
+ * project (its page, list pages, the all-time leaderboard, profiles). Live pushes and this viewer's
+ * votes are written there, so every card, row and page showing the project agrees.
+ */
+import type { Cache, ScopedMutator } from 'swr';
+import { takesLiveCounts } from './live-keys';
+
+/** The SWR cache and its mutate (from `useSWRConfig()`). */
+export interface SwrCache {
+  cache: Cache;
+  mutate: ScopedMutator;
+}
+
+/** The fields a project's counts change; only fields the cached object already has are written. */
+export interface CountsPatch {
+  votes?: number;
+  hasVoted?: boolean;
+  averageRating?: number;
+  totalRatings?: number;
+}
+
+/** A project as answers carry it: at least an id and its votes. */
+interface Counted {
+  id: number;
+  votes: number;
+}
+
+/** A profile's `projects` (GET /api/users/{username}), else null. */
+function projectsOf(data: unknown): unknown[] | null {
+  const projects = typeof data === 'object' && data !== null ? (data as { projects?: unknown }).projects : undefined;
+  return Array.isArray(projects) ? projects : null;
+}
+
+function isCounted(value: unknown): value is Counted & Record<string, unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as Counted).id === 'number' && typeof (value as Counted).votes === 'number';
+}
+
+/** `project` with the fields of `patch` it has; the same object when nothing changes. */
+function patchOne<T extends Counted & Record<string, unknown>>(project: T, patch: CountsPatch): T {
+  let next: T | null = null;
+  for (const [field, value] of Object.entries(patch)) {
+    if (value === undefined || !(field in project) || project[field] === value) continue;
+    next ??= { ...project };
+    (next as Record<string, unknown>)[field] = value;
+  }
+  return next ?? project;
+}
+
+/**
+ * `data` with project `id` changed by `change` wherever it appears: the project itself, a list, the
+ * pages of an infinite list, or a profile's `projects`. Returns `data` itself when nothing changed.
+ */
+export function patchProject<T>(data: T, id: number, change: (project: Counted) => CountsPatch): T {
+  if (Array.isArray(data)) {
+    let changed = false;
+    const next = data.map((item: unknown) => {
+      const patched = patchProject(item, id, change);
+      if (patched !== item) changed = true;
+      return patched;
+    });
+    return (changed ? next : data) as T;
+  }
+  if (isCounted(data)) return data.id === id ? patchOne(data, change(data)) : data;
+  const projects = projectsOf(data);
+  if (!projects) return data;
+  const patched = patchProject(projects, id, change);
+  return (patched === projects ? data : { ...data, projects: patched }) as T;
+}
+
+/** True when `data` shows project `id` (the same shapes `patchProject` walks). */
+export function showsProject(data: unknown, id: number): boolean {
+  if (Array.isArray(data)) return data.some((item: unknown) => showsProject(item, id));
+  if (isCounted(data)) return data.id === id;
+  const projects = projectsOf(data);
+  return projects !== null && showsProject(projects, id);
+}
+
+/** The cache keys whose answers show project `id` with its all-time counts. */
+export function keysShowing(cache: Cache, id: number): string[] {
+  return [...cache.keys()].filter((key) => takesLiveCounts(key) && showsProject(cache.get(key)?.data, id));
+}
+
+/**
+ * Writes `change` into every cached answer showing project `id`, as displayed now (an optimistic vote
+ * in flight included), without refetching.
+ */
+export async function updateCachedProject({ cache, mutate }: SwrCache, id: number, change: (project: Counted) => CountsPatch): Promise<void> {
+  await Promise.all(
+    keysShowing(cache, id).map((key) => {
+      const shown: unknown = cache.get(key)?.data;
+      const next = patchProject(shown, id, change);
+      return next === shown ? undefined : mutate(key, next, { revalidate: false });
+    }),
+  );
+}
+
+/** A `project:counts` push: votes only grow (a push never undoes what this viewer just saw), ratings are replaced. */
+export function applyLiveCounts(swr: SwrCache, counts: { id: number; votes: number; averageRating: number; totalRatings: number }): Promise<void> {
+  return updateCachedProject(swr, counts.id, (project) => ({
+    votes: Math.max(project.votes, counts.votes),
+    averageRating: counts.averageRating,
+    totalRatings: counts.totalRatings,
+  }));
+}
+
+/**
+ * This viewer's vote through SWR: every cached answer showing the project shows the vote at once
+ * (`optimisticData`), takes the server's count when `request` answers, and rolls back if it fails
+ * (the error is rethrown for the caller's toast).
+ */
+export async function voteInCache({ cache, mutate }: SwrCache, id: number, request: Promise<{ votes: number }>): Promise<void> {
+  await Promise.all([
+    request,
+    ...keysShowing(cache, id).map((key) =>
+      mutate(key, request, {
+        optimisticData: (current: unknown) => patchProject(current, id, (p) => ({ votes: p.votes + 1, hasVoted: true })),
+        populateCache: (result: { votes: number }, current: unknown) => patchProject(current, id, () => ({ votes: result.votes, hasVoted: true })),
+        rollbackOnError: true,
+        revalidate: false,
+      }),
+    ),
+  ]);
+}
