@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Input } from './field';
@@ -37,13 +37,13 @@ export function SearchBox({
     reported.current = value;
     setText(value);
   }, [value]);
-  // Reports with the latest `onSearch` when the timer fires, without restarting the timer when it changes.
-  const reportLater = useEffectEvent((q: string) => report(q));
   useEffect(() => {
     if (text.trim() === value.trim()) return;
-    const timer = setTimeout(() => reportLater(text.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => report(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, value]);
+    // `report` is recreated each render; `onSearch` stands for it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, value, onSearch]);
   return (
     <form
       role="search"
