@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asPostgres, findRedisServer, initPostgresCluster, pgCtl, pgCtlArgs, portAnswers, redisServerArgs, type PrivateCluster } from '../lib/services';
-import { startSupervisor, type ExitInfo, type Supervisor } from '../lib/supervisor';
+import { processAlive, startSupervisor, type ExitInfo, type Supervisor } from '../lib/supervisor';
 import type { CleanupStack } from './cleanup';
 import { startMailSink, type MailSink } from './mail-sink';
 
@@ -71,23 +71,13 @@ export async function waitUntil(check: () => Promise<boolean> | boolean, timeout
   }
 }
 
-/** True when a process with this id exists. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Removes what a suite run killed before its cleanup left behind (its owner.pid is dead). */
 function removeStaleRuns(log: (line: string) => void): void {
   for (const name of readdirSync(tmpdir())) {
     if (!name.startsWith(DIR_PREFIX)) continue;
     const dir = path.join(tmpdir(), name);
     const owner = Number(existsSync(path.join(dir, 'owner.pid')) ? readFileSync(path.join(dir, 'owner.pid'), 'utf8') : NaN);
-    if (Number.isSafeInteger(owner) && alive(owner)) continue;
+    if (Number.isSafeInteger(owner) && processAlive(owner)) continue;
     log(`removing the leftovers of an interrupted run in ${dir}`);
     const pg = path.join(dir, 'postgres');
     if (existsSync(path.join(pg, 'postmaster.pid'))) {
@@ -95,7 +85,7 @@ function removeStaleRuns(log: (line: string) => void): void {
       if (cluster) pgCtl(cluster, 'stop', ['-m', 'immediate'], 'ignore');
     }
     const redisPid = Number(existsSync(path.join(dir, 'redis.pid')) ? readFileSync(path.join(dir, 'redis.pid'), 'utf8') : NaN);
-    if (Number.isSafeInteger(redisPid) && alive(redisPid)) process.kill(redisPid, 'SIGKILL');
+    if (Number.isSafeInteger(redisPid) && processAlive(redisPid)) process.kill(redisPid, 'SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,7 @@
 /**
  * One simulated browser of the fault suite: its own cookies and client address, a home api node, and
- * a load balancer's failover: a request refused before reaching a node (the node is down) goes to
- * the next node. Requests carry what the production load balancer adds (X-Forwarded-For and
+ * a load balancer's failover (nginx's defaults): a request refused by a node (it is down), or a GET
+ * whose connection failed, goes to the next node. Requests carry what the production load balancer adds (X-Forwarded-For and
  * X-Forwarded-Proto: https, docs/operations.md), so the api runs as in production.
  */
 import type { Status } from './writes';
@@ -15,6 +15,8 @@ export interface RequestRecord {
   end: number;
   /** The HTTP status, 0 when no answer came. */
   status: Status;
+  /** Why no answer came: `timeout`, or the socket error's code. */
+  failure?: string;
 }
 
 /** An answer: status (0 = none) and the parsed JSON body, if any. */
@@ -70,9 +72,14 @@ export class HttpClient {
         }
         return { status: res.status, body: parsed };
       } catch (err) {
-        // Refused: the node is down and the request never reached it, so the balancer tries the next.
-        if (failureCode(err) === 'ECONNREFUSED' && attempt + 1 < this.urls.length) continue;
-        this.record({ start, end: Date.now(), status: 0 });
+        // As nginx's default `proxy_next_upstream error`: a refused connection (the request never
+        // reached the node) goes to the next node, and so does a GET whose connection failed; a write
+        // that may have reached the node is not sent twice.
+        const code = failureCode(err);
+        const nextNode = code === 'ECONNREFUSED' || (method === 'GET' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET'));
+        if (nextNode && attempt + 1 < this.urls.length) continue;
+        const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
+        this.record({ start, end: Date.now(), status: 0, failure: timedOut ? 'timeout' : (failureCode(err) ?? 'error') });
         return { status: 0, body: null };
       }
     }

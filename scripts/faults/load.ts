@@ -131,10 +131,31 @@ function choose(weighted: Array<[number, Action]>): Action {
   return weighted[weighted.length - 1]![1];
 }
 
-/** Signs a client in; false when the api refused. */
-async function signIn(client: Client): Promise<boolean> {
+/** Signs a client in; answers the status (2xx when signed in). */
+async function signIn(client: Client): Promise<number> {
   const { username, password } = client.user!;
-  return ok((await client.http.send('POST', '/api/auth/login', { username, password })).status);
+  return (await client.http.send('POST', '/api/auth/login', { username, password })).status;
+}
+
+/** Sign-ins at once before the load (each hashes a password: a burst would time out on a busy machine). */
+const SIGN_IN_CONCURRENCY = 4;
+/** Attempts of each sign-in before the load. */
+const SIGN_IN_ATTEMPTS = 3;
+
+/** Signs every client with an account in before the load; throws with the statuses when one cannot. */
+async function signInAll(clients: Client[]): Promise<void> {
+  const queue = clients.filter((c) => c.user);
+  const failures: string[] = [];
+  await Promise.all(
+    Array.from({ length: SIGN_IN_CONCURRENCY }, async () => {
+      for (let client = queue.shift(); client; client = queue.shift()) {
+        let status = 0;
+        for (let attempt = 0; attempt < SIGN_IN_ATTEMPTS && !ok(status); attempt += 1) status = await signIn(client);
+        if (!ok(status)) failures.push(`${client.user!.username}: ${status || 'no answer'}`);
+      }
+    }),
+  );
+  if (failures.length) throw new Error(`could not sign in: ${failures.join(', ')}`);
 }
 
 /** The clients of the whole run, signed in once, then driven scenario after scenario. */
@@ -159,8 +180,7 @@ export class LoadDriver {
       const password = role === 'admin' ? cluster.admin.password : world.memberPassword;
       clients.push({ role, http, user: account && { id: account.id, username: account.username, password } });
     }
-    const signedIn = await Promise.all(clients.filter((c) => c.user).map(signIn));
-    if (!signedIn.every(Boolean)) throw new Error('a member or the admin could not sign in');
+    await signInAll(clients);
     return driver;
   }
 
@@ -170,6 +190,8 @@ export class LoadDriver {
     const deadline = Date.now() + maxMs;
     let stopped = false;
     const loops = this.clients.map(async (client) => {
+      // Clients arrive spread over one think time, not all in the same millisecond.
+      await sleep(thinkMs * Math.random());
       while (!stopped && Date.now() < deadline) {
         const status = await choose(this.table[client.role])(client, sink);
         // A member whose session is gone (Redis lost it) signs in again, as a person would.

@@ -41,7 +41,10 @@ export interface ScenarioResult {
   mailsOwed: number;
   mailsLost: number;
   mailsDoubled: number;
-  /** Seconds from the fault's end until requests stopped failing; null when they still failed at the end. */
+  /**
+   * Seconds from the fault's end to the start of the last request that failed (every request started
+   * after it succeeded); null when requests still failed in the load's last second.
+   */
   recoveryS: number | null;
   crashed: ExitInfo[];
   counters: string[];
@@ -72,7 +75,7 @@ export function requestFigures(records: RequestRecord[], window: FaultWindow, lo
   let fiveXXOffTarget = 0;
   let noAnswer = 0;
   let noAnswerOffTarget = 0;
-  let lastFailureEnd = 0;
+  let lastFailureStart = 0;
   let failingAtEnd = false;
   for (const r of records) {
     if (!failed(r)) continue;
@@ -83,11 +86,28 @@ export function requestFigures(records: RequestRecord[], window: FaultWindow, lo
       noAnswer += 1;
       if (!noAnswerIsOutage || !inOutage(r)) noAnswerOffTarget += 1;
     }
-    if (r.end >= window.start) lastFailureEnd = Math.max(lastFailureEnd, r.end);
+    if (r.end >= window.start) lastFailureStart = Math.max(lastFailureStart, r.start);
     if (r.start >= loadEnd - 1000) failingAtEnd = true;
   }
-  const recoveryS = failingAtEnd ? null : Math.max(0, Math.round((lastFailureEnd - window.end) / 100) / 10);
+  const recoveryS = failingAtEnd ? null : Math.max(0, Math.round((lastFailureStart - window.end) / 100) / 10);
   return { fiveXX, fiveXXOffTarget, noAnswer, noAnswerOffTarget, recoveryS };
+}
+
+/** The failed requests by kind and by second since the fault started (`+12 s: 503 ×20, timeout ×3`). */
+export function failureTimeline(records: RequestRecord[], window: FaultWindow): string {
+  const bySecond = new Map<number, Map<string, number>>();
+  for (const r of records) {
+    if (!failed(r)) continue;
+    const second = Math.floor((r.start - window.start) / 1000);
+    const kinds = bySecond.get(second) ?? new Map<string, number>();
+    const kind = r.status ? String(r.status) : (r.failure ?? 'no answer');
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    bySecond.set(second, kinds);
+  }
+  return [...bySecond]
+    .sort(([a], [b]) => a - b)
+    .map(([second, kinds]) => `${second >= 0 ? '+' : ''}${second} s: ${[...kinds].map(([kind, n]) => `${kind} ×${n}`).join(', ')}`)
+    .join('; ');
 }
 
 /** Runs one fault under load and measures it. */
@@ -122,6 +142,8 @@ export async function runScenario(cluster: Cluster, driver: LoadDriver, fault: F
   await sleep(1000);
 
   const figures = requestFigures(sink.records, window, loadEnd, fault.name === 'api-node');
+  const timeline = failureTimeline(sink.records, window);
+  if (timeline) notes.push(`failed requests by start, from the fault's start (it lasted ${Math.round((window.end - window.start) / 100) / 10} s): ${timeline}`);
   const crashed = cluster.exits.slice(exitsBefore).filter((e) => !e.expected);
   for (const exit of crashed) notes.push(`${exit.name} (pid ${exit.pid}) exited unasked (${exit.signal ?? `code ${exit.code}`}) ${Math.round((exit.at - window.end) / 100) / 10} s after the fault ended`);
   if (lost.length) notes.push(`lost writes: ${lost.slice(0, 10).join('; ')}${lost.length > 10 ? ' ...' : ''}`);

@@ -37,20 +37,32 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** How many times the worker has logged that it runs (one more after each restart). */
 const workerStarts = (cluster: Cluster) => cluster.logTail(cluster.worker.name, 100_000).split('[worker] running').length - 1;
 
-export const FAULTS: Record<ScenarioName, Fault> = {
-  redis: {
-    name: 'redis',
-    label: (o) => `Redis killed, restarted after ${o.redisOutageS} s`,
+/** A server stopped (Redis: SIGKILL) for a number of seconds, then started again. */
+function outage(
+  name: ScenarioName,
+  label: Fault['label'],
+  seconds: (o: OutageOptions) => number,
+  server: string,
+  stop: (cluster: Cluster) => Promise<void>,
+  start: (cluster: Cluster) => Promise<void>,
+): Fault {
+  return {
+    name,
+    label,
     async inject(cluster, o, log) {
-      const start = Date.now();
-      log('killing Redis (SIGKILL)');
-      await cluster.redis.kill();
-      await sleep(o.redisOutageS * 1000);
-      await cluster.redis.start();
-      log('Redis is back');
-      return { start, end: Date.now() };
+      const begin = Date.now();
+      log(`stopping ${server} for ${seconds(o)} s`);
+      await stop(cluster);
+      await sleep(seconds(o) * 1000);
+      await start(cluster);
+      log(`${server} is back`);
+      return { start: begin, end: Date.now() };
     },
-  },
+  };
+}
+
+export const FAULTS: Record<ScenarioName, Fault> = {
+  redis: outage('redis', (o) => `Redis killed, restarted after ${o.redisOutageS} s`, (o) => o.redisOutageS, 'Redis', (c) => c.redis.kill(), (c) => c.redis.start()),
   postgres: {
     name: 'postgres',
     label: () => 'PostgreSQL restarted (pg_ctl restart -m fast)',
@@ -92,17 +104,5 @@ export const FAULTS: Record<ScenarioName, Fault> = {
       return { start, end: Date.now() };
     },
   },
-  smtp: {
-    name: 'smtp',
-    label: (o) => `SMTP down for ${o.smtpOutageS} s`,
-    async inject(cluster, o, log) {
-      const start = Date.now();
-      log('stopping the SMTP server');
-      await cluster.mail.down();
-      await sleep(o.smtpOutageS * 1000);
-      await cluster.mail.up();
-      log('the SMTP server is back');
-      return { start, end: Date.now() };
-    },
-  },
+  smtp: outage('smtp', (o) => `SMTP down for ${o.smtpOutageS} s`, (o) => o.smtpOutageS, 'the SMTP server', (c) => c.mail.down(), (c) => c.mail.up()),
 };

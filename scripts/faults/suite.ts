@@ -24,7 +24,7 @@ export const DEFAULT_OPTIONS: SuiteOptions = {
   clients: 200,
   warmupS: 10,
   afterS: 20,
-  thinkMs: 400,
+  thinkMs: 2000,
   drainS: 150,
   redisOutageS: 10,
   smtpOutageS: 30,

@@ -5,22 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { backoffDelay, startSupervisor, type ExitInfo, type Supervisor } from './supervisor';
+import { backoffDelay, processAlive as alive, startSupervisor, type ExitInfo, type Supervisor } from './supervisor';
 
 const CHILD = fileURLToPath(new URL('./supervisor-fixtures/child.ts', import.meta.url));
 const PARENT = fileURLToPath(new URL('./supervisor-fixtures/parent.ts', import.meta.url));
 /** Upper bound of every wait below (a loaded machine starts node + tsx slowly). */
 const WAIT_MS = 20_000;
-
-/** True while a process with this id exists. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Polls until `check` holds; throws after WAIT_MS. */
 async function until(what: string, check: () => boolean): Promise<void> {

@@ -74,6 +74,16 @@ export interface Supervisor {
   stop(): Promise<void>;
 }
 
+/** True when a process with this id exists (signal 0 probes without signalling). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The delay before restarting a child that crashed `crashesInARow` times without staying up. */
 export function backoffDelay(crashesInARow: number, initialMs = DEFAULT_INITIAL_BACKOFF_MS, maxMs = DEFAULT_MAX_BACKOFF_MS): number {
   return Math.min(maxMs, initialMs * 2 ** Math.max(0, crashesInARow - 1));
