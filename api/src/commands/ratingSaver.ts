@@ -1,27 +1,26 @@
-import { makeEventQueries } from '@vitrine/db/queries/events';
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeRatingQueries } from '@vitrine/db/queries/ratings';
+import type { ProjectRow } from '@vitrine/db/queries/projects';
 import type { AppContext } from '../context';
 import { ensureReadable } from './projectReader';
+import { countsEvent } from './counts';
 
 /**
  * A signed-in, active member rates a project 1..10; a re-rate replaces their rating (`updated`).
  * With the project row locked, the rating, the recomputed averageRating / totalRatings and the
- * rating.saved event commit together.
+ * rating.saved event commit together (db saveRating: two statements). Answers the updated project.
  */
 export async function ratingSaver(
   ctx: AppContext,
   input: { projectId: number; rating: number },
-): Promise<{ updated: boolean; averageRating: number; totalRatings: number }> {
+): Promise<{ updated: boolean; project: ProjectRow }> {
   const user = ctx.state.user!;
-  const { result, events } = await ctx.deps.sql.begin(async (tx) => {
-    ensureReadable(ctx, await makeProjectQueries(tx).lockProject(input.projectId));
-    const ratings = makeRatingQueries(tx);
-    const { updated } = await ratings.upsertRating({ projectId: input.projectId, userId: user.id, ip: ctx.ip, rating: input.rating });
-    const stats = await ratings.refreshRatingStats(input.projectId);
-    const stored = await makeEventQueries(tx).recordEvents([{ name: 'rating.saved', projectId: input.projectId, ...stats }]);
-    return { result: { updated, ...stats }, events: stored };
+  const saved = await makeRatingQueries(ctx.deps.sql).saveRating({
+    projectId: input.projectId,
+    actor: { id: user.id, isAdmin: user.isAdmin },
+    ip: ctx.ip,
+    rating: input.rating,
   });
-  await ctx.deps.publisher.publish(events);
-  return result;
+  ensureReadable(ctx, saved?.project);
+  await ctx.deps.publisher.publish([countsEvent('rating.saved', saved.eventId, saved.project)]);
+  return { updated: saved.updated, project: saved.project };
 }

@@ -1,29 +1,29 @@
-import { makeEventQueries } from '@vitrine/db/queries/events';
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeVoteQueries } from '@vitrine/db/queries/votes';
+import type { ProjectRow } from '@vitrine/db/queries/projects';
 import type { AppContext } from '../context';
-import { conflict } from '../errors';
-import { ensureReadable } from './projectReader';
+import { conflict, notFound } from '../errors';
+import { ensureReadable, PROJECT_NOT_FOUND } from './projectReader';
+import { countsEvent } from './counts';
 
 /** The 409 of a repeat vote. */
 export const ALREADY_VOTED = 'You have already voted for this project';
 
 /**
  * Casts a vote: a member's once per project, a visitor's once per project per IP. The vote row, the
- * counter and the vote.created event commit together; the partial unique indexes decide repeats
- * (ON CONFLICT DO NOTHING, then 409), so parallel repeats still give exactly one vote.
- * Answers the project's new vote count.
+ * counter and the vote.created event commit together in one statement (db castVote); a repeat is
+ * 409, a project the caller may not see 404. Answers the updated project as the statement returned
+ * it; the live push takes its counts from the event.
  */
-export async function voteCaster(ctx: AppContext, input: { projectId: number }): Promise<number> {
-  const userId = ctx.state.user?.id ?? null;
-  const { votes, events } = await ctx.deps.sql.begin(async (tx) => {
-    ensureReadable(ctx, await makeProjectQueries(tx).lockProject(input.projectId));
-    const voteQueries = makeVoteQueries(tx);
-    if (!(await voteQueries.insertVote({ projectId: input.projectId, userId, ip: ctx.ip }))) throw conflict(ALREADY_VOTED);
-    const count = await voteQueries.incrementVotes(input.projectId);
-    const stored = await makeEventQueries(tx).recordEvents([{ name: 'vote.created', projectId: input.projectId, votes: count }]);
-    return { votes: count, events: stored };
+export async function voteCaster(ctx: AppContext, input: { projectId: number }): Promise<ProjectRow> {
+  const user = ctx.state.user;
+  const cast = await makeVoteQueries(ctx.deps.sql).castVote({
+    projectId: input.projectId,
+    actor: user ? { id: user.id, isAdmin: user.isAdmin } : null,
+    ip: ctx.ip,
   });
-  await ctx.deps.publisher.publish(events);
-  return votes;
+  if (cast.outcome === 'missing') throw notFound(PROJECT_NOT_FOUND);
+  if (cast.outcome !== 'counted') throw conflict(ALREADY_VOTED);
+  ensureReadable(ctx, cast.project);
+  await ctx.deps.publisher.publish([countsEvent('vote.created', cast.eventId, cast.project)]);
+  return cast.project;
 }

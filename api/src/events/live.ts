@@ -34,12 +34,6 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
   };
   const emitter = new Emitter<ServerToClientEvents>(client, { key: socketKey(opts.prefix) });
 
-  async function projectCounts(id: number) {
-    const [row] = await opts.sql<{ votes: number; averageRating: string; totalRatings: number }[]>`
-      SELECT votes, average_rating, total_ratings FROM projects WHERE id = ${id} AND NOT is_hidden`;
-    return row ? { id, votes: row.votes, averageRating: Number(row.averageRating), totalRatings: row.totalRatings } : null;
-  }
-
   async function reportView(id: number) {
     const [row] = await opts.sql<{ projectId: number; projectTitle: string }[]>`
       SELECT r.project_id, p.title AS project_title FROM reports r JOIN projects p ON p.id = r.project_id WHERE r.id = ${id}`;
@@ -53,9 +47,9 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
         switch (event.name) {
           case 'vote.created':
           case 'rating.saved': {
-            // Read the row rather than trusting the payload: pushes then always carry all three counts.
-            const counts = await projectCounts(event.projectId);
-            if (counts) emitter.to(rooms.project(event.projectId)).emit('project:counts', counts);
+            // The event carries the counts its statement wrote: no read of the row.
+            const { projectId: id, votes, averageRating, totalRatings } = event;
+            emitter.to(rooms.project(id)).emit('project:counts', { id, votes, averageRating, totalRatings });
             return;
           }
           case 'project.created':

@@ -106,8 +106,7 @@ export function projectsRoutes() {
   router.post('/:id/vote', refusePaused, async (ctx) => {
     const projectId = parseId(ctx.params.id);
     await consume(ctx, 'vote', `ip:${ctx.ip}`);
-    await voteCaster(ctx, { projectId });
-    ctx.body = await projectAnswer(ctx, projectId);
+    ctx.body = presentProject(await voteCaster(ctx, { projectId }), ctx.state.user);
   });
 
   router.post('/:id/view', refusePaused, async (ctx) => {
@@ -119,8 +118,8 @@ export function projectsRoutes() {
     const projectId = parseId(ctx.params.id);
     const { rating } = parse(ratingSchema, ctx.request.body);
     await consume(ctx, 'rate', `u:${ctx.state.user!.id}`);
-    const { updated } = await ratingSaver(ctx, { projectId, rating });
-    ctx.body = { ...(await projectAnswer(ctx, projectId)), updated } satisfies RatingResult;
+    const { updated, project } = await ratingSaver(ctx, { projectId, rating });
+    ctx.body = { ...presentProject(project, ctx.state.user), updated } satisfies RatingResult;
   });
 
   router.post('/:id/report', requireActive(REPORT_LOGIN_REQUIRED), async (ctx) => {

@@ -1,5 +1,6 @@
 import type { LatestSort } from '@vitrine/domain/constants';
 import type { Tx } from '../sql';
+import { projectRowColumns, readableBy, type Actor } from './project-access';
 
 /** Who is looking: a signed-in user's id, else null, and the request's IP (visitors vote per IP). */
 export interface Viewer {
@@ -39,25 +40,25 @@ export interface ProjectInput {
 }
 
 /**
- * The select list of a ProjectRow for `p` (projects) joined with `u` (users), with the viewer's vote
- * and rating read through the partial unique indexes (members by user id, visitors by IP).
+ * The viewer's vote on a projects row `p`, read through the partial unique indexes (members by user
+ * id, visitors by IP).
  */
-export function projectColumns(sql: Tx, viewer: Viewer) {
-  // Correlated scalar subqueries, not EXISTS: the planner may turn an EXISTS into one hashed scan of
-  // every vote of this IP (a sequential scan of votes); these stay one index probe per listed row.
+export function hasVotedColumn(sql: Tx, viewer: Viewer) {
+  // A correlated scalar subquery, not EXISTS: the planner may turn an EXISTS into one hashed scan of
+  // every vote of this IP (a sequential scan of votes); this stays one index probe per listed row.
   const voteOf =
     viewer.userId !== null
       ? sql`v.user_id = ${viewer.userId}`
       : sql`v.user_id IS NULL AND v.ip_address = ${viewer.ip}`;
-  const hasVoted = sql`coalesce((SELECT true FROM votes v WHERE v.project_id = p.id AND ${voteOf} LIMIT 1), false)`;
-  const myRating =
-    viewer.userId !== null
-      ? sql`(SELECT r.rating FROM ratings r WHERE r.project_id = p.id AND r.user_id = ${viewer.userId})`
-      : sql`NULL::smallint`;
-  return sql`
-    p.id, p.title, p.description, p.replit_url, p.category, p.tags, p.user_id, u.username,
-    p.votes, p.views, p.total_ratings, p.average_rating, p.report_count, p.is_hidden, p.created_at,
-    ${hasVoted} AS has_voted, ${myRating} AS my_rating`;
+  return sql`coalesce((SELECT true FROM votes v WHERE v.project_id = p.id AND ${voteOf} LIMIT 1), false)`;
+}
+
+/**
+ * The select list of a ProjectRow for `p` (projects) joined with `u` (users), with the viewer's vote
+ * and rating.
+ */
+export function projectColumns(sql: Tx, viewer: Viewer) {
+  return sql`${projectRowColumns(sql, viewer.userId)}, ${hasVotedColumn(sql, viewer)} AS has_voted`;
 }
 
 /** ORDER BY of each latest-list sort; each matches a partial index of 0001_init.sql. */
@@ -136,20 +137,24 @@ export function makeProjectQueries(sql: Tx) {
     },
 
     /**
-     * Counts one view per viewer key (user, else IP) per project per UTC day; answers the project's
-     * views afterwards. The day row and the counter commit together in the caller's transaction.
+     * Counts one view per viewer key (user, else IP) per project per UTC day, in one statement: the
+     * day row and the counter commit together. Answers the project's views afterwards, or undefined
+     * when the actor may not read the project (missing, or hidden and not theirs).
      */
-    async recordView(projectId: number, viewerKey: string): Promise<number> {
-      const inserted = await sql`
-        INSERT INTO project_views (project_id, viewer, day)
-        VALUES (${projectId}, ${viewerKey}, (now() AT TIME ZONE 'UTC')::date)
-        ON CONFLICT DO NOTHING
-        RETURNING 1`;
-      const [row] =
-        inserted.length > 0
-          ? await sql<{ views: number }[]>`UPDATE projects SET views = views + 1 WHERE id = ${projectId} RETURNING views`
-          : await sql<{ views: number }[]>`SELECT views FROM projects WHERE id = ${projectId}`;
-      return row!.views;
+    async recordView(input: { projectId: number; viewerKey: string; actor: Actor }): Promise<number | undefined> {
+      const [row] = await sql<{ readable: boolean; views: number }[]>`
+        WITH target AS (
+          SELECT p.id, p.views, ${readableBy(sql, input.actor)} AS readable FROM projects p WHERE p.id = ${input.projectId}
+        ), seen AS (
+          INSERT INTO project_views (project_id, viewer, day)
+          SELECT id, ${input.viewerKey}, (now() AT TIME ZONE 'UTC')::date FROM target WHERE readable
+          ON CONFLICT DO NOTHING
+          RETURNING project_id
+        ), counted AS (
+          UPDATE projects p SET views = p.views + 1 FROM seen s WHERE p.id = s.project_id RETURNING p.views
+        )
+        SELECT t.readable, coalesce((SELECT views FROM counted), t.views) AS views FROM target t`;
+      return row?.readable ? row.views : undefined;
     },
   };
 }
