@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { ServerToClientEvents, StoredEvent } from '@vitrine/domain/events';
 import { rooms } from '@vitrine/domain/events';
 import type { Sql } from '@vitrine/db/sql';
+import { makeReportQueries } from '@vitrine/db/queries/reports';
 
 /**
  * The pub/sub key shared by the Socket.IO Redis adapter of every API node and by every emitter
@@ -33,12 +34,7 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
     publish: (channel: string, message: string | Buffer) => opts.redis.publish(channel, message).catch(log),
   };
   const emitter = new Emitter<ServerToClientEvents>(client, { key: socketKey(opts.prefix) });
-
-  async function reportView(id: number) {
-    const [row] = await opts.sql<{ projectId: number; projectTitle: string }[]>`
-      SELECT r.project_id, p.title AS project_title FROM reports r JOIN projects p ON p.id = r.project_id WHERE r.id = ${id}`;
-    return row ? { id, projectId: row.projectId, projectTitle: row.projectTitle } : null;
-  }
+  const reports = makeReportQueries(opts.sql);
 
   return {
     async emit(event) {
@@ -60,7 +56,7 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
             emitter.emit('projects:changed');
             return;
           case 'report.created': {
-            const report = await reportView(event.reportId);
+            const report = await reports.findReportHeadline(event.reportId);
             if (report) emitter.to(rooms.admins).emit('report:created', report);
             return;
           }
