@@ -14,6 +14,7 @@ import type {
   UnreadCount,
   UserOption,
   UserProfile,
+  ViewerState,
 } from '@vitrine/domain/types';
 
 /**
@@ -62,6 +63,7 @@ const userProfile = z.object({
   ),
 });
 const userOption = z.object({ id, username: z.string() });
+const viewerState = z.object({ id, hasVoted: z.boolean(), myRating: z.number().int().min(1).max(10).nullable(), canEdit: z.boolean() });
 
 const messageView = z.object({
   id,
@@ -112,6 +114,7 @@ export const responseShapes = {
   LeaderboardEntry: leaderboardEntry,
   RatingResult: ratingResult,
   TopContributor: topContributor,
+  ViewerState: viewerState,
   UserProfile: userProfile,
   UserOption: userOption,
   MessageView: messageView,
@@ -136,6 +139,7 @@ export const shapesMatchDomainTypes: [
   Same<Out<'LeaderboardEntry'>, LeaderboardEntry>,
   Same<Out<'RatingResult'>, RatingResult>,
   Same<Out<'TopContributor'>, TopContributor>,
+  Same<Out<'ViewerState'>, ViewerState>,
   Same<Out<'UserOption'>, UserOption>,
   Same<Out<'MessageView'>, MessageView>,
   Same<Out<'UnreadCount'>, UnreadCount>,
@@ -144,4 +148,4 @@ export const shapesMatchDomainTypes: [
   Same<Out<'Error'>, ErrorBody>,
   Same<Out<'UserProfile'>['user'], UserProfile['user']>,
   Same<keyof Out<'UserProfile'>['projects'][number], keyof UserProfile['projects'][number]>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];

@@ -11,6 +11,7 @@ import {
   projectSubmitSchema,
   ratingSchema,
   trendingQuerySchema,
+  viewerStateQuerySchema,
 } from '@vitrine/domain/schemas/project';
 import { reportListQuerySchema, reportSchema, reportUpdateSchema } from '@vitrine/domain/schemas/report';
 import { DEFAULT_TOP_CONTRIBUTORS } from '@vitrine/db/queries/rankings';
@@ -56,6 +57,7 @@ export const operations: Operation[] = [
   { method: 'get', path: '/api/projects/trending', tag: 'projects', summary: 'Trending projects of a period', access: 'public', query: trendingQuerySchema, ok: [200, 'Project[]'] },
   { method: 'get', path: '/api/projects/leaderboard', tag: 'projects', summary: 'Leaderboard of a time range (votes in the range)', access: 'public', query: leaderboardQuerySchema, ok: [200, 'LeaderboardEntry[]'] },
   { method: 'get', path: '/api/projects/top-contributors', tag: 'projects', summary: 'Users by total votes on their visible projects', access: 'public', query: topContributorsQuery, ok: [200, 'TopContributor[]'] },
+  { method: 'get', path: '/api/projects/viewer-state', tag: 'projects', summary: "The caller's own hasVoted, myRating and canEdit of listed projects (lists and pages are shared by everyone)", access: 'public', query: viewerStateQuerySchema, ok: [200, 'ViewerState[]'] },
   { method: 'get', path: '/api/projects/{id}', tag: 'projects', summary: 'A project with its rating distribution (hidden: owner and admins only)', access: 'public', ok: [200, 'ProjectDetail'] },
   { method: 'post', path: '/api/projects', tag: 'projects', summary: 'Submit a project', access: 'member', write: true, body: body('ProjectSubmitInput', projectSubmitSchema), ok: [201, 'Project'], errors: { 429: RATE_LIMITED } },
   { method: 'patch', path: '/api/projects/{id}', tag: 'projects', summary: 'Edit a project (owner or admin)', access: 'member', write: true, body: body('ProjectEditInput', projectEditSchema), ok: [200, 'Project'], errors: { 403: 'Not the owner or an admin, or the account is paused' } },

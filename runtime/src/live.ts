@@ -4,6 +4,7 @@ import type { ServerToClientEvents, StoredEvent } from '@vitrine/domain/events';
 import { rooms } from '@vitrine/domain/events';
 import type { Sql } from '@vitrine/db/sql';
 import { makeReportQueries } from '@vitrine/db/queries/reports';
+import { staleReadsChannel, staleTagsOf } from './stale-reads';
 
 /**
  * The pub/sub key shared by the Socket.IO Redis adapter of every API node and by every emitter
@@ -17,6 +18,11 @@ export function socketKey(prefix: string): string {
 export interface LivePushes {
   /** Emits the pushes `event` implies. Never throws; a push missed while Redis is down is simply lost. */
   emit(event: StoredEvent): Promise<void>;
+  /**
+   * Tells every API node that shared reads carrying one of `tags` are stale (runtime/src/stale-reads.ts).
+   * Resolves once Redis has handed the message to the subscribers; never throws.
+   */
+  invalidate(tags: string[]): Promise<void>;
 }
 
 /**
@@ -36,9 +42,17 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
   const emitter = new Emitter<ServerToClientEvents>(client, { key: socketKey(opts.prefix) });
   const reports = makeReportQueries(opts.sql);
 
+  async function invalidate(tags: string[]) {
+    if (tags.length === 0 || opts.redis.status !== 'ready') return;
+    // Awaited: when the request that made the change answers, every node has been told.
+    await opts.redis.publish(staleReadsChannel(opts.prefix), JSON.stringify(tags)).catch(log);
+  }
+
   return {
+    invalidate,
     async emit(event) {
       if (opts.redis.status !== 'ready') return;
+      await invalidate(staleTagsOf(event));
       try {
         switch (event.name) {
           case 'vote.created':

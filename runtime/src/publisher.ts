@@ -10,6 +10,8 @@ import { createLivePushes } from './live';
 export interface Publisher {
   /** Called after the transaction that recorded `events` committed. Never throws: the relay retries. */
   publish(events: StoredEvent[]): Promise<void>;
+  /** Tells every API node that shared reads carrying one of `tags` are stale (a change no event announces). Never throws. */
+  invalidate(tags: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export function createPublisher(opts: {
       if (list.length === 0) return;
       await Promise.all([enqueue(list), ...list.map(emitLive)]);
     },
+    invalidate: (tags) => pushes.invalidate(tags),
     async close() {
       await queue.close().catch(log);
       redis.disconnect();

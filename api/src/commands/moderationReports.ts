@@ -2,7 +2,9 @@ import type { ReportStatus } from '@vitrine/domain/constants';
 import type { DomainEvent } from '@vitrine/domain/events';
 import { makeEventQueries } from '@vitrine/db/queries/events';
 import { makeModerationQueries, type AdminReportRow } from '@vitrine/db/queries/moderation';
+import { STALE } from '@vitrine/runtime/stale-reads';
 import type { AppContext } from '../context';
+import { announceStale } from '../cache/http';
 import { badRequest, notFound } from '../errors';
 
 export const REPORT_NOT_FOUND = 'Report not found';
@@ -58,13 +60,15 @@ export async function reportUpdater(
   return report;
 }
 
-/** Deletes a decided report (never a pending one). */
+/** Deletes a decided report (never a pending one); its project's reportCount drops in every shared read. */
 export async function reportDeleter(ctx: AppContext, input: { id: number }): Promise<void> {
-  await ctx.deps.sql.begin(async (tx) => {
+  const projectId = await ctx.deps.sql.begin(async (tx) => {
     const moderation = makeModerationQueries(tx);
     const report = await moderation.findReport(input.id, true);
     if (!report) throw notFound(REPORT_NOT_FOUND);
     if (report.status === 'pending') throw badRequest(ONLY_DECIDED_DELETED);
     await moderation.deleteReport(report.id);
+    return report.projectId;
   });
+  await announceStale(ctx, [STALE.project(projectId)]);
 }

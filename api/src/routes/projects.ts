@@ -9,7 +9,9 @@ import {
   projectSubmitSchema,
   ratingSchema,
   trendingQuerySchema,
+  viewerStateQuerySchema,
 } from '@vitrine/domain/schemas/project';
+import { STALE } from '@vitrine/runtime/stale-reads';
 import { reportSchema } from '@vitrine/domain/schemas/report';
 import type { RatingResult } from '@vitrine/domain/types';
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
@@ -19,7 +21,9 @@ import type { AppContext, AppState, AppContextExtras } from '../context';
 import { forbidden, PAUSED_MESSAGE, unauthorized } from '../errors';
 import { refusePaused, requireActiveUser } from '../middleware/guards';
 import { consume } from '../middleware/rate-limit';
-import { presentLeaderboardEntry, presentProject, presentProjectDetail, presentTopContributor } from '../presenters/project';
+import { presentLeaderboardEntry, presentProject, presentProjectDetail, presentTopContributor, presentViewerState } from '../presenters/project';
+import { can } from '../policies';
+import { PRIVATE_CACHE_CONTROL, respondShared } from '../cache/http';
 import { parse, parseId } from '../validate';
 import { loadReadableProject, viewerOf } from '../commands/projectReader';
 import { projectCreator } from '../commands/projectCreator';
@@ -45,6 +49,11 @@ function requireActive(message: string) {
   };
 }
 
+/** The stale-read tags of the projects a shared list shows. */
+function projectTags(rows: ReadonlyArray<{ id: number }>): string[] {
+  return rows.map((row) => STALE.project(row.id));
+}
+
 /** The project `id` as the caller now sees it (after a write). */
 async function projectAnswer(ctx: AppContext, id: number) {
   return presentProject(await loadReadableProject(ctx, id), ctx.state.user);
@@ -53,37 +62,72 @@ async function projectAnswer(ctx: AppContext, id: number) {
 /**
  * /api/projects: the latest, trending and leaderboard lists, top contributors, a project's page,
  * submit, edit, vote, the view beacon, rate and report. Routes are thin: guard, validate, command, present.
+ * The lists and a visible project's page are shared by every visitor (api/src/cache: cached per node,
+ * ETag, Cache-Control); the viewer's own bits come from GET /api/projects/viewer-state.
  */
 export function projectsRoutes() {
   const router = new Router<AppState, AppContextExtras>({ prefix: '/api/projects' });
 
   router.get('/', async (ctx) => {
     const query = parse(latestQuerySchema, ctx.query);
-    const rows = await makeProjectQueries(ctx.deps.sql).listProjects({ ...query, viewer: viewerOf(ctx) });
-    ctx.body = rows.map((row) => presentProject(row, ctx.state.user));
+    const projects = makeProjectQueries(ctx.deps.sql);
+    if (query.q) {
+      // Searches are too many and too varied to share: each is read for its viewer.
+      const rows = await projects.listProjects({ ...query, viewer: viewerOf(ctx) });
+      ctx.body = rows.map((row) => presentProject(row, ctx.state.user));
+      return;
+    }
+    const order = query.sort === 'newest' ? [] : [STALE.order(query.sort)];
+    await respondShared(ctx, `latest:${query.sort}:${query.offset}:${query.limit}`, async () => {
+      const rows = await projects.listProjects({ ...query, viewer: null });
+      return { value: rows.map((row) => presentProject(row, null)), tags: [...order, ...projectTags(rows)] };
+    });
   });
 
   router.get('/trending', async (ctx) => {
     const query = parse(trendingQuerySchema, ctx.query);
-    const rows = await makeRankingQueries(ctx.deps.sql).listTrending({ ...query, viewer: viewerOf(ctx) });
-    ctx.body = rows.map((row) => presentProject(row, ctx.state.user));
+    await respondShared(ctx, `trending:${query.period}:${query.offset}:${query.limit}`, async () => {
+      const rows = await makeRankingQueries(ctx.deps.sql).listTrending({ ...query, viewer: null });
+      return { value: rows.map((row) => presentProject(row, null)), tags: [STALE.boards, ...projectTags(rows)] };
+    });
   });
 
   router.get('/leaderboard', async (ctx) => {
     const { timeRange, offset, limit } = parse(leaderboardQuerySchema, ctx.query);
-    const rows = await makeRankingQueries(ctx.deps.sql).listLeaderboard({ range: timeRange, offset, limit, viewer: viewerOf(ctx) });
-    ctx.body = rows.map((row, i) => presentLeaderboardEntry(row, offset + i + 1, ctx.state.user));
+    await respondShared(ctx, `leaderboard:${timeRange}:${offset}:${limit}`, async () => {
+      const rows = await makeRankingQueries(ctx.deps.sql).listLeaderboard({ range: timeRange, offset, limit, viewer: null });
+      return { value: rows.map((row, i) => presentLeaderboardEntry(row, offset + i + 1, null)), tags: [STALE.boards, ...projectTags(rows)] };
+    });
   });
 
   router.get('/top-contributors', async (ctx) => {
     const { limit } = parse(topContributorsQuerySchema, ctx.query);
-    const rows = await makeRankingQueries(ctx.deps.sql).listTopContributors(limit);
-    ctx.body = rows.map((row, i) => presentTopContributor(row, i + 1));
+    await respondShared(ctx, `top-contributors:${limit}`, async () => {
+      const rows = await makeRankingQueries(ctx.deps.sql).listTopContributors(limit);
+      return { value: rows.map((row, i) => presentTopContributor(row, i + 1)), tags: [STALE.boards] };
+    });
+  });
+
+  router.get('/viewer-state', async (ctx) => {
+    const { ids } = parse(viewerStateQuerySchema, ctx.query);
+    const rows = await makeProjectQueries(ctx.deps.sql).findViewerStates(ids, viewerOf(ctx));
+    ctx.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    ctx.body = rows.filter((row) => can(ctx.state.user, 'project.read', row)).map((row) => presentViewerState(row, ctx.state.user));
   });
 
   router.get('/:id', async (ctx) => {
-    const row = await loadReadableProject(ctx, parseId(ctx.params.id));
+    const id = parseId(ctx.params.id);
+    const shared = await respondShared(ctx, `project:${id}`, async () => {
+      // Only a visible project's page is the same for everyone; a hidden one is read for its viewer below.
+      const row = await makeProjectQueries(ctx.deps.sql).findProject(id, null);
+      if (!row || row.isHidden) return null;
+      const distribution = await makeRatingQueries(ctx.deps.sql).ratingDistribution(row.id);
+      return { value: presentProjectDetail(row, distribution, null), tags: [STALE.project(row.id)] };
+    });
+    if (shared) return;
+    const row = await loadReadableProject(ctx, id);
     const distribution = await makeRatingQueries(ctx.deps.sql).ratingDistribution(row.id);
+    ctx.set('Cache-Control', PRIVATE_CACHE_CONTROL);
     ctx.body = presentProjectDetail(row, distribution, ctx.state.user);
   });
 

@@ -15,16 +15,20 @@ export function readableBy(sql: Tx, actor: Actor) {
   return sql`(NOT p.is_hidden OR p.user_id = ${actor.id})`;
 }
 
+/** The member's own rating of a projects row `p` (one probe of its unique index); NULL for a visitor. */
+export function myRatingColumn(sql: Tx, userId: number | null) {
+  return userId !== null ? sql`(SELECT r.rating FROM ratings r WHERE r.project_id = p.id AND r.user_id = ${userId})` : sql`NULL::smallint`;
+}
+
 /**
  * The select list of a ProjectRow (without has_voted) for `p` (a projects row, or a CTE returning
  * one) joined with `u` (users): the member's own rating read through its unique index.
  */
 export function projectRowColumns(sql: Tx, userId: number | null) {
-  const myRating = userId !== null ? sql`(SELECT r.rating FROM ratings r WHERE r.project_id = p.id AND r.user_id = ${userId})` : sql`NULL::smallint`;
   return sql`
     p.id, p.title, p.description, p.replit_url, p.category, p.tags, p.user_id, u.username,
     p.votes, p.views, p.total_ratings, p.average_rating, p.report_count, p.is_hidden, p.created_at,
-    ${myRating} AS my_rating`;
+    ${myRatingColumn(sql, userId)} AS my_rating`;
 }
 
 /** A project row answered by a counter write (vote, rating). */

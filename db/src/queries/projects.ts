@@ -1,6 +1,6 @@
 import type { LatestSort } from '@vitrine/domain/constants';
 import type { Tx } from '../sql';
-import { projectRowColumns, readableBy, type Actor } from './project-access';
+import { myRatingColumn, projectRowColumns, readableBy, type Actor } from './project-access';
 
 /** Who is looking: a signed-in user's id, else null, and the request's IP (visitors vote per IP). */
 export interface Viewer {
@@ -63,9 +63,10 @@ export function hasVotedColumn(sql: Tx, viewer: Viewer) {
 
 /**
  * The select list of a ProjectRow for `p` (projects) joined with `u` (users), with the viewer's vote
- * and rating.
+ * and rating. A null viewer reads the answer shared by everyone (not voted, no rating): cached reads.
  */
-export function projectColumns(sql: Tx, viewer: Viewer) {
+export function projectColumns(sql: Tx, viewer: Viewer | null) {
+  if (viewer === null) return sql`${projectRowColumns(sql, null)}, false AS has_voted`;
   return sql`${projectRowColumns(sql, viewer.userId)}, ${hasVotedColumn(sql, viewer)} AS has_voted`;
 }
 
@@ -90,7 +91,7 @@ export function projectMatches(sql: Tx, q: string) {
 export function makeProjectQueries(sql: Tx) {
   return {
     /** One project, hidden or not (the caller applies the visibility policy). */
-    async findProject(id: number, viewer: Viewer): Promise<ProjectRow | undefined> {
+    async findProject(id: number, viewer: Viewer | null): Promise<ProjectRow | undefined> {
       const [row] = await sql<ProjectRow[]>`
         SELECT ${projectColumns(sql, viewer)}
         FROM projects p LEFT JOIN users u ON u.id = p.user_id
@@ -105,8 +106,21 @@ export function makeProjectQueries(sql: Tx) {
       return row ? { id, votes: row.votes, averageRating: Number(row.averageRating), totalRatings: row.totalRatings } : undefined;
     },
 
+    /**
+     * The viewer's vote and rating on each of `ids` (any that exist), with what the policies need
+     * (owner, hidden): the small private call laid over the shared, cached reads.
+     */
+    async findViewerStates(ids: number[], viewer: Viewer): Promise<Array<Pick<ProjectRow, 'id' | 'userId' | 'isHidden' | 'hasVoted' | 'myRating'>>> {
+      if (ids.length === 0) return [];
+      return sql`
+        SELECT p.id, p.user_id, p.is_hidden, ${hasVotedColumn(sql, viewer)} AS has_voted,
+               ${myRatingColumn(sql, viewer.userId)} AS my_rating
+        FROM projects p WHERE p.id = ANY(${ids}::int[])
+        ORDER BY p.id`;
+    },
+
     /** The public latest list: visible projects only, sorted on the server, one page. */
-    async listProjects(opts: { sort: LatestSort; offset: number; limit: number; viewer: Viewer; q?: string }): Promise<ProjectRow[]> {
+    async listProjects(opts: { sort: LatestSort; offset: number; limit: number; viewer: Viewer | null; q?: string }): Promise<ProjectRow[]> {
       return sql<ProjectRow[]>`
         SELECT ${projectColumns(sql, opts.viewer)}
         FROM projects p LEFT JOIN users u ON u.id = p.user_id
@@ -153,11 +167,11 @@ export function makeProjectQueries(sql: Tx) {
 
     /**
      * Counts one view per viewer key (user, else IP) per project per UTC day, in one statement: the
-     * day row and the counter commit together. Answers the project's views afterwards, or undefined
-     * when the actor may not read the project (missing, or hidden and not theirs).
+     * day row and the counter commit together. Answers the project's views afterwards and whether this
+     * view counted, or undefined when the actor may not read the project (missing, or hidden and not theirs).
      */
-    async recordView(input: { projectId: number; viewerKey: string; actor: Actor }): Promise<number | undefined> {
-      const [row] = await sql<{ readable: boolean; views: number }[]>`
+    async recordView(input: { projectId: number; viewerKey: string; actor: Actor }): Promise<{ views: number; counted: boolean } | undefined> {
+      const [row] = await sql<{ readable: boolean; views: number; counted: boolean }[]>`
         WITH target AS (
           SELECT p.id, p.views, ${readableBy(sql, input.actor)} AS readable FROM projects p WHERE p.id = ${input.projectId}
         ), seen AS (
@@ -168,8 +182,9 @@ export function makeProjectQueries(sql: Tx) {
         ), counted AS (
           UPDATE projects p SET views = p.views + 1 FROM seen s WHERE p.id = s.project_id RETURNING p.views
         )
-        SELECT t.readable, coalesce((SELECT views FROM counted), t.views) AS views FROM target t`;
-      return row?.readable ? row.views : undefined;
+        SELECT t.readable, coalesce((SELECT views FROM counted), t.views) AS views, EXISTS (SELECT FROM counted) AS counted
+        FROM target t`;
+      return row?.readable ? { views: row.views, counted: row.counted } : undefined;
     },
   };
 }
