@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext, Caller } from '../context';
 import type { SharedLoad } from './shared-reads';
 
 /** How long a CDN may serve a shared read without asking (seconds); it cannot hear our invalidations. */
@@ -16,27 +16,22 @@ export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${CDN_MAX_AGE_S
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /**
- * Answers the shared read `key` from this node's cache (loading it on a miss) with its ETag and
- * SHARED_CACHE_CONTROL, or 304 when the client's If-None-Match matches. False when `load` says the
- * answer is not shared (the caller then answers for this viewer).
+ * Answers the shared read `key` from this node's cache (loading it on a miss): sets its ETag and
+ * SHARED_CACHE_CONTROL, answers 304 when the client's If-None-Match matches, and returns the value
+ * for the handler to answer. Undefined when `load` says the answer is not shared (the caller then
+ * answers for this viewer).
  */
-export async function respondShared(ctx: AppContext, key: string, load: () => Promise<SharedLoad>): Promise<boolean> {
-  const entry = await ctx.deps.sharedReads.get(key, load);
-  if (!entry) return false;
-  ctx.status = 200;
-  ctx.set('Cache-Control', SHARED_CACHE_CONTROL);
-  ctx.etag = entry.etag;
-  if (ctx.fresh) {
-    ctx.status = 304;
-    return true;
-  }
-  ctx.type = 'application/json; charset=utf-8';
-  ctx.body = entry.body;
-  return true;
+export async function respondShared<T>(koa: AppContext, key: string, load: () => Promise<SharedLoad<T>>): Promise<T | undefined> {
+  const entry = await koa.deps.sharedReads.get(key, load);
+  if (!entry) return undefined;
+  koa.set('Cache-Control', SHARED_CACHE_CONTROL);
+  koa.etag = entry.etag;
+  if (koa.fresh) koa.status = 304;
+  return entry.value;
 }
 
 /** Drops the shared reads carrying `tags` on this node at once, and tells every other node. */
-export async function announceStale(ctx: AppContext, tags: string[]): Promise<void> {
-  ctx.deps.sharedReads.invalidate(tags);
-  await ctx.deps.publisher.invalidate(tags);
+export async function announceStale(caller: Pick<Caller, 'deps'>, tags: string[]): Promise<void> {
+  caller.deps.sharedReads.invalidate(tags);
+  await caller.deps.publisher.invalidate(tags);
 }

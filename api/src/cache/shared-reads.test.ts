@@ -10,18 +10,18 @@ describe('SharedReads', () => {
   it('keeps nothing until it listens, then serves hits until a tag it carries goes stale', async () => {
     const reads = new SharedReads();
     await reads.get('k', load(1));
-    expect((await reads.get('k', load(2)))!.body).toBe('2');
+    expect((await reads.get('k', load(2)))!.value).toBe(2);
     reads.setListening(true);
     await reads.get('k', load(3, [STALE.project(1)]));
-    expect((await reads.get('k', load(4)))!.body).toBe('3');
+    expect((await reads.get('k', load(4)))!.value).toBe(3);
     reads.invalidate([STALE.project(2)]);
-    expect((await reads.get('k', load(5)))!.body).toBe('3');
+    expect((await reads.get('k', load(5)))!.value).toBe(3);
     reads.invalidate([STALE.project(1)]);
-    expect((await reads.get('k', load(6)))!.body).toBe('6');
+    expect((await reads.get('k', load(6)))!.value).toBe(6);
     reads.invalidate([STALE.all]);
-    expect((await reads.get('k', load(7)))!.body).toBe('7');
+    expect((await reads.get('k', load(7)))!.value).toBe(7);
     reads.setListening(false);
-    expect((await reads.get('k', load(8)))!.body).toBe('8');
+    expect((await reads.get('k', load(8)))!.value).toBe(8);
   });
 
   it('never stores a read that started before a change, and shares one load among parallel misses', async () => {
@@ -39,10 +39,10 @@ describe('SharedReads', () => {
     const second = reads.get('k', slow);
     reads.invalidate([STALE.boards]);
     release();
-    expect((await first)!.body).toBe('"before"');
-    expect((await second)!.body).toBe('"before"');
+    expect((await first)!.value).toBe('before');
+    expect((await second)!.value).toBe('before');
     expect(loads).toBe(1);
-    expect((await reads.get('k', load('after')))!.body).toBe('"after"');
+    expect((await reads.get('k', load('after')))!.value).toBe('after');
   });
 
   it('does not share what the loader refuses', async () => {

@@ -12,14 +12,14 @@ const MAX_ENTRIES = 2000;
  */
 const MAX_AGE_MS = 60_000;
 
-/** A shared answer: its JSON text and its ETag. */
-export interface SharedEntry {
-  body: string;
+/** A shared answer and its ETag (a hash of its JSON). */
+export interface SharedEntry<T = unknown> {
+  value: T;
   etag: string;
 }
 
 /** What a loader answers: the value and the tags it depends on, or null when it must not be shared. */
-export type SharedLoad = { value: unknown; tags: string[] } | null;
+export type SharedLoad<T = unknown> = { value: T; tags: string[] } | null;
 
 interface Stored extends SharedEntry {
   tags: string[];
@@ -40,7 +40,11 @@ export class SharedReads {
   private listening = false;
 
   /** The answer under `key`, loaded (and kept, if it may be) on a miss; null when `load` says not shared. */
-  async get(key: string, load: () => Promise<SharedLoad>): Promise<SharedEntry | null> {
+  async get<T>(key: string, load: () => Promise<SharedLoad<T>>): Promise<SharedEntry<T> | null> {
+    return (await this.lookup(key, load)) as SharedEntry<T> | null;
+  }
+
+  private lookup(key: string, load: () => Promise<SharedLoad>): Promise<SharedEntry | null> | SharedEntry {
     const hit = this.entries.get(key);
     if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit;
     const pending = this.loading.get(key);
@@ -56,8 +60,7 @@ export class SharedReads {
   private async fill(key: string, generation: number, load: () => Promise<SharedLoad>): Promise<SharedEntry | null> {
     const loaded = await load();
     if (loaded === null) return null;
-    const body = JSON.stringify(loaded.value);
-    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    const entry = { value: loaded.value, etag: `"${createHash('sha1').update(JSON.stringify(loaded.value)).digest('base64url')}"` };
     if (this.listening && generation === this.generation) {
       this.entries.delete(key);
       this.entries.set(key, { ...entry, tags: loaded.tags, at: Date.now() });

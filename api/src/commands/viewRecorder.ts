@@ -1,24 +1,23 @@
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
+import { makeViewQueries } from '@vitrine/db/queries/views';
 import { STALE } from '@vitrine/runtime/stale-reads';
-import type { AppContext } from '../context';
-import { announceStale } from '../cache/http';
+import type { Caller } from '../context';
 import { notFound } from '../errors';
-import { PROJECT_NOT_FOUND } from './projectReader';
+import { PROJECT_NOT_FOUND } from '../loaders';
+import { announceStale } from '../cache/http';
 
 /**
  * The view beacon: one view per viewer (signed-in user, else IP) per project per UTC day; the day row
- * and the counter commit together in one statement. It never votes. Answers the project's views;
- * a counted view makes the shared reads showing the project stale.
+ * and the counter commit together in one statement. It never votes and records no event; a counted
+ * view makes the shared reads showing the project stale. Answers the project's views.
  */
-export async function viewRecorder(ctx: AppContext, input: { projectId: number }): Promise<number> {
-  const user = ctx.state.user;
-  const views = await makeProjectQueries(ctx.deps.sql).recordView({
+export async function viewRecorder(caller: Caller, input: { projectId: number }): Promise<number> {
+  const user = caller.user;
+  const recorded = await makeViewQueries(caller.deps.sql).recordView({
     projectId: input.projectId,
-    viewerKey: user ? `u:${user.id}` : `ip:${ctx.ip}`,
+    viewerKey: user ? `u:${user.id}` : `ip:${caller.ip}`,
     actor: user ? { id: user.id, isAdmin: user.isAdmin } : null,
   });
-  if (views === undefined) throw notFound(PROJECT_NOT_FOUND);
-  // A counted view changes the project's views in every shared read showing it (no event: views are not worth one).
-  if (views.counted) await announceStale(ctx, [STALE.project(input.projectId), STALE.order('views')]);
-  return views.views;
+  if (recorded === undefined) throw notFound(PROJECT_NOT_FOUND);
+  if (recorded.counted) await announceStale(caller, [STALE.project(input.projectId), STALE.order('views')]);
+  return recorded.views;
 }

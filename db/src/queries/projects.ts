@@ -1,6 +1,6 @@
 import type { LatestSort } from '@vitrine/domain/constants';
 import type { Tx } from '../sql';
-import { myRatingColumn, projectRowColumns, readableBy, type Actor } from './project-access';
+import { myRatingColumn, projectRowColumns } from './project-access';
 
 /** Who is looking: a signed-in user's id, else null, and the request's IP (visitors vote per IP). */
 export interface Viewer {
@@ -87,7 +87,7 @@ export function projectMatches(sql: Tx, q: string) {
   return sql`(p.title || ' ' || p.description || ' ' || p.tags) ILIKE ${containsPattern(q)}`;
 }
 
-/** Queries on projects (and their views). Pass the pool or a transaction. */
+/** Queries on projects: every write of the projects table, counters included, is here. Pass the pool or a transaction. */
 export function makeProjectQueries(sql: Tx) {
   return {
     /** One project, hidden or not (the caller applies the visibility policy). */
@@ -139,11 +139,6 @@ export function makeProjectQueries(sql: Tx) {
       return row!.id;
     },
 
-    /** Records a submission (the rate-limit audit trail of spec §3). */
-    async recordSubmission(input: { ip: string; userId: number; projectId: number }): Promise<void> {
-      await sql`INSERT INTO submissions (ip_address, user_id, project_id) VALUES (${input.ip}, ${input.userId}, ${input.projectId})`;
-    },
-
     /** Replaces the editable fields; false when the project is gone. */
     async updateProject(id: number, input: ProjectInput): Promise<boolean> {
       const rows = await sql`
@@ -165,26 +160,83 @@ export function makeProjectQueries(sql: Tx) {
       return row;
     },
 
+    /** Takes `n` votes off a project's counter (a deleted user's votes), never below 0. */
+    async subtractVotes(projectId: number, n: number): Promise<void> {
+      await sql`UPDATE projects SET votes = GREATEST(votes - ${n}, 0) WHERE id = ${projectId}`;
+    },
+
     /**
-     * Counts one view per viewer key (user, else IP) per project per UTC day, in one statement: the
-     * day row and the counter commit together. Answers the project's views afterwards and whether this
-     * view counted, or undefined when the actor may not read the project (missing, or hidden and not theirs).
+     * Recomputes the projects' totalRatings and averageRating (rounded to numeric(3,1)) from their
+     * rating rows; answers them by project id. Call it with the project rows locked (lockProject), so
+     * two concurrent ratings cannot both compute from a snapshot missing the other's row.
      */
-    async recordView(input: { projectId: number; viewerKey: string; actor: Actor }): Promise<{ views: number; counted: boolean } | undefined> {
-      const [row] = await sql<{ readable: boolean; views: number; counted: boolean }[]>`
-        WITH target AS (
-          SELECT p.id, p.views, ${readableBy(sql, input.actor)} AS readable FROM projects p WHERE p.id = ${input.projectId}
-        ), seen AS (
-          INSERT INTO project_views (project_id, viewer, day)
-          SELECT id, ${input.viewerKey}, (now() AT TIME ZONE 'UTC')::date FROM target WHERE readable
-          ON CONFLICT DO NOTHING
-          RETURNING project_id
-        ), counted AS (
-          UPDATE projects p SET views = p.views + 1 FROM seen s WHERE p.id = s.project_id RETURNING p.views
+    async refreshRatingStats(projectIds: number[]): Promise<Map<number, { averageRating: number; totalRatings: number }>> {
+      if (projectIds.length === 0) return new Map();
+      const rows = await sql<{ id: number; averageRating: string; totalRatings: number }[]>`
+        UPDATE projects p
+        SET total_ratings = s.total, average_rating = s.average
+        FROM (
+          SELECT p2.id, count(r.id)::int AS total, coalesce(round(avg(r.rating), 1), 0) AS average
+          FROM projects p2 LEFT JOIN ratings r ON r.project_id = p2.id
+          WHERE p2.id = ANY(${projectIds}::int[])
+          GROUP BY p2.id
+        ) s
+        WHERE p.id = s.id
+        RETURNING p.id, p.average_rating, p.total_ratings`;
+      return new Map(rows.map((r) => [r.id, { averageRating: Number(r.averageRating), totalRatings: r.totalRatings }]));
+    },
+
+    /**
+     * Recomputes one project's totalRatings and averageRating from its rating rows, with its row
+     * locked (lockProject), and answers the updated row as `viewer` sees it.
+     */
+    async refreshRatingStatsOf(projectId: number, viewer: Viewer): Promise<ProjectRow> {
+      const [row] = await sql<ProjectRow[]>`
+        WITH stats AS (
+          UPDATE projects p
+          SET total_ratings = s.total, average_rating = s.average
+          FROM (SELECT count(*)::int AS total, coalesce(round(avg(rating), 1), 0) AS average FROM ratings WHERE project_id = ${projectId}) s
+          WHERE p.id = ${projectId}
+          RETURNING p.*
         )
-        SELECT t.readable, coalesce((SELECT views FROM counted), t.views) AS views, EXISTS (SELECT FROM counted) AS counted
-        FROM target t`;
-      return row?.readable ? { views: row.views, counted: row.counted } : undefined;
+        SELECT ${projectColumns(sql, viewer)} FROM stats p LEFT JOIN users u ON u.id = p.user_id`;
+      return row!;
+    },
+
+    /** Adds one to the project's report counter; the new count. */
+    async incrementReportCount(projectId: number): Promise<number> {
+      const [row] = await sql<{ reportCount: number }[]>`
+        UPDATE projects SET report_count = report_count + 1 WHERE id = ${projectId} RETURNING report_count`;
+      return row!.reportCount;
+    },
+
+    /** Takes one off the project's report counter (a deleted report), never below 0. */
+    async decrementReportCount(projectId: number): Promise<void> {
+      await sql`UPDATE projects SET report_count = GREATEST(report_count - 1, 0) WHERE id = ${projectId}`;
+    },
+
+    /** Hides or shows a project; answers whether it existed. */
+    async setHidden(id: number, hidden: boolean): Promise<boolean> {
+      const rows = await sql`UPDATE projects SET is_hidden = ${hidden} WHERE id = ${id} RETURNING id`;
+      return rows.length > 0;
+    },
+
+    /** Hides a visible project; false when it was already hidden (or is gone). */
+    async hideVisible(id: number): Promise<boolean> {
+      const rows = await sql`UPDATE projects SET is_hidden = true WHERE id = ${id} AND NOT is_hidden RETURNING id`;
+      return rows.length > 0;
+    },
+
+    /** Deletes a project (its votes, ratings, reports and views go by cascade); answers whether it existed. */
+    async deleteProject(id: number): Promise<boolean> {
+      const rows = await sql`DELETE FROM projects WHERE id = ${id} RETURNING id`;
+      return rows.length > 0;
+    },
+
+    /** The ids of a user's projects, in id order. */
+    async listIdsOfOwner(userId: number): Promise<number[]> {
+      const rows = await sql<{ id: number }[]>`SELECT id FROM projects WHERE user_id = ${userId} ORDER BY id`;
+      return rows.map((r) => r.id);
     },
   };
 }

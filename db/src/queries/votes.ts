@@ -46,6 +46,13 @@ export function makeVoteQueries(sql: Tx) {
       return { outcome: 'counted', project: project as CountedProjectRow, eventId: Number(eventId) };
     },
 
+    /** A user's votes per project on projects they do not own (a user deletion corrects those counters). */
+    async countByVoterOnOthers(userId: number): Promise<Array<{ projectId: number; n: number }>> {
+      return sql<{ projectId: number; n: number }[]>`
+        SELECT v.project_id, count(*)::int AS n FROM votes v JOIN projects p ON p.id = v.project_id
+        WHERE v.user_id = ${userId} AND p.user_id IS DISTINCT FROM ${userId} GROUP BY v.project_id`;
+    },
+
     /** How many vote rows a project has (tests check the counter against it). */
     async countVotes(projectId: number): Promise<number> {
       const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM votes WHERE project_id = ${projectId}`;
