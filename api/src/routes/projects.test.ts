@@ -81,6 +81,22 @@ describe('GET /api/projects', () => {
     expect(byViews[0]!.id).toBe(second.id);
   });
 
+  it.each(['newest', 'votes', 'views'])('pages by keyset (after the last id shown) exactly as by offset, sorted by %s', async (sort) => {
+    for (let i = 0; i < 5; i++) await buildProject(t.deps.sql, { votes: 8_000_000 + (i % 2), views: 8_000_000 + (i % 3) });
+    const byOffset = (await t.agent().get(`/api/projects?sort=${sort}&limit=12`)).body as Array<{ id: number }>;
+    const pages: number[] = [];
+    let after: number | undefined;
+    for (let page = 0; page < 4; page++) {
+      const res = await t.agent().get(`/api/projects?sort=${sort}&limit=3${after === undefined ? '' : `&after=${after}`}`);
+      expect(res.status).toBe(200);
+      const ids = (res.body as Array<{ id: number }>).map((p) => p.id);
+      pages.push(...ids);
+      after = ids.at(-1);
+    }
+    expect(pages).toEqual(byOffset.map((p) => p.id));
+    expect((await t.agent().get(`/api/projects?sort=${sort}&after=0`)).body).toEqual({ message: 'after must be a project id' });
+  });
+
   it('answers every viewer the same shared list; hasVoted, myRating and canEdit come from viewer-state', async () => {
     const { user, agent } = await t.member();
     const mine = await buildProject(t.deps.sql, { userId: user.id, votes: 9_500_000 });

@@ -55,7 +55,7 @@ export const projectRoutes: Route[] = [
   route(
     { method: 'get', path: '/api/projects', tag: 'projects', summary: 'Latest projects (visible only), sorted on the server; shared by every visitor (ETag, Cache-Control)', access: 'anyone', query: latestQuerySchema, response: z.array(answers.Project) },
     async (call) => {
-      const { q, sort, offset, limit } = call.query;
+      const { q, sort, offset, limit, after } = call.query;
       const projects = makeProjectQueries(call.deps.sql);
       if (q) {
         // Searches are too many and too varied to share: each is read for its viewer.
@@ -63,8 +63,9 @@ export const projectRoutes: Route[] = [
         return (await projects.listProjects({ ...call.query, viewer: viewerOf(call) })).map((row) => presentProject(row, call.user));
       }
       const order = sort === 'newest' ? [] : [STALE.order(sort)];
-      return respondShared(call.koa, `latest:${sort}:${offset}:${limit}`, async () => {
-        const rows = await projects.listProjects({ sort, offset, limit, viewer: null });
+      const page = after === undefined ? `offset:${offset}` : `after:${after}`;
+      return respondShared(call.koa, `latest:${sort}:${page}:${limit}`, async () => {
+        const rows = await projects.listProjects({ sort, offset, limit, after, viewer: null });
         return { value: rows.map((row) => presentProject(row, null)), tags: [...order, ...projectTags(rows)] };
       });
     },

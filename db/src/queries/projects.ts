@@ -77,6 +77,17 @@ function latestOrder(sql: Tx, sort: LatestSort) {
   return sql`p.created_at DESC, p.id DESC`;
 }
 
+/**
+ * The keyset condition of each latest-list sort: rows after project `after` in latestOrder (its sort
+ * key read from its row, so no timestamp goes through the client and loses its microseconds). A
+ * project deleted meanwhile ends the list.
+ */
+function latestKeyset(sql: Tx, sort: LatestSort, after: number) {
+  if (sort === 'votes') return sql`(p.votes, p.id) < (SELECT c.votes, c.id FROM projects c WHERE c.id = ${after})`;
+  if (sort === 'views') return sql`(p.views, p.id) < (SELECT c.views, c.id FROM projects c WHERE c.id = ${after})`;
+  return sql`(p.created_at, p.id) < (SELECT c.created_at, c.id FROM projects c WHERE c.id = ${after})`;
+}
+
 /** The LIKE pattern of "contains `text`", its wildcards escaped so a search for '50%' or 'a_b' matches those characters. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -119,15 +130,20 @@ export function makeProjectQueries(sql: Tx) {
         ORDER BY p.id`;
     },
 
-    /** The public latest list: visible projects only, sorted on the server, one page. */
-    async listProjects(opts: { sort: LatestSort; offset: number; limit: number; viewer: Viewer | null; q?: string }): Promise<ProjectRow[]> {
+    /**
+     * The public latest list: visible projects only, sorted on the server, one page. With `after` (a
+     * project id, the last of the previous page) the page starts right after that project in the
+     * sort (keyset: an index range scan, so a deep page costs what the first does); else at `offset`.
+     */
+    async listProjects(opts: { sort: LatestSort; offset: number; limit: number; viewer: Viewer | null; q?: string; after?: number }): Promise<ProjectRow[]> {
       return sql<ProjectRow[]>`
         SELECT ${projectColumns(sql, opts.viewer)}
         FROM projects p LEFT JOIN users u ON u.id = p.user_id
         WHERE NOT p.is_hidden
           ${opts.q ? sql`AND ${projectMatches(sql, opts.q)}` : sql``}
+          ${opts.after === undefined ? sql`` : sql`AND ${latestKeyset(sql, opts.sort, opts.after)}`}
         ORDER BY ${latestOrder(sql, opts.sort)}
-        LIMIT ${opts.limit} OFFSET ${opts.offset}`;
+        LIMIT ${opts.limit} OFFSET ${opts.after === undefined ? opts.offset : 0}`;
     },
 
     /** Inserts a project and returns its id. */

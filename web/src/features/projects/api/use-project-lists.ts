@@ -24,10 +24,9 @@ export interface PagedList<T> {
   retry: () => void;
 }
 
-function usePaged<T extends Project>(getKey: (pageIndex: number) => string): PagedList<T> {
-  // Keys of later pages are the same for every previous page, so the list keeps its place on Load More.
+function usePaged<T extends Project>(getKey: (pageIndex: number, previous: T[] | null) => string): PagedList<T> {
   const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<T[]>(
-    (pageIndex, previous: T[] | null) => (previous && previous.length === 0 ? null : getKey(pageIndex)),
+    (pageIndex, previous: T[] | null) => (previous && previous.length === 0 ? null : getKey(pageIndex, previous)),
     { revalidateFirstPage: false, persistSize: false },
   );
   useEffect(() => registerListRevalidator(() => mutate()), [mutate]);
@@ -62,7 +61,8 @@ function usePaged<T extends Project>(getKey: (pageIndex: number) => string): Pag
 
 /** Latest Submissions, sorted by the server, optionally narrowed by a search. */
 export function useLatestProjects(sort: LatestSort, q = ''): PagedList<Project> {
-  return usePaged<Project>((pageIndex) => latestKey(sort, pageIndex, q));
+  // Load More asks for the page after the last project shown (keyset), never for a deep offset.
+  return usePaged<Project>((pageIndex, previous) => latestKey(sort, pageIndex, q, previous?.at(-1)?.id));
 }
 
 /** Trending Projects for a period. */
