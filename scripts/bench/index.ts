@@ -99,7 +99,8 @@ try {
   ]);
   console.log(`lists p99 ms at ${projects} projects (compare runs at 20k and 1M): ${lists.map((l) => `${l.case} ${l['p99 ms']}`).join('; ')}`);
 } finally {
-  await api.stop();
+  const apiExit = await api.stop();
+  log(apiExit === 0 ? 'the API shut down cleanly (exit 0)' : `the API did not shut down cleanly: exit ${apiExit}`);
   await hello.stop();
   await sql.end();
   await db.drop();

@@ -7,7 +7,8 @@ const START_TIMEOUT_MS = 60_000;
 /** A server running in a child process of its own (so the load generator never shares its event loop). */
 export interface ChildServer {
   url: string;
-  stop: () => Promise<void>;
+  /** Stops it with SIGTERM (a graceful shutdown) and answers its exit code (0: it ended cleanly). */
+  stop: () => Promise<number | null>;
 }
 
 /** Spawns `args` under node with `env`, and waits until it prints `ready`. */
@@ -25,9 +26,10 @@ async function spawnServer(args: string[], env: NodeJS.ProcessEnv, ready: RegExp
   return {
     url,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null) return child.exitCode;
       child.kill('SIGTERM');
-      await once(child, 'exit');
+      const [code] = (await once(child, 'exit')) as [number | null];
+      return code;
     },
   };
 }
