@@ -54,6 +54,9 @@ afterAll(async () => {
   pg?.remove();
 });
 
+/** How many of traffic()'s first requests are shared reads, which the per-node cache may answer. */
+const SHARED_READS = 2;
+
 /** The reads and writes a visitor and a member make, each marked with `.timeout` so a hang fails. */
 function traffic() {
   const visitor = t.agent();
@@ -80,6 +83,9 @@ describe('PostgreSQL stops and starts under a running app', () => {
     }
 
     for (const [i, res] of (await Promise.all(traffic())).entries()) {
+      // The list and the project page are shared reads: a node that holds them in its cache
+      // (issue 11) still serves them while the database is down; everything else answers 503.
+      if (i < SHARED_READS && res.status === 200) continue;
       expect(res.status, `request ${i} of traffic()`).toBe(503);
       expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE });
       expect(res.headers['retry-after']).toBe('5');
