@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { LatestSort, LeaderboardRange, TrendingPeriod } from '@vitrine/domain/constants';
 import type { LeaderboardEntry, Project, TopContributor } from '@vitrine/domain/types';
 import { latestKey, leaderboardKey, loadMoreState, TOP_CONTRIBUTORS_KEY, trendingKey } from './keys';
 import { registerListRevalidator } from './revalidate';
-import { useWithViewerState } from './use-viewer-state';
 import { useLiveEvent } from '../../../hooks/use-live-event';
 import { onResync } from '../../../lib/socket';
 
@@ -24,9 +23,10 @@ export interface PagedList<T> {
   retry: () => void;
 }
 
-function usePaged<T extends Project>(getKey: (pageIndex: number, previous: T[] | null) => string): PagedList<T> {
+function usePaged<T>(getKey: (pageIndex: number) => string): PagedList<T> {
+  // Keys of later pages are the same for every previous page, so the list keeps its place on Load More.
   const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<T[]>(
-    (pageIndex, previous: T[] | null) => (previous && previous.length === 0 ? null : getKey(pageIndex, previous)),
+    (pageIndex, previous: T[] | null) => (previous && previous.length === 0 ? null : getKey(pageIndex)),
     { revalidateFirstPage: false, persistSize: false },
   );
   useEffect(() => registerListRevalidator(() => mutate()), [mutate]);
@@ -46,9 +46,8 @@ function usePaged<T extends Project>(getKey: (pageIndex: number, previous: T[] |
   });
   const isLoadingMore = isLoading || (size > 0 && data !== undefined && data[size - 1] === undefined);
   const { hasMore, disabled } = loadMoreState(data, isValidating || isLoadingMore);
-  const shared = useMemo(() => (data ? data.flat() : []), [data]);
   return {
-    items: useWithViewerState(shared),
+    items: data ? data.flat() : [],
     isLoading,
     error,
     hasMore,
@@ -61,8 +60,7 @@ function usePaged<T extends Project>(getKey: (pageIndex: number, previous: T[] |
 
 /** Latest Submissions, sorted by the server, optionally narrowed by a search. */
 export function useLatestProjects(sort: LatestSort, q = ''): PagedList<Project> {
-  // Load More asks for the page after the last project shown (keyset), never for a deep offset.
-  return usePaged<Project>((pageIndex, previous) => latestKey(sort, pageIndex, q, previous?.at(-1)?.id));
+  return usePaged<Project>((pageIndex) => latestKey(sort, pageIndex, q));
 }
 
 /** Trending Projects for a period. */
@@ -70,15 +68,10 @@ export function useTrendingProjects(period: TrendingPeriod): PagedList<Project> 
   return usePaged<Project>((pageIndex) => trendingKey(period, pageIndex));
 }
 
-/** The leaderboard for a time range, with the viewer's own state laid over the shared entries. */
+/** The leaderboard for a time range. */
 export function useLeaderboard(range: LeaderboardRange) {
-  const result = useSWR<LeaderboardEntry[]>(leaderboardKey(range));
-  const entries = useWithViewerState(result.data ?? NO_ENTRIES);
-  return { ...result, data: result.data ? entries : undefined };
+  return useSWR<LeaderboardEntry[]>(leaderboardKey(range));
 }
-
-/** A stable empty list while the leaderboard loads. */
-const NO_ENTRIES: LeaderboardEntry[] = [];
 
 /** The Top Contributors panel (server data). */
 export function useTopContributors() {
