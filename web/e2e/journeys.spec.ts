@@ -129,17 +129,21 @@ test.describe('member journeys', () => {
     await signIn(page, author);
     const project = await createProject(page);
     // A stale page: the page is live and refetches the project (on connect, on focus), so keep its
-    // reads saying 'not voted yet' while the vote happens behind its back.
+    // reads saying 'not voted yet' while the vote happens behind its back, until the click: a refetch
+    // after it tells the truth again (a pinned one would undo the 'Voted' the 409 put in the SWR cache).
+    let pinned = true;
     await page.route(`**/api/projects/${project.id}`, async (route) => {
       if (route.request().method() !== 'GET') return route.fallback();
       const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), hasVoted: false } });
+      const json = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: pinned ? { ...json, hasVoted: false } : json });
     });
     await page.goto(`/projects/${project.id}`);
     await expect(page.getByRole('button', { name: /^Vote for / })).toBeEnabled();
     const res = await page.request.post(`/api/projects/${project.id}/vote`, { headers: { Origin: new URL(page.url()).origin } });
     expect(res.status()).toBe(200);
     await page.getByRole('button', { name: /^Vote for / }).click();
+    pinned = false;
     await expectToast(page, 'Already voted');
     await expect(page.getByText("You've already voted for this project.")).toBeVisible();
     await expect(page.getByRole('button', { name: /^Voted for / })).toBeDisabled();
