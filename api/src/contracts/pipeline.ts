@@ -30,22 +30,23 @@ export function guard(contract: Pick<Contract, 'access' | 'loginMessage'>, user:
 
 /**
  * Turns a route into one Koa middleware running the request pipeline in its one order:
- * guard -> validate (params, query, body) -> limit -> handler (load -> authorize -> command) -> present.
- * The session and the current user come first, for every request (app.ts). The limit runs after
- * validation, so malformed input never spends a point, and it can count by the validated user.
+ * limit -> guard -> validate (params, query, body) -> handler (load -> authorize -> command) -> present.
+ * The session and the current user are read before, for every request (app.ts), so a limit can count
+ * by user. The limit comes first so that every call of a limited route spends a point, refused and
+ * malformed ones too: a flood of bad requests is throttled before it costs a parse or a query.
  */
 export function compose(r: Route): Middleware<AppState, AppContextExtras> {
   const { contract, handler } = r;
   const run: Middleware<AppState, AppContextExtras> = async (ctx) => {
     const c = ctx as AppContext;
     const user = c.state.user;
+    const caller = { deps: c.deps, limiters: c.limiters, ip: c.ip, user };
+    if (contract.limit) await spend(caller, contract.limit);
     guard(contract, user);
     const params = contract.params?.parse((ctx as { params?: Record<string, string> }).params ?? {});
     const query = contract.query?.parse(c.query ?? {});
     const rawBody = contract.prefill ? contract.prefill(c.request.body, user) : c.request.body;
     const body = contract.body?.parse(rawBody ?? {});
-    const caller = { deps: c.deps, limiters: c.limiters, ip: c.ip, user };
-    if (contract.limit) await spend(caller, contract.limit);
     // The contract's status first, so a handler may still answer another (health: 503 while degraded).
     c.status = contract.status ?? 200;
     const answer = await handler({ ...caller, params, query, body, koa: c } as Parameters<typeof handler>[0]);

@@ -42,7 +42,7 @@ export interface Contract<
   access: A;
   /** The 401 text for a visitor when the access needs a user (default 'You need to be logged in'). */
   loginMessage?: string;
-  /** The rate limit spent after validation (so malformed input never spends a point). */
+  /** The rate limit, spent first (before the guard and validation, so refused and malformed calls count too). */
   limit?: LimiterName;
   params?: P;
   query?: Q;

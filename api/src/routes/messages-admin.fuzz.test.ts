@@ -24,7 +24,8 @@ let originalId: number;
 let reportId: number;
 let projectId: number;
 beforeAll(async () => {
-  t = await makeTestApp();
+  // Generous limits: the limit runs before validation, and these properties send hundreds of bodies.
+  t = await makeTestApp({ rateLimitMultiplier: 1000 });
   member = await t.member({ email: 'fuzz@example.com' });
   admin = await t.member({ isAdmin: true });
   other = await buildUser(t.deps.sql);

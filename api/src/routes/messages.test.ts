@@ -200,6 +200,16 @@ describe('POST /api/contact', () => {
     expect(res.body).toEqual({ message: expect.stringMatching(/Too many messages/) });
     expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE sender_name = ${body.senderName}`).toHaveLength(0);
   });
+
+  it('spends the limit before validation: malformed messages count, so a flood of them is throttled too', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await t.agent().post('/api/contact').set('X-Forwarded-For', ip).send(contactBody({ senderEmail: 'not an address' }))).status).toBe(400);
+    }
+    const res = await t.agent().post('/api/contact').set('X-Forwarded-For', ip).send(contactBody());
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ message: expect.stringMatching(/Too many messages/) });
+  });
 });
 
 describe('GET /api/messages', () => {

@@ -18,7 +18,8 @@ type Role = 'visitor' | 'member' | 'owner' | 'paused' | 'admin';
 const actors = {} as Record<Role, { user: UserRow | null; agent: TestAgent }>;
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  // Generous limits: the limit runs before validation, and these properties send hundreds of bodies.
+  t = await makeTestApp({ rateLimitMultiplier: 1000 });
   actors.visitor = { user: null, agent: t.agent() };
   actors.member = await t.member();
   actors.owner = await t.member();
