@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
+import compress from 'koa-compress';
 import type { Deps, AppState, AppContextExtras } from './context';
 import { errorMiddleware } from './middleware/errors';
 import { sessionMiddleware } from './middleware/session';
@@ -18,9 +19,12 @@ import { docsRoutes } from './routes/docs';
 /** Request bodies above this are refused with 413. */
 const BODY_LIMIT = '64kb';
 
+/** Answers (API JSON, HTML, feeds) smaller than this go out plain: compressing them gains nothing. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
 /**
  * Builds the Koa app (no listen, so tests drive it). Order of every request:
- * errors -> headers -> origin check -> body -> session -> current user -> routes.
+ * errors -> headers -> compression -> origin check -> body -> session -> current user -> routes.
  * Extra middleware (the static web client) is mounted after the API by the caller.
  */
 export function createApp(deps: Deps, options: { log?: (err: unknown) => void } = {}): Koa<AppState, AppContextExtras> {
@@ -31,6 +35,9 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
 
   app.use(errorMiddleware(options.log));
   app.use(securityHeaders());
+  // Brotli or gzip by Accept-Encoding for compressible answers; precompressed static files already
+  // carry Content-Encoding, which koa-compress leaves alone.
+  app.use(compress({ threshold: COMPRESS_THRESHOLD_BYTES }));
   app.use(originCheck(deps.config.allowedOrigins));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, strict: true }));
   app.use(sessionMiddleware(app as unknown as Koa, deps.redis, deps.config));

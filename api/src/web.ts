@@ -18,7 +18,9 @@ export function escapeHtml(text: string): string {
  */
 export function webClient(siteName: string, dist: string = WEB_DIST): Middleware {
   const indexPath = path.join(dist, 'index.html');
-  const assets = serve(dist, { index: false, maxage: 365 * 24 * 3600 * 1000, immutable: true });
+  // brotli/gzip: koa-send answers with the `.br` or `.gz` file vite-plugin-compression2 wrote beside
+  // the asset when Accept-Encoding allows it (koa-compress in createApp adds Vary: Accept-Encoding).
+  const assets = serve(dist, { index: false, maxage: 365 * 24 * 3600 * 1000, immutable: true, brotli: true, gzip: true });
   let shell: string | undefined;
   return async (ctx, next) => {
     if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/socket.io/')) return next();
