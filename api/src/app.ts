@@ -15,6 +15,7 @@ import { usersRoutes } from './routes/users';
 import { messagesRoutes } from './routes/messages';
 import { adminRoutes } from './routes/admin';
 import { docsRoutes } from './routes/docs';
+import { crawlRoutes } from './routes/crawl';
 
 /** Request bodies above this are refused with 413. */
 const BODY_LIMIT = '64kb';
@@ -43,7 +44,7 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
   app.use(sessionMiddleware(app as unknown as Koa, deps.redis, deps.config));
   app.use(loadUser());
 
-  for (const router of [healthRoutes(), authRoutes(), projectsRoutes(), usersRoutes(), messagesRoutes(), adminRoutes(), docsRoutes()]) {
+  for (const router of [healthRoutes(), authRoutes(), projectsRoutes(), usersRoutes(), messagesRoutes(), adminRoutes(), docsRoutes(), crawlRoutes()]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
