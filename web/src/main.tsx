@@ -1,12 +1,25 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SWRConfig } from 'swr';
+import { SSR_DATA_ELEMENT_ID, type SsrPageData } from '@vitrine/domain/ssr';
 import { App } from './app/app';
+import { primeSession } from './stores/session';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
+
+// The server rendered this page (entry-server.tsx) and left the SWR data it used beside it.
+const text = document.getElementById(SSR_DATA_ELEMENT_ID)?.textContent;
+const data: SsrPageData = text ? (JSON.parse(text) as SsrPageData) : { fallback: {} };
+if (data.user !== undefined) primeSession(data.user);
+const fallback = data.fallback;
+const tree = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <SWRConfig value={{ fallback }}>
+      <App />
+    </SWRConfig>
+  </StrictMode>
 );
+if (root.firstElementChild) hydrateRoot(root, tree);
+else createRoot(root).render(tree);

@@ -1,7 +1,7 @@
 import { Feed } from 'feed';
 import { escapeHtml } from '../web';
 import type { ProjectRow } from '@vitrine/db/queries/projects';
-import { sitePaths, type FeedFormat } from './site-links';
+import { sitePaths, type FeedFormat } from '@vitrine/domain/site-paths';
 
 /** Entries per feed: readers poll, they do not page. */
 export const FEED_ITEMS = 30;

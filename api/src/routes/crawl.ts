@@ -9,7 +9,8 @@ import type { AppContext, AppState, AppContextExtras } from '../context';
 import { notFound } from '../errors';
 import { FEED_CONTENT_TYPES, FEED_ITEMS, renderFeed, type FeedSubject } from '../public/feeds';
 import { renderRobots } from '../public/robots';
-import { categoryOfSlug, parseFeedFile, siteOrigin, sitePaths, type FeedFormat } from '../public/site-links';
+import { categoryOfSlug, parseFeedFile, sitePaths, type FeedFormat } from '@vitrine/domain/site-paths';
+import { siteOrigin } from '../public/site-links';
 import {
   parseSitemapFile,
   renderSitemapIndex,

@@ -15,7 +15,7 @@ import { useSession } from '../stores/session';
 import { copyText } from '../lib/clipboard';
 import { formatCount, formatDate, formatRelative } from '../lib/format';
 import { useJsonLd, type JsonLd } from '../lib/json-ld';
-import { useDocumentTitle, useMetaDescription } from '../lib/site';
+import { pageOrigin, useDocumentTitle, useMetaDescription } from '../lib/site';
 import { useProject, useRecordView } from '../features/projects/api/use-project';
 import { RatingBadge } from '../features/projects/components/rating-badge';
 import { TagList } from '../features/projects/components/tag-list';
@@ -32,8 +32,9 @@ import { cn } from '../lib/cn';
 const EditProjectDialog = lazyNamed(() => import('../features/projects/components/edit-project-dialog'), 'EditProjectDialog');
 const ReportDialog = lazyNamed(() => import('../features/projects/components/report-dialog'), 'ReportDialog');
 
-/** SoftwareApplication JSON-LD (§1): free software with an aggregate rating on a 1-10 scale. */
-export function projectJsonLd(project: ProjectDetail, pageUrl: string): JsonLd {
+/** SoftwareApplication JSON-LD (§1): free software with an aggregate rating on a 1-10 scale, its author and votes. */
+export function projectJsonLd(project: ProjectDetail, origin: string): JsonLd {
+  const pageUrl = `${origin}/projects/${project.id}`;
   const data: JsonLd = {
     '@context': 'https://schema.org',
     '@type': 'SoftwareApplication',
@@ -46,7 +47,9 @@ export function projectJsonLd(project: ProjectDetail, pageUrl: string): JsonLd {
     datePublished: project.createdAt,
     keywords: tagList(project.tags).join(', ') || undefined,
     offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
-    author: project.username ? { '@type': 'Person', name: project.username } : undefined,
+    author: project.username ? { '@type': 'Person', name: project.username, url: `${origin}/users/${encodeURIComponent(project.username)}` } : undefined,
+    // Votes as a count of likes (schema.org has no "vote" action).
+    interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/LikeAction', userInteractionCount: project.votes },
   };
   if (project.totalRatings > 0) {
     data.aggregateRating = {
@@ -165,7 +168,7 @@ function ProjectView({ project: fetched }: { project: ProjectDetail }) {
   const average = Number(project.averageRating);
   useDocumentTitle(project.title);
   useMetaDescription(project.description);
-  useJsonLd('project', projectJsonLd(project, `${window.location.origin}/projects/${project.id}`));
+  useJsonLd('project', projectJsonLd(project, pageOrigin()));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
