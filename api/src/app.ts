@@ -16,6 +16,7 @@ import { messagesRoutes } from './routes/messages';
 import { adminRoutes } from './routes/admin';
 import { docsRoutes } from './routes/docs';
 import { crawlRoutes } from './routes/crawl';
+import { cardsRoutes } from './routes/cards';
 
 /** Request bodies above this are refused with 413. */
 const BODY_LIMIT = '64kb';
@@ -44,7 +45,7 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
   app.use(sessionMiddleware(app as unknown as Koa, deps.redis, deps.config));
   app.use(loadUser());
 
-  for (const router of [healthRoutes(), authRoutes(), projectsRoutes(), usersRoutes(), messagesRoutes(), adminRoutes(), docsRoutes(), crawlRoutes()]) {
+  for (const router of [healthRoutes(), authRoutes(), projectsRoutes(), usersRoutes(), messagesRoutes(), adminRoutes(), docsRoutes(), crawlRoutes(), cardsRoutes()]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -31,7 +31,13 @@ test.describe('server-rendered pages', () => {
     expect(html).toContain(`<title>${escaped} | Vitrine</title>`);
     expect(html).toContain(`<meta property="og:title" content="${escaped}" />`);
     expect(html).toContain('<meta property="og:description" content="Rendered on the server, readable without JavaScript." />');
-    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+/cards/projects/${id}\\.png\\?v=[0-9a-f]{8}" />`));
+    const image = new RegExp(`<meta property="og:image" content="(http://[^"]+/cards/projects/${id}\\.png\\?v=[0-9a-f]{8})" />`).exec(html)?.[1];
+    expect(image).toBeTruthy();
+    // The page names the card's current version: the card answers as immutable under it.
+    const card = await request.get(image!);
+    expect(card.status()).toBe(200);
+    expect(card.headers()['content-type']).toBe('image/png');
+    expect(card.headers()['cache-control']).toContain('immutable');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://[^"]+/projects/${id}" />`));
     expect(html).toContain('"@type":"SoftwareApplication"');
