@@ -26,7 +26,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   build: isSsrBuild
-    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true }
+    ? // Older files stay here too: a running API imports lazily loaded chunks of its renderer.
+      { outDir: 'dist-ssr', emptyOutDir: false, sourcemap: true }
     : {
         outDir: 'dist',
         // Keep older hashed files: a running server (or an open tab) whose HTML still names them keeps

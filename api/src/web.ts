@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { SSR_DATA_ELEMENT_ID, type SsrResult } from '@vitrine/domain/ssr';
 import { siteOrigin } from './public/site-links';
 import { loadRenderer, readAsViewer } from './public/page-renderer';
+import { makePreloader } from './public/client-manifest';
 
 /** Where `vite build` puts the web client. */
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -54,10 +55,10 @@ function bareShell(template: Template, siteName: string): string {
   );
 }
 
-/** Streams the rendered page: template head, React's stream into #root, the SWR data, the rest. */
-function pageStream(template: Template, page: SsrResult): PassThrough {
+/** Streams the rendered page: template head (with `preloads`), React's stream into #root, the SWR data, the rest. */
+function pageStream(template: Template, page: SsrResult, preloads: string): PassThrough {
   const body = new PassThrough();
-  body.write(template.before.replace('<!--app-head-->', page.head));
+  body.write(template.before.replace('<!--app-head-->', preloads ? `${page.head}\n    ${preloads}` : page.head));
   const tail = template.after.replace('<!--app-data-->', `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${page.data}</script>`);
   // React ends the stream it pipes into; the tail must follow, so it pipes into a relay.
   const relay = new PassThrough();
@@ -85,6 +86,7 @@ export function webClient(siteName: string, options: WebClientOptions = {}): Mid
   // the asset when Accept-Encoding allows it (koa-compress in createApp adds Vary: Accept-Encoding).
   const assets = serve(dist, { index: false, maxage: ASSET_MAX_AGE_MS, immutable: true, brotli: true, gzip: true });
   const log = options.log ?? ((err: unknown) => console.error('[ssr]', err));
+  const preloads = makePreloader(dist);
   let template: Template | undefined;
   return async (ctx, next) => {
     if (!isPagePath(ctx)) return next();
@@ -109,7 +111,7 @@ export function webClient(siteName: string, options: WebClientOptions = {}): Mid
     try {
       const page = await renderer.render({ url: ctx.url, origin: siteOrigin(ctx), siteName, load: (key) => readAsViewer(api, ctx, key) });
       ctx.status = page.status;
-      ctx.body = pageStream(template, page);
+      ctx.body = pageStream(template, page, preloads(page.modules));
     } catch (err) {
       // A page that fails to render on the server still works: the client renders it.
       log(err);

@@ -28,6 +28,9 @@ export interface SsrResult {
   status: number;
   /** Tags for `<head>`: title, description, canonical, OpenGraph, Twitter card, JSON-LD, feeds. */
   head: string;
+  /** Source modules (relative to web/, e.g. `src/pages/project.tsx`) of lazily loaded code the page
+   *  shows: the API preloads their chunks so hydration does not wait for them. */
+  modules: string[];
   /** SsrPageData as JSON (already safe inside a `<script type="application/json">`). */
   data: string;
   /** Streams the app's HTML (the inside of #root) into `destination`, then ends it. */

@@ -7,11 +7,10 @@
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Router } from 'wouter';
-import { SWRConfig } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
 import type { CurrentUser } from '@vitrine/domain/types';
 import type { SsrPageData, SsrRequest, SsrResult } from '@vitrine/domain/ssr';
-import { App } from './app/app';
+import { Root } from './app/root';
 import { setServerSiteName } from './lib/site';
 import { serializeForScript } from './lib/json-ld';
 import { renderHead } from './ssr/head';
@@ -58,9 +57,7 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
   const tree = (
     <StrictMode>
       <Router ssrPath={url.pathname} ssrSearch={search}>
-        <SWRConfig value={{ fallback }}>
-          <App />
-        </SWRConfig>
+        <Root fallback={fallback} />
       </Router>
     </StrictMode>
   );
@@ -77,6 +74,7 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
   return {
     status,
     head: renderHead(meta, site),
+    modules: plan.modules ?? [],
     // JSON with `<` escaped, so no text in the data can close the script element.
     data: serializeForScript({ fallback, user } satisfies SsrPageData),
     pipe: (destination) => {

@@ -19,6 +19,8 @@ export interface PagePlan {
   keys: string[];
   /** First-page keys of lists read with useSWRInfinite. */
   infiniteKeys: string[];
+  /** Lazily loaded page modules it shows (app/routes.tsx), relative to web/. */
+  modules?: string[];
   /** The page's head and status from what was read (`data` by key; a missing key failed). */
   describe: (data: ReadonlyMap<string, unknown>, site: { name: string; origin: string }) => { status: number; meta: PageMeta };
 }
@@ -55,6 +57,7 @@ function projectPlan(id: string): PagePlan {
   if (!/^\d{1,10}$/.test(id)) return notFoundPlan(`/projects/${id}`, 'Project Not Found');
   const key = projectKey(Number(id));
   return {
+    modules: ['src/pages/project.tsx'],
     keys: [key],
     infiniteKeys: [],
     describe: (data, site) => {
@@ -84,6 +87,7 @@ function projectPlan(id: string): PagePlan {
 function userPlan(username: string): PagePlan {
   const key = userKey(username);
   return {
+    modules: ['src/pages/user.tsx'],
     keys: [key],
     infiniteKeys: [],
     describe: (data, site) => {
@@ -138,7 +142,7 @@ export function planPage(path: string, search: string, site: { name: string; ori
   if (path === '/about') return staticPage(path, 'About', aboutDescription(site.name), 'AboutPage', site.origin, site.name);
   if (path === '/terms') return staticPage(path, 'Terms of Service', LEGAL_DESCRIPTION, 'WebPage', site.origin, site.name, LEGAL_LAST_UPDATED_ISO);
   if (path === '/privacy') return staticPage(path, 'Privacy Policy', LEGAL_DESCRIPTION, 'WebPage', site.origin, site.name, LEGAL_LAST_UPDATED_ISO);
-  if (path === '/contact') return { keys: [], infiniteKeys: [], describe: () => ({ status: 200, meta: simplePage(path, 'Contact', CONTACT_DESCRIPTION) }) };
+  if (path === '/contact') return { modules: ['src/pages/contact.tsx'], keys: [], infiniteKeys: [], describe: () => ({ status: 200, meta: simplePage(path, 'Contact', CONTACT_DESCRIPTION) }) };
   if (path === '/auth') return privatePlan(path, 'Log in', `Log in to ${site.name} or create an account.`);
   if (path === '/messages') return privatePlan(path, 'Messages', 'Your messages.');
   if (path === '/admin') return privatePlan(path, 'Admin Dashboard', 'Site administration.');
