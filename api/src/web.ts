@@ -1,3 +1,4 @@
+import { escapeHtml } from '@vitrine/domain/html';
 import type { Context, Middleware } from 'koa';
 import serve from 'koa-static';
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,11 +16,6 @@ export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url)
 
 /** Hashed assets never change under their name: a year, immutable. */
 const ASSET_MAX_AGE_MS = 365 * 24 * 3600 * 1000;
-
-/** Escapes text for an HTML attribute or element. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** Options of the web client. */
 export interface WebClientOptions {

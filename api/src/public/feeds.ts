@@ -1,5 +1,5 @@
 import { Feed } from 'feed';
-import { escapeHtml } from '../web';
+import { escapeHtml } from '@vitrine/domain/html';
 import type { ProjectRow } from '@vitrine/db/queries/projects';
 import { sitePaths, type FeedFormat } from '@vitrine/domain/site-paths';
 

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@vitrine/domain/html';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from '@vitrine/domain/share-card';
 import { serializeJsonLd, type JsonLd } from '../lib/json-ld';
 import { documentTitle } from '../lib/site';
@@ -26,11 +27,6 @@ export interface PageMeta {
   feeds: FeedLink[];
   /** Pages that must not be indexed (not found, private areas). */
   noindex?: boolean;
-}
-
-/** Escapes text for an HTML attribute or element. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
