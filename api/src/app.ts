@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
+import compress from 'koa-compress';
 import type { Deps, AppState, AppContextExtras } from './context';
 import { errorMiddleware } from './middleware/errors';
 import { sessionMiddleware } from './middleware/session';
@@ -10,14 +11,20 @@ import { loadUser } from './middleware/current-user';
 import { routerOf } from './contracts/pipeline';
 import { routeGroups } from './routes/all';
 import { healthRoutes } from './routes/health';
+import { crawlRoutes } from './routes/crawl';
+import { cardsRoutes } from './routes/cards';
 
 /** Request bodies above this are refused with 413. */
 const BODY_LIMIT = '64kb';
 
+/** Answers (API JSON, HTML, feeds) smaller than this go out plain: compressing them gains nothing. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
 /**
  * Builds the Koa app (no listen, so tests drive it). Order of every request:
- * errors -> headers -> health -> origin check -> body -> session -> current user -> routes, each route
- * one composed pipeline of its contract (contracts/pipeline.ts: guard -> validate -> limit -> handler).
+ * errors -> headers -> compression -> health -> origin check -> body -> session -> current user -> routes, each route
+ * one composed pipeline of its contract (contracts/pipeline.ts: limit -> guard -> validate -> handler),
+ * then the public files outside /api (feeds, sitemaps, robots.txt, share cards).
  * Health comes before the session so a probe never reads a cookie, Redis or the users table.
  * Extra middleware (the static web client) is mounted after the API by the caller.
  */
@@ -29,6 +36,9 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
 
   app.use(errorMiddleware(options.log));
   app.use(securityHeaders());
+  // Brotli or gzip by Accept-Encoding for compressible answers; precompressed static files already
+  // carry Content-Encoding, which koa-compress leaves alone.
+  app.use(compress({ threshold: COMPRESS_THRESHOLD_BYTES }));
   const health = routerOf(healthRoutes);
   app.use(health.routes());
   app.use(health.allowedMethods());
@@ -40,6 +50,11 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
   for (const routes of routeGroups) {
     if (routes === healthRoutes) continue;
     const router = routerOf(routes);
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  // The public files outside /api answer XML or PNG, not JSON, so they are plain routers, not contracts.
+  for (const router of [crawlRoutes(), cardsRoutes()]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -20,7 +20,8 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
   await migrate(deps.sql);
   await ensureAdmin(deps.sql, config);
   const app = createApp(deps);
-  app.use(webClient(config.siteName));
+  // Pages are rendered on the server; their data reads go through the API routes mounted so far.
+  app.use(webClient(config.siteName, { api: app.callback() }));
   const server = createServer(app.callback());
   const realtime = attachRealtime(server, deps);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));

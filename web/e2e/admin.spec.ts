@@ -1,12 +1,12 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { test, expect, expectNoSeriousA11yViolations, registerMember, signIn, E2E_ADMIN, type Member } from './fixtures';
+import { test, expect, awaitingHydration, expectNoSeriousA11yViolations, registerMember, signIn, E2E_ADMIN, type Member } from './fixtures';
 import { createProject, expectToast, isPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 
 /** A page in its own browser context (own cookies), signed in as `who` when given. */
 async function openAs(browser: Browser, who?: { username: string; password: string }): Promise<Page> {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = awaitingHydration(await context.newPage());
   if (who) await signIn(page, who);
   return page;
 }
@@ -15,7 +15,7 @@ async function openAs(browser: Browser, who?: { username: string; password: stri
 async function newMember(browser: Browser): Promise<{ member: Member; page: Page }> {
   const context = await browser.newContext();
   const member = await registerMember(context.request);
-  const page = await context.newPage();
+  const page = awaitingHydration(await context.newPage());
   await signIn(page, member);
   return { member, page };
 }

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { test, expect, expectNoSeriousA11yViolations, registerMember, signIn, E2E_ADMIN } from './fixtures';
+import { test, expect, awaitingHydration, expectNoSeriousA11yViolations, registerMember, signIn, E2E_ADMIN } from './fixtures';
 import { expectToast, openMenuIfPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 
@@ -11,7 +11,7 @@ function uniqueSubject(base: string): string {
 /** The admin inbox as the admin sees it through the API (its own context). */
 async function adminMessages(browser: Browser): Promise<Array<{ subject: string; senderName: string | null; senderEmail: string | null; senderUserId: number | null }>> {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = awaitingHydration(await context.newPage());
   await signIn(page, E2E_ADMIN);
   const res = await page.request.get('/api/admin/messages');
   expect(res.status()).toBe(200);

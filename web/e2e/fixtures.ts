@@ -45,4 +45,31 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-export const test = base;
+/**
+ * Makes `page.goto` and `page.reload` resolve once React has hydrated the server-rendered page
+ * (`<html data-hydrated>`, set by main.tsx): a click on the server's markup before that does nothing.
+ * The `page` fixture has it; call it on pages a test opens itself.
+ */
+export function awaitingHydration(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  page.goto = async (url, options) => {
+    const res = await goto(url, options);
+    await hydrated();
+    return res;
+  };
+  page.reload = async (options) => {
+    const res = await reload(options);
+    await hydrated();
+    return res;
+  };
+  return page;
+}
+
+/** Playwright's test whose `page` waits for hydration after goto and reload (awaitingHydration). */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await use(awaitingHydration(page));
+  },
+});

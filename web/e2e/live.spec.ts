@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, registerMember, signIn, E2E_ADMIN, type Member } from './fixtures';
+import { test, expect, awaitingHydration, registerMember, signIn, E2E_ADMIN, type Member } from './fixtures';
 import { createProject, openMenuIfPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 
@@ -11,7 +11,7 @@ import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 /** A page in a fresh browser context (its own cookies), signed in as `who` when given. */
 async function openAs(browser: Browser, who?: { username: string; password: string }): Promise<Page> {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = awaitingHydration(await context.newPage());
   if (who) await signIn(page, who);
   return page;
 }

@@ -1,12 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, expectNoSeriousA11yViolations, registerMember, signIn, type Member } from './fixtures';
+import { test, expect, awaitingHydration, expectNoSeriousA11yViolations, registerMember, signIn, type Member } from './fixtures';
 import { expectToast, openMenuIfPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 
 /** A page in its own browser context (own cookies), signed in as `who`. */
 async function openAs(browser: Browser, who: Member): Promise<Page> {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = awaitingHydration(await context.newPage());
   await signIn(page, who);
   return page;
 }

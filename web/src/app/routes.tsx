@@ -4,8 +4,6 @@ import { HomePage } from '../pages/home';
 import { AboutPage } from '../pages/about';
 import { TermsPage } from '../pages/terms';
 import { PrivacyPage } from '../pages/privacy';
-import { ProjectPage } from '../pages/project';
-import { UserPage } from '../pages/user';
 import { NotFoundPage } from '../pages/not-found';
 import { AdminOnly, SignedInOnly } from './guards';
 import { PageLoading } from './page-loading';
@@ -14,6 +12,10 @@ import { PageLoading } from './page-loading';
 const AdminPage = lazy(() => import('../pages/admin'));
 const MessagesPage = lazy(() => import('../pages/messages'));
 const ContactPage = lazy(() => import('../pages/contact'));
+// Project and profile pages are their own bundles too, so the landing page downloads neither; the
+// server names the chunk of the page it renders (modulepreload), so hydration does not wait for it.
+const ProjectPage = lazy(() => import('../pages/project').then((m) => ({ default: m.ProjectPage })));
+const UserPage = lazy(() => import('../pages/user').then((m) => ({ default: m.UserPage })));
 // The sign-in page carries the form schemas (zod): its own bundle too.
 const AuthPage = lazy(() => import('../pages/auth').then((m) => ({ default: m.AuthPage })));
 
@@ -53,8 +55,20 @@ export function AppRoutes() {
           </Lazy>
         </AdminOnly>
       </Route>
-      <Route path="/users/:username">{(params) => <UserPage key={params.username} username={params.username} />}</Route>
-      <Route path="/projects/:id">{(params) => <ProjectPage key={params.id} id={params.id} />}</Route>
+      <Route path="/users/:username">
+        {(params) => (
+          <Lazy>
+            <UserPage key={params.username} username={params.username} />
+          </Lazy>
+        )}
+      </Route>
+      <Route path="/projects/:id">
+        {(params) => (
+          <Lazy>
+            <ProjectPage key={params.id} id={params.id} />
+          </Lazy>
+        )}
+      </Route>
       <Route component={NotFoundPage} />
     </Switch>
   );

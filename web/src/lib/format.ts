@@ -1,4 +1,24 @@
-import { format, formatDistanceToNow } from 'date-fns';
+/**
+ * Dates and counts as the spec shows them, with the platform's Intl formatters (no date library in
+ * the first bundle: the landing page's JavaScript budget, docs/performance.md).
+ */
+
+/** 'Jan 5, 2025' (en-US medium date) in the viewer's time zone. */
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+/** '3 days ago'; numeric: 'always' says '1 day ago', never 'yesterday'. */
+const RELATIVE_FORMAT = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
+/** Below this age a time reads 'less than a minute ago'. */
+const JUST_NOW_SECONDS = 60;
+/** Each unit is used below the next one's threshold (seconds per unit, and the age it applies up to). */
+const RELATIVE_UNITS: ReadonlyArray<{ unit: Intl.RelativeTimeFormatUnit; seconds: number; below: number }> = [
+  { unit: 'minute', seconds: 60, below: 3600 },
+  { unit: 'hour', seconds: 3600, below: 86_400 },
+  { unit: 'day', seconds: 86_400, below: 30 * 86_400 },
+  { unit: 'month', seconds: 30 * 86_400, below: 365 * 86_400 },
+  { unit: 'year', seconds: 365 * 86_400, below: Number.POSITIVE_INFINITY },
+];
 
 /** Parses an API date (ISO text or Date); invalid input gives null. */
 function toDate(value: string | number | Date | null | undefined): Date | null {
@@ -10,18 +30,21 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 /** 'Jan 5, 2025' (spec §9 joined/created dates); '' for a missing or invalid date. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? format(date, 'MMM d, yyyy') : '';
+  return date ? DATE_FORMAT.format(date) : '';
 }
 
 /** Relative time with suffix, e.g. '3 days ago' (spec §9); '' for a missing or invalid date. */
 export function formatRelative(value: string | number | Date | null | undefined, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return '';
-  // date-fns measures against the real clock; clamp future dates (clock skew) to "less than a minute ago".
-  return formatDistanceToNow(date > now ? now : date, { addSuffix: true });
+  // A future date (clock skew) reads as just now.
+  const seconds = Math.max(0, (now.getTime() - date.getTime()) / 1000);
+  if (seconds < JUST_NOW_SECONDS) return 'less than a minute ago';
+  const { unit, seconds: size } = RELATIVE_UNITS.find((u) => seconds < u.below)!;
+  return RELATIVE_FORMAT.format(-Math.floor(seconds / size), unit);
 }
 
 /** A count with thousands separators in the user's locale (shown in tabular figures). */
 export function formatCount(value: number): string {
-  return new Intl.NumberFormat('en-US').format(value);
+  return COUNT_FORMAT.format(value);
 }

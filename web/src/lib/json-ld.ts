@@ -4,11 +4,16 @@ import { useEffect } from 'react';
 export type JsonLd = Record<string, unknown>;
 
 /**
- * Serialises JSON-LD for a `<script type="application/ld+json">`, escaping `<` so user text
- * (a project title such as `</script>`) cannot end the script element.
+ * Serialises a value as JSON for a data `<script>` element, escaping `<` so user text (a project
+ * title such as `</script>`) cannot end the element.
  */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** Serialises JSON-LD for a `<script type="application/ld+json">` (see serializeForScript). */
 export function serializeJsonLd(data: JsonLd): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
+  return serializeForScript(data);
 }
 
 /**

@@ -12,8 +12,19 @@ export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K)
   return Object.assign(Component, { preload }) as unknown as M[K] & { preload: () => Promise<M> };
 }
 
-/** Runs `task` when the browser is idle (or soon, where requestIdleCallback is missing). */
-export function whenIdle(task: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 3000 });
-  else window.setTimeout(task, 1500);
+/** Window events that count as the visitor starting to interact. */
+type InteractionEvent = 'pointerdown' | 'pointermove' | 'keydown';
+
+/**
+ * Runs `task` once, at the visitor's first pointer press or key press (before the click it starts),
+ * or at the first of `events`; answers a function that cancels it.
+ */
+export function onFirstInteraction(task: () => void, events: readonly InteractionEvent[] = ['pointerdown', 'keydown']): () => void {
+  const run = () => {
+    cancel();
+    task();
+  };
+  const cancel = () => events.forEach((e) => window.removeEventListener(e, run, true));
+  events.forEach((e) => window.addEventListener(e, run, { capture: true, passive: true }));
+  return cancel;
 }

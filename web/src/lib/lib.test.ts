@@ -29,6 +29,14 @@ describe('format', () => {
     const now = new Date();
     expect(formatRelative(new Date(now.getTime() - 3 * 24 * 3600 * 1000))).toBe('3 days ago');
     expect(formatRelative(new Date(now.getTime() + 60_000), now)).toBe('less than a minute ago');
+    const ago = (seconds: number) => formatRelative(new Date(now.getTime() - seconds * 1000), now);
+    expect(ago(59)).toBe('less than a minute ago');
+    expect(ago(60)).toBe('1 minute ago');
+    expect(ago(59 * 60)).toBe('59 minutes ago');
+    expect(ago(2 * 3600 + 5)).toBe('2 hours ago');
+    expect(ago(86_400)).toBe('1 day ago');
+    expect(ago(45 * 86_400)).toBe('1 month ago');
+    expect(ago(800 * 86_400)).toBe('2 years ago');
   });
 });
 

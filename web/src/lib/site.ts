@@ -1,14 +1,31 @@
 import { useEffect } from 'react';
 import { DEFAULT_SITE_NAME } from '@vitrine/domain/constants';
 
+/** The site name while rendering on the server (entry-server.tsx sets it from the API's config). */
+let serverSiteName: string | null = null;
+
+/** Called by the server renderer: there is no document to read the name from. */
+export function setServerSiteName(name: string): void {
+  serverSiteName = name;
+}
+
 /**
  * The site name the server wrote into `<meta name="site-name">` (it replaces %SITE_NAME%);
  * the dev server leaves the placeholder, so that falls back to the default name.
  */
 export function siteName(): string {
+  if (typeof document === 'undefined') return serverSiteName ?? DEFAULT_SITE_NAME;
   const content = document.querySelector('meta[name="site-name"]')?.getAttribute('content')?.trim();
   if (!content || content.includes('%SITE_NAME%')) return DEFAULT_SITE_NAME;
   return content;
+}
+
+/**
+ * The page's origin, for JSON-LD built during render: the browser's, and '' on the server, where
+ * the hooks that use it (effects) never run; the server's head tags get the origin from the request.
+ */
+export function pageOrigin(): string {
+  return typeof window === 'undefined' ? '' : window.location.origin;
 }
 
 /** '{page} | {site}', or the bare site name when there is no page title. */

@@ -20,11 +20,16 @@ const ROLES = [
   },
 ];
 
+/** The About page's description. */
+export function aboutDescription(name: string): string {
+  return `What ${name} is, who it is for, and how it works.`;
+}
+
 /** About (§2): what the site is, the roles Developer, Tester and Both, and the verified badge. */
 export function AboutPage() {
   const name = siteName();
   return (
-    <StaticPage title="About" description={`What ${name} is, who it is for, and how it works.`} schemaType="AboutPage">
+    <StaticPage title="About" description={aboutDescription(name)} schemaType="AboutPage">
       <section>
         <h2>What is {name}?</h2>
         <p>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearchParams } from 'wouter';
 import { Card } from '../components/ui/card';
 import { AuthTabs, type AuthTab } from '../features/auth/auth-forms';
 import { siteName, useDocumentTitle } from '../lib/site';
@@ -7,7 +7,8 @@ import { useSession } from '../stores/session';
 
 /** /auth: sign in or sign up on a page of their own (the contact page links here); home after success. */
 export function AuthPage() {
-  const [tab, setTab] = useState<AuthTab>(() => (new URLSearchParams(window.location.search).get('tab') === 'register' ? 'register' : 'login'));
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<AuthTab>(() => (params.get('tab') === 'register' ? 'register' : 'login'));
   const [, navigate] = useLocation();
   const user = useSession((s) => s.user);
   useDocumentTitle(tab === 'login' ? 'Log in' : 'Sign Up');

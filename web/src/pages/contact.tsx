@@ -73,13 +73,16 @@ function SidePanel() {
   );
 }
 
+/** The Contact page's description. */
+export const CONTACT_DESCRIPTION = 'Contact the administrators: send a platform message or an email.';
+
 /**
  * The Contact page (/contact, spec §2): 'Platform Message' and 'Email Contact' tabs over one form, a
  * side panel, and the 'Message Sent Successfully' panel after sending.
  */
 export default function ContactPage() {
   useDocumentTitle('Contact');
-  useMetaDescription('Contact the administrators: send a platform message or an email.');
+  useMetaDescription(CONTACT_DESCRIPTION);
   const user = useSession(useShallow((s) => (s.user ? { id: s.user.id, username: s.user.username, email: s.user.email } : null)));
   const [, navigate] = useLocation();
   const [mode, setMode] = useState<ContactMode>('platform');

@@ -7,8 +7,8 @@ import { useSubmitAction } from '../hooks/use-submit-action';
 import { LatestProjects } from '../features/projects/components/latest-projects';
 import { TrendingProjects } from '../features/projects/components/trending-projects';
 import { Leaderboard } from '../features/projects/components/leaderboard';
-import { useJsonLd } from '../lib/json-ld';
-import { siteName, useDocumentTitle, useMetaDescription } from '../lib/site';
+import { useJsonLd, type JsonLd } from '../lib/json-ld';
+import { pageOrigin, siteName, useDocumentTitle, useMetaDescription } from '../lib/site';
 
 /** The home listing tabs (§2, §4): latest by default. */
 export type HomeTab = 'latest' | 'trending' | 'leaderboard';
@@ -20,7 +20,25 @@ export const HOME_TABS: ReadonlyArray<{ value: HomeTab; label: string }> = [
   { value: 'leaderboard', label: 'Leaderboard' },
 ];
 
-const DESCRIPTION = 'Submit your creations, vote for others, and discover amazing projects from the community.';
+/** The home page's description (the hero's subtext, §2); also its meta description. */
+export const HOME_DESCRIPTION = 'Submit your creations, vote for others, and discover amazing projects from the community.';
+const DESCRIPTION = HOME_DESCRIPTION;
+
+/** WebSite JSON-LD of the home page, with the site-wide search action (`/?q=`). */
+export function websiteJsonLd(origin: string, name: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name,
+    url: `${origin}/`,
+    description: HOME_DESCRIPTION,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${origin}/?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
 
 /** The tab an in-page anchor selects: #leaderboard opens the leaderboard; others keep the current tab. */
 export function tabForHash(hash: string): HomeTab | null {
@@ -119,18 +137,7 @@ export function HomePage() {
   useHashTab(setTab);
   useDocumentTitle('Showcase Your Projects');
   useMetaDescription(DESCRIPTION);
-  useJsonLd('website', {
-    '@context': 'https://schema.org',
-    '@type': 'WebSite',
-    name: siteName(),
-    url: `${window.location.origin}/`,
-    description: DESCRIPTION,
-    potentialAction: {
-      '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: `${window.location.origin}/?q={search_term_string}` },
-      'query-input': 'required name=search_term_string',
-    },
-  });
+  useJsonLd('website', websiteJsonLd(pageOrigin(), siteName()));
 
   return (
     <>

@@ -8,7 +8,7 @@ import { Card } from '../components/ui/card';
 import { DetailPage, NotFoundPanel } from '../components/page/detail-page';
 import { Skeleton } from '../components/ui/skeleton';
 import { useJsonLd, type JsonLd } from '../lib/json-ld';
-import { useDocumentTitle, useMetaDescription } from '../lib/site';
+import { pageOrigin, useDocumentTitle, useMetaDescription } from '../lib/site';
 import { useProject, useRecordView } from '../features/projects/api/use-project';
 import { ProjectPreview } from '../features/projects/components/detail/project-preview';
 import { ProjectSidebar } from '../features/projects/components/detail/project-sidebar';
@@ -20,8 +20,9 @@ import { useWatchProjects } from '../hooks/use-watch-projects';
 const EditProjectDialog = lazyNamed(() => import('../features/projects/components/edit-project-dialog'), 'EditProjectDialog');
 const ReportDialog = lazyNamed(() => import('../features/projects/components/report-dialog'), 'ReportDialog');
 
-/** SoftwareApplication JSON-LD (§1): free software with an aggregate rating on a 1-10 scale. */
-export function projectJsonLd(project: ProjectDetail, pageUrl: string): JsonLd {
+/** SoftwareApplication JSON-LD (§1): free software with an aggregate rating on a 1-10 scale, its author and votes. */
+export function projectJsonLd(project: ProjectDetail, origin: string): JsonLd {
+  const pageUrl = `${origin}/projects/${project.id}`;
   const data: JsonLd = {
     '@context': 'https://schema.org',
     '@type': 'SoftwareApplication',
@@ -34,7 +35,9 @@ export function projectJsonLd(project: ProjectDetail, pageUrl: string): JsonLd {
     datePublished: project.createdAt,
     keywords: tagList(project.tags).join(', ') || undefined,
     offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
-    author: project.username ? { '@type': 'Person', name: project.username } : undefined,
+    author: project.username ? { '@type': 'Person', name: project.username, url: `${origin}/users/${encodeURIComponent(project.username)}` } : undefined,
+    // Votes as a count of likes (schema.org has no "vote" action).
+    interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/LikeAction', userInteractionCount: project.votes },
   };
   if (project.totalRatings > 0) {
     data.aggregateRating = {
@@ -130,7 +133,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
   const [reportOpen, setReportOpen] = useState(false);
   useDocumentTitle(project.title);
   useMetaDescription(project.description);
-  useJsonLd('project', projectJsonLd(project, `${window.location.origin}/projects/${project.id}`));
+  useJsonLd('project', projectJsonLd(project, pageOrigin()));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">

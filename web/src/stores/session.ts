@@ -32,13 +32,26 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
+/** The current user the server read while rendering this page; undefined once used, or when there was none. */
+let primedUser: CurrentUser | null | undefined;
+
+/**
+ * Hands the store the user the server already read (SsrPageData.user), so the first load() uses it
+ * instead of calling GET /api/auth/me again (whose 401 for a visitor would only repeat what is known).
+ */
+export function primeSession(user: CurrentUser | null): void {
+  primedUser = user;
+}
+
 /** The session store; read it with narrow selectors, e.g. `useSession((s) => s.user)`. */
 export const useSession = create<SessionState>()((set) => ({
   user: null,
   isLoading: true,
   isLoggingOut: false,
   async load() {
-    const user = await fetchCurrentUser();
+    const primed = primedUser;
+    primedUser = undefined;
+    const user = primed !== undefined ? primed : await fetchCurrentUser();
     set({ user, isLoading: false });
   },
   async login(input) {

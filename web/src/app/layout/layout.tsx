@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
 import { useDialogs } from '../../stores/dialogs';
-import { lazyNamed, whenIdle } from '../../lib/lazy';
+import { lazyNamed, onFirstInteraction } from '../../lib/lazy';
 import { Header } from './header';
 import { Footer } from './footer';
 import { FloatingSubmitButton } from './floating-submit';
@@ -10,7 +10,8 @@ import { FloatingSubmitButton } from './floating-submit';
 // The Contact Admin dialog belongs to the contact feature (pages/contact.tsx exports it).
 const ContactAdminDialog = lazy(() => import('../../pages/contact').then((m) => ({ default: m.ContactAdminDialog })));
 
-// Dialogs (and the zod schemas of their forms) load apart from the first bundle, fetched when idle.
+// Dialogs (and the zod schemas of their forms) load apart from the first bundle, fetched once the
+// visitor starts interacting (a reader who only reads never downloads them).
 const AuthDialog = lazyNamed(() => import('../../features/auth/auth-dialog'), 'AuthDialog');
 const SubmitProjectDialog = lazyNamed(() => import('../../features/projects/components/submit-project-dialog'), 'SubmitProjectDialog');
 
@@ -18,7 +19,7 @@ const SubmitProjectDialog = lazyNamed(() => import('../../features/projects/comp
 function AppDialogs() {
   const { open, close } = useDialogs(useShallow((s) => ({ open: s.open, close: s.close })));
   useEffect(() => {
-    whenIdle(() => {
+    return onFirstInteraction(() => {
       void AuthDialog.preload();
       void SubmitProjectDialog.preload();
     });

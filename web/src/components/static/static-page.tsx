@@ -1,7 +1,23 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import { useJsonLd } from '../../lib/json-ld';
-import { siteName, useDocumentTitle, useMetaDescription } from '../../lib/site';
+import { Link, useLocation } from 'wouter';
+import { useJsonLd, type JsonLd } from '../../lib/json-ld';
+import { pageOrigin, siteName, useDocumentTitle, useMetaDescription } from '../../lib/site';
+
+/** The kinds of static page (schema.org types). */
+export type StaticPageType = 'WebPage' | 'AboutPage';
+
+/** WebPage / AboutPage JSON-LD of a static page at `url`. */
+export function staticPageJsonLd(page: { title: string; description: string; schemaType: StaticPageType; lastUpdated?: string }, url: string, origin: string, name: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': page.schemaType,
+    name: page.title,
+    description: page.description,
+    url,
+    isPartOf: { '@type': 'WebSite', name, url: `${origin}/` },
+    ...(page.lastUpdated ? { dateModified: page.lastUpdated } : {}),
+  };
+}
 
 /** Frame and metadata of the About, Terms and Privacy pages (title, description, WebPage JSON-LD). */
 export function StaticPage({
@@ -13,21 +29,14 @@ export function StaticPage({
 }: {
   title: string;
   description: string;
-  schemaType?: 'WebPage' | 'AboutPage';
+  schemaType?: StaticPageType;
   lastUpdated?: string;
   children: ReactNode;
 }) {
+  const [location] = useLocation();
   useDocumentTitle(title);
   useMetaDescription(description);
-  useJsonLd('static-page', {
-    '@context': 'https://schema.org',
-    '@type': schemaType,
-    name: title,
-    description,
-    url: window.location.href,
-    isPartOf: { '@type': 'WebSite', name: siteName(), url: `${window.location.origin}/` },
-    ...(lastUpdated ? { dateModified: lastUpdated } : {}),
-  });
+  useJsonLd('static-page', staticPageJsonLd({ title, description, schemaType, lastUpdated }, `${pageOrigin()}${location}`, pageOrigin(), siteName()));
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <header className="border-b border-zinc-200 pb-6 dark:border-zinc-800">
@@ -44,11 +53,13 @@ export function StaticPage({
 /** 'Last updated April 26, 2025' line of Terms and Privacy (§2). */
 export const LEGAL_LAST_UPDATED = 'April 26, 2025';
 export const LEGAL_LAST_UPDATED_ISO = '2025-04-26';
+/** The description of the Terms and Privacy pages. */
+export const LEGAL_DESCRIPTION = `Last updated ${LEGAL_LAST_UPDATED}`;
 
 /** Frame of the Terms and Privacy pages: 'Last updated …' under the title and again at the end (§2). */
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <StaticPage title={title} description={`Last updated ${LEGAL_LAST_UPDATED}`} lastUpdated={LEGAL_LAST_UPDATED_ISO}>
+    <StaticPage title={title} description={LEGAL_DESCRIPTION} lastUpdated={LEGAL_LAST_UPDATED_ISO}>
       {children}
       <p className="text-sm text-zinc-500 dark:text-zinc-400">Last updated {LEGAL_LAST_UPDATED}</p>
     </StaticPage>

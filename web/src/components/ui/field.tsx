@@ -1,20 +1,10 @@
-import { forwardRef, useId, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useId, type LabelHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox';
 import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { CONTROL_CLASSES as control, Input } from './input';
 
-const control =
-  'w-full rounded-lg border border-zinc-300 bg-white px-3 text-sm text-zinc-900 shadow-xs transition-colors placeholder:text-zinc-400 ' +
-  'hover:border-zinc-400 focus-visible:border-accent-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500 ' +
-  'aria-[invalid=true]:border-red-500 disabled:cursor-not-allowed disabled:opacity-50';
-
-/** A text input; `invalid` marks it for screen readers and styles it red. */
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(function Input(
-  { className, invalid, ...rest },
-  ref,
-) {
-  return <input ref={ref} aria-invalid={invalid || undefined} className={cn(control, 'h-10', className)} {...rest} />;
-});
+export { Input };
 
 /** A multi-line input. */
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }>(

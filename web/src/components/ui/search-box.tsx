@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { Input } from './field';
+import { Input } from './input';
 
 /** Typing settles this long before the search runs, so each keystroke does not fetch. */
 const SEARCH_DEBOUNCE_MS = 300;

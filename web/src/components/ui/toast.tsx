@@ -1,80 +1,53 @@
-import { Toaster as ArkToaster, Toast, createToaster } from '@ark-ui/react/toast';
-import { Portal } from '@ark-ui/react/portal';
-import { X } from 'lucide-react';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '@vitrine/domain/constants';
-import { cn } from '../../lib/cn';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type { ToastInput } from './toast-view';
 
-/** The one toast store of the app: at most one toast at a time (§9), 5000 ms each. */
-export const toaster = createToaster({
-  placement: 'bottom-end',
-  max: TOAST_LIMIT,
-  duration: TOAST_DURATION_MS,
-  overlap: false,
-  gap: 12,
-  removeDelay: 150,
-  // F8 moves focus to the notifications (§9).
-  hotkey: ['F8'],
-});
+export type { ToastInput };
 
-/** What a toast says; `destructive` is the failure style of §8. */
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
+/**
+ * Toasts, loaded on first use: the Ark UI toaster (toast-view.tsx) is its own chunk, fetched when
+ * the first toast is asked for, so the landing page does not download it (docs/performance.md).
+ */
+let view: Promise<typeof import('./toast-view')> | null = null;
+let requested = false;
+const listeners = new Set<() => void>();
+
+function loadView() {
+  if (!requested) {
+    requested = true;
+    listeners.forEach((listener) => listener());
+  }
+  return (view ??= import('./toast-view'));
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /**
- * Shows a toast, replacing the one on screen (at most one at once):
+ * Shows a toast, replacing the one on screen (at most one at once, §9):
  * `toast({ title: 'Vote failed', description: '...', variant: 'destructive' })`.
  */
-export function toast({ title, description, variant = 'default' }: ToastInput): string {
-  toaster.dismiss();
-  return toaster.create({ title, description, type: variant === 'destructive' ? 'error' : 'info', duration: TOAST_DURATION_MS });
+export function toast(input: ToastInput): void {
+  void loadView().then((m) => m.toast(input));
 }
 
 /**
  * A toast for news the user did not ask for (a report arriving live): shown only while no toast is
- * on screen, so it never replaces the result of the user's own action (at most one toast at once).
+ * on screen, so it never replaces the result of the user's own action.
  */
-export function notify(input: ToastInput): string | null {
-  if (toaster.getVisibleToasts().length > 0) return null;
-  return toast(input);
+export function notify(input: ToastInput): void {
+  void loadView().then((m) => m.notify(input));
 }
 
-/** Renders the toasts; mount once at the root. */
+const ToasterView = lazy(() => loadView().then((m) => ({ default: m.Toaster })));
+
+/** Renders the toasts once the first one is asked for; mount once at the root. */
 export function Toaster() {
-  return (
-    <Portal>
-      <ArkToaster toaster={toaster}>
-        {(t) => (
-          <Toast.Root
-            className={cn(
-              'relative w-[min(24rem,calc(100vw-2rem))] rounded-xl border p-4 pr-10 shadow-lg',
-              'translate-x-[var(--x)] translate-y-[var(--y)] scale-[var(--scale)] opacity-[var(--opacity)] transition-all duration-200',
-              'z-[var(--z-index)] h-[var(--height)]',
-              t.type === 'error'
-                ? 'border-red-700 bg-red-600 text-white dark:border-red-800 dark:bg-red-700'
-                : 'border-zinc-200 bg-white text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-50',
-            )}
-          >
-            <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
-            {t.description ? (
-              <Toast.Description className={cn('mt-1 text-sm', t.type === 'error' ? 'text-red-50' : 'text-zinc-600 dark:text-zinc-400')}>
-                {t.description}
-              </Toast.Description>
-            ) : null}
-            <Toast.CloseTrigger
-              aria-label="Close"
-              className={cn(
-                'absolute right-2 top-2 inline-flex size-7 items-center justify-center rounded-md transition-colors',
-                t.type === 'error' ? 'text-red-100 hover:bg-red-700' : 'text-zinc-500 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800',
-              )}
-            >
-              <X className="size-4" aria-hidden="true" />
-            </Toast.CloseTrigger>
-          </Toast.Root>
-        )}
-      </ArkToaster>
-    </Portal>
-  );
+  const shown = useSyncExternalStore(subscribe, () => requested, () => false);
+  return shown ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }

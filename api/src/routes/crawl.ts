@@ -1,0 +1,138 @@
+import Router from '@koa/router';
+import { DEFAULT_TRENDING_PERIOD } from '@vitrine/domain/constants';
+import type { ProjectRow } from '@vitrine/db/queries/projects';
+import { makeProjectQueries } from '@vitrine/db/queries/projects';
+import { makeRankingQueries } from '@vitrine/db/queries/rankings';
+import { makeProfileQueries } from '@vitrine/db/queries/profiles';
+import { makeSyndicationQueries } from '@vitrine/db/queries/syndication';
+import type { AppContext, AppState, AppContextExtras } from '../context';
+import { notFound } from '../errors';
+import { FEED_CONTENT_TYPES, FEED_ITEMS, renderFeed, type FeedSubject } from '../public/feeds';
+import { renderRobots } from '../public/robots';
+import { categoryOfSlug, parseFeedFile, sitePaths, type FeedFormat } from '@vitrine/domain/site-paths';
+import { siteOrigin } from '../public/site-links';
+import {
+  parseSitemapFile,
+  renderSitemapIndex,
+  renderUrlSet,
+  SITEMAP_MAX_URLS,
+  sitemapFileNames,
+  sitemapUrls,
+  STATIC_PAGES,
+} from '../public/sitemap';
+import { USER_NOT_FOUND } from './users';
+
+/** Feeds, sitemaps and robots.txt may be this old in a shared cache (seconds). */
+const CRAWL_MAX_AGE_SECONDS = 300;
+const NOBODY = { userId: null, ip: '0.0.0.0' };
+
+/** Options of the crawl routes; tests shrink the sitemap files to see the split. */
+export interface CrawlOptions {
+  sitemapUrlsPerFile?: number;
+}
+
+function sendXml(ctx: AppContext, type: string, body: string) {
+  ctx.type = type;
+  ctx.set('Cache-Control', `public, max-age=${CRAWL_MAX_AGE_SECONDS}`);
+  ctx.body = body;
+}
+
+function sendFeed(ctx: AppContext, format: FeedFormat, subject: FeedSubject, rows: ProjectRow[]) {
+  const body = renderFeed(format, subject, rows, { name: ctx.deps.config.siteName, origin: siteOrigin(ctx) });
+  sendXml(ctx, FEED_CONTENT_TYPES[format], body);
+}
+
+const latestSubject: FeedSubject = {
+  title: 'Latest projects',
+  description: 'The newest projects submitted to the showcase.',
+  pagePath: '/',
+  feedPaths: { atom: sitePaths.latestFeed('atom'), rss: sitePaths.latestFeed('rss') },
+};
+const trendingSubject: FeedSubject = {
+  title: 'Trending projects',
+  description: 'The projects gaining the most votes this week.',
+  pagePath: '/',
+  feedPaths: { atom: sitePaths.trendingFeed('atom'), rss: sitePaths.trendingFeed('rss') },
+};
+
+/**
+ * The crawling and syndication surface, outside /api: Atom and RSS feeds (latest, trending, each
+ * user, each category), the sitemap index and its files, robots.txt. Hidden projects never appear:
+ * every read here filters them out; admin and private pages are never listed.
+ */
+export function crawlRoutes(options: CrawlOptions = {}) {
+  const perFile = options.sitemapUrlsPerFile ?? SITEMAP_MAX_URLS;
+  const router = new Router<AppState, AppContextExtras>();
+
+  const latest = async (ctx: AppContext, format: FeedFormat) => {
+    const rows = await makeProjectQueries(ctx.deps.sql).listProjects({ sort: 'newest', offset: 0, limit: FEED_ITEMS, viewer: NOBODY });
+    sendFeed(ctx, format, latestSubject, rows);
+  };
+
+  router.get('/feed.xml', (ctx) => latest(ctx, 'atom'));
+
+  router.get('/feeds/:file', async (ctx) => {
+    const parsed = parseFeedFile(ctx.params.file ?? '');
+    if (parsed?.name === 'latest') return latest(ctx, parsed.format);
+    if (parsed?.name !== 'trending') throw notFound('Feed not found');
+    const rows = await makeRankingQueries(ctx.deps.sql).listTrending({ period: DEFAULT_TRENDING_PERIOD, offset: 0, limit: FEED_ITEMS, viewer: NOBODY });
+    sendFeed(ctx, parsed.format, trendingSubject, rows);
+  });
+
+  router.get('/feeds/users/:file', async (ctx) => {
+    const parsed = parseFeedFile(ctx.params.file ?? '');
+    if (!parsed) throw notFound('Feed not found');
+    const user = await makeProfileQueries(ctx.deps.sql).findProfileUser(parsed.name);
+    if (!user) throw notFound(USER_NOT_FOUND);
+    const rows = await makeSyndicationQueries(ctx.deps.sql).listUserFeedProjects(user.username, FEED_ITEMS);
+    sendFeed(ctx, parsed.format, {
+      title: `Projects by ${user.username}`,
+      description: `The newest projects ${user.username} submitted.`,
+      pagePath: sitePaths.user(user.username),
+      feedPaths: { atom: sitePaths.userFeed(user.username, 'atom'), rss: sitePaths.userFeed(user.username, 'rss') },
+    }, rows);
+  });
+
+  router.get('/feeds/categories/:file', async (ctx) => {
+    const parsed = parseFeedFile(ctx.params.file ?? '');
+    const category = parsed ? categoryOfSlug(parsed.name) : undefined;
+    if (!parsed || !category) throw notFound('Feed not found');
+    const rows = await makeSyndicationQueries(ctx.deps.sql).listCategoryProjects(category, FEED_ITEMS);
+    sendFeed(ctx, parsed.format, {
+      title: `${category} projects`,
+      description: `The newest ${category} projects.`,
+      pagePath: '/',
+      feedPaths: { atom: sitePaths.categoryFeed(category, 'atom'), rss: sitePaths.categoryFeed(category, 'rss') },
+    }, rows);
+  });
+
+  router.get('/sitemap.xml', async (ctx) => {
+    const queries = makeSyndicationQueries(ctx.deps.sql);
+    const [projects, users] = await Promise.all([queries.countVisibleProjects(), queries.countUsers()]);
+    const files = sitemapFileNames({ projects, users }, perFile);
+    sendXml(ctx, 'application/xml; charset=utf-8', renderSitemapIndex(files.map((file) => ({ loc: `${siteOrigin(ctx)}/sitemaps/${file}` }))));
+  });
+
+  router.get('/sitemaps/:file', async (ctx) => {
+    const file = ctx.params.file ?? '';
+    if (file === 'pages.xml') {
+      return sendXml(ctx, 'application/xml; charset=utf-8', renderUrlSet(STATIC_PAGES.map((path) => ({ loc: `${siteOrigin(ctx)}${path}` }))));
+    }
+    const parsed = parseSitemapFile(file);
+    if (!parsed) throw notFound('Sitemap not found');
+    const queries = makeSyndicationQueries(ctx.deps.sql);
+    const offset = (parsed.page - 1) * perFile;
+    const rows = parsed.kind === 'projects' ? await queries.listVisibleProjectPage(offset, perFile) : await queries.listUserPage(offset, perFile);
+    if (rows.length === 0) throw notFound('Sitemap not found');
+    const toPath = parsed.kind === 'projects' ? (key: string) => sitePaths.project(Number(key)) : sitePaths.user;
+    sendXml(ctx, 'application/xml; charset=utf-8', renderUrlSet(sitemapUrls(rows, toPath, siteOrigin(ctx))));
+  });
+
+  router.get('/robots.txt', (ctx) => {
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.set('Cache-Control', `public, max-age=${CRAWL_MAX_AGE_SECONDS}`);
+    ctx.body = renderRobots(siteOrigin(ctx));
+  });
+
+  return router;
+}

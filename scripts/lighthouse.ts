@@ -1,0 +1,46 @@
+/**
+ * `npm run lighthouse`: Lighthouse 12 (mobile, its default simulated throttling) against a fresh
+ * server on a throwaway database with the demo data, for the home page and a project page. Prints
+ * performance, accessibility, best practices, SEO, LCP, TBT and CLS. Chromium: CHROME_PATH or
+ * /usr/bin/chromium. Run `npm run build` first.
+ */
+import { randomBytes } from 'node:crypto';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { createTestDatabase } from '../db/src/testing';
+import { createSql } from '../db/src/sql';
+import { seedDemo } from '../db/src/seed/demo';
+import { loadConfig } from '../runtime/src/config';
+import { startApi } from '../api/src/server';
+import { deleteRedisPrefix } from './lib/redis-cleanup';
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3254);
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'];
+
+const db = await createTestDatabase('vitrine_lighthouse');
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisPrefix = `vitrine-lh:${randomBytes(4).toString('hex')}:`;
+const config = loadConfig({ ...process.env, DATABASE_URL: db.url, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, PORT: String(PORT) });
+const seedSql = createSql(db.url, { max: 2 });
+await seedDemo(seedSql);
+await seedSql.end();
+const api = await startApi(config);
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+try {
+  const [project] = (await (await fetch(`${api.url}/api/projects?offset=0&limit=1&sort=votes`)).json()) as Array<{ id: number }>;
+  for (const [name, path] of [['home', '/'], ['project', `/projects/${project!.id}`]] as const) {
+    const result = await lighthouse(`${api.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
+    if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    console.log(
+      `${name.padEnd(8)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  SEO ${score('seo')}  ` +
+        `LCP ${audits['largest-contentful-paint']?.displayValue}  TBT ${audits['total-blocking-time']?.displayValue}  CLS ${audits['cumulative-layout-shift']?.displayValue}`,
+    );
+  }
+} finally {
+  chrome.kill();
+  await api.close();
+  await db.drop();
+  await deleteRedisPrefix(redisUrl, redisPrefix);
+}

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { SWRConfig } from 'swr';
+import { App } from './app';
+
+/** Marks `<html data-hydrated>` once React has taken over the page (tests wait for it before clicking). */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
+/**
+ * The tree both renderers render (main.tsx in the browser, entry-server.tsx on the server): it must
+ * be the same on both, since React derives useId (and so the ids Ark UI links its parts with) from
+ * the shape of the tree, and a production hydration does not correct attributes.
+ */
+export function Root({ fallback }: { fallback: Record<string, unknown> }) {
+  return (
+    <SWRConfig value={{ fallback }}>
+      <App />
+      <HydratedMark />
+    </SWRConfig>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The server renderer (Vite's SSR build makes web/dist-ssr/entry-server.js; the API imports only
+ * that file). It renders the same tree as main.tsx with React's streaming renderer, wouter's SSR
+ * path and SWR fallback data under the very keys the hooks read, so hydration finds what the
+ * server drew.
+ */
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { Router } from 'wouter';
+import { unstable_serialize } from 'swr/infinite';
+import type { CurrentUser } from '@vitrine/domain/types';
+import type { SsrPageData, SsrRequest, SsrResult } from '@vitrine/domain/ssr';
+import { Root } from './app/root';
+import { setServerSiteName } from './lib/site';
+import { serializeForScript } from './lib/json-ld';
+import { renderHead } from './ssr/head';
+import { planPage } from './ssr/pages';
+
+/** The current-user call of §7. */
+const CURRENT_USER_KEY = '/api/auth/me';
+
+/** wouter's own decoding of a path (decodeURI when it holds an escape); a malformed escape stays as it is. */
+function decodePath(path: string): string {
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Renders one page: reads its data through `request.load`, then resolves once all of it is ready. */
+export async function render(request: SsrRequest): Promise<SsrResult> {
+  setServerSiteName(request.siteName);
+  const site = { name: request.siteName, origin: request.origin };
+  const url = new URL(request.url, 'http://localhost');
+  const search = url.search.slice(1);
+  const plan = planPage(decodePath(url.pathname), search, site);
+
+  const data = new Map<string, unknown>();
+  const [session] = await Promise.all([
+    request.load(CURRENT_USER_KEY),
+    ...[...plan.keys, ...plan.infiniteKeys].map(async (key) => {
+      const answer = await request.load(key);
+      // A failed read is left to the client, which fetches it and shows its own error or not-found view.
+      if (answer.status === 200) data.set(key, answer.body);
+    }),
+  ]);
+  // The page renders as the client's first render does (session loading); the client then takes
+  // this user without asking again. 401 means anonymous (§4); any other failure leaves it to the client.
+  const user = session.status === 200 ? (session.body as CurrentUser) : session.status === 401 ? null : undefined;
+  const fallback: Record<string, unknown> = {};
+  for (const key of plan.keys) if (data.has(key)) fallback[key] = data.get(key);
+  for (const key of plan.infiniteKeys) if (data.has(key)) fallback[unstable_serialize(() => key)] = [data.get(key)];
+  const { status, meta } = plan.describe(data, site);
+
+  const tree = (
+    <StrictMode>
+      <Router ssrPath={url.pathname} ssrSearch={search}>
+        <Root fallback={fallback} />
+      </Router>
+    </StrictMode>
+  );
+  const stream = await new Promise<ReturnType<typeof renderToPipeableStream>>((resolve, reject) => {
+    const rendering = renderToPipeableStream(tree, {
+      // Everything is ready before the first byte goes out, so every Suspense boundary is written in
+      // place: no outlined segments and no inline scripts to move them (the CSP allows none).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady: () => resolve(rendering),
+      onShellError: reject,
+      onError: (error) => console.error('[ssr]', error),
+    });
+  });
+  return {
+    status,
+    head: renderHead(meta, site),
+    modules: plan.modules ?? [],
+    // JSON with `<` escaped, so no text in the data can close the script element.
+    data: serializeForScript({ fallback, user } satisfies SsrPageData),
+    pipe: (destination) => {
+      stream.pipe(destination);
+    },
+  };
+}

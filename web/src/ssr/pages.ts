@@ -1,0 +1,155 @@
+import { parse } from 'regexparam';
+import { matchRoute } from 'wouter';
+import { CATEGORIES, type Category } from '@vitrine/domain/constants';
+import { shareCardVersion } from '@vitrine/domain/share-card';
+import { sitePaths } from '@vitrine/domain/site-paths';
+import type { ProjectDetail, UserProfile } from '@vitrine/domain/types';
+import { latestKey, projectKey } from '../features/projects/api/keys';
+import { userKey } from '../features/users/keys';
+import { profileTotals } from '../features/users/use-user-profile';
+import { HOME_DESCRIPTION, websiteJsonLd } from '../pages/home';
+import { projectJsonLd } from '../pages/project';
+import { aboutDescription } from '../pages/about';
+import { CONTACT_DESCRIPTION } from '../pages/contact';
+import { LEGAL_DESCRIPTION, LEGAL_LAST_UPDATED_ISO, staticPageJsonLd, type StaticPageType } from '../components/static/static-page';
+import type { FeedLink, PageMeta } from './head';
+
+/** What the server reads before rendering a page, and how it then describes the page. */
+export interface PagePlan {
+  /** SWR keys read with useSWR. */
+  keys: string[];
+  /** First-page keys of lists read with useSWRInfinite. */
+  infiniteKeys: string[];
+  /** Lazily loaded page modules it shows (app/routes.tsx), relative to web/. */
+  modules?: string[];
+  /** The page's head and status from what was read (`data` by key; a missing key failed). */
+  describe: (data: ReadonlyMap<string, unknown>, site: { name: string; origin: string }) => { status: number; meta: PageMeta };
+}
+
+const LATEST_FEEDS: FeedLink[] = [
+  { title: 'Latest projects (Atom)', href: sitePaths.latestFeed('atom'), type: 'application/atom+xml' },
+  { title: 'Latest projects (RSS)', href: sitePaths.latestFeed('rss'), type: 'application/rss+xml' },
+  { title: 'Trending projects (Atom)', href: sitePaths.trendingFeed('atom'), type: 'application/atom+xml' },
+];
+
+/** Meta of a page without data of its own. */
+function simplePage(path: string, title: string | null, description: string, extra: Partial<PageMeta> = {}): PageMeta {
+  return { title, description, path, type: 'website', image: sitePaths.siteCard, imageAlt: title ?? description, jsonLd: [], feeds: LATEST_FEEDS, ...extra };
+}
+
+function staticPage(path: string, title: string, description: string, schemaType: StaticPageType, origin: string, name: string, lastUpdated?: string): PagePlan {
+  return {
+    keys: [],
+    infiniteKeys: [],
+    describe: () => ({
+      status: 200,
+      meta: simplePage(path, title, description, {
+        jsonLd: [{ id: 'static-page', data: staticPageJsonLd({ title, description, schemaType, lastUpdated }, `${origin}${path}`, origin, name) }],
+      }),
+    }),
+  };
+}
+
+function isCategory(value: string): value is Category {
+  return (CATEGORIES as readonly string[]).includes(value);
+}
+
+function projectPlan(id: string): PagePlan {
+  if (!/^\d{1,10}$/.test(id)) return notFoundPlan(`/projects/${id}`, 'Project Not Found');
+  const key = projectKey(Number(id));
+  return {
+    modules: ['src/pages/project.tsx'],
+    keys: [key],
+    infiniteKeys: [],
+    describe: (data, site) => {
+      const project = data.get(key) as ProjectDetail | undefined;
+      if (!project) return { status: 404, meta: simplePage(`/projects/${id}`, 'Project Not Found', 'The project you are looking for does not exist or has been removed.', { noindex: true }) };
+      const feeds: FeedLink[] = [...LATEST_FEEDS];
+      if (project.username) feeds.push({ title: `Projects by ${project.username} (Atom)`, href: sitePaths.userFeed(project.username, 'atom'), type: 'application/atom+xml' });
+      if (isCategory(project.category)) feeds.push({ title: `${project.category} projects (Atom)`, href: sitePaths.categoryFeed(project.category, 'atom'), type: 'application/atom+xml' });
+      return {
+        status: 200,
+        meta: {
+          title: project.title,
+          description: project.description,
+          path: sitePaths.project(project.id),
+          type: 'article',
+          image: sitePaths.projectCard(project.id, shareCardVersion(project)),
+          imageAlt: `${project.title}: ${project.category}, ${project.votes} votes`,
+          jsonLd: [{ id: 'project', data: projectJsonLd(project, site.origin) }],
+          feeds,
+          noindex: project.isHidden,
+        },
+      };
+    },
+  };
+}
+
+function userPlan(username: string): PagePlan {
+  const key = userKey(username);
+  return {
+    modules: ['src/pages/user.tsx'],
+    keys: [key],
+    infiniteKeys: [],
+    describe: (data, site) => {
+      const profile = data.get(key) as UserProfile | undefined;
+      if (!profile) return { status: 404, meta: simplePage(sitePaths.user(username), 'User Not Found', 'The user you are looking for does not exist.', { noindex: true }) };
+      const { user, projects } = profile;
+      const totals = profileTotals(projects);
+      return {
+        status: 200,
+        meta: simplePage(sitePaths.user(user.username), user.username, `${user.username} on ${site.name}: ${totals.projects} projects, ${totals.votes} votes, ${totals.views} views.`, {
+          type: 'profile',
+          feeds: [
+            { title: `Projects by ${user.username} (Atom)`, href: sitePaths.userFeed(user.username, 'atom'), type: 'application/atom+xml' },
+            { title: `Projects by ${user.username} (RSS)`, href: sitePaths.userFeed(user.username, 'rss'), type: 'application/rss+xml' },
+          ],
+        }),
+      };
+    },
+  };
+}
+
+function notFoundPlan(path: string, title = '404 Page Not Found'): PagePlan {
+  return { keys: [], infiniteKeys: [], describe: () => ({ status: 404, meta: simplePage(path, title, 'Did you forget to add the page to the router?', { noindex: true }) }) };
+}
+
+function privatePlan(path: string, title: string, description: string): PagePlan {
+  return { keys: [], infiniteKeys: [], describe: () => ({ status: 200, meta: simplePage(path, title, description, { noindex: true }) }) };
+}
+
+/** wouter's own matching (regexparam patterns on the decoded path), so params equal the client's. */
+function match(pattern: string, path: string): Record<string, string> | null {
+  const [ok, params] = matchRoute(parse, pattern, path);
+  return ok ? (params as Record<string, string>) : null;
+}
+
+/**
+ * The server's plan for a page of AppRoutes (app/routes.tsx): the SWR keys its first render reads
+ * (the same key functions the hooks use, so hydration finds them) and its head. `path` is decoded.
+ */
+export function planPage(path: string, search: string, site: { name: string; origin: string }): PagePlan {
+  if (path === '/') {
+    const q = new URLSearchParams(search).get('q')?.trim() ?? '';
+    return {
+      keys: [],
+      infiniteKeys: [latestKey('newest', 0, q)],
+      describe: () => ({
+        status: 200,
+        meta: simplePage('/', 'Showcase Your Projects', HOME_DESCRIPTION, { jsonLd: [{ id: 'website', data: websiteJsonLd(site.origin, site.name) }], noindex: Boolean(q) }),
+      }),
+    };
+  }
+  if (path === '/about') return staticPage(path, 'About', aboutDescription(site.name), 'AboutPage', site.origin, site.name);
+  if (path === '/terms') return staticPage(path, 'Terms of Service', LEGAL_DESCRIPTION, 'WebPage', site.origin, site.name, LEGAL_LAST_UPDATED_ISO);
+  if (path === '/privacy') return staticPage(path, 'Privacy Policy', LEGAL_DESCRIPTION, 'WebPage', site.origin, site.name, LEGAL_LAST_UPDATED_ISO);
+  if (path === '/contact') return { modules: ['src/pages/contact.tsx'], keys: [], infiniteKeys: [], describe: () => ({ status: 200, meta: simplePage(path, 'Contact', CONTACT_DESCRIPTION) }) };
+  if (path === '/auth') return privatePlan(path, 'Log in', `Log in to ${site.name} or create an account.`);
+  if (path === '/messages') return privatePlan(path, 'Messages', 'Your messages.');
+  if (path === '/admin') return privatePlan(path, 'Admin Dashboard', 'Site administration.');
+  const user = match('/users/:username', path);
+  if (user) return userPlan(user.username!);
+  const project = match('/projects/:id', path);
+  if (project) return projectPlan(project.id!);
+  return notFoundPlan(path);
+}
