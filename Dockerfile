@@ -6,6 +6,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
 COPY db/package.json db/
+COPY runtime/package.json runtime/
 COPY api/package.json api/
 COPY worker/package.json worker/
 COPY web/package.json web/

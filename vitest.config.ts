@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['{domain,db,api,worker,web,scripts}/**/*.test.{ts,tsx}'],
+    include: ['{domain,db,runtime,api,worker,web,scripts,tests}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'web/e2e/**'],
     globalSetup: ['./scripts/test/global-setup.ts'],
     pool: 'forks',

@@ -2,7 +2,7 @@ import type { Sql } from '@vitrine/db/sql';
 import { makeUserQueries } from '@vitrine/db/queries/users';
 import { hashPassword } from '@vitrine/db/passwords';
 import { usernameSchema } from '@vitrine/domain/schemas/auth';
-import type { Config } from './config';
+import type { Config } from '@vitrine/runtime/config';
 
 /**
  * The first admin (design.md): ADMIN_USERNAME / ADMIN_PASSWORD create it at start, or promote an

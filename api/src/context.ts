@@ -3,8 +3,8 @@ import type { ParameterizedContext } from 'koa';
 import type { Redis } from 'ioredis';
 import type { Sql } from '@vitrine/db/sql';
 import type { UserRow } from '@vitrine/db/queries/users';
-import type { Config } from './config';
-import type { Publisher } from './events/publisher';
+import type { Config } from '@vitrine/runtime/config';
+import type { Publisher } from '@vitrine/runtime/publisher';
 import type { Limiters } from './middleware/rate-limit';
 
 /** What the app needs from the outside world; tests build their own. */

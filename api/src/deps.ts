@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { createSql } from '@vitrine/db/sql';
-import type { Config } from './config';
+import type { Config } from '@vitrine/runtime/config';
 import type { Deps } from './context';
-import { createPublisher, type LiveEmitter } from './events/publisher';
+import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
 
 /** Opens Redis with an error listener (an unhandled 'error' would crash the process). */
 export function createRedis(url: string, options: { name?: string; maxRetriesPerRequest?: number | null } = {}): Redis {

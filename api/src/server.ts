@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { loadConfig, type Config } from './config';
+import { loadConfig, loadConfigOrExit, type Config } from '@vitrine/runtime/config';
 import { createApp } from './app';
 import { createDeps } from './deps';
 import { webClient } from './web';
@@ -39,7 +39,7 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const api = await startApi();
+  const api = await startApi(loadConfigOrExit());
   console.log(`Vitrine API listening on ${api.url}`);
   const stop = async () => {
     await api.close();

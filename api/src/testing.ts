@@ -7,10 +7,10 @@ import type TestAgent from 'supertest/lib/agent';
 import { createSql } from '@vitrine/db/sql';
 import { buildUser, TEST_PASSWORD } from '@vitrine/db/testing';
 import type { UserRow } from '@vitrine/db/queries/users';
-import { loadConfig, type Config } from './config';
+import { loadConfig, type Config } from '@vitrine/runtime/config';
 import { createApp } from './app';
 import { createRedis } from './deps';
-import { createPublisher, type LiveEmitter } from './events/publisher';
+import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
 import type { Deps } from './context';
 
 /** An app on this test run's database, with a Redis prefix of its own (so rate limits do not leak between files). */

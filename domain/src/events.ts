@@ -56,9 +56,6 @@ export type EventName = DomainEvent['name'];
 /** A stored event: the outbox row's id travels as the job id. */
 export type StoredEvent = DomainEvent & { id: number };
 
-/** The one BullMQ queue events travel on. */
-export const EVENTS_QUEUE = 'events';
-
 /** Socket.IO pushes (design.md "Realtime"). Counts are small; anything private is an invalidation. */
 export interface ServerToClientEvents {
   /** Live counts for a project shown in the client (room project:{id}). */

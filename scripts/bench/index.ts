@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase } from '../../db/src/testing';
 import { createSql } from '../../db/src/sql';
-import { loadConfig } from '../../api/src/config';
+import { loadConfig } from '../../runtime/src/config';
 import { startApi } from '../../api/src/server';
 
 const { values } = parseArgs({

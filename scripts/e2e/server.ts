@@ -7,7 +7,7 @@ import { deleteRedisPrefix } from '../lib/redis-cleanup';
 import { createTestDatabase } from '../../db/src/testing';
 import { createSql } from '../../db/src/sql';
 import { seedDemo } from '../../db/src/seed/demo';
-import { loadConfig } from '../../api/src/config';
+import { loadConfig } from '../../runtime/src/config';
 import { startApi } from '../../api/src/server';
 import { E2E_ADMIN, E2E_PORT } from './constants';
 

@@ -1,30 +1,23 @@
 import type { Queue } from 'bullmq';
-import type { Config } from '@vitrine/api/config';
-import type { LivePushes } from '@vitrine/api/events/live';
+import type { Config, WorkerEnvSettings } from '@vitrine/runtime/config';
+import type { LivePushes } from '@vitrine/runtime/live';
 import type { Sql } from '@vitrine/db/sql';
 import type { Mailer } from './mailer';
 
-/** Tunables of a worker process; tests shorten them. Defaults are in src/settings.ts. */
-export interface WorkerSettings {
+/**
+ * Tunables of a worker process; tests shorten them. Those of WorkerEnvSettings come from the
+ * configuration (WORKER_LOCK_DURATION_MS etc., runtime/src/config.ts); the rest are fixed here.
+ */
+export interface WorkerSettings extends WorkerEnvSettings {
   /** Jobs of each queue one process runs at once. */
   concurrency: { events: number; tasks: number; emails: number };
-  /** A job whose worker stops renewing its lock for this long is taken over by another worker. */
-  lockDurationMs: number;
-  /** How often a worker looks for such stalled jobs. */
-  stalledIntervalMs: number;
   /** Delay of an event-triggered recompute, during which a burst of events gathers behind it. */
   recomputeDelayMs: number;
   /** Schedules: trending rolls over every minute, leaderboards and contributors every 5 minutes. */
   trendingEveryMs: number;
   leaderboardsEveryMs: number;
-  /** How often the relay runs, and how old an unpublished event must be to be relayed. */
-  relayEveryMs: number;
-  relayAfterMs: number;
-  /** Attempts of a mail and the first retry delay (doubled each time). */
+  /** Attempts of a mail (its first retry delay, doubled each time, is emailBackoffMs). */
   emailAttempts: number;
-  emailBackoffMs: number;
-  /** Where mails go without SMTP_URL. */
-  outboxDir?: string;
   /** Register the job schedulers (off in tests that count jobs). */
   schedulers: boolean;
 }
@@ -39,3 +32,14 @@ export interface WorkerContext {
   live: LivePushes;
   log: (message: string, err?: unknown) => void;
 }
+
+/** The fixed worker settings in production; the environment's tunables (config.worker) complete them. */
+export const WORKER_DEFAULTS: Omit<WorkerSettings, keyof WorkerEnvSettings> = {
+  concurrency: { events: 10, tasks: 4, emails: 4 },
+  recomputeDelayMs: 1000,
+  trendingEveryMs: 60_000,
+  leaderboardsEveryMs: 5 * 60_000,
+  // With WORKER_EMAIL_BACKOFF_MS 10 s: 10 s, 20 s, 40 s ... about 11 hours in all, so an SMTP outage of a night still delivers.
+  emailAttempts: 12,
+  schedulers: true,
+};

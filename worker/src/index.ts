@@ -7,18 +7,16 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENTS_QUEUE } from '@vitrine/domain/events';
-import { loadConfig, type Config } from '@vitrine/api/config';
-import { bullPrefix } from '@vitrine/api/events/jobs';
-import { createLivePushes } from '@vitrine/api/events/live';
+import { loadConfigOrExit, type Config } from '@vitrine/runtime/config';
+import { bullPrefix, EMAILS_QUEUE, EVENTS_QUEUE, TASKS_QUEUE } from '@vitrine/runtime/queues';
+import { createLivePushes } from '@vitrine/runtime/live';
 import { createSql } from '@vitrine/db/sql';
 import { migrate } from '@vitrine/db/migrate';
-import type { WorkerContext, WorkerSettings } from './context';
+import { WORKER_DEFAULTS, type WorkerContext, type WorkerSettings } from './context';
 import { createMailer } from './mailer';
 import { processEvent } from './processors/events';
 import { createTaskProcessor } from './processors/tasks';
-import { EMAILS_QUEUE, JOB, TASKS_QUEUE } from './queues';
-import { DEFAULT_SETTINGS, settingsFromEnv } from './settings';
+import { JOB } from './queues';
 import { RecomputeLeaderboardTask } from './tasks/RecomputeLeaderboardTask';
 import { RecomputeTopContributorsTask } from './tasks/RecomputeTopContributorsTask';
 import { RecomputeTrendingTask } from './tasks/RecomputeTrendingTask';
@@ -54,9 +52,12 @@ function workerRedis(url: string, name: string, log: WorkerContext['log']): Redi
   return redis;
 }
 
-/** Starts the workers and the job schedulers. Migrates first (api and worker may start together). */
-export async function startWorker(config: Config = loadConfig(), overrides: Partial<WorkerSettings> = {}): Promise<RunningWorker> {
-  const settings: WorkerSettings = { ...DEFAULT_SETTINGS, ...overrides };
+/**
+ * Starts the workers and the job schedulers. Migrates first (api and worker may start together).
+ * Settings: the fixed defaults, then the configuration's (environment's) tunables, then `overrides` (tests).
+ */
+export async function startWorker(config: Config = loadConfigOrExit(), overrides: Partial<WorkerSettings> = {}): Promise<RunningWorker> {
+  const settings: WorkerSettings = { ...WORKER_DEFAULTS, ...config.worker, ...overrides };
   const log: WorkerContext['log'] = (message, err) => (err === undefined ? console.log(`[worker] ${message}`) : console.error(`[worker] ${message}`, err));
   const sql = createSql(config.databaseUrl);
   await migrate(sql);
@@ -125,7 +126,7 @@ const SHUTDOWN_GRACE_MS = 25_000;
 
 const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const worker = await startWorker(loadConfig(), settingsFromEnv());
+  const worker = await startWorker(loadConfigOrExit());
   console.log('[worker] running');
   const stop = async (signal: string) => {
     console.log(`[worker] ${signal}: finishing running jobs`);

@@ -2,11 +2,6 @@ import type { JobsOptions } from 'bullmq';
 import type { DomainEvent } from '@vitrine/domain/events';
 import { LEADERBOARD_RANGES, TRENDING_PERIODS, type LeaderboardRange, type TrendingPeriod } from '@vitrine/domain/constants';
 
-/** Explicit jobs of the worker: ranking recomputes, schedule ticks, the outbox relay. */
-export const TASKS_QUEUE = 'tasks';
-/** One job per mail to send, retried on its own schedule (an SMTP outage can last hours). */
-export const EMAILS_QUEUE = 'emails';
-
 /** Job names of the tasks and emails queues (each has its src/tasks/<Verb><Thing>Task.ts). */
 export const JOB = {
   recomputeTrending: 'recompute-trending',

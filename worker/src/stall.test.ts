@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createSql, type Sql } from '@vitrine/db/sql';
-import { bullPrefix } from '@vitrine/api/events/jobs';
-import type { Config } from '@vitrine/api/config';
+import { bullPrefix, TASKS_QUEUE } from '@vitrine/runtime/queues';
+import type { Config } from '@vitrine/runtime/config';
 import { startWorker, type RunningWorker } from './index';
-import { JOB, TASKS_QUEUE } from './queues';
+import { JOB } from './queues';
 import { waitFor, workerTestConfig } from './testing';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

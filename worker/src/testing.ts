@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { loadConfig, type Config } from '@vitrine/api/config';
+import { loadConfig, type Config } from '@vitrine/runtime/config';
 
 /** A configuration on this test run's database and Redis, with a Redis prefix of its own. */
 export function workerTestConfig(overrides: Partial<Config> = {}): Config {

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Config } from '../config';
+import type { Config } from '@vitrine/runtime/config';
 import { tooManyRequests } from '../errors';
 import type { AppContext } from '../context';
 

@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Config } from '../config';
+import type { Config } from '@vitrine/runtime/config';
 import { HttpError } from '../errors';
 
 /** Sessions live in Redis: while it is unreachable a signed-in request cannot be authenticated. */

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { ClientToServerEvents, ServerToClientEvents } from '@vitrine/domain/events';
 import { rooms } from '@vitrine/domain/events';
 import type { Deps } from '../context';
-import { socketKey } from '../events/live';
+import { socketKey } from '@vitrine/runtime/live';
 import { createHandshakeReader, type SocketIdentity } from './handshake';
 
 /** Project rooms one socket may watch at once (a screen shows a few dozen cards at most). */

@@ -3,7 +3,7 @@ import { TEST_PASSWORD } from '@vitrine/db/testing';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { ClientToServerEvents, ServerToClientEvents } from '@vitrine/domain/events';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
-import type { Config } from '../config';
+import type { Config } from '@vitrine/runtime/config';
 import { attachRealtime, type Realtime } from './server';
 
 /** A socket.io-client socket typed with our event maps. */

@@ -29,6 +29,14 @@ export interface ProjectRow {
   myRating: number | null;
 }
 
+/** A project's counts as a live push carries them. */
+export interface ProjectCounts {
+  id: number;
+  votes: number;
+  averageRating: number;
+  totalRatings: number;
+}
+
 /** Writable fields of a project (already validated by the domain schemas). */
 export interface ProjectInput {
   title: string;
@@ -87,6 +95,13 @@ export function makeProjectQueries(sql: Tx) {
         FROM projects p LEFT JOIN users u ON u.id = p.user_id
         WHERE p.id = ${id}`;
       return row;
+    },
+
+    /** A visible project's live counts (the push of vote.created and rating.saved); undefined when hidden or gone. */
+    async findVisibleCounts(id: number): Promise<ProjectCounts | undefined> {
+      const [row] = await sql<{ votes: number; averageRating: string; totalRatings: number }[]>`
+        SELECT votes, average_rating, total_ratings FROM projects WHERE id = ${id} AND NOT is_hidden`;
+      return row ? { id, votes: row.votes, averageRating: Number(row.averageRating), totalRatings: row.totalRatings } : undefined;
     },
 
     /** The public latest list: visible projects only, sorted on the server, one page. */

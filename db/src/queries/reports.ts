@@ -30,6 +30,13 @@ export function makeReportQueries(sql: Tx) {
       return row!.reportCount;
     },
 
+    /** A report's id, project and project title (the admins' live push); undefined when gone. */
+    async findReportHeadline(id: number): Promise<{ id: number; projectId: number; projectTitle: string } | undefined> {
+      const [row] = await sql<{ projectId: number; projectTitle: string }[]>`
+        SELECT r.project_id, p.title AS project_title FROM reports r JOIN projects p ON p.id = r.project_id WHERE r.id = ${id}`;
+      return row ? { id, projectId: row.projectId, projectTitle: row.projectTitle } : undefined;
+    },
+
     /** How many different members have a pending report on the project. */
     async countPendingReporters(projectId: number): Promise<number> {
       const [row] = await sql<{ n: number }[]>`

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { makeEventQueries } from '@vitrine/db/queries/events';
-import { eventJob } from '@vitrine/api/events/jobs';
+import { eventJob } from '@vitrine/runtime/queues';
 import { JOB } from '../queues';
 import { defineTask } from './task';
 

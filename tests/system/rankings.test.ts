@@ -6,10 +6,10 @@ import { buildProject, buildUser } from '@vitrine/db/testing';
 import { makeEventQueries } from '@vitrine/db/queries/events';
 import type { UserRow } from '@vitrine/db/queries/users';
 import { makeTestApp, randomIp, type TestApp } from '@vitrine/api/testing';
-import type { Config } from '@vitrine/api/config';
-import { startWorker, type RunningWorker } from './index';
-import { boardId, type Board } from './queues';
-import { waitFor, workerTestConfig } from './testing';
+import type { Config } from '@vitrine/runtime/config';
+import { startWorker, type RunningWorker } from '@vitrine/worker/index';
+import { boardId, type Board } from '@vitrine/worker/queues';
+import { waitFor, workerTestConfig } from '@vitrine/worker/testing';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

@@ -1,10 +1,9 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { StoredEvent } from '@vitrine/domain/events';
-import { EVENTS_QUEUE } from '@vitrine/domain/events';
 import { makeEventQueries } from '@vitrine/db/queries/events';
 import type { Sql } from '@vitrine/db/sql';
-import { bullPrefix, eventJob } from './jobs';
+import { bullPrefix, eventJob, EVENTS_QUEUE } from './queues';
 import { createLivePushes } from './live';
 
 /** Hands committed events on: to the worker queue (job id from the event id) and to live listeners. */

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { buildProject } from '@vitrine/db/testing';
-import type { Config } from '@vitrine/api/config';
+import type { Config } from '@vitrine/runtime/config';
 import { makeRealtimeTestApp, nextEvent, type RealtimeTestApp } from '@vitrine/api/realtime/testing';
-import { startWorker, type RunningWorker } from './index';
-import { freePort, waitFor, workerTestConfig } from './testing';
+import { startWorker, type RunningWorker } from '@vitrine/worker/index';
+import { freePort, waitFor, workerTestConfig } from '@vitrine/worker/testing';
 
 /** A write must answer within this long even while Redis is down. */
 const WRITE_BUDGET_MS = 2000;

@@ -3,6 +3,8 @@ import type { Redis } from 'ioredis';
 import type { ServerToClientEvents, StoredEvent } from '@vitrine/domain/events';
 import { rooms } from '@vitrine/domain/events';
 import type { Sql } from '@vitrine/db/sql';
+import { makeProjectQueries } from '@vitrine/db/queries/projects';
+import { makeReportQueries } from '@vitrine/db/queries/reports';
 
 /**
  * The pub/sub key shared by the Socket.IO Redis adapter of every API node and by every emitter
@@ -33,18 +35,8 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
     publish: (channel: string, message: string | Buffer) => opts.redis.publish(channel, message).catch(log),
   };
   const emitter = new Emitter<ServerToClientEvents>(client, { key: socketKey(opts.prefix) });
-
-  async function projectCounts(id: number) {
-    const [row] = await opts.sql<{ votes: number; averageRating: string; totalRatings: number }[]>`
-      SELECT votes, average_rating, total_ratings FROM projects WHERE id = ${id} AND NOT is_hidden`;
-    return row ? { id, votes: row.votes, averageRating: Number(row.averageRating), totalRatings: row.totalRatings } : null;
-  }
-
-  async function reportView(id: number) {
-    const [row] = await opts.sql<{ projectId: number; projectTitle: string }[]>`
-      SELECT r.project_id, p.title AS project_title FROM reports r JOIN projects p ON p.id = r.project_id WHERE r.id = ${id}`;
-    return row ? { id, projectId: row.projectId, projectTitle: row.projectTitle } : null;
-  }
+  const projects = makeProjectQueries(opts.sql);
+  const reports = makeReportQueries(opts.sql);
 
   return {
     async emit(event) {
@@ -54,7 +46,7 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
           case 'vote.created':
           case 'rating.saved': {
             // Read the row rather than trusting the payload: pushes then always carry all three counts.
-            const counts = await projectCounts(event.projectId);
+            const counts = await projects.findVisibleCounts(event.projectId);
             if (counts) emitter.to(rooms.project(event.projectId)).emit('project:counts', counts);
             return;
           }
@@ -66,7 +58,7 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
             emitter.emit('projects:changed');
             return;
           case 'report.created': {
-            const report = await reportView(event.reportId);
+            const report = await reports.findReportHeadline(event.reportId);
             if (report) emitter.to(rooms.admins).emit('report:created', report);
             return;
           }

@@ -1,6 +1,13 @@
 import type { JobsOptions } from 'bullmq';
 import type { StoredEvent } from '@vitrine/domain/events';
 
+/** Domain events, one job per event (job id from its outbox id). */
+export const EVENTS_QUEUE = 'events';
+/** Explicit jobs of the worker: ranking recomputes, schedule ticks, the outbox relay. */
+export const TASKS_QUEUE = 'tasks';
+/** One job per mail to send, retried on its own schedule (an SMTP outage can last hours). */
+export const EMAILS_QUEUE = 'emails';
+
 /** Retries of an event job: its handlers are idempotent, so a retry is always safe. */
 const EVENT_ATTEMPTS = 8;
 /** First retry delay of an event job, doubled on each attempt (about 4 minutes in all). */

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { buildUser } from '@vitrine/db/testing';
 import { makeTestApp, randomIp, type TestApp } from '@vitrine/api/testing';
-import { eventJob, eventJobId } from '@vitrine/api/events/jobs';
-import type { Config } from '@vitrine/api/config';
+import { eventJob, eventJobId } from '@vitrine/runtime/queues';
+import type { Config } from '@vitrine/runtime/config';
 import type { StoredEvent } from '@vitrine/domain/events';
-import { startWorker, type RunningWorker } from './index';
-import { freePort, sleep, waitFor, workerTestConfig } from './testing';
+import { startWorker, type RunningWorker } from '@vitrine/worker/index';
+import { freePort, sleep, waitFor, workerTestConfig } from '@vitrine/worker/testing';
 
 /** A mail as the test SMTP server received it. */
 interface Received {

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('fills every default for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, redisPrefix: 'vitrine:', trustProxy: false, seedDemo: true, rateLimitMultiplier: 1, allowedOrigins: [], production: false });
+    expect(config.worker).toEqual({ lockDurationMs: 30_000, stalledIntervalMs: 30_000, relayEveryMs: 5_000, relayAfterMs: 5_000, emailBackoffMs: 10_000 });
+  });
+
+  it('reads values, treating an empty one as unset', () => {
+    const config = loadConfig({ PORT: '8080', TRUST_PROXY: 'true', SEED_DEMO: '0', SMTP_URL: '', ALLOWED_ORIGINS: ' https://a.example , https://b.example', MAIL_OUTBOX_DIR: '/tmp/out' });
+    expect(config).toMatchObject({ port: 8080, trustProxy: true, seedDemo: false, smtpUrl: null, allowedOrigins: ['https://a.example', 'https://b.example'] });
+    expect(config.worker.outboxDir).toBe('/tmp/out');
+  });
+
+  it('stops on a bad value with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT must be a whole number from 0 to 65535 (got "abc")');
+    expect(() => loadConfig({ WORKER_RELAY_EVERY_MS: '1.5' })).toThrow(/WORKER_RELAY_EVERY_MS/);
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY must be 1 or 0/);
+    expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: '0' })).toThrow(/RATE_LIMIT_MULTIPLIER/);
+  });
+
+  it('names every bad variable at once, and requires SESSION_SECRET in production', () => {
+    expect(() => loadConfig({ PORT: '70000', SUBMISSION_LIMIT: 'x' })).toThrow(/PORT .*; SUBMISSION_LIMIT /);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('SESSION_SECRET must be set in production');
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret' }).production).toBe(true);
+  });
+});

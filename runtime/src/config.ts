@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { DEFAULT_SITE_NAME, SUBMISSION_LIMIT, SUBMISSION_WINDOW_SECONDS } from '@vitrine/domain/constants';
+import { DEFAULT_DATABASE_URL } from '@vitrine/db/sql';
+
+/** The session secret of a local run; production refuses to start with it (SESSION_SECRET must be set). */
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
+/** Highest TCP port. */
+const MAX_PORT = 65_535;
+
+/** An empty variable counts as unset (`PORT=` in an .env file means "the default"). */
+const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** A text variable with a default. */
+const text = (fallback: string) => z.preprocess(unsetIfBlank, z.string().default(fallback));
+/** A text variable that may stay unset (null). */
+const optionalText = () => z.preprocess(unsetIfBlank, z.string().nullable().default(null));
+/** A whole number between `min` and `max`. */
+const whole = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    unsetIfBlank,
+    z.coerce
+      .number({ error: `must be a whole number from ${min} to ${max}` })
+      .int(`must be a whole number from ${min} to ${max}`)
+      .min(min, `must be a whole number from ${min} to ${max}`)
+      .max(max, `must be a whole number from ${min} to ${max}`)
+      .default(fallback),
+  );
+/** A yes/no variable: 1, true, yes, on or 0, false, no, off (any letter case). */
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    unsetIfBlank,
+    z
+      .enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], { error: 'must be 1 or 0 (true or false)' })
+      .optional()
+      .transform((v) => (v === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(v))),
+  );
+
+/**
+ * Every variable the processes read (.env.example lists each with its default), checked once: a bad
+ * value stops start-up with a message naming the variable instead of becoming NaN somewhere later.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: optionalText(),
+    PORT: whole(3000, 0, MAX_PORT),
+    DATABASE_URL: text(DEFAULT_DATABASE_URL),
+    REDIS_URL: text('redis://127.0.0.1:6379'),
+    REDIS_PREFIX: text('vitrine:'),
+    SESSION_SECRET: optionalText(),
+    SITE_NAME: text(DEFAULT_SITE_NAME),
+    TRUST_PROXY: flag(false),
+    SMTP_URL: optionalText(),
+    MAIL_FROM: text('Vitrine <no-reply@vitrine.local>'),
+    ADMIN_EMAIL: optionalText(),
+    ADMIN_USERNAME: optionalText(),
+    ADMIN_PASSWORD: optionalText(),
+    SEED_DEMO: flag(true),
+    SUBMISSION_LIMIT: whole(SUBMISSION_LIMIT, 1),
+    SUBMISSION_WINDOW_SECONDS: whole(SUBMISSION_WINDOW_SECONDS, 1),
+    RATE_LIMIT_MULTIPLIER: whole(1, 1),
+    ALLOWED_ORIGINS: text(''),
+    WORKER_LOCK_DURATION_MS: whole(30_000, 1),
+    WORKER_STALLED_INTERVAL_MS: whole(30_000, 1),
+    WORKER_RELAY_EVERY_MS: whole(5_000, 1),
+    WORKER_RELAY_AFTER_MS: whole(5_000, 0),
+    WORKER_EMAIL_BACKOFF_MS: whole(10_000, 1),
+    MAIL_OUTBOX_DIR: optionalText(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.SESSION_SECRET === null) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
+    }
+  });
+
+/** Worker tunables read from the environment (docs/operations.md); the worker adds its fixed ones. */
+export interface WorkerEnvSettings {
+  /** A job whose worker stops renewing its lock for this long is taken over by another worker. */
+  lockDurationMs: number;
+  /** How often a worker looks for stalled jobs. */
+  stalledIntervalMs: number;
+  /** How often the relay runs, and how old an unpublished event must be to be relayed. */
+  relayEveryMs: number;
+  relayAfterMs: number;
+  /** First retry delay of a mail (doubled each time). */
+  emailBackoffMs: number;
+  /** Where mails go without SMTP_URL (the mailer's default when unset). */
+  outboxDir?: string;
+}
+
+/** Everything the processes read from the environment, validated. */
+export interface Config {
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Prefix of every Redis key and BullMQ queue of this deployment (tests use one of their own). */
+  redisPrefix: string;
+  sessionSecret: string;
+  siteName: string;
+  /** Trust X-Forwarded-* (behind a load balancer); also makes the session cookie Secure. */
+  trustProxy: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  adminEmail: string | null;
+  adminUsername: string | null;
+  adminPassword: string | null;
+  seedDemo: boolean;
+  submissionLimit: number;
+  submissionWindowSeconds: number;
+  /** Multiplies every rate limit's allowance (end-to-end tests drive many accounts from one address). */
+  rateLimitMultiplier: number;
+  /** Origins allowed to write, besides the request's own host. */
+  allowedOrigins: string[];
+  production: boolean;
+  /** The worker's tunables from the environment. */
+  worker: WorkerEnvSettings;
+}
+
+/** A configuration that cannot start: its message names each bad variable and what it must be. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration once; defaults serve a local run. Throws ConfigError on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const raw = env[name];
+      return `${name} ${issue.message}${raw === undefined || raw === '' ? '' : ` (got ${JSON.stringify(raw)})`}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    siteName: e.SITE_NAME,
+    trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    submissionLimit: e.SUBMISSION_LIMIT,
+    submissionWindowSeconds: e.SUBMISSION_WINDOW_SECONDS,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    production: e.NODE_ENV === 'production',
+    worker: {
+      lockDurationMs: e.WORKER_LOCK_DURATION_MS,
+      stalledIntervalMs: e.WORKER_STALLED_INTERVAL_MS,
+      relayEveryMs: e.WORKER_RELAY_EVERY_MS,
+      relayAfterMs: e.WORKER_RELAY_AFTER_MS,
+      emailBackoffMs: e.WORKER_EMAIL_BACKOFF_MS,
+      ...(e.MAIL_OUTBOX_DIR === null ? {} : { outboxDir: e.MAIL_OUTBOX_DIR }),
+    },
+  };
+}
+
+/**
+ * The configuration of a process being started: on a bad value it prints the message (naming the
+ * variable) and exits with status 1, rather than a stack trace or a server on port NaN.
+ */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
