@@ -14,6 +14,9 @@ import { usersRoutes } from './routes/users';
 import { messagesRoutes } from './routes/messages';
 import { adminRoutes } from './routes/admin';
 import { docsRoutes } from './routes/docs';
+import { testRequestsRoutes } from './routes/testRequests';
+import { userRatingsRoutes } from './routes/userRatings';
+import { adminTestRequestsRoutes } from './routes/adminTestRequests';
 
 /** Request bodies above this are refused with 413. */
 const BODY_LIMIT = '64kb';
@@ -36,7 +39,8 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
   app.use(sessionMiddleware(app as unknown as Koa, deps.redis, deps.config));
   app.use(loadUser());
 
-  for (const router of [healthRoutes(), authRoutes(), projectsRoutes(), usersRoutes(), messagesRoutes(), adminRoutes(), docsRoutes()]) {
+  for (const router of [healthRoutes(), authRoutes(), projectsRoutes(), usersRoutes(), messagesRoutes(), adminRoutes(), docsRoutes(),
+    testRequestsRoutes(), userRatingsRoutes(), adminTestRequestsRoutes()]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

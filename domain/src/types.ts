@@ -68,9 +68,19 @@ export interface TopContributor {
   totalVotes: number;
 }
 
+/** The user part of a profile: public fields, peer ratings with tiers, activity points (issue 13). */
+export interface ProfileUser extends PeerRatings {
+  username: string;
+  createdAt: string;
+  role: Role;
+  isVerified: boolean;
+  bio: string | null;
+  activityPoints: number;
+}
+
 /** GET /api/users/{username} */
 export interface UserProfile {
-  user: { username: string; createdAt: string; role: Role; isVerified: boolean; bio: string | null; activityPoints: number } & PeerRatings;
+  user: ProfileUser;
   /** Test requests the user ran or tested in (issue 13). */
   requests: ProfileRequest[];
   projects: Array<Pick<Project, 'id' | 'title' | 'description' | 'category' | 'tags' | 'votes' | 'views' | 'createdAt' | 'averageRating' | 'totalRatings' | 'isHidden'>>;

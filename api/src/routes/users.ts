@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { makeProfileQueries } from '@vitrine/db/queries/profiles';
+import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
 import type { AppState, AppContextExtras } from '../context';
 import { notFound } from '../errors';
 import { requireUser } from '../middleware/guards';
@@ -8,6 +9,8 @@ import { presentProfile, presentUserOption } from '../presenters/profile';
 
 /** The answer for an unknown username. */
 export const USER_NOT_FOUND = 'User not found';
+/** The profile lists at most this many test requests the user ran or tested in. */
+const PROFILE_REQUESTS = 20;
 
 /** /api/users: the recipient picker (signed in) and public profiles. */
 export function usersRoutes() {
@@ -23,7 +26,8 @@ export function usersRoutes() {
     const user = await profiles.findProfileUser(ctx.params.username ?? '');
     if (!user) throw notFound(USER_NOT_FOUND);
     const projects = await profiles.listUserProjects(user.id, can(ctx.state.user, 'profile.seeHidden', user));
-    ctx.body = presentProfile(user, projects);
+    const requests = await makeTestRequestQueries(ctx.deps.sql).listUserRequests(user.id, PROFILE_REQUESTS);
+    ctx.body = presentProfile(user, projects, requests);
   });
 
   return router;

@@ -162,6 +162,13 @@ export function makeTestRequestQueries(sql: Tx) {
       await sql`UPDATE project_requests SET feedback_count = feedback_count + ${delta} WHERE id = ${id}`;
     },
 
+    /** A request's title and status, and the username of `userId` (the live pushes). */
+    async findHeadline(id: number, userId: number): Promise<{ title: string; status: RequestStatus; username: string } | undefined> {
+      const [row] = await sql<{ title: string; status: RequestStatus; username: string }[]>`
+        SELECT r.title, r.status, u.username FROM project_requests r, users u WHERE r.id = ${id} AND u.id = ${userId}`;
+      return row;
+    },
+
     /** Hides or shows a request (admin). */
     async setHidden(id: number, hidden: boolean): Promise<boolean> {
       const rows = await sql`UPDATE project_requests SET is_hidden = ${hidden}, updated_at = now() WHERE id = ${id} RETURNING id`;
