@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REPORT_REASONS, REPORT_STATUSES, ROLES } from '@vitrine/domain/constants';
 import { REQUEST_STATUSES } from '@vitrine/domain/testRequests';
+import { testRequestShapes } from './openapi-test-requests';
 import type {
   AdminReport,
   AdminUser,
@@ -147,6 +148,7 @@ export const responseShapes = {
   Error: errorBody,
   Created: created.describe("a stored message or report: the confirmation text and the new row's id"),
   Views: z.object({ views: z.number().int() }),
+  ...testRequestShapes,
   Health: z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']) }),
 } as const;
 export type ResponseShape = keyof typeof responseShapes;

@@ -15,6 +15,7 @@ import {
 import { reportListQuerySchema, reportSchema, reportUpdateSchema } from '@vitrine/domain/schemas/report';
 import { DEFAULT_TOP_CONTRIBUTORS } from '@vitrine/db/queries/rankings';
 import { responseShapes, type ResponseShape } from './openapi-shapes';
+import { testRequestInputs as tr } from './openapi-test-requests';
 
 /** Who may call an operation: anyone, a signed-in user, or an admin. */
 type Access = 'public' | 'member' | 'admin';
@@ -23,9 +24,9 @@ type Answer = ResponseShape | `${ResponseShape}[]` | null;
 
 /** One documented call. Paths use OpenAPI's {param} form; errors common to all calls are added by the builder. */
 export interface Operation {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
-  tag: 'meta' | 'auth' | 'projects' | 'users' | 'messages' | 'admin';
+  tag: 'meta' | 'auth' | 'projects' | 'users' | 'messages' | 'admin' | 'test-requests';
   summary: string;
   access: Access;
   /** A write: a paused account gets 403 'Your account is paused'. */
@@ -86,6 +87,22 @@ export const operations: Operation[] = [
   { method: 'patch', path: '/api/admin/projects/{projectId}/visibility', tag: 'admin', summary: 'Hide a project from public view or show it again', access: 'admin', write: true, body: body('VisibilityInput', visibilitySchema), ok: [200, 'Project'], errors: { 404: 'Project not found' } },
   { method: 'get', path: '/api/admin/reports', tag: 'admin', summary: 'Reports with one status (default pending), newest first', access: 'admin', query: reportListQuerySchema, ok: [200, 'AdminReport[]'] },
   { method: 'patch', path: '/api/admin/reports/{id}', tag: 'admin', summary: 'Review, Dismiss, Hide (removed) or Restore (removed -> reviewed) a report', access: 'admin', write: true, body: body('ReportUpdateInput', reportUpdateSchema), ok: [200, 'AdminReport'], errors: { 400: 'Invalid input, or a status change the workflow does not allow', 404: 'Report not found' } },
+  { method: 'get', path: '/api/admin/test-requests', tag: 'admin', summary: 'Every test request, hidden ones included, newest first (100); q searches title, description, project and owner', access: 'admin', query: adminSearchQuerySchema, ok: [200, 'TestRequest[]'] },
+  { method: 'patch', path: '/api/admin/test-requests/{id}/visibility', tag: 'admin', summary: 'Hide a test request or show it again', access: 'admin', write: true, body: body('VisibilityInput', visibilitySchema), ok: [200, 'RequestVisibility'], errors: { 429: RATE_LIMITED } },
+  { method: 'delete', path: '/api/admin/user-ratings/{id}', tag: 'admin', summary: "Remove an abusive user rating; the rated user's aggregates are recomputed", access: 'admin', write: true, ok: [204, null], errors: { 429: RATE_LIMITED } },
+  // Issue 13: test requests and tester ratings.
+  { method: 'get', path: '/api/test-requests', tag: 'test-requests', summary: 'Open test requests (status=all for every visible one); filter by skill and category; sort by deadline or newest; offset/limit', access: 'public', query: tr.TestRequestListQuery, ok: [200, 'TestRequest[]'] },
+  { method: 'post', path: '/api/test-requests', tag: 'test-requests', summary: "Open a test request for one's own project (one active request per project)", access: 'member', write: true, body: body('TestRequestCreateInput', tr.TestRequestCreateInput), ok: [201, 'TestRequestDetail'], errors: { 403: 'Not the owner of the project, or the account is paused', 409: 'The project already has an active test request', 429: RATE_LIMITED } },
+  { method: 'get', path: '/api/test-requests/{id}', tag: 'test-requests', summary: 'A test request with its testers; feedback for the owner, testers and admins only', access: 'public', ok: [200, 'TestRequestDetail'] },
+  { method: 'patch', path: '/api/test-requests/{id}', tag: 'test-requests', summary: 'Edit a request or move its status: open -> in_progress -> completed, cancel from open or in_progress (owner; admins may cancel)', access: 'member', write: true, body: body('TestRequestUpdateInput', tr.TestRequestUpdateInput), ok: [200, 'TestRequestDetail'], errors: { 403: 'Not the owner', 409: 'A refused transition, an edit of a finished request, or maxTesters below the joined testers', 429: RATE_LIMITED } },
+  { method: 'post', path: '/api/test-requests/{id}/testers', tag: 'test-requests', summary: 'Join as a tester (role tester or both; open, before the deadline, below maxTesters)', access: 'member', write: true, ok: [201, 'TestRequestDetail'], errors: { 403: 'Not a tester role, or one\'s own request', 409: 'Already joined, not open, deadline passed, or full', 429: RATE_LIMITED } },
+  { method: 'delete', path: '/api/test-requests/{id}/testers', tag: 'test-requests', summary: 'Leave before completion (takes one\'s feedback along)', access: 'member', write: true, ok: [200, 'TestRequestDetail'], errors: { 409: 'Not joined, or the request is completed or cancelled', 429: RATE_LIMITED } },
+  { method: 'put', path: '/api/test-requests/{id}/feedback', tag: 'test-requests', summary: "Write or edit one's feedback (joined testers, until completion); 201 when new", access: 'member', write: true, body: body('FeedbackInput', tr.FeedbackInput), ok: [200, 'TestRequestDetail'], errors: { 403: 'Not a joined tester', 409: 'The request is completed or cancelled', 429: RATE_LIMITED } },
+  { method: 'post', path: '/api/feedback/{id}/helpful', tag: 'test-requests', summary: 'The owner marks feedback helpful once (activity points for the tester)', access: 'member', write: true, ok: [200, 'HelpfulCount'], errors: { 403: 'Not the owner of the request', 409: 'Already marked helpful', 429: RATE_LIMITED } },
+  { method: 'post', path: '/api/test-requests/{id}/ratings', tag: 'test-requests', summary: 'Rate the other side of a completed request: the owner rates testers, testers rate the owner; once per pair, editable for 7 days (200 when changed)', access: 'member', write: true, body: body('UserRatingInput', tr.UserRatingInput), ok: [201, 'UserRatingResult'], errors: { 400: 'Invalid input, or rating oneself', 403: 'Not participants of the request', 409: 'Not completed yet, or past the 7-day edit window', 429: RATE_LIMITED } },
+  { method: 'get', path: '/api/projects/{id}/test-request', tag: 'test-requests', summary: "A project's test request (the active one, else the latest), or null", access: 'public', ok: [200, 'ProjectTestRequest'] },
+  { method: 'get', path: '/api/users/{username}/ratings', tag: 'users', summary: "A user's developer and tester ratings with counts, tiers and the ratings received", access: 'public', ok: [200, 'UserRatingsAnswer'], errors: { 404: 'User not found' } },
+  { method: 'patch', path: '/api/users/me', tag: 'users', summary: 'Profile settings: role, bio, email, email notices', access: 'member', write: true, body: body('SettingsInput', tr.SettingsInput), ok: [200, 'CurrentUser'], errors: { 429: RATE_LIMITED } },
   { method: 'delete', path: '/api/admin/reports/{id}', tag: 'admin', summary: 'Delete a decided report', access: 'admin', write: true, ok: [204, null], errors: { 400: 'Only reviewed, dismissed or removed reports can be deleted', 404: 'Report not found' } },
 ];
 
@@ -173,7 +190,7 @@ export function openApiDocument(): Record<string, unknown> {
         'the session is the vitrine.sid cookie set by login or register. See docs/api.md.',
     },
     servers: [{ url: '/' }],
-    tags: ['meta', 'auth', 'projects', 'users', 'messages', 'admin'].map((name) => ({ name })),
+    tags: ['meta', 'auth', 'projects', 'users', 'messages', 'admin', 'test-requests'].map((name) => ({ name })),
     paths,
     components: {
       schemas,

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { z } from 'zod';
+import { adminSearchQuerySchema, visibilitySchema } from '@vitrine/domain/schemas/admin';
 import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
 import type { AppState, AppContextExtras } from '../context';
 import { requireAdmin } from '../middleware/guards';
@@ -12,8 +12,6 @@ import { userRatingRemover } from '../commands/userRatingRemover';
 /** The admin Test Requests tab lists at most this many (newest first). */
 const ADMIN_REQUEST_LIMIT = 100;
 
-const listQuery = z.object({ q: z.string().trim().max(100, 'Search cannot exceed 100 characters').optional() });
-const visibilityBody = z.object({ hidden: z.boolean({ error: 'hidden must be true or false' }) });
 
 /**
  * /api/admin/test-requests and /api/admin/user-ratings (issue 13): the Test Requests tab (search,
@@ -24,14 +22,14 @@ export function adminTestRequestsRoutes() {
   router.use(requireAdmin);
 
   router.get('/test-requests', async (ctx) => {
-    const { q } = parse(listQuery, ctx.query);
+    const { q } = parse(adminSearchQuerySchema, ctx.query);
     const rows = await makeTestRequestQueries(ctx.deps.sql).listAllRequests(q || undefined, ADMIN_REQUEST_LIMIT);
     ctx.body = rows.map((row) => presentTestRequest(row, ctx.state.user));
   });
 
   router.patch('/test-requests/:id/visibility', rateLimit('moderation'), async (ctx) => {
     const requestId = parseId(ctx.params.id);
-    const { hidden } = parse(visibilityBody, ctx.request.body);
+    const { hidden } = parse(visibilitySchema, ctx.request.body);
     await testRequestModerator(ctx, { requestId, hidden });
     ctx.body = { id: requestId, hidden };
   });
