@@ -22,6 +22,7 @@ import { TagList } from '../features/projects/components/tag-list';
 import { VoteButton } from '../features/projects/components/vote-button';
 import { RateControl } from '../features/projects/components/rate-control';
 import { RatingDistribution } from '../features/projects/components/rating-distribution';
+import { ProjectRequestPanel } from '../features/test-requests/components/project-request-panel';
 import { lazyNamed } from '../lib/lazy';
 import { embedUrl, externalLinkLabel } from '../features/projects/lib/links';
 import { useLiveProject } from '../hooks/use-live-project-counts';
@@ -291,6 +292,7 @@ function ProjectView({ project: fetched }: { project: ProjectDetail }) {
               <RatingDistribution distribution={project.ratingDistribution} total={project.totalRatings} />
             </div>
           </Card>
+          <ProjectRequestPanel projectId={project.id} isOwner={user !== null && user.id === project.userId} />
           <Link href="/#projects" className={buttonClasses({ variant: 'ghost', className: 'w-full' })}>
             Browse more projects
           </Link>

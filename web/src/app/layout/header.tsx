@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
-import { LogOut, Mail, Menu, MessageSquare, Shield, X } from 'lucide-react';
+import { LogOut, Mail, Menu, MessageSquare, Settings, Shield, X } from 'lucide-react';
 import { useSession } from '../../stores/session';
 import { useDialogs } from '../../stores/dialogs';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -11,12 +11,16 @@ import { siteName } from '../../lib/site';
 import { cn } from '../../lib/cn';
 import { useUnreadCount } from '../../features/messages/api/use-unread-count';
 import { useMessagesLive } from '../../hooks/use-live-messages';
+import { TierBadge } from '../../components/ui/tier-badge';
+import { useRequestActivity } from '../../stores/request-activity';
+import { useTestRequestsLive } from '../../features/test-requests/hooks/use-test-requests-live';
 import { NavLink } from './nav-link';
 
 /** Header links of spec §2; the mobile menu adds Terms and Privacy. */
 const LINKS = [
   { href: '/#projects', label: 'Projects' },
   { href: '/#leaderboard', label: 'Leaderboard' },
+  { href: '/test-requests', label: 'Test Requests' },
   { href: '/about', label: 'About' },
   { href: '/contact', label: 'Contact' },
 ];
@@ -32,6 +36,18 @@ function UnreadBadge({ count }: { count: number }) {
       <span className="sr-only">, </span>
       {count > 99 ? '99+' : count}
       <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
+/** The live badge of test-request activity the user has not opened yet. */
+function ActivityBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span data-testid="request-activity" className="tabular ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-semibold leading-5 text-white">
+      <span className="sr-only">, </span>
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> new</span>
     </span>
   );
 }
@@ -60,6 +76,9 @@ export function Header() {
   const unreadCount = useUnreadCount(Boolean(user));
   // New messages push 'messages:changed': the badge (and any open inbox) refetch.
   useMessagesLive();
+  // Testers joining, feedback and status changes push live: a toast and the Test Requests badge.
+  useTestRequestsLive();
+  const activity = useRequestActivity((s) => s.unseen.length);
   const closeMenu = () => setMenuOpen(false);
 
   const sessionButtons = (mobile: boolean) => {
@@ -79,9 +98,17 @@ export function Header() {
     }
     return (
       <>
-        <span className={cn('truncate text-sm text-zinc-600 dark:text-zinc-400', mobile ? 'py-1' : 'max-w-40')}>
-          Welcome, <span className="font-medium text-zinc-900 dark:text-zinc-100">{user.username}</span>
+        <span className={cn('flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400', mobile ? 'py-1' : 'max-w-64')}>
+          <span className="truncate">
+            Welcome, <span className="font-medium text-zinc-900 dark:text-zinc-100">{user.username}</span>
+          </span>
+          <TierBadge tier={user.developerTier} role="Developer" compact />
+          <TierBadge tier={user.testerTier} role="Tester" compact />
         </span>
+        <Link href="/settings" onClick={closeMenu} aria-label={mobile ? undefined : 'Settings'} className={buttonClasses({ variant: 'ghost', size: mobile ? 'sm' : 'icon', className: mobile ? 'justify-start' : undefined })}>
+          <Settings aria-hidden="true" />
+          {mobile ? 'Settings' : null}
+        </Link>
         <Link href="/messages" onClick={closeMenu} className={buttonClasses({ variant: 'outline', size: 'sm', className: mobile ? 'justify-start' : undefined })}>
           <MessageSquare aria-hidden="true" />
           Messages
@@ -119,6 +146,7 @@ export function Header() {
               <li key={link.href}>
                 <NavLink href={link.href} className={linkClass}>
                   {link.label}
+                  {link.href === '/test-requests' ? <ActivityBadge count={activity} /> : null}
                 </NavLink>
               </li>
             ))}
@@ -144,6 +172,7 @@ export function Header() {
               <li key={link.href}>
                 <NavLink href={link.href} className={cn(linkClass, 'block')} onNavigate={closeMenu}>
                   {link.label}
+                  {link.href === '/test-requests' ? <ActivityBadge count={activity} /> : null}
                 </NavLink>
               </li>
             ))}
