@@ -10,6 +10,7 @@ COPY runtime/package.json runtime/
 COPY api/package.json api/
 COPY worker/package.json worker/
 COPY web/package.json web/
+COPY scripts/lint/package.json scripts/lint/
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build

@@ -33,11 +33,11 @@ if (!process.env.ADMIN_USERNAME || !process.env.ADMIN_PASSWORD) {
   adminNote = `as admin / ${process.env.ADMIN_PASSWORD} (kept in .data/admin-password)`;
 }
 
-const { loadConfig } = await import('../runtime/src/config');
+const { loadConfigOrExit } = await import('../runtime/src/config');
 const { createSql } = await import('../db/src/sql');
 const { migrate } = await import('../db/src/migrate');
 const { seedDemo, DEMO_PASSWORD } = await import('../db/src/seed/demo');
-const config = loadConfig();
+const config = loadConfigOrExit();
 
 const { ensureAdmin } = await import('../api/src/admin-bootstrap');
 const sql = createSql(config.databaseUrl, { max: 2 });

@@ -16,7 +16,8 @@ export async function ensureAdmin(sql: Sql, config: Pick<Config, 'adminUsername'
   const existing = await users.findUserByUsername(username);
   if (existing) {
     if (existing.isAdmin && !existing.isPaused) return 'unchanged';
-    await sql`UPDATE users SET is_admin = true, is_paused = false WHERE id = ${existing.id}`;
+    // setAdmin also unpauses: admins cannot be paused.
+    await users.setAdmin(existing.id, true);
     return 'promoted';
   }
   await users.insertUser({ username, passwordHash: await hashPassword(config.adminPassword), email: config.adminEmail, isAdmin: true });

@@ -6,24 +6,17 @@ import { sessionMiddleware } from './middleware/session';
 import { originCheck } from './middleware/origin';
 import { securityHeaders } from './middleware/security-headers';
 import { createLimiters } from './middleware/rate-limit';
-import { loadUser } from './middleware/guards';
-import { authRoutes } from './routes/auth';
-import { healthRoutes } from './routes/health';
-import { projectsRoutes } from './routes/projects';
-import { usersRoutes } from './routes/users';
-import { messagesRoutes } from './routes/messages';
-import { adminRoutes } from './routes/admin';
-import { docsRoutes } from './routes/docs';
-import { testRequestsRoutes } from './routes/testRequests';
-import { userRatingsRoutes } from './routes/userRatings';
-import { adminTestRequestsRoutes } from './routes/adminTestRequests';
+import { loadUser } from './middleware/current-user';
+import { routerOf } from './contracts/pipeline';
+import { routeGroups } from './routes/all';
 
 /** Request bodies above this are refused with 413. */
 const BODY_LIMIT = '64kb';
 
 /**
  * Builds the Koa app (no listen, so tests drive it). Order of every request:
- * errors -> headers -> origin check -> body -> session -> current user -> routes.
+ * errors -> headers -> origin check -> body -> session -> current user -> routes, each route one
+ * composed pipeline of its contract (contracts/pipeline.ts: guard -> validate -> limit -> handler).
  * Extra middleware (the static web client) is mounted after the API by the caller.
  */
 export function createApp(deps: Deps, options: { log?: (err: unknown) => void } = {}): Koa<AppState, AppContextExtras> {
@@ -39,8 +32,8 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
   app.use(sessionMiddleware(app as unknown as Koa, deps.redis, deps.config));
   app.use(loadUser());
 
-  for (const router of [healthRoutes(), authRoutes(), projectsRoutes(), usersRoutes(), messagesRoutes(), adminRoutes(), docsRoutes(),
-    testRequestsRoutes(), userRatingsRoutes(), adminTestRequestsRoutes()]) {
+  for (const routes of routeGroups) {
+    const router = routerOf(routes);
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -36,4 +36,20 @@ export interface AppContextExtras {
 }
 
 export type AppContext = ParameterizedContext<AppState, AppContextExtras>;
+
+/**
+ * Who runs a command (one signature for all: `voteCaster(caller, input)`): the dependencies, the rate
+ * limiters, the request's IP and the signed-in user, null for a visitor.
+ */
+export interface Caller {
+  deps: Deps;
+  limiters: Limiters;
+  ip: string;
+  user: UserRow | null;
+}
+
+/** A caller the route's access has already signed in (and, for writes, checked not paused). */
+export interface MemberCaller extends Caller {
+  user: UserRow;
+}
 export type AppRouter = Router<AppState, AppContextExtras>;

@@ -19,3 +19,11 @@ export function createSql(url: string = process.env.DATABASE_URL ?? DEFAULT_DATA
     connection: { application_name: 'vitrine' },
   });
 }
+
+/** Whether the database answers a trivial query (health checks). */
+export async function databaseAnswers(sql: Sql): Promise<boolean> {
+  return sql`SELECT 1`.then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,9 +1,9 @@
-import { makeEventQueries } from '@vitrine/db/queries/events';
 import { makeTestFeedbackQueries } from '@vitrine/db/queries/testFeedback';
 import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
 import { makeUserSettingsQueries } from '@vitrine/db/queries/userSettings';
 import { HELPFUL_FEEDBACK_POINTS } from '@vitrine/domain/testRequests';
-import type { AppContext } from '../context';
+import type { MemberCaller } from '../context';
+import { commit } from './commit';
 import { conflict, forbidden, notFound } from '../errors';
 
 /** Answers of the helpful mark. */
@@ -17,9 +17,9 @@ export const HELPFUL_MESSAGES = {
  * The request's owner marks a tester's feedback helpful, once: helpfulCount goes up, the tester earns
  * activity points, and feedback.markedHelpful commits with them.
  */
-export async function feedbackHelpfulMarker(ctx: AppContext, input: { feedbackId: number }): Promise<{ helpfulCount: number }> {
-  const user = ctx.state.user!;
-  const { result, events } = await ctx.deps.sql.begin(async (tx) => {
+export async function feedbackHelpfulMarker(caller: MemberCaller, input: { feedbackId: number }): Promise<{ helpfulCount: number }> {
+  const { user } = caller;
+  return commit(caller, async (tx, emit) => {
     const feedback = makeTestFeedbackQueries(tx);
     const row = await feedback.lockFeedback(input.feedbackId);
     if (!row) throw notFound(HELPFUL_MESSAGES.notFound);
@@ -29,11 +29,7 @@ export async function feedbackHelpfulMarker(ctx: AppContext, input: { feedbackId
     const helpfulCount = await feedback.markHelpful(row.id);
     if (helpfulCount === null) throw conflict(HELPFUL_MESSAGES.already);
     await makeUserSettingsQueries(tx).addActivityPoints(row.testerId, HELPFUL_FEEDBACK_POINTS);
-    const stored = await makeEventQueries(tx).recordEvents([
-      { name: 'feedback.markedHelpful', requestId: row.requestId, feedbackId: row.id, testerId: row.testerId },
-    ]);
-    return { result: { helpfulCount }, events: stored };
+    emit({ name: 'feedback.markedHelpful', requestId: row.requestId, feedbackId: row.id, testerId: row.testerId });
+    return { helpfulCount };
   });
-  await ctx.deps.publisher.publish(events);
-  return result;
 }

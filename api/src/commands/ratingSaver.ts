@@ -1,8 +1,8 @@
-import { makeEventQueries } from '@vitrine/db/queries/events';
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeRatingQueries } from '@vitrine/db/queries/ratings';
-import type { AppContext } from '../context';
-import { ensureReadable } from './projectReader';
+import type { MemberCaller } from '../context';
+import { ensureReadable } from '../loaders';
+import { commit } from './commit';
 
 /**
  * A signed-in, active member rates a project 1..10; a re-rate replaces their rating (`updated`).
@@ -10,18 +10,15 @@ import { ensureReadable } from './projectReader';
  * rating.saved event commit together.
  */
 export async function ratingSaver(
-  ctx: AppContext,
+  caller: MemberCaller,
   input: { projectId: number; rating: number },
 ): Promise<{ updated: boolean; averageRating: number; totalRatings: number }> {
-  const user = ctx.state.user!;
-  const { result, events } = await ctx.deps.sql.begin(async (tx) => {
-    ensureReadable(ctx, await makeProjectQueries(tx).lockProject(input.projectId));
-    const ratings = makeRatingQueries(tx);
-    const { updated } = await ratings.upsertRating({ projectId: input.projectId, userId: user.id, ip: ctx.ip, rating: input.rating });
-    const stats = await ratings.refreshRatingStats(input.projectId);
-    const stored = await makeEventQueries(tx).recordEvents([{ name: 'rating.saved', projectId: input.projectId, ...stats }]);
-    return { result: { updated, ...stats }, events: stored };
+  return commit(caller, async (tx, emit) => {
+    const projects = makeProjectQueries(tx);
+    ensureReadable(caller.user, await projects.lockProject(input.projectId));
+    const { updated } = await makeRatingQueries(tx).upsertRating({ projectId: input.projectId, userId: caller.user.id, ip: caller.ip, rating: input.rating });
+    const stats = (await projects.refreshRatingStats([input.projectId])).get(input.projectId)!;
+    emit({ name: 'rating.saved', projectId: input.projectId, ...stats });
+    return { updated, ...stats };
   });
-  await ctx.deps.publisher.publish(events);
-  return result;
 }

@@ -1,12 +1,11 @@
-import type { DomainEvent } from '@vitrine/domain/events';
 import type { ReportReason } from '@vitrine/domain/constants';
 import { AUTO_HIDE_REPORT_COUNT } from '@vitrine/domain/constants';
-import { makeEventQueries } from '@vitrine/db/queries/events';
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeReportQueries } from '@vitrine/db/queries/reports';
-import type { AppContext } from '../context';
+import type { MemberCaller } from '../context';
 import { conflict } from '../errors';
-import { ensureReadable } from './projectReader';
+import { ensureReadable } from '../loaders';
+import { commit } from './commit';
 
 /** The 409 of a second open report by one member on one project. */
 export const ALREADY_REPORTED = 'You have already reported this project';
@@ -20,28 +19,26 @@ export const REPORT_SUBMITTED = 'Report submitted';
  * Answers the report's id.
  */
 export async function reportCreator(
-  ctx: AppContext,
+  caller: MemberCaller,
   input: { projectId: number; reason: ReportReason; additionalDetails: string | null },
 ): Promise<number> {
-  const user = ctx.state.user!;
-  const { id, events } = await ctx.deps.sql.begin(async (tx) => {
-    ensureReadable(ctx, await makeProjectQueries(tx).lockProject(input.projectId));
+  return commit(caller, async (tx, emit) => {
+    const projects = makeProjectQueries(tx);
+    ensureReadable(caller.user, await projects.lockProject(input.projectId));
     const reports = makeReportQueries(tx);
     const reportId = await reports.insertReport({
       projectId: input.projectId,
-      reporterUserId: user.id,
-      reporterIp: ctx.ip,
+      reporterUserId: caller.user.id,
+      reporterIp: caller.ip,
       reason: input.reason,
       additionalDetails: input.additionalDetails || null,
     });
     if (reportId === undefined) throw conflict(ALREADY_REPORTED);
-    await reports.incrementReportCount(input.projectId);
-    const list: DomainEvent[] = [{ name: 'report.created', reportId, projectId: input.projectId }];
-    if ((await reports.countPendingReporters(input.projectId)) >= AUTO_HIDE_REPORT_COUNT && (await reports.hideProject(input.projectId))) {
-      list.push({ name: 'project.hidden', projectId: input.projectId, hidden: true });
+    await projects.incrementReportCount(input.projectId);
+    emit({ name: 'report.created', reportId, projectId: input.projectId });
+    if ((await reports.countPendingReporters(input.projectId)) >= AUTO_HIDE_REPORT_COUNT && (await projects.hideVisible(input.projectId))) {
+      emit({ name: 'project.hidden', projectId: input.projectId, hidden: true });
     }
-    return { id: reportId, events: await makeEventQueries(tx).recordEvents(list) };
+    return reportId;
   });
-  await ctx.deps.publisher.publish(events);
-  return id;
 }

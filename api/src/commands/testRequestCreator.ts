@@ -1,10 +1,10 @@
-import { makeEventQueries } from '@vitrine/db/queries/events';
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
 import type { TestRequestCreateInput } from '@vitrine/domain/schemas/testRequest';
-import type { AppContext } from '../context';
+import type { MemberCaller } from '../context';
 import { badRequest, conflict, forbidden } from '../errors';
-import { ensureReadable } from './projectReader';
+import { ensureReadable } from '../loaders';
+import { commit } from './commit';
 
 /** The 409 of a second active request on a project. */
 export const ACTIVE_REQUEST_EXISTS = 'This project already has an active test request. Complete or cancel it first.';
@@ -14,7 +14,7 @@ export const NOT_PROJECT_OWNER = 'Only the owner of a project can open a test re
 export const DEADLINE_PASSED = 'The deadline must be in the future';
 
 /** Whether `err` is the unique violation of one active request per project. */
-export function isActiveRequestConflict(err: unknown): boolean {
+function isActiveRequestConflict(err: unknown): boolean {
   const e = err as { code?: string; constraint_name?: string };
   return e?.code === '23505' && e.constraint_name === 'project_requests_active_key';
 }
@@ -23,22 +23,18 @@ export function isActiveRequestConflict(err: unknown): boolean {
  * A project's owner opens a test request. With the project row locked, the request and its
  * testRequest.created event commit together; the partial unique index refuses a second active one.
  */
-export async function testRequestCreator(ctx: AppContext, input: TestRequestCreateInput): Promise<number> {
-  const user = ctx.state.user!;
+export async function testRequestCreator(caller: MemberCaller, input: TestRequestCreateInput): Promise<number> {
+  const { user } = caller;
   if (input.deadline && input.deadline.getTime() <= Date.now()) throw badRequest(DEADLINE_PASSED);
   try {
-    const { id, events } = await ctx.deps.sql.begin(async (tx) => {
+    return await commit(caller, async (tx, emit) => {
       const project = await makeProjectQueries(tx).lockProject(input.projectId);
-      ensureReadable(ctx, project);
+      ensureReadable(user, project);
       if (project.userId !== user.id) throw forbidden(NOT_PROJECT_OWNER);
       const requestId = await makeTestRequestQueries(tx).insertRequest({ ...input, userId: user.id });
-      const stored = await makeEventQueries(tx).recordEvents([
-        { name: 'testRequest.created', requestId, projectId: input.projectId, ownerId: user.id },
-      ]);
-      return { id: requestId, events: stored };
+      emit({ name: 'testRequest.created', requestId, projectId: input.projectId, ownerId: user.id });
+      return requestId;
     });
-    await ctx.deps.publisher.publish(events);
-    return id;
   } catch (err) {
     if (isActiveRequestConflict(err)) throw conflict(ACTIVE_REQUEST_EXISTS);
     throw err;

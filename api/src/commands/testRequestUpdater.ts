@@ -1,13 +1,13 @@
-import { makeEventQueries } from '@vitrine/db/queries/events';
 import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
 import { makeTestRequestTesterQueries } from '@vitrine/db/queries/testRequestTesters';
 import type { TestRequestUpdateInput } from '@vitrine/domain/schemas/testRequest';
 import { isActiveStatus, REQUEST_STATUS_LABELS, transitionRefusal } from '@vitrine/domain/testRequests';
-import type { AppContext } from '../context';
+import type { MemberCaller } from '../context';
+import { commit } from './commit';
 import { badRequest, conflict, notFound } from '../errors';
 import { authorize } from '../policies';
 import { DEADLINE_PASSED } from './testRequestCreator';
-import { TEST_REQUEST_NOT_FOUND } from './testRequestReader';
+import { TEST_REQUEST_NOT_FOUND } from '../testRequestLoaders';
 
 /** The 403 for someone who is not the request's owner (nor an admin). */
 export const NOT_REQUEST_OWNER = 'Only the owner of this test request can change it';
@@ -17,10 +17,10 @@ export const NOT_REQUEST_OWNER = 'Only the owner of this test request can change
  * transition rule decides (409 with its message otherwise); the change and its testRequest.updated
  * event, which names the testers to tell, commit together.
  */
-export async function testRequestUpdater(ctx: AppContext, input: { requestId: number; patch: TestRequestUpdateInput }): Promise<void> {
-  const user = ctx.state.user!;
+export async function testRequestUpdater(caller: MemberCaller, input: { requestId: number; patch: TestRequestUpdateInput }): Promise<void> {
+  const { user } = caller;
   const { patch } = input;
-  const events = await ctx.deps.sql.begin(async (tx) => {
+  await commit(caller, async (tx, emit) => {
     const requests = makeTestRequestQueries(tx);
     const locked = await requests.lockRequest(input.requestId);
     const row = locked ? await requests.findRequest(locked.id, user.id) : undefined;
@@ -41,9 +41,6 @@ export async function testRequestUpdater(ctx: AppContext, input: { requestId: nu
     if (patch.deadline && patch.deadline.getTime() <= Date.now()) throw badRequest(DEADLINE_PASSED);
     await requests.updateRequest(row.id, patch);
     const testerIds = await makeTestRequestTesterQueries(tx).testerIds(row.id);
-    return makeEventQueries(tx).recordEvents([
-      { name: 'testRequest.updated', requestId: row.id, ownerId: row.userId, status: statusMoves ? patch.status! : null, testerIds },
-    ]);
+    emit({ name: 'testRequest.updated', requestId: row.id, ownerId: row.userId, status: statusMoves ? patch.status! : null, testerIds });
   });
-  await ctx.deps.publisher.publish(events);
 }

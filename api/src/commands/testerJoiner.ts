@@ -1,11 +1,11 @@
-import { makeEventQueries } from '@vitrine/db/queries/events';
 import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
 import { makeTestRequestTesterQueries } from '@vitrine/db/queries/testRequestTesters';
 import { canTest, joiningOpen } from '@vitrine/domain/testRequests';
-import type { AppContext } from '../context';
+import type { MemberCaller } from '../context';
+import { commit } from './commit';
 import { conflict, forbidden, notFound } from '../errors';
 import { can } from '../policies';
-import { TEST_REQUEST_NOT_FOUND } from './testRequestReader';
+import { TEST_REQUEST_NOT_FOUND } from '../testRequestLoaders';
 
 /** Refusals of a join, word for word in the API tests. */
 export const JOIN_MESSAGES = {
@@ -23,10 +23,10 @@ export const JOIN_MESSAGES = {
  * below maxTesters. That UPDATE's row lock serialises parallel joins, so the count never passes
  * maxTesters; a refused seat rolls the tester row back. The tester.joined event commits with them.
  */
-export async function testerJoiner(ctx: AppContext, input: { requestId: number }): Promise<void> {
-  const user = ctx.state.user!;
+export async function testerJoiner(caller: MemberCaller, input: { requestId: number }): Promise<void> {
+  const { user } = caller;
   if (!canTest(user.role)) throw forbidden(JOIN_MESSAGES.notTester);
-  const events = await ctx.deps.sql.begin(async (tx) => {
+  await commit(caller, async (tx, emit) => {
     const requests = makeTestRequestQueries(tx);
     const row = await requests.findRequest(input.requestId, user.id);
     if (!row || !can(user, 'testRequest.read', row)) throw notFound(TEST_REQUEST_NOT_FOUND);
@@ -39,7 +39,6 @@ export async function testerJoiner(ctx: AppContext, input: { requestId: number }
       if (!joiningOpen(now)) throw conflict(JOIN_MESSAGES.deadlinePassed);
       throw conflict(JOIN_MESSAGES.full);
     }
-    return makeEventQueries(tx).recordEvents([{ name: 'tester.joined', requestId: row.id, ownerId: row.userId, testerId: user.id }]);
+    emit({ name: 'tester.joined', requestId: row.id, ownerId: row.userId, testerId: user.id });
   });
-  await ctx.deps.publisher.publish(events);
 }

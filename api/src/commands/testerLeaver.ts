@@ -1,11 +1,11 @@
-import { makeEventQueries } from '@vitrine/db/queries/events';
 import { makeTestFeedbackQueries } from '@vitrine/db/queries/testFeedback';
 import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
 import { makeTestRequestTesterQueries } from '@vitrine/db/queries/testRequestTesters';
 import { isActiveStatus } from '@vitrine/domain/testRequests';
-import type { AppContext } from '../context';
+import type { MemberCaller } from '../context';
+import { commit } from './commit';
 import { conflict, notFound } from '../errors';
-import { TEST_REQUEST_NOT_FOUND } from './testRequestReader';
+import { TEST_REQUEST_NOT_FOUND } from '../testRequestLoaders';
 
 /** Refusals of a leave. */
 export const LEAVE_MESSAGES = {
@@ -17,9 +17,9 @@ export const LEAVE_MESSAGES = {
  * A tester leaves before completion. With the request row locked, the tester row (and by cascade
  * their feedback) goes, the seat and the feedback count are given back, and tester.left commits with them.
  */
-export async function testerLeaver(ctx: AppContext, input: { requestId: number }): Promise<void> {
-  const user = ctx.state.user!;
-  const events = await ctx.deps.sql.begin(async (tx) => {
+export async function testerLeaver(caller: MemberCaller, input: { requestId: number }): Promise<void> {
+  const { user } = caller;
+  await commit(caller, async (tx, emit) => {
     const requests = makeTestRequestQueries(tx);
     const row = await requests.lockRequest(input.requestId);
     if (!row) throw notFound(TEST_REQUEST_NOT_FOUND);
@@ -30,7 +30,6 @@ export async function testerLeaver(ctx: AppContext, input: { requestId: number }
     await testers.deleteTester(row.id, user.id);
     await requests.releaseSeat(row.id);
     if (hadFeedback) await requests.addFeedbackCount(row.id, -1);
-    return makeEventQueries(tx).recordEvents([{ name: 'tester.left', requestId: row.id, ownerId: row.userId, testerId: user.id }]);
+    emit({ name: 'tester.left', requestId: row.id, ownerId: row.userId, testerId: user.id });
   });
-  await ctx.deps.publisher.publish(events);
 }

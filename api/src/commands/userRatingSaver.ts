@@ -1,13 +1,13 @@
-import { makeEventQueries } from '@vitrine/db/queries/events';
 import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
 import { makeTestRequestTesterQueries } from '@vitrine/db/queries/testRequestTesters';
 import { makeUserRatingQueries, type GivenRatingRow, type RatingType } from '@vitrine/db/queries/userRatings';
 import { makeUserSettingsQueries } from '@vitrine/db/queries/userSettings';
 import type { UserRatingInput } from '@vitrine/domain/schemas/testRequest';
-import type { AppContext } from '../context';
+import type { MemberCaller } from '../context';
+import { commit } from './commit';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { ratingEditableUntil } from '../presenters/testRequest';
-import { TEST_REQUEST_NOT_FOUND } from './testRequestReader';
+import { TEST_REQUEST_NOT_FOUND } from '../testRequestLoaders';
 
 /** Refusals of a peer rating, word for word in the API tests. */
 export const USER_RATING_MESSAGES = {
@@ -33,13 +33,13 @@ export function ratingTypeFor(ownerId: number, testerIds: number[], raterId: num
  * developerRating / testerRating and counts commit together with userRating.saved.
  */
 export async function userRatingSaver(
-  ctx: AppContext,
+  caller: MemberCaller,
   input: { requestId: number; rating: UserRatingInput },
 ): Promise<{ rating: GivenRatingRow; updated: boolean }> {
-  const user = ctx.state.user!;
+  const { user } = caller;
   const { ratedUserId, rating, feedback } = input.rating;
   if (ratedUserId === user.id) throw badRequest(USER_RATING_MESSAGES.self);
-  const { result, events } = await ctx.deps.sql.begin(async (tx) => {
+  return commit(caller, async (tx, emit) => {
     const request = await makeTestRequestQueries(tx).lockRequest(input.requestId);
     if (!request) throw notFound(TEST_REQUEST_NOT_FOUND);
     const testerIds = await makeTestRequestTesterQueries(tx).testerIds(request.id);
@@ -54,11 +54,7 @@ export async function userRatingSaver(
       ? await ratings.updateRating(earlier.id, rating, feedback)
       : await ratings.insertRating({ requestId: request.id, projectId: request.projectId, raterId: user.id, ratedId: ratedUserId, rating, ratingType: type, feedback });
     await ratings.refreshAggregates(ratedUserId);
-    const stored = await makeEventQueries(tx).recordEvents([
-      { name: 'userRating.saved', ratingId: saved.id, requestId: request.id, ratedUserId, raterUserId: user.id },
-    ]);
-    return { result: { rating: saved, updated: Boolean(earlier) }, events: stored };
+    emit({ name: 'userRating.saved', ratingId: saved.id, requestId: request.id, ratedUserId, raterUserId: user.id });
+    return { rating: saved, updated: Boolean(earlier) };
   });
-  await ctx.deps.publisher.publish(events);
-  return result;
 }

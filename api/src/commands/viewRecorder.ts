@@ -1,16 +1,19 @@
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
-import type { AppContext } from '../context';
-import { ensureReadable } from './projectReader';
+import { makeViewQueries } from '@vitrine/db/queries/views';
+import type { Caller } from '../context';
+import { ensureReadable } from '../loaders';
+import { commit } from './commit';
 
 /**
  * The view beacon: one view per viewer (signed-in user, else IP) per project per UTC day; the day row
- * and the counter commit together. It never votes. Answers the project's views.
+ * and the counter commit together. It never votes and records no event. Answers the project's views.
  */
-export async function viewRecorder(ctx: AppContext, input: { projectId: number }): Promise<number> {
-  const viewerKey = ctx.state.user ? `u:${ctx.state.user.id}` : `ip:${ctx.ip}`;
-  return ctx.deps.sql.begin(async (tx) => {
+export async function viewRecorder(caller: Caller, input: { projectId: number }): Promise<number> {
+  const viewerKey = caller.user ? `u:${caller.user.id}` : `ip:${caller.ip}`;
+  return commit(caller, async (tx) => {
     const projects = makeProjectQueries(tx);
-    ensureReadable(ctx, await projects.lockProject(input.projectId));
-    return projects.recordView(input.projectId, viewerKey);
-  }) as Promise<number>;
+    ensureReadable(caller.user, await projects.lockProject(input.projectId));
+    const counted = await makeViewQueries(tx).insertView(input.projectId, viewerKey);
+    return counted ? projects.incrementViews(input.projectId) : projects.findViews(input.projectId);
+  });
 }

@@ -1,9 +1,9 @@
-import { makeEventQueries } from '@vitrine/db/queries/events';
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeVoteQueries } from '@vitrine/db/queries/votes';
-import type { AppContext } from '../context';
+import type { Caller } from '../context';
 import { conflict } from '../errors';
-import { ensureReadable } from './projectReader';
+import { ensureReadable } from '../loaders';
+import { commit } from './commit';
 
 /** The 409 of a repeat vote. */
 export const ALREADY_VOTED = 'You have already voted for this project';
@@ -14,16 +14,15 @@ export const ALREADY_VOTED = 'You have already voted for this project';
  * (ON CONFLICT DO NOTHING, then 409), so parallel repeats still give exactly one vote.
  * Answers the project's new vote count.
  */
-export async function voteCaster(ctx: AppContext, input: { projectId: number }): Promise<number> {
-  const userId = ctx.state.user?.id ?? null;
-  const { votes, events } = await ctx.deps.sql.begin(async (tx) => {
-    ensureReadable(ctx, await makeProjectQueries(tx).lockProject(input.projectId));
-    const voteQueries = makeVoteQueries(tx);
-    if (!(await voteQueries.insertVote({ projectId: input.projectId, userId, ip: ctx.ip }))) throw conflict(ALREADY_VOTED);
-    const count = await voteQueries.incrementVotes(input.projectId);
-    const stored = await makeEventQueries(tx).recordEvents([{ name: 'vote.created', projectId: input.projectId, votes: count }]);
-    return { votes: count, events: stored };
+export async function voteCaster(caller: Caller, input: { projectId: number }): Promise<number> {
+  return commit(caller, async (tx, emit) => {
+    const projects = makeProjectQueries(tx);
+    ensureReadable(caller.user, await projects.lockProject(input.projectId));
+    if (!(await makeVoteQueries(tx).insertVote({ projectId: input.projectId, userId: caller.user?.id ?? null, ip: caller.ip }))) {
+      throw conflict(ALREADY_VOTED);
+    }
+    const votes = await projects.incrementVotes(input.projectId);
+    emit({ name: 'vote.created', projectId: input.projectId, votes });
+    return votes;
   });
-  await ctx.deps.publisher.publish(events);
-  return votes;
 }

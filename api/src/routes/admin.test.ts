@@ -8,8 +8,11 @@ import type { AdminReport, AdminUser, MessageView, Project } from '@vitrine/doma
 import { makeTestApp, type TestApp } from '../testing';
 import { PAUSED_MESSAGE } from '../errors';
 import { NO_SENDER_TO_REPLY } from '../commands/messageReplier';
-import { ADMINS_NOT_PAUSED, OWN_ACCOUNT_DELETE, OWN_ADMIN_STATUS } from '../commands/moderationUsers';
-import { badTransition, ONLY_DECIDED_DELETED } from '../commands/moderationReports';
+import { OWN_ADMIN_STATUS } from '../commands/adminStatusSetter';
+import { ADMINS_NOT_PAUSED } from '../commands/pauseStatusSetter';
+import { OWN_ACCOUNT_DELETE } from '../commands/userDeleter';
+import { badTransition } from '../commands/reportUpdater';
+import { ONLY_DECIDED_DELETED } from '../commands/reportDeleter';
 
 let t: TestApp;
 let admin: { user: UserRow; agent: TestAgent };
@@ -161,6 +164,26 @@ describe('admin messages', () => {
     const missing = await admin.agent.post(`/api/admin/messages/${NOWHERE}/reply`).send({ subject: 'Re: hi', message: 'Here is your answer.' });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: 'Message not found' });
+  });
+
+  it('limits an admin to 60 messages and replies per 10 minutes with 429 and Retry-After', async () => {
+    const sender = await t.member({ isAdmin: true });
+    const to = await buildUser(t.deps.sql);
+    const original = await store({ senderUserId: to.id });
+    const body = { recipientUserId: to.id, subject: 'Hello', message: 'A message from the admins.' };
+    for (let i = 0; i < 30; i += 1) expect((await sender.agent.post('/api/admin/messages').send(body)).status).toBe(201);
+    for (let i = 0; i < 30; i += 1) {
+      expect((await sender.agent.post(`/api/admin/messages/${original}/reply`).send({ subject: 'Re: hi', message: 'Here is your answer.' })).status).toBe(201);
+    }
+    for (const res of [
+      await sender.agent.post('/api/admin/messages').send(body),
+      await sender.agent.post(`/api/admin/messages/${original}/reply`).send({ subject: 'Re: hi', message: 'Here is your answer.' }),
+    ]) {
+      expect(res.status).toBe(429);
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      expect(res.body).toEqual({ message: expect.stringMatching(/Too many messages/) });
+    }
+    expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE sender_user_id = ${sender.user.id}`).toHaveLength(60);
   });
 });
 

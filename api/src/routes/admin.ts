@@ -1,100 +1,91 @@
-import Router from '@koa/router';
+import { z } from 'zod';
 import { makeMessageQueries } from '@vitrine/db/queries/messages';
 import { makeModerationQueries } from '@vitrine/db/queries/moderation';
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { adminSearchQuerySchema, adminToggleSchema, pauseToggleSchema, visibilitySchema } from '@vitrine/domain/schemas/admin';
-import { directMessageSchema, replySchema } from '@vitrine/domain/schemas/message';
+import { replySchema } from '@vitrine/domain/schemas/message';
 import { reportListQuerySchema, reportUpdateSchema } from '@vitrine/domain/schemas/report';
-import type { AppState, AppContextExtras } from '../context';
-import { directMessageSender } from '../commands/messageSender';
+import { answers, idParams, named, projectIdParams, userIdParams } from '../contracts/answers';
+import { route, type Route } from '../contracts/route';
+import { directMessageSender } from '../commands/directMessageSender';
 import { messageReplier } from '../commands/messageReplier';
-import { adminStatusSetter, pauseStatusSetter, userDeleter } from '../commands/moderationUsers';
-import { projectRemover, projectVisibilitySetter } from '../commands/moderationProjects';
-import { reportDeleter, reportUpdater } from '../commands/moderationReports';
-import { refusePaused, requireAdmin } from '../middleware/guards';
+import { adminStatusSetter } from '../commands/adminStatusSetter';
+import { pauseStatusSetter } from '../commands/pauseStatusSetter';
+import { userDeleter } from '../commands/userDeleter';
+import { projectRemover } from '../commands/projectRemover';
+import { projectVisibilitySetter } from '../commands/projectVisibilitySetter';
+import { reportUpdater } from '../commands/reportUpdater';
+import { reportDeleter } from '../commands/reportDeleter';
+import { loadReadableProject, viewerOf } from '../loaders';
 import { presentAdminReport, presentAdminUser } from '../presenters/admin';
 import { presentMessage } from '../presenters/message';
 import { presentProject } from '../presenters/project';
-import { viewerOf } from '../commands/projectReader';
-import { parse, parseId } from '../validate';
-import { messageAnswer } from './messages';
+import { directMessageInput, messageAnswer } from './messages';
 
 /**
  * /api/admin: the admin dashboard's messages, users, projects and reports. Every route answers 401 to
- * visitors and 403 to members; writes also refuse a paused account.
+ * visitors and 403 to members (access admin); writes also refuse a paused account (activeAdmin).
  */
-export function adminRoutes() {
-  const router = new Router<AppState, AppContextExtras>({ prefix: '/api/admin' });
-
+export const adminRoutes: Route[] = [
   // Messages
-  router.get('/messages', requireAdmin, async (ctx) => {
-    const rows = await makeMessageQueries(ctx.deps.sql).listAll();
-    ctx.body = rows.map((row) => presentMessage(row, ctx.state.user!));
-  });
-  router.post('/messages', requireAdmin, refusePaused, async (ctx) => {
-    const id = await directMessageSender(ctx, parse(directMessageSchema, ctx.request.body));
-    ctx.status = 201;
-    ctx.body = await messageAnswer(ctx, id);
-  });
-  router.post('/messages/:id/reply', requireAdmin, refusePaused, async (ctx) => {
-    const messageId = parseId(ctx.params.id);
-    const input = parse(replySchema, ctx.request.body);
-    const id = await messageReplier(ctx, { messageId, ...input });
-    ctx.status = 201;
-    ctx.body = await messageAnswer(ctx, id);
-  });
+  route(
+    { method: 'get', path: '/api/admin/messages', tag: 'admin', summary: 'Every message, newest first', access: 'admin', response: z.array(answers.MessageView) },
+    async ({ deps, user }) => (await makeMessageQueries(deps.sql).listAll()).map((row) => presentMessage(row, user)),
+  ),
+  route(
+    { method: 'post', path: '/api/admin/messages', tag: 'admin', summary: 'Admin composer: a message to a user', access: 'activeAdmin', limit: 'adminMessage', body: directMessageInput, status: 201, response: answers.MessageView, errors: { 404: 'User not found' } },
+    async (call) => messageAnswer(call, await directMessageSender(call, call.body)),
+  ),
+  route(
+    { method: 'post', path: '/api/admin/messages/:id/reply', tag: 'admin', summary: "Reply to a message's sender account", access: 'activeAdmin', limit: 'adminMessage', params: idParams, body: named('ReplyInput', replySchema), status: 201, response: answers.MessageView, errors: { 400: 'Invalid input, or the message has no sender account', 404: 'Message not found' } },
+    async (call) => messageAnswer(call, await messageReplier(call, { messageId: call.params.id, ...call.body })),
+  ),
 
   // Users
-  router.get('/users', requireAdmin, async (ctx) => {
-    const { q } = parse(adminSearchQuerySchema, ctx.query);
-    ctx.body = (await makeModerationQueries(ctx.deps.sql).listUsers(q)).map(presentAdminUser);
-  });
-  router.patch('/users/:userId/admin', requireAdmin, refusePaused, async (ctx) => {
-    const userId = parseId(ctx.params.userId);
-    const { isAdmin } = parse(adminToggleSchema, ctx.request.body);
-    ctx.body = presentAdminUser(await adminStatusSetter(ctx, { userId, isAdmin }));
-  });
-  router.patch('/users/:userId/pause', requireAdmin, refusePaused, async (ctx) => {
-    const userId = parseId(ctx.params.userId);
-    const { isPaused } = parse(pauseToggleSchema, ctx.request.body);
-    ctx.body = presentAdminUser(await pauseStatusSetter(ctx, { userId, isPaused }));
-  });
-  router.delete('/users/:userId', requireAdmin, refusePaused, async (ctx) => {
-    await userDeleter(ctx, { userId: parseId(ctx.params.userId) });
-    ctx.status = 204;
-  });
+  route(
+    { method: 'get', path: '/api/admin/users', tag: 'admin', summary: 'Every user, newest first; q searches username and email', access: 'admin', query: adminSearchQuerySchema, response: z.array(answers.AdminUser) },
+    async (call) => (await makeModerationQueries(call.deps.sql).listUsers(call.query.q)).map(presentAdminUser),
+  ),
+  route(
+    { method: 'patch', path: '/api/admin/users/:userId/admin', tag: 'admin', summary: "Grant or remove admin (never one's own)", access: 'activeAdmin', params: userIdParams, body: named('AdminToggleInput', adminToggleSchema), response: answers.AdminUser, errors: { 400: 'You cannot change your own admin status', 404: 'User not found' } },
+    async (call) => presentAdminUser(await adminStatusSetter(call, { userId: call.params.userId, isAdmin: call.body.isAdmin })),
+  ),
+  route(
+    { method: 'patch', path: '/api/admin/users/:userId/pause', tag: 'admin', summary: 'Pause or unpause a user (admins cannot be paused)', access: 'activeAdmin', params: userIdParams, body: named('PauseToggleInput', pauseToggleSchema), response: answers.AdminUser, errors: { 400: 'Admins cannot be paused', 404: 'User not found' } },
+    async (call) => presentAdminUser(await pauseStatusSetter(call, { userId: call.params.userId, isPaused: call.body.isPaused })),
+  ),
+  route(
+    { method: 'delete', path: '/api/admin/users/:userId', tag: 'admin', summary: 'Delete a user and all of their projects', access: 'activeAdmin', params: userIdParams, status: 204, response: null, errors: { 400: 'You cannot delete your own account', 404: 'User not found' } },
+    async (call) => userDeleter(call, { userId: call.params.userId }),
+  ),
 
   // Projects (spec §7 reads the admin list from GET /api/projects?limit=100, which leaves hidden ones out)
-  router.get('/projects', requireAdmin, async (ctx) => {
-    const { q } = parse(adminSearchQuerySchema, ctx.query);
-    const rows = await makeModerationQueries(ctx.deps.sql).listAllProjects(viewerOf(ctx), { q });
-    ctx.body = rows.map((row) => presentProject(row, ctx.state.user));
-  });
-  router.delete('/projects/:id', requireAdmin, refusePaused, async (ctx) => {
-    await projectRemover(ctx, { projectId: parseId(ctx.params.id) });
-    ctx.status = 204;
-  });
-  router.patch('/projects/:projectId/visibility', requireAdmin, refusePaused, async (ctx) => {
-    const projectId = parseId(ctx.params.projectId);
-    const { hidden } = parse(visibilitySchema, ctx.request.body);
-    await projectVisibilitySetter(ctx, { projectId, hidden });
-    ctx.body = presentProject((await makeProjectQueries(ctx.deps.sql).findProject(projectId, viewerOf(ctx)))!, ctx.state.user);
-  });
+  route(
+    { method: 'get', path: '/api/admin/projects', tag: 'admin', summary: 'Every project, hidden ones included, newest first (100); q searches title, description and tags', access: 'admin', query: adminSearchQuerySchema, response: z.array(answers.Project) },
+    async (call) => (await makeModerationQueries(call.deps.sql).listAllProjects(viewerOf(call), { q: call.query.q })).map((row) => presentProject(row, call.user)),
+  ),
+  route(
+    { method: 'delete', path: '/api/admin/projects/:id', tag: 'admin', summary: 'Delete a project', access: 'activeAdmin', params: idParams, status: 204, response: null, errors: { 404: 'Project not found' } },
+    async (call) => projectRemover(call, { projectId: call.params.id }),
+  ),
+  route(
+    { method: 'patch', path: '/api/admin/projects/:projectId/visibility', tag: 'admin', summary: 'Hide a project from public view or show it again', access: 'activeAdmin', params: projectIdParams, body: named('VisibilityInput', visibilitySchema), response: answers.Project, errors: { 404: 'Project not found' } },
+    async (call) => {
+      await projectVisibilitySetter(call, { projectId: call.params.projectId, hidden: call.body.hidden });
+      return presentProject(await loadReadableProject(call, call.params.projectId), call.user);
+    },
+  ),
 
   // Reports
-  router.get('/reports', requireAdmin, async (ctx) => {
-    const { status } = parse(reportListQuerySchema, ctx.query);
-    ctx.body = (await makeModerationQueries(ctx.deps.sql).listReports(status)).map(presentAdminReport);
-  });
-  router.patch('/reports/:id', requireAdmin, refusePaused, async (ctx) => {
-    const id = parseId(ctx.params.id);
-    const input = parse(reportUpdateSchema, ctx.request.body);
-    ctx.body = presentAdminReport(await reportUpdater(ctx, { id, ...input }));
-  });
-  router.delete('/reports/:id', requireAdmin, refusePaused, async (ctx) => {
-    await reportDeleter(ctx, { id: parseId(ctx.params.id) });
-    ctx.status = 204;
-  });
-
-  return router;
-}
+  route(
+    { method: 'get', path: '/api/admin/reports', tag: 'admin', summary: 'Reports with one status (default pending), newest first', access: 'admin', query: reportListQuerySchema, response: z.array(answers.AdminReport) },
+    async (call) => (await makeModerationQueries(call.deps.sql).listReports(call.query.status)).map(presentAdminReport),
+  ),
+  route(
+    { method: 'patch', path: '/api/admin/reports/:id', tag: 'admin', summary: 'Review, Dismiss, Hide (removed) or Restore (removed -> reviewed) a report', access: 'activeAdmin', params: idParams, body: named('ReportUpdateInput', reportUpdateSchema), response: answers.AdminReport, errors: { 400: 'Invalid input, or a status change the workflow does not allow', 404: 'Report not found' } },
+    async (call) => presentAdminReport(await reportUpdater(call, { id: call.params.id, ...call.body })),
+  ),
+  route(
+    { method: 'delete', path: '/api/admin/reports/:id', tag: 'admin', summary: 'Delete a decided report', access: 'activeAdmin', params: idParams, status: 204, response: null, errors: { 400: 'Only reviewed, dismissed or removed reports can be deleted', 404: 'Report not found' } },
+    async (call) => reportDeleter(call, { id: call.params.id }),
+  ),
+];

@@ -1,43 +1,34 @@
-import Router from '@koa/router';
-import { adminSearchQuerySchema, visibilitySchema } from '@vitrine/domain/schemas/admin';
+import { z } from 'zod';
 import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
-import type { AppState, AppContextExtras } from '../context';
-import { requireAdmin } from '../middleware/guards';
-import { rateLimit } from '../middleware/rate-limit';
+import { adminSearchQuerySchema, visibilitySchema } from '@vitrine/domain/schemas/admin';
+import { idParams, named } from '../contracts/answers';
+import { testRequestAnswers } from '../contracts/test-request-answers';
+import { route, type Route } from '../contracts/route';
 import { presentTestRequest } from '../presenters/testRequest';
-import { parse, parseId } from '../validate';
 import { testRequestModerator } from '../commands/testRequestModerator';
 import { userRatingRemover } from '../commands/userRatingRemover';
 
 /** The admin Test Requests tab lists at most this many (newest first). */
 const ADMIN_REQUEST_LIMIT = 100;
 
-
 /**
- * /api/admin/test-requests and /api/admin/user-ratings (issue 13): the Test Requests tab (search,
- * hide; cancelling goes through PATCH /api/test-requests/{id}) and removing an abusive rating.
+ * The admin's side of issue 13: the Test Requests tab (search, hide; cancelling goes through
+ * PATCH /api/test-requests/{id}) and removing an abusive rating.
  */
-export function adminTestRequestsRoutes() {
-  const router = new Router<AppState, AppContextExtras>({ prefix: '/api/admin' });
-  router.use(requireAdmin);
-
-  router.get('/test-requests', async (ctx) => {
-    const { q } = parse(adminSearchQuerySchema, ctx.query);
-    const rows = await makeTestRequestQueries(ctx.deps.sql).listAllRequests(q || undefined, ADMIN_REQUEST_LIMIT);
-    ctx.body = rows.map((row) => presentTestRequest(row, ctx.state.user));
-  });
-
-  router.patch('/test-requests/:id/visibility', rateLimit('moderation'), async (ctx) => {
-    const requestId = parseId(ctx.params.id);
-    const { hidden } = parse(visibilitySchema, ctx.request.body);
-    await testRequestModerator(ctx, { requestId, hidden });
-    ctx.body = { id: requestId, hidden };
-  });
-
-  router.delete('/user-ratings/:id', rateLimit('moderation'), async (ctx) => {
-    await userRatingRemover(ctx, { ratingId: parseId(ctx.params.id) });
-    ctx.status = 204;
-  });
-
-  return router;
-}
+export const adminTestRequestRoutes: Route[] = [
+  route(
+    { method: 'get', path: '/api/admin/test-requests', tag: 'admin', summary: 'Every test request, hidden ones included, newest first (100); q searches title, description, project and owner', access: 'admin', query: adminSearchQuerySchema, response: z.array(testRequestAnswers.TestRequest) },
+    async (call) => (await makeTestRequestQueries(call.deps.sql).listAllRequests(call.query.q || undefined, ADMIN_REQUEST_LIMIT)).map((row) => presentTestRequest(row, call.user)),
+  ),
+  route(
+    { method: 'patch', path: '/api/admin/test-requests/:id/visibility', tag: 'admin', summary: 'Hide a test request or show it again', access: 'activeAdmin', limit: 'moderation', params: idParams, body: named('VisibilityInput', visibilitySchema), response: testRequestAnswers.RequestVisibility },
+    async (call) => {
+      await testRequestModerator(call, { requestId: call.params.id, hidden: call.body.hidden });
+      return { id: call.params.id, hidden: call.body.hidden };
+    },
+  ),
+  route(
+    { method: 'delete', path: '/api/admin/user-ratings/:id', tag: 'admin', summary: "Remove an abusive user rating; the rated user's aggregates are recomputed", access: 'activeAdmin', limit: 'moderation', params: idParams, status: 204, response: null, errors: { 404: 'Rating not found' } },
+    async (call) => userRatingRemover(call, { ratingId: call.params.id }),
+  ),
+];

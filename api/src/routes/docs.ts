@@ -1,13 +1,20 @@
-import Router from '@koa/router';
-import type { AppState, AppContextExtras } from '../context';
-import { openApiDocument } from '../openapi';
+import { openApiDocument } from '../contracts/openapi';
+import { route, type Route } from '../contracts/route';
 
-/** GET /api/openapi.json: the OpenAPI 3.1 document of the whole API (api/src/openapi.ts). */
-export function docsRoutes() {
-  const router = new Router<AppState, AppContextExtras>();
-  router.get('/api/openapi.json', (ctx) => {
-    ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = openApiDocument();
-  });
-  return router;
+/** How long clients and proxies may keep the document (it changes only with a deployment). */
+const DOCUMENT_MAX_AGE_SECONDS = 300;
+
+/** GET /api/openapi.json: the OpenAPI 3.1 document generated from `all()`, every route contract of the API. */
+export function docsRoutes(all: () => Route[]): Route[] {
+  // Built on the first request (every route is declared by then), then kept: contracts never change at run time.
+  let document: Record<string, unknown> | undefined;
+  return [
+    route(
+      { method: 'get', path: '/api/openapi.json', tag: 'meta', summary: 'This OpenAPI 3.1 document, generated from the route contracts', access: 'anyone', response: null },
+      ({ koa }) => {
+        koa.set('Cache-Control', `public, max-age=${DOCUMENT_MAX_AGE_SECONDS}`);
+        koa.body = document ??= openApiDocument(all());
+      },
+    ),
+  ];
 }

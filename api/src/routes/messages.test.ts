@@ -5,9 +5,9 @@ import type { NewMessage } from '@vitrine/db/queries/messages';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { MessageView } from '@vitrine/domain/types';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
-import { COPY_NEEDS_EMAIL, COPY_NEEDS_PROFILE_EMAIL, CONTACT_SENT, RECIPIENT_NEEDS_LOGIN } from '../commands/messageContactSender';
-import { ONLY_RECIPIENT_MARKS } from '../commands/messageBox';
-import { SELF_MESSAGE } from '../commands/messageSender';
+import { COPY_NEEDS_EMAIL, COPY_NEEDS_PROFILE_EMAIL, CONTACT_SENT, RECIPIENT_NEEDS_LOGIN } from '../commands/contactMessageSender';
+import { ONLY_RECIPIENT_MARKS } from '../commands/messageReadMarker';
+import { SELF_MESSAGE } from '../loaders';
 import { PAUSED_MESSAGE } from '../errors';
 
 let t: TestApp;

@@ -1,64 +1,55 @@
-import Router from '@koa/router';
+import { z } from 'zod';
 import { makeMessageQueries } from '@vitrine/db/queries/messages';
-import { directMessageSchema } from '@vitrine/domain/schemas/message';
-import type { UnreadCount } from '@vitrine/domain/types';
-import type { AppContext, AppState, AppContextExtras } from '../context';
-import { CONTACT_SENT, contactMessageSender } from '../commands/messageContactSender';
-import { directMessageSender } from '../commands/messageSender';
-import { messageDeleter, messageReadMarker } from '../commands/messageBox';
-import { requireActiveUser, requireUser } from '../middleware/guards';
-import { consume } from '../middleware/rate-limit';
+import { contactSchema, directMessageSchema } from '@vitrine/domain/schemas/message';
+import type { MemberCaller } from '../context';
+import { answers, idParams, named } from '../contracts/answers';
+import { route, type Route } from '../contracts/route';
+import { CONTACT_SENT, contactDefaults, contactMessageSender } from '../commands/contactMessageSender';
+import { directMessageSender } from '../commands/directMessageSender';
+import { messageDeleter } from '../commands/messageDeleter';
+import { messageReadMarker } from '../commands/messageReadMarker';
 import { presentMessage } from '../presenters/message';
-import { parse, parseId } from '../validate';
 
-/** Answers one stored message as the caller sees it. */
-export async function messageAnswer(ctx: AppContext, id: number) {
-  const row = await makeMessageQueries(ctx.deps.sql).findMessageById(id);
-  return presentMessage(row!, ctx.state.user!);
+/** Answers one stored message (just written by the caller) as the caller sees it. */
+export async function messageAnswer(caller: MemberCaller, id: number) {
+  const row = await makeMessageQueries(caller.deps.sql).findMessageById(id);
+  return presentMessage(row!, caller.user);
 }
+
+/** The request body of a message to a user (the Message User tab and the admin composer). */
+export const directMessageInput = named('DirectMessageInput', directMessageSchema);
 
 /**
  * POST /api/contact (visitors and members), and the messages area of members: the box, the unread
  * count, marking read, deleting, and messaging another user (POST /api/messages).
  */
-export function messagesRoutes() {
-  const router = new Router<AppState, AppContextExtras>();
-
-  router.post('/api/contact', async (ctx) => {
-    const id = await contactMessageSender(ctx, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = { message: CONTACT_SENT, id };
-  });
-
-  router.get('/api/messages', requireUser, async (ctx) => {
-    const user = ctx.state.user!;
-    const rows = await makeMessageQueries(ctx.deps.sql).listBox({ userId: user.id, isAdmin: user.isAdmin });
-    ctx.body = rows.map((row) => presentMessage(row, user));
-  });
-
-  router.get('/api/messages/unread-count', requireUser, async (ctx) => {
-    const user = ctx.state.user!;
-    const count = await makeMessageQueries(ctx.deps.sql).countUnread({ userId: user.id, isAdmin: user.isAdmin });
-    ctx.body = { count } satisfies UnreadCount;
-  });
-
-  router.post('/api/messages', requireActiveUser, async (ctx) => {
-    const input = parse(directMessageSchema, ctx.request.body);
-    await consume(ctx, 'message', `u:${ctx.state.user!.id}`);
-    const id = await directMessageSender(ctx, input);
-    ctx.status = 201;
-    ctx.body = await messageAnswer(ctx, id);
-  });
-
-  router.patch('/api/messages/:id/read', requireActiveUser, async (ctx) => {
-    const row = await messageReadMarker(ctx, { id: parseId(ctx.params.id) });
-    ctx.body = presentMessage(row, ctx.state.user!);
-  });
-
-  router.delete('/api/messages/:id', requireActiveUser, async (ctx) => {
-    await messageDeleter(ctx, { id: parseId(ctx.params.id) });
-    ctx.status = 204;
-  });
-
-  return router;
-}
+export const messageRoutes: Route[] = [
+  route(
+    {
+      method: 'post', path: '/api/contact', tag: 'messages', summary: 'Contact form: to the admins, or to recipientUserId (members); platform or email mode',
+      access: 'unpaused', limit: 'contact', body: named('ContactInput', contactSchema), prefill: contactDefaults, status: 201, response: answers.Created,
+      errors: { 401: 'recipientUserId given by a visitor', 404: 'User not found (recipientUserId)' },
+    },
+    async (call) => ({ message: CONTACT_SENT, id: await contactMessageSender(call, call.body) }),
+  ),
+  route(
+    { method: 'get', path: '/api/messages', tag: 'messages', summary: "The caller's box: received and sent, newest first (admins: plus messages to the admins)", access: 'member', response: z.array(answers.MessageView) },
+    async ({ deps, user }) => (await makeMessageQueries(deps.sql).listBox({ userId: user.id, isAdmin: user.isAdmin })).map((row) => presentMessage(row, user)),
+  ),
+  route(
+    { method: 'get', path: '/api/messages/unread-count', tag: 'messages', summary: 'Unread messages received (admins: plus unread messages to the admins)', access: 'member', response: answers.UnreadCount },
+    async ({ deps, user }) => ({ count: await makeMessageQueries(deps.sql).countUnread({ userId: user.id, isAdmin: user.isAdmin }) }),
+  ),
+  route(
+    { method: 'post', path: '/api/messages', tag: 'messages', summary: 'Message another user (the Message User tab)', access: 'active', limit: 'message', body: directMessageInput, status: 201, response: answers.MessageView, errors: { 400: 'Invalid input, or a message to oneself', 404: 'User not found' } },
+    async (call) => messageAnswer(call, await directMessageSender(call, call.body)),
+  ),
+  route(
+    { method: 'patch', path: '/api/messages/:id/read', tag: 'messages', summary: 'Mark as read (its recipient; admins for messages to the admins)', access: 'active', params: idParams, response: answers.MessageView, errors: { 403: 'Only the recipient can mark this message as read, or the account is paused', 404: 'Message not found' } },
+    async (call) => presentMessage(await messageReadMarker(call, { id: call.params.id }), call.user),
+  ),
+  route(
+    { method: 'delete', path: '/api/messages/:id', tag: 'messages', summary: 'Delete: a sender or recipient hides it from their box; an admin deletes it', access: 'active', params: idParams, status: 204, response: null, errors: { 404: 'Message not found' } },
+    async (call) => messageDeleter(call, { id: call.params.id }),
+  ),
+];

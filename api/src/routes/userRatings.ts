@@ -1,40 +1,35 @@
-import Router from '@koa/router';
 import { makeProfileQueries } from '@vitrine/db/queries/profiles';
 import { makeUserQueries } from '@vitrine/db/queries/users';
 import { makeUserRatingQueries } from '@vitrine/db/queries/userRatings';
-import { settingsSchema } from '@vitrine/domain/schemas/testRequest';
-import type { UserRatingsAnswer } from '@vitrine/domain/types';
-import type { AppState, AppContextExtras } from '../context';
+import { answers, usernameParams } from '../contracts/answers';
+import { testRequestAnswers, testRequestInputs } from '../contracts/test-request-answers';
+import { route, type Route } from '../contracts/route';
 import { notFound } from '../errors';
-import { requireActiveUser } from '../middleware/guards';
-import { consume } from '../middleware/rate-limit';
 import { presentPeerRatings } from '../presenters/peerRatings';
 import { presentUserRating } from '../presenters/testRequest';
 import { presentCurrentUser } from '../presenters/user';
-import { parse } from '../validate';
 import { settingsSaver } from '../commands/settingsSaver';
 import { USER_NOT_FOUND } from './users';
 
 /** A profile lists at most this many received ratings, newest first. */
 const RATINGS_LIMIT = 50;
 
-/** /api/users/me (settings) and /api/users/{username}/ratings (issue 13). */
-export function userRatingsRoutes() {
-  const router = new Router<AppState, AppContextExtras>({ prefix: '/api/users' });
-
-  router.patch('/me', requireActiveUser, async (ctx) => {
-    const input = parse(settingsSchema, ctx.request.body);
-    await consume(ctx, 'settings', `u:${ctx.state.user!.id}`);
-    await settingsSaver(ctx, input);
-    ctx.body = presentCurrentUser((await makeUserQueries(ctx.deps.sql).findUserById(ctx.state.user!.id))!);
-  });
-
-  router.get('/:username/ratings', async (ctx) => {
-    const user = await makeProfileQueries(ctx.deps.sql).findProfileUser(ctx.params.username ?? '');
-    if (!user) throw notFound(USER_NOT_FOUND);
-    const rows = await makeUserRatingQueries(ctx.deps.sql).listReceived(user.id, RATINGS_LIMIT);
-    ctx.body = { ...presentPeerRatings(user), ratings: rows.map(presentUserRating) } satisfies UserRatingsAnswer;
-  });
-
-  return router;
-}
+/** /api/users/me (profile settings) and /api/users/{username}/ratings (issue 13). */
+export const userRatingRoutes: Route[] = [
+  route(
+    { method: 'patch', path: '/api/users/me', tag: 'users', summary: 'Profile settings: role, bio, email, email notices', access: 'active', limit: 'settings', body: testRequestInputs.SettingsInput, response: answers.CurrentUser },
+    async (call) => {
+      await settingsSaver(call, call.body);
+      return presentCurrentUser((await makeUserQueries(call.deps.sql).findUserById(call.user.id))!);
+    },
+  ),
+  route(
+    { method: 'get', path: '/api/users/:username/ratings', tag: 'users', summary: "A user's developer and tester ratings with counts and tiers, and the ratings received", access: 'anyone', params: usernameParams, response: testRequestAnswers.UserRatingsAnswer, errors: { 404: USER_NOT_FOUND } },
+    async (call) => {
+      const user = await makeProfileQueries(call.deps.sql).findProfileUser(call.params.username);
+      if (!user) throw notFound(USER_NOT_FOUND);
+      const rows = await makeUserRatingQueries(call.deps.sql).listReceived(user.id, RATINGS_LIMIT);
+      return { ...presentPeerRatings(user), ratings: rows.map(presentUserRating) };
+    },
+  ),
+];

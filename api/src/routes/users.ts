@@ -1,9 +1,9 @@
-import Router from '@koa/router';
+import { z } from 'zod';
 import { makeProfileQueries } from '@vitrine/db/queries/profiles';
 import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
-import type { AppState, AppContextExtras } from '../context';
+import { answers, usernameParams } from '../contracts/answers';
+import { route, type Route } from '../contracts/route';
 import { notFound } from '../errors';
-import { requireUser } from '../middleware/guards';
 import { can } from '../policies';
 import { presentProfile, presentUserOption } from '../presenters/profile';
 
@@ -13,22 +13,20 @@ export const USER_NOT_FOUND = 'User not found';
 const PROFILE_REQUESTS = 20;
 
 /** /api/users: the recipient picker (signed in) and public profiles. */
-export function usersRoutes() {
-  const router = new Router<AppState, AppContextExtras>({ prefix: '/api/users' });
-
-  router.get('/', requireUser, async (ctx) => {
-    const rows = await makeProfileQueries(ctx.deps.sql).listUserOptions(ctx.state.user!.id);
-    ctx.body = rows.map(presentUserOption);
-  });
-
-  router.get('/:username', async (ctx) => {
-    const profiles = makeProfileQueries(ctx.deps.sql);
-    const user = await profiles.findProfileUser(ctx.params.username ?? '');
-    if (!user) throw notFound(USER_NOT_FOUND);
-    const projects = await profiles.listUserProjects(user.id, can(ctx.state.user, 'profile.seeHidden', user));
-    const requests = await makeTestRequestQueries(ctx.deps.sql).listUserRequests(user.id, PROFILE_REQUESTS);
-    ctx.body = presentProfile(user, projects, requests);
-  });
-
-  return router;
-}
+export const userRoutes: Route[] = [
+  route(
+    { method: 'get', path: '/api/users', tag: 'users', summary: 'Users for the recipient picker (excludes the caller)', access: 'member', response: z.array(answers.UserOption) },
+    async (call) => (await makeProfileQueries(call.deps.sql).listUserOptions(call.user.id)).map(presentUserOption),
+  ),
+  route(
+    { method: 'get', path: '/api/users/:username', tag: 'users', summary: 'A public profile with its visible projects', access: 'anyone', params: usernameParams, response: answers.UserProfile, errors: { 404: USER_NOT_FOUND } },
+    async (call) => {
+      const profiles = makeProfileQueries(call.deps.sql);
+      const user = await profiles.findProfileUser(call.params.username);
+      if (!user) throw notFound(USER_NOT_FOUND);
+      const projects = await profiles.listUserProjects(user.id, can(call.user, 'profile.seeHidden', user));
+      const requests = await makeTestRequestQueries(call.deps.sql).listUserRequests(user.id, PROFILE_REQUESTS);
+      return presentProfile(user, projects, requests);
+    },
+  ),
+];

@@ -85,7 +85,7 @@ export function projectMatches(sql: Tx, q: string) {
   return sql`(p.title || ' ' || p.description || ' ' || p.tags) ILIKE ${containsPattern(q)}`;
 }
 
-/** Queries on projects (and their views). Pass the pool or a transaction. */
+/** Queries on projects: every write of the projects table, counters included, is here. Pass the pool or a transaction. */
 export function makeProjectQueries(sql: Tx) {
   return {
     /** One project, hidden or not (the caller applies the visibility policy). */
@@ -124,11 +124,6 @@ export function makeProjectQueries(sql: Tx) {
       return row!.id;
     },
 
-    /** Records a submission (the rate-limit audit trail of spec §3). */
-    async recordSubmission(input: { ip: string; userId: number; projectId: number }): Promise<void> {
-      await sql`INSERT INTO submissions (ip_address, user_id, project_id) VALUES (${input.ip}, ${input.userId}, ${input.projectId})`;
-    },
-
     /** Replaces the editable fields; false when the project is gone. */
     async updateProject(id: number, input: ProjectInput): Promise<boolean> {
       const rows = await sql`
@@ -150,21 +145,84 @@ export function makeProjectQueries(sql: Tx) {
       return row;
     },
 
-    /**
-     * Counts one view per viewer key (user, else IP) per project per UTC day; answers the project's
-     * views afterwards. The day row and the counter commit together in the caller's transaction.
-     */
-    async recordView(projectId: number, viewerKey: string): Promise<number> {
-      const inserted = await sql`
-        INSERT INTO project_views (project_id, viewer, day)
-        VALUES (${projectId}, ${viewerKey}, (now() AT TIME ZONE 'UTC')::date)
-        ON CONFLICT DO NOTHING
-        RETURNING 1`;
-      const [row] =
-        inserted.length > 0
-          ? await sql<{ views: number }[]>`UPDATE projects SET views = views + 1 WHERE id = ${projectId} RETURNING views`
-          : await sql<{ views: number }[]>`SELECT views FROM projects WHERE id = ${projectId}`;
+    /** Adds one to the project's views; the new count. Call it when a viewer's day row was new (makeViewQueries#insertView). */
+    async incrementViews(id: number): Promise<number> {
+      const [row] = await sql<{ views: number }[]>`UPDATE projects SET views = views + 1 WHERE id = ${id} RETURNING views`;
       return row!.views;
+    },
+
+    /** The project's views as they stand. */
+    async findViews(id: number): Promise<number> {
+      const [row] = await sql<{ views: number }[]>`SELECT views FROM projects WHERE id = ${id}`;
+      return row!.views;
+    },
+
+    /** Adds one to the project's vote counter (row-locked, so parallel votes never lose one); the new count. */
+    async incrementVotes(projectId: number): Promise<number> {
+      const [row] = await sql<{ votes: number }[]>`UPDATE projects SET votes = votes + 1 WHERE id = ${projectId} RETURNING votes`;
+      return row!.votes;
+    },
+
+    /** Takes `n` votes off a project's counter (a deleted user's votes), never below 0. */
+    async subtractVotes(projectId: number, n: number): Promise<void> {
+      await sql`UPDATE projects SET votes = GREATEST(votes - ${n}, 0) WHERE id = ${projectId}`;
+    },
+
+    /**
+     * Recomputes the projects' totalRatings and averageRating (rounded to numeric(3,1)) from their
+     * rating rows; answers them by project id. Call it with the project rows locked (lockProject), so
+     * two concurrent ratings cannot both compute from a snapshot missing the other's row.
+     */
+    async refreshRatingStats(projectIds: number[]): Promise<Map<number, { averageRating: number; totalRatings: number }>> {
+      if (projectIds.length === 0) return new Map();
+      const rows = await sql<{ id: number; averageRating: string; totalRatings: number }[]>`
+        UPDATE projects p
+        SET total_ratings = s.total, average_rating = s.average
+        FROM (
+          SELECT p2.id, count(r.id)::int AS total, coalesce(round(avg(r.rating), 1), 0) AS average
+          FROM projects p2 LEFT JOIN ratings r ON r.project_id = p2.id
+          WHERE p2.id = ANY(${projectIds}::int[])
+          GROUP BY p2.id
+        ) s
+        WHERE p.id = s.id
+        RETURNING p.id, p.average_rating, p.total_ratings`;
+      return new Map(rows.map((r) => [r.id, { averageRating: Number(r.averageRating), totalRatings: r.totalRatings }]));
+    },
+
+    /** Adds one to the project's report counter; the new count. */
+    async incrementReportCount(projectId: number): Promise<number> {
+      const [row] = await sql<{ reportCount: number }[]>`
+        UPDATE projects SET report_count = report_count + 1 WHERE id = ${projectId} RETURNING report_count`;
+      return row!.reportCount;
+    },
+
+    /** Takes one off the project's report counter (a deleted report), never below 0. */
+    async decrementReportCount(projectId: number): Promise<void> {
+      await sql`UPDATE projects SET report_count = GREATEST(report_count - 1, 0) WHERE id = ${projectId}`;
+    },
+
+    /** Hides or shows a project; answers whether it existed. */
+    async setHidden(id: number, hidden: boolean): Promise<boolean> {
+      const rows = await sql`UPDATE projects SET is_hidden = ${hidden} WHERE id = ${id} RETURNING id`;
+      return rows.length > 0;
+    },
+
+    /** Hides a visible project; false when it was already hidden (or is gone). */
+    async hideVisible(id: number): Promise<boolean> {
+      const rows = await sql`UPDATE projects SET is_hidden = true WHERE id = ${id} AND NOT is_hidden RETURNING id`;
+      return rows.length > 0;
+    },
+
+    /** Deletes a project (its votes, ratings, reports and views go by cascade); answers whether it existed. */
+    async deleteProject(id: number): Promise<boolean> {
+      const rows = await sql`DELETE FROM projects WHERE id = ${id} RETURNING id`;
+      return rows.length > 0;
+    },
+
+    /** The ids of a user's projects, in id order. */
+    async listIdsOfOwner(userId: number): Promise<number[]> {
+      const rows = await sql<{ id: number }[]>`SELECT id FROM projects WHERE user_id = ${userId} ORDER BY id`;
+      return rows.map((r) => r.id);
     },
   };
 }

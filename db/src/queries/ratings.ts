@@ -16,19 +16,12 @@ export function makeRatingQueries(sql: Tx) {
       return { updated: !row!.inserted };
     },
 
-    /**
-     * Recomputes the project's totalRatings and averageRating (rounded to numeric(3,1)) from its
-     * rating rows. Call it with the project row locked (makeProjectQueries#lockProject), so two
-     * concurrent ratings cannot both compute from a snapshot missing the other's row.
-     */
-    async refreshRatingStats(projectId: number): Promise<{ averageRating: number; totalRatings: number }> {
-      const [row] = await sql<{ averageRating: string; totalRatings: number }[]>`
-        UPDATE projects p
-        SET total_ratings = s.n, average_rating = round(s.average, 1)
-        FROM (SELECT count(*)::int AS n, coalesce(avg(rating), 0) AS average FROM ratings WHERE project_id = ${projectId}) s
-        WHERE p.id = ${projectId}
-        RETURNING p.average_rating, p.total_ratings`;
-      return { averageRating: Number(row!.averageRating), totalRatings: row!.totalRatings };
+    /** The projects a user rated that they do not own (a user deletion recomputes their averages). */
+    async listRatedByOnOthers(userId: number): Promise<number[]> {
+      const rows = await sql<{ projectId: number }[]>`
+        SELECT DISTINCT r.project_id FROM ratings r JOIN projects p ON p.id = r.project_id
+        WHERE r.user_id = ${userId} AND p.user_id IS DISTINCT FROM ${userId}`;
+      return rows.map((r) => r.projectId);
     },
 
     /** Counts of ratings 1..10 of a project: index 0 holds the count of 1s. */

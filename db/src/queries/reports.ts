@@ -1,7 +1,7 @@
-import type { ReportReason } from '@vitrine/domain/constants';
+import type { ReportReason, ReportStatus } from '@vitrine/domain/constants';
 import type { Tx } from '../sql';
 
-/** Queries on reports made by members (admin moderation lives with the admin queries). Pass the pool or a transaction. */
+/** Writes of reports (filing, deciding, deleting) and the reads commands need. The admin lists live in moderation.ts. Pass the pool or a transaction. */
 export function makeReportQueries(sql: Tx) {
   return {
     /**
@@ -23,13 +23,6 @@ export function makeReportQueries(sql: Tx) {
       return row?.id;
     },
 
-    /** Adds one to the project's report counter; the new count. */
-    async incrementReportCount(projectId: number): Promise<number> {
-      const [row] = await sql<{ reportCount: number }[]>`
-        UPDATE projects SET report_count = report_count + 1 WHERE id = ${projectId} RETURNING report_count`;
-      return row!.reportCount;
-    },
-
     /** A report's id, project and project title (the admins' live push); undefined when gone. */
     async findReportHeadline(id: number): Promise<{ id: number; projectId: number; projectTitle: string } | undefined> {
       const [row] = await sql<{ projectId: number; projectTitle: string }[]>`
@@ -45,10 +38,19 @@ export function makeReportQueries(sql: Tx) {
       return row!.n;
     },
 
-    /** Hides a visible project; false when it was already hidden (or is gone). */
-    async hideProject(projectId: number): Promise<boolean> {
-      const rows = await sql`UPDATE projects SET is_hidden = true WHERE id = ${projectId} AND NOT is_hidden RETURNING id`;
-      return rows.length > 0;
+
+    /** Sets a report's status and notes, and whether the report hid its project. */
+    async updateReport(id: number, change: { status: ReportStatus; adminNotes: string | null; isHidden: boolean }): Promise<void> {
+      await sql`
+        UPDATE reports SET status = ${change.status}, admin_notes = ${change.adminNotes}, is_hidden = ${change.isHidden},
+                           updated_at = now()
+        WHERE id = ${id}`;
+    },
+
+    /** Deletes a report; answers its project's id (undefined when it was gone). */
+    async deleteReport(id: number): Promise<number | undefined> {
+      const [row] = await sql<{ projectId: number }[]>`DELETE FROM reports WHERE id = ${id} RETURNING project_id`;
+      return row?.projectId;
     },
   };
 }

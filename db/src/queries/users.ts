@@ -1,5 +1,6 @@
 import type { Role } from '@vitrine/domain/constants';
 import type { Tx } from '../sql';
+import type { AdminUserRow } from './moderation';
 
 /** A users row as the API reads it. */
 export interface UserRow {
@@ -51,6 +52,33 @@ export function makeUserQueries(sql: Tx) {
                 ${input.bio || null}, ${input.isAdmin ?? false}, ${input.createdAt ?? new Date()})
         RETURNING *`;
       return row!;
+    },
+
+    /** Grants or removes admin; a new admin is unpaused (admins cannot be paused). */
+    async setAdmin(id: number, isAdmin: boolean): Promise<AdminUserRow | undefined> {
+      const [row] = await sql<AdminUserRow[]>`
+        UPDATE users SET is_admin = ${isAdmin}, is_paused = CASE WHEN ${isAdmin}::boolean THEN false ELSE is_paused END
+        WHERE id = ${id}
+        RETURNING id, username, email, is_admin, is_paused, role, is_verified, created_at`;
+      return row;
+    },
+
+    /** Pauses or unpauses a user who is not an admin; answers nothing when the user is missing or an admin. */
+    async setPaused(id: number, isPaused: boolean): Promise<AdminUserRow | undefined> {
+      const [row] = await sql<AdminUserRow[]>`
+        UPDATE users SET is_paused = ${isPaused}
+        WHERE id = ${id} AND (NOT is_admin OR NOT ${isPaused}::boolean)
+        RETURNING id, username, email, is_admin, is_paused, role, is_verified, created_at`;
+      return row;
+    },
+
+    /**
+     * Deletes a user; their projects (with those projects' votes, ratings, reports) and their votes and
+     * ratings elsewhere go by cascade. Answers whether the user existed.
+     */
+    async deleteUser(id: number): Promise<boolean> {
+      const rows = await sql`DELETE FROM users WHERE id = ${id} RETURNING id`;
+      return rows.length > 0;
     },
   };
 }

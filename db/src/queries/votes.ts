@@ -17,10 +17,11 @@ export function makeVoteQueries(sql: Tx) {
       return rows.length > 0;
     },
 
-    /** Adds one to the project's vote counter (row-locked, so parallel votes never lose one); the new count. */
-    async incrementVotes(projectId: number): Promise<number> {
-      const [row] = await sql<{ votes: number }[]>`UPDATE projects SET votes = votes + 1 WHERE id = ${projectId} RETURNING votes`;
-      return row!.votes;
+    /** A user's votes per project on projects they do not own (a user deletion corrects those counters). */
+    async countByVoterOnOthers(userId: number): Promise<Array<{ projectId: number; n: number }>> {
+      return sql<{ projectId: number; n: number }[]>`
+        SELECT v.project_id, count(*)::int AS n FROM votes v JOIN projects p ON p.id = v.project_id
+        WHERE v.user_id = ${userId} AND p.user_id IS DISTINCT FROM ${userId} GROUP BY v.project_id`;
     },
 
     /** How many vote rows a project has (tests check the counter against it). */

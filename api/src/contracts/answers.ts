@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REPORT_REASONS, REPORT_STATUSES, ROLES } from '@vitrine/domain/constants';
 import { REQUEST_STATUSES } from '@vitrine/domain/testRequests';
-import { testRequestShapes } from './openapi-test-requests';
+import { idSchema } from '@vitrine/domain/schemas/project';
 import type {
   AdminReport,
   AdminUser,
@@ -19,10 +19,23 @@ import type {
 } from '@vitrine/domain/types';
 
 /**
- * The JSON answers of the API as zod schemas, for the OpenAPI document only (presenters build the
- * answers; domain/src/types.ts declares them). The `Same` checks at the bottom fail the type-check
- * when a schema here and a type there drift apart.
+ * The JSON answers of the API as zod schemas: the `response` of each route contract, which types what
+ * its handler may answer and becomes the document's response schema. Presenters build the answers;
+ * domain/src/types.ts declares them for the client. The `Same` checks at the bottom fail the
+ * type-check when a schema here and a type there drift apart.
  */
+
+/**
+ * Names of schemas the OpenAPI document lists once under components.schemas and refers to. A plain map
+ * rather than a zod registry: a registry's metadata is inherited by derived schemas (`.describe()`).
+ */
+export const schemaNames = new Map<z.ZodType, string>();
+
+/** Registers `schema` under `name` for the document (request bodies and answers) and returns it. */
+export function named<S extends z.ZodType>(name: string, schema: S): S {
+  schemaNames.set(schema, name);
+  return schema;
+}
 
 const timestamp = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
 const id = z.number().int().min(1);
@@ -132,30 +145,38 @@ const errorBody = z.object({ message: z.string() });
 const created = z.object({ message: z.string(), id });
 
 /** Every named answer shape; the document lists them under components.schemas. */
-export const responseShapes = {
-  CurrentUser: currentUser,
-  Project: project,
-  ProjectDetail: projectDetail,
-  LeaderboardEntry: leaderboardEntry,
-  RatingResult: ratingResult,
-  TopContributor: topContributor,
-  UserProfile: userProfile,
-  UserOption: userOption,
-  MessageView: messageView,
-  UnreadCount: unreadCount,
-  AdminUser: adminUser,
-  AdminReport: adminReport,
-  Error: errorBody,
-  Created: created.describe("a stored message or report: the confirmation text and the new row's id"),
-  Views: z.object({ views: z.number().int() }),
-  ...testRequestShapes,
-  Health: z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']) }),
+export const answers = {
+  CurrentUser: named('CurrentUser', currentUser),
+  Project: named('Project', project),
+  ProjectDetail: named('ProjectDetail', projectDetail),
+  LeaderboardEntry: named('LeaderboardEntry', leaderboardEntry),
+  RatingResult: named('RatingResult', ratingResult),
+  TopContributor: named('TopContributor', topContributor),
+  UserProfile: named('UserProfile', userProfile),
+  UserOption: named('UserOption', userOption),
+  MessageView: named('MessageView', messageView),
+  UnreadCount: named('UnreadCount', unreadCount),
+  AdminUser: named('AdminUser', adminUser),
+  AdminReport: named('AdminReport', adminReport),
+  Error: named('Error', errorBody),
+  Created: named('Created', created.describe("a stored message or report: the confirmation text and the new row's id")),
+  Views: named('Views', z.object({ views: z.number().int() })),
+  Health: named('Health', z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']) })),
 } as const;
-export type ResponseShape = keyof typeof responseShapes;
+export type ResponseShape = keyof typeof answers;
+
+/** Path parameters: a numeric id (400 'Invalid id' otherwise). */
+export const idParams = z.object({ id: idSchema });
+/** Path parameters of the admin user routes. */
+export const userIdParams = z.object({ userId: idSchema });
+/** Path parameters of the admin visibility route. */
+export const projectIdParams = z.object({ projectId: idSchema });
+/** Path parameters of a profile. */
+export const usernameParams = z.object({ username: z.string() });
 
 /** True only when A and B are the same type. */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-type Out<K extends ResponseShape> = z.output<(typeof responseShapes)[K]>;
+type Out<K extends ResponseShape> = z.output<(typeof answers)[K]>;
 /** Compile-time only: each shape equals its domain type. */
 export const shapesMatchDomainTypes: [
   Same<Out<'CurrentUser'>, CurrentUser>,

@@ -3,12 +3,13 @@ import {
   feedbackSchema,
   settingsSchema,
   testRequestCreateSchema,
-  testRequestListQuerySchema,
   testRequestUpdateSchema,
   userRatingSchema,
 } from '@vitrine/domain/schemas/testRequest';
 import { REQUEST_STATUSES } from '@vitrine/domain/testRequests';
 import type { FeedbackView, GivenRating, TestRequestDetail, TestRequestView, TesterView, UserRatingResult, UserRatingsAnswer } from '@vitrine/domain/types';
+
+import { named } from './answers';
 
 /** Answer shapes of issue 13's calls, for the OpenAPI document (presenters build the answers). */
 const timestamp = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
@@ -83,25 +84,24 @@ const userRatingsAnswer = z.object({
 });
 const userRatingResult = z.object({ rating: givenRating, updated: z.boolean() });
 
-/** The shapes above, named as the document lists them. */
-export const testRequestShapes = {
-  TestRequest: testRequest,
-  TestRequestDetail: testRequestDetail,
-  ProjectTestRequest: z.object({ request: testRequest.nullable() }),
-  UserRatingsAnswer: userRatingsAnswer,
-  UserRatingResult: userRatingResult,
-  HelpfulCount: z.object({ helpfulCount: z.number().int() }),
-  RequestVisibility: z.object({ id, hidden: z.boolean() }),
+/** The answers of issue 13's calls, named as the document lists them. */
+export const testRequestAnswers = {
+  TestRequest: named('TestRequest', testRequest),
+  TestRequestDetail: named('TestRequestDetail', testRequestDetail),
+  ProjectTestRequest: named('ProjectTestRequest', z.object({ request: testRequest.nullable() })),
+  UserRatingsAnswer: named('UserRatingsAnswer', userRatingsAnswer),
+  UserRatingResult: named('UserRatingResult', userRatingResult),
+  HelpfulCount: named('HelpfulCount', z.object({ helpfulCount: z.number().int() })),
+  RequestVisibility: named('RequestVisibility', z.object({ id, hidden: z.boolean() })),
 } as const;
 
-/** Inputs of issue 13's calls. */
+/** The inputs of issue 13's calls, named. */
 export const testRequestInputs = {
-  TestRequestCreateInput: testRequestCreateSchema,
-  TestRequestUpdateInput: testRequestUpdateSchema,
-  TestRequestListQuery: testRequestListQuerySchema,
-  FeedbackInput: feedbackSchema,
-  UserRatingInput: userRatingSchema,
-  SettingsInput: settingsSchema,
+  TestRequestCreateInput: named('TestRequestCreateInput', testRequestCreateSchema),
+  TestRequestUpdateInput: named('TestRequestUpdateInput', testRequestUpdateSchema),
+  FeedbackInput: named('FeedbackInput', feedbackSchema),
+  UserRatingInput: named('UserRatingInput', userRatingSchema),
+  SettingsInput: named('SettingsInput', settingsSchema),
 };
 
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -1,13 +1,13 @@
 import type { ReportStatus } from '@vitrine/domain/constants';
-import type { DomainEvent } from '@vitrine/domain/events';
-import { makeEventQueries } from '@vitrine/db/queries/events';
 import { makeModerationQueries, type AdminReportRow } from '@vitrine/db/queries/moderation';
-import type { AppContext } from '../context';
+import { makeProjectQueries } from '@vitrine/db/queries/projects';
+import { makeReportQueries } from '@vitrine/db/queries/reports';
+import type { MemberCaller } from '../context';
 import { badRequest, notFound } from '../errors';
+import { commit } from './commit';
 
+/** A report id that names no report. */
 export const REPORT_NOT_FOUND = 'Report not found';
-/** Spec §4: non-pending reports can only be deleted; a pending one must be decided first. */
-export const ONLY_DECIDED_DELETED = 'Only reviewed, dismissed or removed reports can be deleted';
 
 /**
  * The report workflow (spec §4, docs/api.md "Reports"). Pending becomes reviewed or dismissed (Review,
@@ -29,10 +29,10 @@ export const badTransition = (from: ReportStatus, to: ReportStatus) => `A ${from
  * shows it again (Restore). Each visibility change records project.hidden. Answers the updated report.
  */
 export async function reportUpdater(
-  ctx: AppContext,
+  caller: MemberCaller,
   input: { id: number; status: ReportStatus; adminNotes?: string | null },
 ): Promise<AdminReportRow> {
-  const [report, events] = await ctx.deps.sql.begin(async (tx) => {
+  return commit(caller, async (tx, emit) => {
     const moderation = makeModerationQueries(tx);
     const current = await moderation.findReport(input.id, true);
     if (!current) throw notFound(REPORT_NOT_FOUND);
@@ -41,30 +41,15 @@ export async function reportUpdater(
     if (from !== to && !NEXT[from].includes(to)) throw badRequest(badTransition(from, to));
     const hide = to === 'removed';
     const restore = from === 'removed' && to === 'reviewed';
-    await moderation.updateReport(current.id, {
+    await makeReportQueries(tx).updateReport(current.id, {
       status: to,
       adminNotes: input.adminNotes === undefined ? current.adminNotes : input.adminNotes || null,
       isHidden: hide,
     });
-    const list: DomainEvent[] = [];
     if ((hide && !current.projectHidden) || (restore && current.projectHidden)) {
-      await moderation.setProjectHidden(current.projectId, hide);
-      list.push({ name: 'project.hidden', projectId: current.projectId, hidden: hide });
+      await makeProjectQueries(tx).setHidden(current.projectId, hide);
+      emit({ name: 'project.hidden', projectId: current.projectId, hidden: hide });
     }
-    const stored = await makeEventQueries(tx).recordEvents(list);
-    return [(await moderation.findReport(current.id))!, stored] as const;
-  });
-  await ctx.deps.publisher.publish(events);
-  return report;
-}
-
-/** Deletes a decided report (never a pending one). */
-export async function reportDeleter(ctx: AppContext, input: { id: number }): Promise<void> {
-  await ctx.deps.sql.begin(async (tx) => {
-    const moderation = makeModerationQueries(tx);
-    const report = await moderation.findReport(input.id, true);
-    if (!report) throw notFound(REPORT_NOT_FOUND);
-    if (report.status === 'pending') throw badRequest(ONLY_DECIDED_DELETED);
-    await moderation.deleteReport(report.id);
+    return (await moderation.findReport(current.id))!;
   });
 }

@@ -1,0 +1,28 @@
+import type { TransactionSql } from 'postgres';
+import type { DomainEvent } from '@vitrine/domain/events';
+import { makeEventQueries } from '@vitrine/db/queries/events';
+import type { Deps } from '../context';
+
+/** Records an event of the running transaction; it is published only if the transaction commits. */
+export type Emit = (event: DomainEvent) => void;
+
+/**
+ * The one shape of a write (design.md "Events"): runs `work` in a transaction, writes the events it
+ * emitted to the outbox in that same transaction, and after the commit hands them to the publisher
+ * (queue and live pushes; the worker's relay retries what the publisher could not deliver).
+ * A throw inside `work` rolls everything back and publishes nothing. Answers what `work` answers.
+ *
+ *   await commit(caller, async (tx, emit) => { ...writes...; emit({ name: 'vote.created', ... }) })
+ */
+export async function commit<T>(
+  caller: { deps: Pick<Deps, 'sql' | 'publisher'> },
+  work: (tx: TransactionSql, emit: Emit) => Promise<T>,
+): Promise<T> {
+  const { value, events } = await caller.deps.sql.begin(async (tx) => {
+    const emitted: DomainEvent[] = [];
+    const result = await work(tx, (event) => emitted.push(event));
+    return { value: result, events: await makeEventQueries(tx).recordEvents(emitted) };
+  });
+  await caller.deps.publisher.publish(events);
+  return value as T;
+}

@@ -1,0 +1,35 @@
+import { verifyPassword } from '@vitrine/db/passwords';
+import { makeUserQueries, type UserRow } from '@vitrine/db/queries/users';
+import type { Caller } from '../context';
+import { HttpError, unauthorized } from '../errors';
+import { consume, ensureNotLimited, resetLimit } from '../middleware/rate-limit';
+
+/** One message for a wrong username or a wrong password, so neither is revealed. */
+export const BAD_CREDENTIALS = 'Invalid username or password';
+
+/**
+ * Checks a sign-in. Its limits count failures, not requests, so they live here rather than in the
+ * route's contract: a throttled IP or username is refused before the password is hashed (a flood costs
+ * nothing), a failure spends a point of each, and a success clears the username's failures.
+ * Answers the user, else 401 'Invalid username or password' (or 429).
+ */
+export async function credentialChecker(caller: Caller, input: { username: string; password: string }): Promise<UserRow> {
+  const ipKey = `ip:${caller.ip}`;
+  const userKey = `u:${input.username.toLowerCase()}`;
+  await ensureNotLimited(caller, 'loginIp', ipKey);
+  await ensureNotLimited(caller, 'loginUser', userKey);
+  const user = await makeUserQueries(caller.deps.sql).findUserByUsername(input.username);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok) {
+    await consume(caller, 'loginIp', ipKey).catch(ignoreLimit);
+    await consume(caller, 'loginUser', userKey).catch(ignoreLimit);
+    throw unauthorized(BAD_CREDENTIALS);
+  }
+  await resetLimit(caller, 'loginUser', userKey);
+  return user;
+}
+
+/** The failure that used the last point is still answered as a wrong password. */
+function ignoreLimit(err: unknown) {
+  if (!(err instanceof HttpError && err.status === 429)) throw err;
+}

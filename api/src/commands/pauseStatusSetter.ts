@@ -1,0 +1,17 @@
+import { makeModerationQueries, type AdminUserRow } from '@vitrine/db/queries/moderation';
+import { makeUserQueries } from '@vitrine/db/queries/users';
+import type { MemberCaller } from '../context';
+import { badRequest, notFound } from '../errors';
+import { USER_NOT_FOUND } from './adminStatusSetter';
+
+/** Spec §5: admins cannot be paused. */
+export const ADMINS_NOT_PAUSED = 'Admins cannot be paused';
+
+/** Pauses or unpauses a user; admins cannot be paused. A paused user may read but not write. */
+export async function pauseStatusSetter(caller: MemberCaller, input: { userId: number; isPaused: boolean }): Promise<AdminUserRow> {
+  const row = await makeUserQueries(caller.deps.sql).setPaused(input.userId, input.isPaused);
+  if (row) return row;
+  // Nothing changed: either no such user, or an admin asked to be paused (the UPDATE's own guard, so no race).
+  if (!(await makeModerationQueries(caller.deps.sql).findAdminUser(input.userId))) throw notFound(USER_NOT_FOUND);
+  throw badRequest(ADMINS_NOT_PAUSED);
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { SESSION_COOKIE } from '../middleware/session';
+import { answers, schemaNames } from './answers';
+import type { Access, Contract, Route } from './route';
+
+/** JSON Schema (2020-12, the dialect of OpenAPI 3.1) of a zod schema, without its $schema line. */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+/** The OpenAPI form of a Koa path: `/api/projects/:id` -> `/api/projects/{id}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/:(\w+)/g, '{$1}');
+}
+
+/** The accesses a visitor may call (the others need the session cookie). */
+const VISITOR_ACCESS: ReadonlySet<Access> = new Set(['anyone', 'unpaused']);
+
+/** What the 401 and 403 of each access mean. */
+const ACCESS_ERRORS: Record<Access, Record<number, string>> = {
+  anyone: {},
+  unpaused: { 403: 'Your account is paused' },
+  member: { 401: 'Not signed in' },
+  active: { 401: 'Not signed in', 403: 'Your account is paused' },
+  admin: { 401: 'Not signed in', 403: 'Not an admin' },
+  activeAdmin: { 401: 'Not signed in', 403: 'Not an admin, or the account is paused' },
+};
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: object) => ({ 'application/json': { schema } });
+
+/** Builds the document's schemas: named ones go to components (once) and are referred to. */
+function schemaWriter(components: Record<string, object>) {
+  return function write(schema: z.ZodType, io: 'input' | 'output'): object {
+    const name = schemaNames.get(schema);
+    if (name) {
+      components[name] ??= jsonSchema(schema, io);
+      return ref(name);
+    }
+    if (schema instanceof z.ZodArray && schemaNames.has(schema.element as z.ZodType)) {
+      return { type: 'array', items: write(schema.element as z.ZodType, io) };
+    }
+    return jsonSchema(schema, io);
+  };
+}
+
+/** The parameters of an object schema (path or query), each with its own JSON Schema. */
+function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const s = jsonSchema(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
+  return Object.entries(s.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (s.required?.includes(name) ?? false),
+    schema: property,
+  }));
+}
+
+/** Every answer of a contract: its success, and the failures its validation, access, ids, limit and own list imply. */
+function responsesOf(c: Contract, write: ReturnType<typeof schemaWriter>) {
+  const status = c.status ?? 200;
+  const responses: Record<string, object> = {
+    [status]: c.response === null ? { description: status === 204 ? 'Done, no body' : 'OK' } : { description: 'OK', content: json(write(c.response, 'output')) },
+  };
+  const errors: Record<number, string> = {};
+  if (c.params || c.query || c.body) errors[400] = 'Invalid input (the first problem, in the words of the spec)';
+  Object.assign(errors, ACCESS_ERRORS[c.access]);
+  if (c.loginMessage) errors[401] = c.loginMessage;
+  if (c.params) errors[404] = 'Not found';
+  if (c.limit) errors[429] = 'Too many requests (rate limit); Retry-After says when to try again';
+  Object.assign(errors, c.errors);
+  for (const [code, description] of Object.entries(errors)) responses[code] = { description, content: json(write(answers.Error, 'output')) };
+  return responses;
+}
+
+/** The operation object of one contract; `x-access` and `x-rate-limit` carry the contract's guard and limit. */
+function operationOf(c: Contract, write: ReturnType<typeof schemaWriter>) {
+  const path = openApiPath(c.path);
+  const parameters = [...parametersOf(c.params, 'path'), ...parametersOf(c.query, 'query')];
+  return {
+    tags: [c.tag],
+    summary: c.summary,
+    operationId: `${c.method}${path.replace(/^\/api/, '').replace(/[{}]/g, '').replace(/[/.-](\w)/g, (_m, ch: string) => ch.toUpperCase())}`,
+    security: VISITOR_ACCESS.has(c.access) ? [{}, { session: [] }] : [{ session: [] }],
+    'x-access': c.access,
+    ...(c.limit ? { 'x-rate-limit': c.limit } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(c.body ? { requestBody: { required: true, content: json(write(c.body, 'input')) } } : {}),
+    responses: responsesOf(c, write),
+  };
+}
+
+/** The OpenAPI 3.1 document of `routes`, generated from their contracts (nothing hand-written to drift). */
+export function openApiDocument(routes: Route[]): Record<string, unknown> {
+  const paths: Record<string, Record<string, object>> = {};
+  const schemas: Record<string, object> = {};
+  const write = schemaWriter(schemas);
+  for (const { contract } of routes) (paths[openApiPath(contract.path)] ??= {})[contract.method] = operationOf(contract, write);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Vitrine API',
+      version: '1.0.0',
+      description:
+        'Community project showcase. Every error answers { "message" }. Writes must come from the site\'s own Origin; ' +
+        `the session is the ${SESSION_COOKIE} cookie set by login or register. x-access names who may call an operation ` +
+        '(anyone, unpaused, member, active, admin, activeAdmin) and x-rate-limit its limit. See docs/api.md.',
+    },
+    servers: [{ url: '/' }],
+    tags: ['meta', 'auth', 'projects', 'users', 'messages', 'admin', 'test-requests'].map((name) => ({ name })),
+    paths,
+    components: { schemas, securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+  };
+}

@@ -1,0 +1,25 @@
+import type { Route } from '../contracts/route';
+import { adminRoutes } from './admin';
+import { authRoutes } from './auth';
+import { docsRoutes } from './docs';
+import { healthRoutes } from './health';
+import { messageRoutes } from './messages';
+import { projectRoutes } from './projects';
+import { userRoutes } from './users';
+import { testRequestRoutes } from './testRequests';
+import { userRatingRoutes } from './userRatings';
+import { adminTestRequestRoutes } from './adminTestRequests';
+
+/** The route groups of the API in mounting order; the OpenAPI document (last) describes them all. */
+export const routeGroups: Route[][] = [
+  healthRoutes,
+  authRoutes,
+  projectRoutes,
+  userRoutes,
+  messageRoutes,
+  adminRoutes,
+  testRequestRoutes,
+  userRatingRoutes,
+  adminTestRequestRoutes,
+  docsRoutes(() => routeGroups.flat()),
+];

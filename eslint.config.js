@@ -1,0 +1,113 @@
+// ESLint flat config: typescript-eslint, react-hooks, and the dependency table of docs/architecture.md
+// (design.md "Folders") as import-x `no-restricted-paths` zones plus `no-cycle`. `npm run lint`.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, js, globals, tseslint, reactHooks, importX, createNodeResolver } from '@vitrine/lint/plugins';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/** The workspaces that ship code. scripts/ and test tooling may import anything. */
+const WORKSPACES = ['domain', 'db', 'runtime', 'api', 'worker', 'web'];
+
+/**
+ * Which of our workspaces each one may import (design.md's table). runtime/ holds what api and worker
+ * share (config, queues and job shapes, the publisher, the live emitter); they never import each other.
+ */
+const MAY_IMPORT = {
+  domain: [],
+  db: ['domain'],
+  runtime: ['domain', 'db'],
+  api: ['domain', 'db', 'runtime'],
+  worker: ['domain', 'db', 'runtime'],
+  web: ['domain'],
+};
+
+/** web/src layers, top first: a layer imports only the layers below it (the last ones share a level). */
+const WEB_LAYERS = [['app'], ['pages'], ['features'], ['components', 'hooks', 'lib', 'stores']];
+
+/** The web features; each is a folder under web/src/features and never imports another. */
+const WEB_FEATURES = readdirSync(`${ROOT}web/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A workspace's code: web's is web/src (web/e2e is test tooling); runtime may not exist yet. */
+const codeOf = (workspace) => (workspace === 'web' ? './web/src' : `./${workspace}`);
+
+/** One zone per workspace: everything of ours that its row of MAY_IMPORT does not list. */
+const workspaceZones = (mayImport) =>
+  WORKSPACES.map((workspace) => ({
+    target: codeOf(workspace),
+    from: [...WORKSPACES.filter((other) => other !== workspace && !mayImport[workspace].includes(other)), 'scripts']
+      .map(codeOf),
+    message: `${workspace}/ may import ${mayImport[workspace].join(', ') || 'nothing of ours'} (docs/architecture.md).`,
+  }));
+
+/** Each web layer may not import the layers above it. */
+const layerZones = WEB_LAYERS.slice(1).flatMap((level, index) =>
+  level.map((layer) => ({
+    target: `./web/src/${layer}`,
+    from: WEB_LAYERS.slice(0, index + 1).flat().map((upper) => `./web/src/${upper}`),
+    message: `web/src/${layer} sits below ${WEB_LAYERS.slice(0, index + 1).flat().join(', ')}: import downward only.`,
+  })),
+);
+
+/** A feature imports shared code, never another feature. */
+const featureZones = WEB_FEATURES.map((feature) => ({
+  target: `./web/src/features/${feature}`,
+  from: './web/src/features',
+  except: [`./${feature}`],
+  message: 'Features never import each other: move what they share to components/, hooks/ or lib/.',
+}));
+
+/**
+ * Tests may drive a sibling deployable: a worker test makes an API to cause the events it handles, and a
+ * web test talks to a real Socket.IO server. So in *.test.ts(x) api <-> worker and web -> api, db are
+ * allowed; the layer and feature rules hold for tests too.
+ */
+const TEST_MAY_IMPORT = {
+  ...MAY_IMPORT,
+  api: [...MAY_IMPORT.api, 'worker'],
+  worker: [...MAY_IMPORT.worker, 'api'],
+  web: [...MAY_IMPORT.web, 'db', 'runtime', 'api'],
+};
+
+const TS_FILES = ['**/*.{ts,tsx}'];
+const TEST_FILES = ['**/*.test.{ts,tsx}'];
+
+/** no-restricted-paths options for a set of zones, resolved against the repo root. */
+const restrictedPaths = (zones) => ['error', { basePath: ROOT, zones }];
+
+export default defineConfig(
+  { ignores: ['web/dist/', '.data/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  {
+    files: TS_FILES,
+    extends: [tseslint.configs.recommended],
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }] },
+  },
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], conditionNames: ['import', 'default'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': restrictedPaths([...workspaceZones(MAY_IMPORT), ...layerZones, ...featureZones]),
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: {
+      'import-x/no-restricted-paths': restrictedPaths([...workspaceZones(TEST_MAY_IMPORT), ...layerZones, ...featureZones]),
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    extends: [reactHooks.configs.flat.recommended],
+  },
+);
