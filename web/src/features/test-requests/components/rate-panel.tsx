@@ -20,7 +20,9 @@ function RateRow({ requestId, target, given }: { requestId: number; target: Rate
   const [note, setNote] = useState(given?.feedback ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const locked = given !== undefined && Date.parse(given.editableUntil) < Date.now();
+  // The moment the row was first shown: a rating whose 7 days end while the page is open stays editable until then (the server decides).
+  const [shownAt] = useState(() => Date.now());
+  const locked = given !== undefined && Date.parse(given.editableUntil) < shownAt;
   const what = target.ratingType === 'tester' ? 'as a tester' : 'as a developer';
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
