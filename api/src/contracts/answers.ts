@@ -40,7 +40,8 @@ export function named<S extends z.ZodType>(name: string, schema: S): S {
 const timestamp = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
 const id = z.number().int().min(1);
 
-const tier = z.enum(['Platinum', 'Gold', 'Silver', 'Bronze']).nullable().describe('badge tier: 3+ ratings and an average of 8+');
+/** A badge tier of one role (issue 13), shared with the test-request answers. */
+export const tier = z.enum(['Platinum', 'Gold', 'Silver', 'Bronze']).nullable().describe('badge tier: 3+ ratings and an average of 8+');
 const currentUser = z.object({
   id,
   username: z.string(),
@@ -53,7 +54,8 @@ const currentUser = z.object({
   developerTier: tier,
   testerTier: tier,
 });
-const peerRatings = z.object({
+/** A user's two peer ratings with counts and tiers (issue 13). */
+export const peerRatings = z.object({
   developerRating: z.number(),
   developerRatingCount: z.number().int(),
   developerTier: tier,

@@ -9,12 +9,11 @@ import {
 import { REQUEST_STATUSES } from '@vitrine/domain/testRequests';
 import type { FeedbackView, GivenRating, TestRequestDetail, TestRequestView, TesterView, UserRatingResult, UserRatingsAnswer } from '@vitrine/domain/types';
 
-import { named } from './answers';
+import { named, peerRatings, tier } from './answers';
 
 /** Answer shapes of issue 13's calls, for the OpenAPI document (presenters build the answers). */
 const timestamp = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
 const id = z.number().int().min(1);
-const tier = z.enum(['Platinum', 'Gold', 'Silver', 'Bronze']).nullable().describe('badge tier: 3+ ratings and an average of 8+');
 
 const testRequest = z.object({
   id,
@@ -61,13 +60,7 @@ const testRequestDetail = testRequest.extend({
   myRatings: z.array(givenRating),
   rateable: z.array(z.object({ userId: id, username: z.string(), ratingType: z.enum(['developer', 'tester']) })),
 });
-const userRatingsAnswer = z.object({
-  developerRating: z.number(),
-  developerRatingCount: z.number().int(),
-  developerTier: tier,
-  testerRating: z.number(),
-  testerRatingCount: z.number().int(),
-  testerTier: tier,
+const userRatingsAnswer = peerRatings.extend({
   ratings: z.array(
     z.object({
       id,
