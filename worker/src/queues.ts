@@ -41,6 +41,14 @@ export function boardsFor(event: DomainEvent): Board[] {
     case 'report.created':
     case 'message.created':
     case 'user.updated':
+    case 'testRequest.created':
+    case 'testRequest.updated':
+    case 'tester.joined':
+    case 'tester.left':
+    case 'feedback.posted':
+    case 'feedback.markedHelpful':
+    case 'userRating.saved':
+    case 'userRating.removed':
       return [];
   }
 }

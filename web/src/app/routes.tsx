@@ -7,6 +7,9 @@ import { PrivacyPage } from '../pages/privacy';
 import { ProjectPage } from '../pages/project';
 import { UserPage } from '../pages/user';
 import { NotFoundPage } from '../pages/not-found';
+import { TestRequestsPage } from '../pages/test-requests';
+import { TestRequestPage } from '../pages/test-request';
+import { SettingsPage } from '../pages/settings';
 import { AdminOnly, SignedInOnly } from './guards';
 import { PageLoading } from './page-loading';
 
@@ -52,6 +55,13 @@ export function AppRoutes() {
             <AdminPage />
           </Lazy>
         </AdminOnly>
+      </Route>
+      <Route path="/test-requests" component={TestRequestsPage} />
+      <Route path="/test-requests/:id">{(params) => <TestRequestPage key={params.id} id={params.id} />}</Route>
+      <Route path="/settings">
+        <SignedInOnly signedOutMessage="Please log in to change your settings">
+          <SettingsPage />
+        </SignedInOnly>
       </Route>
       <Route path="/users/:username">{(params) => <UserPage key={params.username} username={params.username} />}</Route>
       <Route path="/projects/:id">{(params) => <ProjectPage key={params.id} id={params.id} />}</Route>
