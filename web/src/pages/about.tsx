@@ -21,6 +21,43 @@ const ROLES = [
   },
 ];
 
+/** How a test request runs, from opening to mutual ratings (issue 13). */
+function TestRequestFlow() {
+  return (
+    <section>
+      <h2 className="flex items-center gap-2">
+        <ClipboardList className="size-5 text-accent-600 dark:text-accent-400" aria-hidden="true" />
+        Test requests and tester ratings
+      </h2>
+      <ol>
+        <li>
+          A developer opens a test request for one of their projects: a title, what to test, the skills needed, a deadline and how
+          many testers (1 to 50). A project has at most one active request at a time.
+        </li>
+        <li>
+          Testers (and members whose role is both) browse the <Link href="/test-requests">open test requests</Link>, filter them by
+          skill and category, and join until the places are taken or the deadline passes. They may leave before completion.
+        </li>
+        <li>
+          Each tester writes structured feedback: what worked, problems found, suggestions and a score from 1 to 10. The developer is
+          told live, and can mark feedback helpful, which earns the tester activity points.
+        </li>
+        <li>
+          The developer moves the request from open to in progress to completed, or cancels it. Testers are told when the status
+          changes.
+        </li>
+        <li>
+          Once it is completed, the developer rates each tester (their tester rating) and each tester rates the developer (their
+          developer rating): 1 to 10 with an optional note, once per request, changeable for 7 days.
+        </li>
+      </ol>
+      <p>
+        Choose your role, bio, email and whether to get email copies of these notices in <Link href="/settings">Settings</Link>.
+      </p>
+    </section>
+  );
+}
+
 /** About (§2): what the site is, the roles Developer, Tester and Both, and the verified badge. */
 export function AboutPage() {
   const name = siteName();
@@ -62,37 +99,7 @@ export function AboutPage() {
           fewer than 3 ratings or an average below 8. The badges show on profiles, test requests and the header menu.
         </p>
       </section>
-      <section>
-        <h2 className="flex items-center gap-2">
-          <ClipboardList className="size-5 text-accent-600 dark:text-accent-400" aria-hidden="true" />
-          Test requests and tester ratings
-        </h2>
-        <ol>
-          <li>
-            A developer opens a test request for one of their projects: a title, what to test, the skills needed, a deadline and how
-            many testers (1 to 50). A project has at most one active request at a time.
-          </li>
-          <li>
-            Testers (and members whose role is both) browse the <Link href="/test-requests">open test requests</Link>, filter them by
-            skill and category, and join until the places are taken or the deadline passes. They may leave before completion.
-          </li>
-          <li>
-            Each tester writes structured feedback: what worked, problems found, suggestions and a score from 1 to 10. The developer is
-            told live, and can mark feedback helpful, which earns the tester activity points.
-          </li>
-          <li>
-            The developer moves the request from open to in progress to completed, or cancels it. Testers are told when the status
-            changes.
-          </li>
-          <li>
-            Once it is completed, the developer rates each tester (their tester rating) and each tester rates the developer (their
-            developer rating): 1 to 10 with an optional note, once per request, changeable for 7 days.
-          </li>
-        </ol>
-        <p>
-          Choose your role, bio, email and whether to get email copies of these notices in <Link href="/settings">Settings</Link>.
-        </p>
-      </section>
+      <TestRequestFlow />
       <section>
         <h2>Fair play</h2>
         <p>

@@ -10,7 +10,7 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { useAdminTestRequestActions, useAdminTestRequests } from '../api/use-admin-test-requests';
-import { failureReason } from '../lib/reason';
+import { failureReason } from '../../../lib/reason';
 import { ConfirmDialog, type Confirmation } from './confirm-dialog';
 import { DataTable, TableSkeleton, type Column } from './data-table';
 import { DANGER_OUTLINE, Section } from './section';

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { RATING_MAX, RATING_MIN } from '@vitrine/domain/constants';
 import { feedbackSchema } from '@vitrine/domain/schemas/testRequest';
 import type { TestRequestDetail } from '@vitrine/domain/types';
@@ -6,33 +5,29 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Textarea } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { saveFeedback } from '../api/actions';
 
 const SCORES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => String(RATING_MIN + i)).map((v) => ({ value: v, label: `${v}/10` }));
 
-/** A joined tester's structured feedback (what worked, problems found, suggestions, 1-10 score), editable until completion. */
+/**
+ * A joined tester's structured feedback (what worked, problems found, suggestions, 1-10 score), editable
+ * until completion. The page keys it by the stored feedback's updatedAt, so a save refills it.
+ */
 export function FeedbackForm({ request }: { request: TestRequestDetail }) {
   const mine = request.myFeedback;
   const initial = { worked: mine?.worked ?? '', problems: mine?.problems ?? '', suggestions: mine?.suggestions ?? '', score: mine ? String(mine.score) : '' };
   const form = useSchemaForm(feedbackSchema, initial);
-  const { reset } = form;
-  useEffect(() => {
-    reset(initial);
-    // Refill when the stored feedback changes (saved here or elsewhere).
-  }, [mine?.updatedAt]);
+  const { run } = useAction();
   const { pending, onSubmit } = useSubmit(
     form.validate,
-    async (input) => {
-      try {
-        await saveFeedback(request.id, input);
-        toast({ title: mine ? 'Feedback updated' : 'Feedback sent', description: 'The owner can read it now.' });
-      } catch (error) {
-        toast({ title: 'Feedback failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-      }
-    },
+    (input) =>
+      run('feedback', () => saveFeedback(request.id, input), {
+        success: { title: mine ? 'Feedback updated' : 'Feedback sent', description: 'The owner can read it now.' },
+        failure: (error) => ({ title: 'Feedback failed', description: errorMessage(error, 'Please try again.') }),
+      }),
     { focusInvalid: true },
   );
   return (

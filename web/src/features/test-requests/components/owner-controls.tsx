@@ -4,7 +4,7 @@ import type { RequestStatus } from '@vitrine/domain/testRequests';
 import { nextStatuses } from '@vitrine/domain/testRequests';
 import type { TestRequestDetail } from '@vitrine/domain/types';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';
 import { updateRequest } from '../api/actions';
 import { RequestFormDialog } from './request-form-dialog';
@@ -19,20 +19,14 @@ const MOVES: Record<RequestStatus, { label: string; icon: typeof Play; variant: 
 
 /** The owner (or an admin) moves the request along: open -> in progress -> completed, or cancels; and edits it while active. */
 export function OwnerControls({ request }: { request: TestRequestDetail }) {
-  const [busy, setBusy] = useState<RequestStatus | null>(null);
+  const { busy, run } = useAction();
   const [editing, setEditing] = useState(false);
   const moves = nextStatuses(request.status);
-  const move = async (status: RequestStatus) => {
-    setBusy(status);
-    try {
-      await updateRequest(request.id, { status });
-      toast({ title: MOVES[status].done, description: request.title });
-    } catch (error) {
-      toast({ title: 'Update failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const move = (status: RequestStatus) =>
+    run(status, () => updateRequest(request.id, { status }), {
+      success: { title: MOVES[status].done, description: request.title },
+      failure: (error) => ({ title: 'Update failed', description: errorMessage(error, 'Please try again.') }),
+    });
   if (moves.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2">
@@ -51,7 +45,7 @@ export function OwnerControls({ request }: { request: TestRequestDetail }) {
           </Button>
         );
       })}
-      <RequestFormDialog projectId={request.projectId} request={request} open={editing} onOpenChange={setEditing} />
+      {editing ? <RequestFormDialog projectId={request.projectId} request={request} onOpenChange={setEditing} /> : null}
     </div>
   );
 }

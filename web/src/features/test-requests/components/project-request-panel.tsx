@@ -44,7 +44,7 @@ export function ProjectRequestPanel({ projectId, isOwner }: { projectId: number;
             <Plus aria-hidden="true" />
             Open a test request
           </Button>
-          <RequestFormDialog projectId={projectId} open={open} onOpenChange={setOpen} onSaved={(id) => navigate(`/test-requests/${id}`)} />
+          {open ? <RequestFormDialog projectId={projectId} onOpenChange={setOpen} onSaved={(id) => navigate(`/test-requests/${id}`)} /> : null}
         </>
       ) : null}
     </Card>
