@@ -1,7 +1,7 @@
 import { useSession } from '../stores/session';
 import { Card } from '../components/ui/card';
 import { useDocumentTitle } from '../lib/site';
-import { SettingsForm } from '../features/users/settings-form';
+import { SettingsForm } from '../features/users/components/settings-form';
 
 /** /settings (signed in): the profile settings of issue 13. */
 export function SettingsPage() {

@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
 import { SearchBox } from '../../../components/ui/search-box';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { formatDate } from '../../../lib/format';
 import { useAdminTestRequestActions, useAdminTestRequests } from '../api/use-admin-test-requests';
 import { failureReason } from '../../../lib/reason';
@@ -31,32 +31,24 @@ export function TestRequestsTab() {
   const [q, setQ] = useState('');
   const { data, error, isLoading, mutate } = useAdminTestRequests(q);
   const actions = useAdminTestRequestActions();
-  const [busy, setBusy] = useState<number | null>(null);
+  const { busy, run } = useAction();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
 
-  const toggleHidden = async (r: TestRequestView) => {
-    setBusy(r.id);
-    try {
-      await actions.setHidden(r.id, !r.isHidden);
-      toast({ title: r.isHidden ? 'Test request unhidden' : 'Test request hidden', description: `"${r.title}"` });
-    } catch (err) {
-      toast({ title: 'Action failed', description: failureReason(err), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const toggleHidden = (r: TestRequestView) =>
+    run(String(r.id), () => actions.setHidden(r.id, !r.isHidden), {
+      success: { title: r.isHidden ? 'Test request unhidden' : 'Test request hidden', description: `"${r.title}"` },
+      failure: (err) => ({ title: 'Action failed', description: failureReason(err) }),
+    });
   const askCancel = (r: TestRequestView) =>
     setConfirmation({
       title: 'Cancel test request',
       message: `Cancel "${r.title}"? Its testers are told, and it cannot be reopened.`,
       confirmLabel: 'Cancel request',
       onConfirm: async () => {
-        try {
-          await actions.cancel(r.id);
-          toast({ title: 'Test request cancelled', description: `"${r.title}"` });
-        } catch (err) {
-          toast({ title: 'Action failed', description: failureReason(err), variant: 'destructive' });
-        }
+        await run(`cancel-${r.id}`, () => actions.cancel(r.id), {
+          success: { title: 'Test request cancelled', description: `"${r.title}"` },
+          failure: (err) => ({ title: 'Action failed', description: failureReason(err) }),
+        });
       },
     });
 
@@ -71,8 +63,8 @@ export function TestRequestsTab() {
   ];
   const rowActions = (r: TestRequestView) => (
     <>
-      <Button size="sm" variant="outline" onClick={() => void toggleHidden(r)} loading={busy === r.id} aria-label={`${r.isHidden ? 'Unhide' : 'Hide'} ${r.title}`}>
-        {busy === r.id ? null : r.isHidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
+      <Button size="sm" variant="outline" onClick={() => void toggleHidden(r)} loading={busy === String(r.id)} aria-label={`${r.isHidden ? 'Unhide' : 'Hide'} ${r.title}`}>
+        {busy === String(r.id) ? null : r.isHidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
         {r.isHidden ? 'Unhide' : 'Hide'}
       </Button>
       {r.status === 'open' || r.status === 'in_progress' ? (

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Lightbulb, ThumbsUp } from 'lucide-react';
 import type { FeedbackView, TestRequestDetail } from '@vitrine/domain/types';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';
 import { formatRelative } from '../../../lib/format';
 import { markHelpful } from '../api/actions';
@@ -20,18 +19,13 @@ function Part({ label, text }: { label: string; text: string }) {
 }
 
 function FeedbackItem({ feedback, request }: { feedback: FeedbackView; request: TestRequestDetail }) {
-  const [busy, setBusy] = useState(false);
-  const onHelpful = async () => {
-    setBusy(true);
-    try {
-      await markHelpful(request.id, feedback.id);
-      toast({ title: 'Marked helpful', description: `${feedback.testerUsername} earns activity points.` });
-    } catch (error) {
-      toast({ title: 'Action failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const action = useAction();
+  const busy = action.busy !== null;
+  const onHelpful = () =>
+    action.run('helpful', () => markHelpful(request.id, feedback.id), {
+      success: { title: 'Marked helpful', description: `${feedback.testerUsername} earns activity points.` },
+      failure: (error) => ({ title: 'Action failed', description: errorMessage(error, 'Please try again.') }),
+    });
   return (
     <Card className="p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">

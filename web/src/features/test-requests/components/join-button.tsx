@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { LogIn, LogOut } from 'lucide-react';
 import { canTest, joiningOpen } from '@vitrine/domain/testRequests';
 import type { TestRequestDetail } from '@vitrine/domain/types';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../stores/session';
 import { useDialogs } from '../../../stores/dialogs';
@@ -22,19 +21,14 @@ function joinHint(request: TestRequestDetail, role: 'developer' | 'tester' | 'bo
 export function JoinButton({ request }: { request: TestRequestDetail }) {
   const user = useSession((s) => s.user);
   const show = useDialogs((s) => s.show);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const busy = action.busy !== null;
   const hint = joinHint(request, user?.role ?? null);
-  const toggle = async (join: boolean) => {
-    setBusy(true);
-    try {
-      await setJoined(request.id, join);
-      toast({ title: join ? 'You joined this test request' : 'You left this test request', description: request.title });
-    } catch (error) {
-      toast({ title: join ? 'Could not join' : 'Could not leave', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const toggle = (join: boolean) =>
+    action.run(join ? 'join' : 'leave', () => setJoined(request.id, join), {
+      success: { title: join ? 'You joined this test request' : 'You left this test request', description: request.title },
+      failure: (error) => ({ title: join ? 'Could not join' : 'Could not leave', description: errorMessage(error, 'Please try again.') }),
+    });
   if (request.viewer.isOwner) return null;
   if (!user) {
     if (!joiningOpen(request)) return null;

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { mutate } from 'swr';
 import { Link } from 'wouter';
 import { Trash2 } from 'lucide-react';
@@ -7,7 +6,7 @@ import { REQUEST_STATUS_LABELS } from '@vitrine/domain/testRequests';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TierBadge } from '../../../components/ui/tier-badge';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { keysOf } from '../../../lib/live-keys';
 import { apiJson, errorMessage } from '../../../lib/api';
 import { formatRelative } from '../../../lib/format';
@@ -58,19 +57,15 @@ export function ProfileTesting({ profile }: { profile: UserProfile }) {
   const { user, requests } = profile;
   const ratings = useUserRatings(user.username);
   const isAdmin = useSession((s) => s.user?.isAdmin ?? false);
-  const [removing, setRemoving] = useState<number | null>(null);
+  const { busy, run } = useAction();
+  const removing = busy === null ? null : Number(busy);
   const remove = async (id: number) => {
     if (!window.confirm('Remove this rating? The user’s ratings are recomputed.')) return;
-    setRemoving(id);
-    try {
-      await apiJson('DELETE', `/api/admin/user-ratings/${id}`);
-      toast({ title: 'Rating removed', description: 'The ratings have been recomputed.' });
-      await mutate(keysOf('profiles'));
-    } catch (error) {
-      toast({ title: 'Action failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-    } finally {
-      setRemoving(null);
-    }
+    await run(String(id), () => apiJson('DELETE', `/api/admin/user-ratings/${id}`), {
+      success: { title: 'Rating removed', description: 'The ratings have been recomputed.' },
+      failure: (error) => ({ title: 'Action failed', description: errorMessage(error, 'Please try again.') }),
+      onSuccess: () => void mutate(keysOf('profiles')),
+    });
   };
   return (
     <div className="space-y-6">

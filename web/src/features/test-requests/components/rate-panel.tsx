@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Textarea } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
-import { toast } from '../../../components/ui/toast';
+import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { rateParticipant } from '../api/actions';
@@ -18,7 +18,8 @@ type Rateable = TestRequestDetail['rateable'][number];
 function RateRow({ requestId, target, given }: { requestId: number; target: Rateable; given: GivenRating | undefined }) {
   const [rating, setRating] = useState(given ? String(given.rating) : '');
   const [note, setNote] = useState(given?.feedback ?? '');
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const busy = action.busy !== null;
   const [error, setError] = useState<string | undefined>();
   // The moment the row was first shown: a rating whose 7 days end while the page is open stays editable until then (the server decides).
   const [shownAt] = useState(() => Date.now());
@@ -31,15 +32,10 @@ function RateRow({ requestId, target, given }: { requestId: number; target: Rate
       return;
     }
     setError(undefined);
-    setBusy(true);
-    try {
-      const result = await rateParticipant(requestId, { ratedUserId: target.userId, rating: Number(rating), feedback: note.trim() || null });
-      toast({ title: result.updated ? 'Rating updated' : 'Rating submitted', description: `You rated ${target.username} ${rating}/10.` });
-    } catch (err) {
-      toast({ title: 'Rating failed', description: errorMessage(err, 'There was an error submitting your rating.'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    await action.run('rate', () => rateParticipant(requestId, { ratedUserId: target.userId, rating: Number(rating), feedback: note.trim() || null }), {
+      success: (result) => ({ title: result.updated ? 'Rating updated' : 'Rating submitted', description: `You rated ${target.username} ${rating}/10.` }),
+      failure: (err) => ({ title: 'Rating failed', description: errorMessage(err, 'There was an error submitting your rating.') }),
+    });
   };
   return (
     <li className="border-t border-zinc-100 py-4 first:border-t-0 first:pt-0 dark:border-zinc-800">

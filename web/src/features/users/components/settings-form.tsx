@@ -1,13 +1,13 @@
 import { ROLES, type Role } from '@vitrine/domain/constants';
 import { settingsSchema } from '@vitrine/domain/schemas/testRequest';
 import type { CurrentUser } from '@vitrine/domain/types';
-import { Button } from '../../components/ui/button';
-import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';
-import { Select } from '../../components/ui/select';
-import { toast } from '../../components/ui/toast';
-import { apiJson, errorMessage } from '../../lib/api';
-import { useSchemaForm, useSubmit } from '../../lib/form';
-import { useSession } from '../../stores/session';
+import { Button } from '../../../components/ui/button';
+import { Checkbox, Field, Input, Textarea } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
+import { useAction } from '../../../hooks/use-action';
+import { apiJson, errorMessage } from '../../../lib/api';
+import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSession } from '../../../stores/session';
 
 /** Role words of spec §1, as the selector offers them. */
 const ROLE_OPTIONS: Array<{ value: Role; label: string }> = ROLES.map((role) => ({
@@ -18,17 +18,15 @@ const ROLE_OPTIONS: Array<{ value: Role; label: string }> = ROLES.map((role) => 
 /** Profile settings (/settings): role, bio, email and email notices, saved with PATCH /api/users/me. */
 export function SettingsForm({ user }: { user: CurrentUser }) {
   const form = useSchemaForm(settingsSchema, { role: user.role, bio: user.bio ?? '', email: user.email ?? '', emailNotices: user.emailNotices });
+  const { run } = useAction();
   const { pending, onSubmit } = useSubmit(
     form.validate,
-    async (input) => {
-      try {
-        const next = await apiJson<CurrentUser>('PATCH', '/api/users/me', input);
-        useSession.setState({ user: next });
-        toast({ title: 'Settings saved', description: 'Your profile has been updated.' });
-      } catch (error) {
-        toast({ title: 'Update failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-      }
-    },
+    (input) =>
+      run('save', () => apiJson<CurrentUser>('PATCH', '/api/users/me', input), {
+        success: { title: 'Settings saved', description: 'Your profile has been updated.' },
+        failure: (error) => ({ title: 'Update failed', description: errorMessage(error, 'Please try again.') }),
+        onSuccess: (next) => useSession.setState({ user: next }),
+      }),
     { focusInvalid: true },
   );
   return (
