@@ -11,6 +11,7 @@ export const JOB = {
   relayOutbox: 'relay-outbox',
   pruneOutbox: 'prune-outbox',
   sendEmail: 'send-email',
+  sendRequestNotice: 'send-request-notice',
 } as const;
 
 /** One ranking board (design.md "Rankings"). */
