@@ -41,6 +41,8 @@ export interface Project {
   myRating: number | null;
   /** The viewer may edit it (owner or admin). */
   canEdit: boolean;
+  /** The author's developer badge tier (issue 13), null without one. */
+  ownerTier: BadgeTier | null;
 }
 
 /** GET /api/projects/{id}: the project with its real rating distribution. */

@@ -83,6 +83,7 @@ const project = z.object({
   hasVoted: z.boolean().describe('the viewer (user, else IP) has voted'),
   myRating: z.number().int().nullable().describe("the signed-in viewer's rating"),
   canEdit: z.boolean().describe('the viewer is the owner or an admin'),
+  ownerTier: tier.describe("the author's developer badge tier"),
 });
 
 const projectDetail = project.extend({

@@ -300,6 +300,11 @@ describe('mutual ratings', () => {
     const profile = (await t.agent().get(`/api/users/${o.user.username}`)).body;
     expect(profile.user).toMatchObject({ developerTier: 'Gold', developerRatingCount: 3 });
     expect(profile.requests).toHaveLength(3);
+    // Project cards and pages carry the author's developer tier.
+    const [first] = profile.projects as Array<{ id: number }>;
+    expect((await t.agent().get(`/api/projects/${first!.id}`)).body.ownerTier).toBe('Gold');
+    const listed = (await t.agent().get('/api/projects?limit=100')).body as Array<{ userId: number; ownerTier: string | null }>;
+    expect(listed.filter((p) => p.userId === o.user.id).map((p) => p.ownerTier)).toEqual(['Gold', 'Gold', 'Gold', 'Gold']);
 
     const { agent: admin } = await t.member({ isAdmin: true });
     const ten = ratings.ratings.find((x: { rating: number }) => x.rating === 10);
@@ -308,6 +313,7 @@ describe('mutual ratings', () => {
     expect((await admin.delete(`/api/admin/user-ratings/${ten.id}`)).status).toBe(404);
     const after = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
     expect([after.developerRating, after.developerRatingCount, after.developerTier]).toEqual([9, 2, null]);
+    expect((await t.agent().get(`/api/projects/${first!.id}`)).body.ownerTier).toBe(null);
     const { stored, fromRows } = await aggregates(o.user);
     expect(stored).toEqual(fromRows);
   });

@@ -12,6 +12,7 @@ import { errorMessage } from '../lib/api';
 import { useDocumentTitle } from '../lib/site';
 import { useTestRequestList } from '../features/test-requests/api/use-test-requests';
 import { RequestCard } from '../features/test-requests/components/request-card';
+import { OpenRequestButton } from '../features/test-requests/components/open-request-button';
 
 const SORTS: Array<{ value: RequestSort; label: string }> = [
   { value: 'newest', label: 'Newest' },
@@ -29,7 +30,10 @@ export function TestRequestsPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Test Requests</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Test Requests</h1>
+        <OpenRequestButton />
+      </div>
       <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
         Developers ask testers to try their projects. Join an open request, send structured feedback, and rate each other when it is completed.
       </p>

@@ -3,6 +3,7 @@ import { MAX_TESTERS_MAX, MAX_TESTERS_MIN } from '@vitrine/domain/testRequests';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
 import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
@@ -40,10 +41,21 @@ function LimitFields({ values, errors, onChange }: RequestFieldsProps) {
   );
 }
 
-/** Title, description, skills, deadline and max testers. */
-function RequestFields({ values, errors, onChange }: RequestFieldsProps) {
+/** A project to pick in the form (the member's own). */
+export interface ProjectChoice {
+  value: string;
+  label: string;
+}
+
+/** Title, description, skills, deadline and max testers; first a project picker when `projects` is given. */
+function RequestFields({ values, errors, onChange, projects }: RequestFieldsProps & { projects?: ProjectChoice[] }) {
   return (
     <>
+      {projects ? (
+        <Field label="Project" error={errors.projectId}>
+          {(p) => <Select {...p} options={projects} placeholder="Choose one of your projects" value={values.projectId} onValueChange={(v) => onChange('projectId', v)} />}
+        </Field>
+      ) : null}
       <Field label="Title" error={errors.title}>
         {(p) => <Input {...p} value={values.title} onChange={(e) => onChange('title', e.target.value)} maxLength={100} />}
       </Field>
@@ -60,16 +72,19 @@ function RequestFields({ values, errors, onChange }: RequestFieldsProps) {
 
 /**
  * Open a test request for a project, or edit one (`request` given): title, description, skills as
- * tags, deadline and maxTesters, validated with the server's schema. The caller mounts the dialog
- * when it opens, so the form starts from the request as it is then.
+ * tags, deadline and maxTesters, validated with the server's schema. Without a `projectId` the
+ * member picks one of `projects` first. The caller mounts the dialog when it opens, so the form
+ * starts from the request as it is then.
  */
 export function RequestFormDialog({
   projectId,
+  projects,
   request,
   onOpenChange,
   onSaved,
 }: {
-  projectId: number;
+  projectId: number | null;
+  projects?: ProjectChoice[];
   request?: TestRequestView;
   onOpenChange: (open: boolean) => void;
   onSaved?: (id: number) => void;
@@ -95,7 +110,7 @@ export function RequestFormDialog({
   return (
     <Dialog open onOpenChange={onOpenChange} title={request ? 'Edit test request' : 'Open a test request'} description="Ask testers to try your project and send structured feedback." width="34rem">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <RequestFields values={form.values} errors={form.errors} onChange={form.set} />
+        <RequestFields values={form.values} errors={form.errors} onChange={form.set} projects={projectId === null ? projects ?? [] : undefined} />
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
