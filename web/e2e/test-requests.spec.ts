@@ -72,6 +72,11 @@ test.describe('test requests', () => {
     await expect(ownerPage.getByRole('heading', { level: 1, name: requestTitle })).toBeVisible();
     await expect(ownerPage.getByText('No testers have joined yet.')).toBeVisible();
 
+    // The owner also has the home page open in another tab: its header gets the live badge.
+    const ownerHome = await ownerPage.context().newPage();
+    await ownerHome.goto('/');
+    await expect(ownerHome.getByRole('main')).toBeVisible();
+
     // The tester finds it in the list (filtered by skill) and joins.
     await testerPage.goto('/test-requests');
     await testerPage.getByRole('searchbox', { name: 'Filter by skill' }).fill('accessibility');
@@ -79,8 +84,12 @@ test.describe('test requests', () => {
     await testerPage.getByRole('button', { name: 'Join as tester' }).click();
     await expect(testerPage.getByRole('heading', { name: 'Send your feedback' })).toBeVisible();
 
-    // The owner sees the tester arrive live, with the live badge on Test Requests.
+    // The owner sees the tester arrive live, with a toast.
     await expect(ownerPage.getByRole('link', { name: tester.username })).toBeVisible();
+    await expect(ownerHome.getByText('A tester joined', { exact: true })).toBeVisible();
+    await openMenuIfPhone(ownerHome);
+    await expect(ownerHome.getByRole('link', { name: /^Test Requests\s*, 1 new$/ }).filter({ visible: true })).toBeVisible();
+    await ownerHome.close();
 
     // Feedback, seen live by the owner.
     await testerPage.getByLabel('What worked').fill('Sign-up took seconds.');
@@ -123,9 +132,29 @@ test.describe('test requests', () => {
     await expect(ownerPage.getByRole('heading', { level: 1 }).getByText('Platinum')).toBeVisible();
     await openMenuIfPhone(ownerPage);
     await expect(ownerPage.getByRole('banner').getByTitle('Platinum developer').first()).toBeAttached();
+    // ...and on the project's page, beside the author.
+    await ownerPage.goto(`/projects/${project.id}`);
+    await expect(ownerPage.getByRole('main').getByTitle('Platinum developer').first()).toBeVisible();
     await ownerPage.goto(`/users/${tester.username}`);
     await ownerPage.getByRole('tab', { name: 'Testing' }).click();
     await expect(ownerPage.getByText('8.0/10')).toBeVisible();
+  });
+
+  test('a member opens a request from /test-requests by picking one of their projects', async ({ browser }) => {
+    const owner = await registerMember((await browser.newContext()).request);
+    const ownerPage = await openAs(browser, owner);
+    const project = await createProject(ownerPage);
+    await ownerPage.goto('/test-requests');
+    await ownerPage.getByRole('button', { name: 'Open a test request' }).click();
+    const dialog = ownerPage.getByRole('dialog', { name: 'Open a test request' });
+    await dialog.getByLabel('Title').fill('Picked from the list');
+    await dialog.getByLabel('What should testers do?').fill('Open the app and try the search.');
+    await dialog.getByRole('button', { name: 'Open Request' }).click();
+    await expect(dialog.getByText('Please choose a project')).toBeVisible();
+    await dialog.getByLabel('Project').selectOption(String(project.id));
+    await dialog.getByRole('button', { name: 'Open Request' }).click();
+    await expect(ownerPage.getByRole('heading', { level: 1, name: 'Picked from the list' })).toBeVisible();
+    await expect(ownerPage.getByRole('link', { name: project.title })).toBeVisible();
   });
 
   test('a refused transition and a developer joining are explained', async ({ browser }) => {
