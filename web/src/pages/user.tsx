@@ -137,7 +137,7 @@ function ProfileHeader({ user, totals, joined }: { user: UserProfile['user']; to
             </h1>
             <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
               <Clock className="size-4" aria-hidden="true" />
-              {joined}
+              <span>{joined}</span>
               <span aria-hidden="true">·</span>
               <span>{ROLE_TEXT[user.role]}</span>
             </p>
