@@ -22,11 +22,25 @@ export interface PolicyResources {
   'project.edit': ProjectResource;
   /** See a profile's hidden projects: the profile's own user or an admin. */
   'profile.seeHidden': { id: number };
+  /** See a test request: visible to all unless it or its project is hidden; then its owner, its testers or an admin. */
+  'testRequest.read': TestRequestResource;
+  /** Edit a request or move its status: its owner (not paused); an admin too (the Test Requests tab cancels). */
+  'testRequest.manage': TestRequestResource;
+  /** Read every tester's feedback: the owner, the testers and admins (others see counts only). */
+  'testRequest.seeFeedback': TestRequestResource;
 }
 export type PolicyAction = keyof PolicyResources;
 
 /** What project rules read of a project. */
 export type ProjectResource = Pick<ProjectRow, 'userId' | 'isHidden'>;
+
+/** What test-request rules read of a request (issue 13). */
+export interface TestRequestResource {
+  userId: number;
+  isHidden: boolean;
+  /** The viewer joined it as a tester. */
+  joined: boolean;
+}
 
 const isOwner = (user: Actor, p: ProjectResource) => p.userId !== null && p.userId === user.id;
 
@@ -41,11 +55,15 @@ const rules: { [A in PolicyAction]: (user: Actor, resource: PolicyResources[A]) 
   'project.read': (user, p) => !p.isHidden || user.isAdmin || isOwner(user, p),
   'project.edit': (user, p) => !user.isPaused && (user.isAdmin || isOwner(user, p)),
   'profile.seeHidden': (user, profile) => user.isAdmin || user.id === profile.id,
+  'testRequest.read': (user, r) => !r.isHidden || user.isAdmin || r.userId === user.id || r.joined,
+  'testRequest.manage': (user, r) => !user.isPaused && (user.isAdmin || r.userId === user.id),
+  'testRequest.seeFeedback': (user, r) => user.isAdmin || r.userId === user.id || r.joined,
 };
 
 /** The few actions a visitor (nobody signed in) may do; every other action refuses visitors. */
 const visitorRules: { [A in PolicyAction]?: (resource: PolicyResources[A]) => boolean } = {
   'project.read': (p) => !p.isHidden,
+  'testRequest.read': (r) => !r.isHidden,
 };
 
 /** Whether `user` may do `action` to `resource`; a visitor only what visitorRules allows. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUEST_STATUSES, type RequestStatus } from './testRequests';
 
 /**
  * Domain events (design.md "Events"). Names are noun.verb; payloads carry ids and new counts, never secrets.
@@ -26,6 +27,30 @@ export const eventSchema = z.discriminatedUnion('name', [
     sendCopy: z.boolean(),
     emailMode: z.boolean(),
   }),
+  // Issue 13: test requests. Ids only; the live pushes and mails read the rows they need.
+  z.object({ name: z.literal('testRequest.created'), requestId: z.number(), projectId: z.number(), ownerId: z.number() }),
+  z.object({
+    name: z.literal('testRequest.updated'),
+    requestId: z.number(),
+    ownerId: z.number(),
+    /** Set when the status moved (testers hear of it); null for an edit of the other fields. */
+    status: z.enum(REQUEST_STATUSES).nullable(),
+    testerIds: z.array(z.number()),
+  }),
+  z.object({ name: z.literal('tester.joined'), requestId: z.number(), ownerId: z.number(), testerId: z.number() }),
+  z.object({ name: z.literal('tester.left'), requestId: z.number(), ownerId: z.number(), testerId: z.number() }),
+  z.object({
+    name: z.literal('feedback.posted'),
+    requestId: z.number(),
+    ownerId: z.number(),
+    testerId: z.number(),
+    feedbackId: z.number(),
+    /** false when the tester edited earlier feedback. */
+    created: z.boolean(),
+  }),
+  z.object({ name: z.literal('feedback.markedHelpful'), requestId: z.number(), feedbackId: z.number(), testerId: z.number() }),
+  z.object({ name: z.literal('userRating.saved'), ratingId: z.number(), requestId: z.number(), ratedUserId: z.number(), raterUserId: z.number() }),
+  z.object({ name: z.literal('userRating.removed'), ratingId: z.number(), ratedUserId: z.number() }),
 ]);
 export type DomainEvent = z.infer<typeof eventSchema>;
 export type EventName = DomainEvent['name'];
@@ -43,8 +68,22 @@ export interface ServerToClientEvents {
   'report:created': (payload: { id: number; projectId: number; projectTitle: string }) => void;
   /** Lists changed: a project was created, hidden, deleted (everyone). */
   'projects:changed': () => void;
+  /** Issue 13, to a request's owner: a tester joined or posted feedback (room user:{ownerId}). */
+  'testRequest:activity': (payload: TestRequestActivity) => void;
+  /** Issue 13: a request the viewer owns or tests in changed (room user:{id}); refetch it. */
+  'testRequest:changed': (payload: { requestId: number; title: string; status: RequestStatus; statusChanged: boolean }) => void;
+  /** Issue 13: the public list of test requests changed (everyone). */
+  'testRequests:changed': () => void;
   /** This node's link to the other nodes was down and pushes may have been missed: refetch what is shown. */
   sync: () => void;
+}
+
+/** What the owner of a request is told live. */
+export interface TestRequestActivity {
+  requestId: number;
+  title: string;
+  kind: 'joined' | 'feedback';
+  username: string;
 }
 
 export interface ClientToServerEvents {

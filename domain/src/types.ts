@@ -1,5 +1,7 @@
 /** JSON shapes of API answers (spec §3, §7). Presenters build them; the client imports them as types. */
 import type { Category, ReportReason, ReportStatus, Role } from './constants';
+import type { BadgeTier } from './display';
+import type { RequestStatus } from './testRequests';
 
 /** GET /api/auth/me, and the answer of login and register. */
 export interface CurrentUser {
@@ -8,6 +10,12 @@ export interface CurrentUser {
   email: string | null;
   isAdmin: boolean;
   isPaused: boolean;
+  /** Issue 13: the role, settings and the tiers the header menu shows. */
+  role: Role;
+  bio: string | null;
+  emailNotices: boolean;
+  developerTier: BadgeTier | null;
+  testerTier: BadgeTier | null;
 }
 
 /** A project as every list and the detail page show it, with the viewer's own state. */
@@ -33,6 +41,8 @@ export interface Project {
   myRating: number | null;
   /** The viewer may edit it (owner or admin). */
   canEdit: boolean;
+  /** The author's developer badge tier (issue 13), null without one. */
+  ownerTier: BadgeTier | null;
 }
 
 /** GET /api/projects/{id}: the project with its real rating distribution. */
@@ -60,9 +70,21 @@ export interface TopContributor {
   totalVotes: number;
 }
 
+/** The user part of a profile: public fields, peer ratings with tiers, activity points (issue 13). */
+export interface ProfileUser extends PeerRatings {
+  username: string;
+  createdAt: string;
+  role: Role;
+  isVerified: boolean;
+  bio: string | null;
+  activityPoints: number;
+}
+
 /** GET /api/users/{username} */
 export interface UserProfile {
-  user: { username: string; createdAt: string; role: Role; isVerified: boolean; bio: string | null };
+  user: ProfileUser;
+  /** Test requests the user ran or tested in (issue 13). */
+  requests: ProfileRequest[];
   projects: Array<Pick<Project, 'id' | 'title' | 'description' | 'category' | 'tags' | 'votes' | 'views' | 'createdAt' | 'averageRating' | 'totalRatings' | 'isHidden'>>;
 }
 
@@ -121,4 +143,135 @@ export interface UnreadCount {
 /** Every error answer. */
 export interface ErrorBody {
   message: string;
+}
+
+/** A user's two peer ratings (issue 13): averages out of 10 with counts, and the tier each earns. */
+export interface PeerRatings {
+  developerRating: number;
+  developerRatingCount: number;
+  developerTier: BadgeTier | null;
+  testerRating: number;
+  testerRatingCount: number;
+  testerTier: BadgeTier | null;
+}
+
+/** A test request as /test-requests lists it, with what the viewer may do. */
+export interface TestRequestView {
+  id: number;
+  projectId: number;
+  projectTitle: string;
+  projectCategory: string;
+  ownerId: number;
+  ownerUsername: string;
+  /** The owner's developer rating, count and tier (the badge on lists). */
+  ownerRating: number;
+  ownerRatingCount: number;
+  ownerTier: BadgeTier | null;
+  title: string;
+  description: string;
+  status: RequestStatus;
+  skillsNeeded: string[];
+  deadline: string | null;
+  maxTesters: number;
+  testerCount: number;
+  feedbackCount: number;
+  isHidden: boolean;
+  createdAt: string;
+  updatedAt: string;
+  viewer: {
+    isOwner: boolean;
+    joined: boolean;
+    /** Open, before the deadline, not full, a tester role, not the owner, not joined. */
+    canJoin: boolean;
+  };
+}
+
+/** A tester of a request, with their tester rating. */
+export interface TesterView {
+  userId: number;
+  username: string;
+  testerRating: number;
+  testerRatingCount: number;
+  testerTier: BadgeTier | null;
+  joinedAt: string;
+}
+
+/** A tester's structured feedback. */
+export interface FeedbackView {
+  id: number;
+  testerId: number;
+  testerUsername: string;
+  worked: string;
+  problems: string;
+  suggestions: string;
+  score: number;
+  isHelpful: boolean;
+  helpfulCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A rating the viewer gave in a request, and until when it can be changed. */
+export interface GivenRating {
+  id: number;
+  ratedUserId: number;
+  rating: number;
+  feedback: string | null;
+  editableUntil: string;
+}
+
+/** GET /api/test-requests/{id}: the request, its testers and (for participants and admins) the feedback. */
+export interface TestRequestDetail extends TestRequestView {
+  testers: TesterView[];
+  /** Every feedback for the owner, the testers and admins; null for others, who see feedbackCount only. */
+  feedback: FeedbackView[] | null;
+  /** The viewer's own feedback, if they are a tester who wrote one. */
+  myFeedback: FeedbackView | null;
+  /** Ratings the viewer gave in this request. */
+  myRatings: GivenRating[];
+  /** The users the viewer may rate now (completed request, a participant, not yet past the edit window). */
+  rateable: Array<{ userId: number; username: string; ratingType: 'developer' | 'tester' }>;
+}
+
+/** One rating a user received, as their profile lists it. */
+export interface UserRatingView {
+  id: number;
+  raterUsername: string;
+  rating: number;
+  ratingType: 'developer' | 'tester';
+  feedback: string | null;
+  requestId: number | null;
+  requestTitle: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/users/{username}/ratings */
+export interface UserRatingsAnswer extends PeerRatings {
+  ratings: UserRatingView[];
+}
+
+/** The requests a user ran or tested in, on their profile. */
+export interface ProfileRequest {
+  id: number;
+  title: string;
+  projectTitle: string;
+  status: RequestStatus;
+  /** ran: the user owns it; tested: the user joined it. */
+  as: 'owner' | 'tester';
+}
+
+/** POST /api/test-requests/{id}/ratings answer. */
+export interface UserRatingResult {
+  rating: GivenRating;
+  /** True when an earlier rating of the same pair was changed. */
+  updated: boolean;
+}
+
+/** PATCH /api/users/me answer: the signed-in user's settings. */
+export interface MySettings {
+  role: Role;
+  bio: string | null;
+  email: string | null;
+  emailNotices: boolean;
 }

@@ -7,6 +7,7 @@ import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeReportQueries } from '@vitrine/db/queries/reports';
 import { makeUserQueries } from '@vitrine/db/queries/users';
 import { applyAccountRooms, leaveSessionRooms } from './rooms';
+import { emitTestRequestPushes, isTestRequestEvent } from './live-test-requests';
 
 /**
  * The pub/sub key shared by the Socket.IO Redis adapter of every API node and by every emitter
@@ -55,6 +56,10 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
     async emit(event) {
       if (opts.redis.status !== 'ready') return;
       try {
+        if (isTestRequestEvent(event)) {
+          await emitTestRequestPushes(emitter, opts.sql, event);
+          return;
+        }
         switch (event.name) {
           case 'vote.created':
           case 'rating.saved': {

@@ -12,5 +12,5 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'),
 const sizes = measure(manifest, (file) => statSync(path.join(dist, `${file}.br`)).size);
 console.log(`JavaScript (brotli): landing ${(sizes.landing / 1024).toFixed(1)} KiB, project page ${(sizes.project / 1024).toFixed(1)} KiB`);
 const failures = overBudget(sizes);
-for (const failure of failures) console.error(`Budget passed: ${failure}`);
+for (const failure of failures) console.error(`Budget exceeded: ${failure}`);
 if (failures.length > 0) process.exit(1);

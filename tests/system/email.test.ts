@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { buildUser } from '@vitrine/db/testing';
+import { buildProject, buildUser } from '@vitrine/db/testing';
 import { makeTestApp, randomIp, type TestApp } from '@vitrine/api/testing';
 import { eventJob, eventJobId } from '@vitrine/runtime/queues';
 import type { Config } from '@vitrine/runtime/config';
@@ -66,6 +66,15 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+/** A header as read: its RFC 2047 Q-encoded words (long or non-ASCII subjects) decoded. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, word: string) =>
+      Buffer.from(word.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    );
+}
+
 /** Mails received for `address`. */
 const mailsTo = (address: string) => inbox.filter((m) => m.rcptTo.includes(address));
 
@@ -121,6 +130,44 @@ describe('emails over SMTP', () => {
     expect(mailsTo(withEmail.email!)[0]!.body).toContain('Here is the answer you need.');
     await waitFor('the second reply handled', async () => (await worker.queues.emails.getJobState(`event-${replies[1]}-reply-notice`)) === 'completed');
     expect(inbox.filter((m) => m.body.includes(`Help ${withoutEmail.id}`))).toEqual([]);
+  });
+});
+
+describe('test-request notices (issue 13)', () => {
+  it('mails the owner when a tester joins and sends feedback, and the testers who keep notices on when the status moves', async () => {
+    smtp ??= await startSmtp(port, inbox);
+    const stamp = Date.now();
+    const owner = await buildUser(t.deps.sql, { role: 'developer', email: `owner${stamp}@example.com` });
+    const tester = await buildUser(t.deps.sql, { role: 'tester', email: `tester${stamp}@example.com` });
+    const quiet = await buildUser(t.deps.sql, { role: 'tester', email: `quiet${stamp}@example.com` });
+    const project = await buildProject(t.deps.sql, { userId: owner.id });
+    const ownerAgent = await t.signIn(owner);
+    const title = `Try my app ${stamp}`;
+    const opened = await ownerAgent.post('/api/test-requests').send({ projectId: project.id, title, description: 'Sign up and send feedback.', skillsNeeded: ['Web'], maxTesters: 5 });
+    expect(opened.status, opened.text).toBe(201);
+    const id = opened.body.id as number;
+
+    const testerAgent = await t.signIn(tester);
+    expect((await testerAgent.post(`/api/test-requests/${id}/testers`)).status).toBe(201);
+    const quietAgent = await t.signIn(quiet);
+    expect((await quietAgent.patch('/api/users/me').send({ emailNotices: false })).status).toBe(200);
+    expect((await quietAgent.post(`/api/test-requests/${id}/testers`)).status).toBe(201);
+    const feedback = { worked: 'Sign-up works.', problems: 'None so far.', suggestions: 'More colour.', score: 8 };
+    expect((await testerAgent.put(`/api/test-requests/${id}/feedback`).send(feedback)).status).toBe(201);
+    expect((await testerAgent.put(`/api/test-requests/${id}/feedback`).send({ ...feedback, score: 9 })).status).toBe(200);
+    expect((await ownerAgent.patch(`/api/test-requests/${id}`).send({ status: 'in_progress' })).status).toBe(200);
+
+    await waitFor('the owner\'s three mails and the tester\'s one', async () => mailsTo(owner.email!).length === 3 && mailsTo(tester.email!).length === 1);
+    const toOwner = mailsTo(owner.email!).map((m) => decodeHeader(m.headers.subject ?? ''));
+    expect(toOwner.filter((s) => s.includes(`${tester.username} joined your test request "${title}"`))).toHaveLength(1);
+    expect(toOwner.filter((s) => s.includes(`${quiet.username} joined your test request "${title}"`))).toHaveLength(1);
+    // The feedback edit sends nothing more.
+    expect(toOwner.filter((s) => s.includes(`New feedback on "${title}"`))).toHaveLength(1);
+    expect(decodeHeader(mailsTo(tester.email!)[0]!.headers.subject ?? '')).toContain(`"${title}" is now in progress`);
+    // The tester who turned notices off gets nothing, and nothing goes twice.
+    await sleep(500);
+    expect(mailsTo(quiet.email!)).toEqual([]);
+    expect(mailsTo(owner.email!)).toHaveLength(3);
   });
 });
 

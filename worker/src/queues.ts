@@ -11,6 +11,7 @@ export const JOB = {
   relayOutbox: 'relay-outbox',
   pruneOutbox: 'prune-outbox',
   sendEmail: 'send-email',
+  sendRequestNotice: 'send-request-notice',
 } as const;
 
 /** One ranking board (design.md "Rankings"). */
@@ -41,6 +42,14 @@ export function boardsFor(event: DomainEvent): Board[] {
     case 'report.created':
     case 'message.created':
     case 'user.updated':
+    case 'testRequest.created':
+    case 'testRequest.updated':
+    case 'tester.joined':
+    case 'tester.left':
+    case 'feedback.posted':
+    case 'feedback.markedHelpful':
+    case 'userRating.saved':
+    case 'userRating.removed':
       return [];
   }
 }

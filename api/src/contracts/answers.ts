@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_REASONS, REPORT_STATUSES, ROLES } from '@vitrine/domain/constants';
+import { REQUEST_STATUSES } from '@vitrine/domain/testRequests';
 import { idSchema } from '@vitrine/domain/schemas/project';
 import type {
   AdminReport,
@@ -39,7 +40,29 @@ export function named<S extends z.ZodType>(name: string, schema: S): S {
 const timestamp = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
 const id = z.number().int().min(1);
 
-const currentUser = z.object({ id, username: z.string(), email: z.string().nullable(), isAdmin: z.boolean(), isPaused: z.boolean() });
+/** A badge tier of one role (issue 13), shared with the test-request answers. */
+export const tier = z.enum(['Platinum', 'Gold', 'Silver', 'Bronze']).nullable().describe('badge tier: 3+ ratings and an average of 8+');
+const currentUser = z.object({
+  id,
+  username: z.string(),
+  email: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isPaused: z.boolean(),
+  role: z.enum(ROLES),
+  bio: z.string().nullable(),
+  emailNotices: z.boolean().describe('email copies of test-request notices'),
+  developerTier: tier,
+  testerTier: tier,
+});
+/** A user's two peer ratings with counts and tiers (issue 13). */
+export const peerRatings = z.object({
+  developerRating: z.number(),
+  developerRatingCount: z.number().int(),
+  developerTier: tier,
+  testerRating: z.number(),
+  testerRatingCount: z.number().int(),
+  testerTier: tier,
+});
 
 const project = z.object({
   id,
@@ -60,6 +83,7 @@ const project = z.object({
   hasVoted: z.boolean().describe('the viewer (user, else IP) has voted'),
   myRating: z.number().int().nullable().describe("the signed-in viewer's rating"),
   canEdit: z.boolean().describe('the viewer is the owner or an admin'),
+  ownerTier: tier.describe("the author's developer badge tier"),
 });
 
 const projectDetail = project.extend({
@@ -70,7 +94,12 @@ const ratingResult = project.extend({ updated: z.boolean().describe("true for a 
 const topContributor = z.object({ rank: z.number().int(), userId: id, username: z.string(), projectCount: z.number().int(), totalVotes: z.number().int() });
 
 const userProfile = z.object({
-  user: z.object({ username: z.string(), createdAt: timestamp, role: z.enum(ROLES), isVerified: z.boolean(), bio: z.string().nullable() }),
+  user: z
+    .object({ username: z.string(), createdAt: timestamp, role: z.enum(ROLES), isVerified: z.boolean(), bio: z.string().nullable(), activityPoints: z.number().int() })
+    .extend(peerRatings.shape),
+  requests: z.array(
+    z.object({ id, title: z.string(), projectTitle: z.string(), status: z.enum(REQUEST_STATUSES), as: z.enum(['owner', 'tester']) }),
+  ),
   projects: z.array(
     project.pick({ id: true, title: true, description: true, category: true, tags: true, votes: true, views: true, createdAt: true, averageRating: true, totalRatings: true, isHidden: true }),
   ),

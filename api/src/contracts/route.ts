@@ -18,7 +18,7 @@ export type Access = 'anyone' | 'unpaused' | 'member' | 'active' | 'admin' | 'ac
 export type SignedInAccess = Exclude<Access, 'anyone' | 'unpaused'>;
 
 /** The group a route is listed under in the OpenAPI document. */
-export type Tag = 'meta' | 'auth' | 'projects' | 'users' | 'messages' | 'admin';
+export type Tag = 'meta' | 'auth' | 'projects' | 'users' | 'messages' | 'admin' | 'test-requests';
 
 /** A zod object for path parameters or a query string (their fields are documented one by one). */
 export type ObjectSchema = z.ZodObject;
@@ -34,7 +34,7 @@ export interface Contract<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType | null = z.ZodType | null,
 > {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   tag: Tag;
   /** One line for the document. */

@@ -26,6 +26,18 @@ const LIMITS = {
   report: { points: 10, duration: 10 * 60, by: ['user'], message: 'Too many reports. Please wait a few minutes before reporting again.' },
   /** Ratings per user. */
   rate: { points: 60, duration: 60, by: ['user'], message: 'Too many ratings. Please slow down.' },
+  /** Issue 13: opening and changing test requests per user. */
+  testRequest: { points: 30, duration: 10 * 60, by: ['user'], message: 'Too many changes to test requests. Please wait a few minutes.' },
+  /** Joining and leaving test requests per user. */
+  testerJoin: { points: 60, duration: 10 * 60, by: ['user'], message: 'Too many joins. Please wait a few minutes.' },
+  /** Feedback writes and helpful marks per user. */
+  feedback: { points: 60, duration: 10 * 60, by: ['user'], message: 'Too much feedback at once. Please wait a few minutes.' },
+  /** Peer ratings per user. */
+  userRating: { points: 60, duration: 10 * 60, by: ['user'], message: 'Too many ratings. Please slow down.' },
+  /** Profile settings changes per user. */
+  settings: { points: 30, duration: 10 * 60, by: ['user'], message: 'Too many settings changes. Please wait a few minutes.' },
+  /** Admin test-request moderation (hide, rating removal) per admin. */
+  moderation: { points: 300, duration: 60, by: ['user'], message: 'Too many moderation actions. Please slow down.' },
 } as const satisfies Record<string, { points: number; duration: number; by: readonly LimitKey[]; message: string }>;
 
 /** Project submissions per user and per IP: SUBMISSION_LIMIT per SUBMISSION_WINDOW_SECONDS (configuration). */

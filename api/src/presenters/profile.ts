@@ -1,10 +1,24 @@
 import type { ProfileProjectRow, ProfileUserRow } from '@vitrine/db/queries/profiles';
-import type { UserOption, UserProfile } from '@vitrine/domain/types';
+import type { ProfileRequest, UserOption, UserProfile } from '@vitrine/domain/types';
+import { presentPeerRatings } from './peerRatings';
 
 /** GET /api/users/{username}: public user fields (never email or flags) and the listed projects. */
-export function presentProfile(user: ProfileUserRow, projects: ProfileProjectRow[]): UserProfile {
+export function presentProfile(
+  user: ProfileUserRow,
+  projects: ProfileProjectRow[],
+  requests: Array<{ id: number; title: string; projectTitle: string; status: ProfileRequest['status']; asOwner: boolean }>,
+): UserProfile {
   return {
-    user: { username: user.username, createdAt: user.createdAt.toISOString(), role: user.role, isVerified: user.isVerified, bio: user.bio },
+    user: {
+      username: user.username,
+      createdAt: user.createdAt.toISOString(),
+      role: user.role,
+      isVerified: user.isVerified,
+      bio: user.bio,
+      activityPoints: user.activityPoints,
+      ...presentPeerRatings(user),
+    },
+    requests: requests.map((r) => ({ id: r.id, title: r.title, projectTitle: r.projectTitle, status: r.status, as: r.asOwner ? 'owner' : 'tester' })),
     projects: projects.map((p) => ({
       id: p.id,
       title: p.title,

@@ -1,6 +1,7 @@
 import type { ProjectRow } from '@vitrine/db/queries/projects';
 import type { LeaderboardRow, TopContributorRow } from '@vitrine/db/queries/rankings';
 import type { LeaderboardEntry, Project, ProjectDetail, TopContributor } from '@vitrine/domain/types';
+import { badgeTier } from '@vitrine/domain/display';
 import { can, type Actor } from '../policies';
 
 /** A project as every list and answer shows it, with the viewer's own state (hasVoted, myRating, canEdit). */
@@ -24,6 +25,7 @@ export function presentProject(row: ProjectRow, viewer: Actor | null): Project {
     hasVoted: row.hasVoted,
     myRating: row.myRating,
     canEdit: can(viewer, 'project.edit', row),
+    ownerTier: row.ownerDeveloperRatingCount === null ? null : badgeTier(Number(row.ownerDeveloperRating), row.ownerDeveloperRatingCount),
   };
 }
 

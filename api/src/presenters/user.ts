@@ -1,7 +1,23 @@
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { CurrentUser } from '@vitrine/domain/types';
+import { presentPeerRatings } from './peerRatings';
 
-/** The current-user answer (spec §3: id, username, email, isAdmin; plus isPaused so the client can explain refusals). */
+/**
+ * The current-user answer (spec §3: id, username, email, isAdmin; plus isPaused so the client can
+ * explain refusals, and issue 13's role, settings and tiers for the header menu and /settings).
+ */
 export function presentCurrentUser(user: UserRow): CurrentUser {
-  return { id: user.id, username: user.username, email: user.email, isAdmin: user.isAdmin, isPaused: user.isPaused };
+  const { developerTier, testerTier } = presentPeerRatings(user);
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    isPaused: user.isPaused,
+    role: user.role,
+    bio: user.bio,
+    emailNotices: user.emailNotices,
+    developerTier,
+    testerTier,
+  };
 }

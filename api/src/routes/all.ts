@@ -6,6 +6,9 @@ import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
 import { projectRoutes } from './projects';
 import { userRoutes } from './users';
+import { testRequestRoutes } from './testRequests';
+import { userRatingRoutes } from './userRatings';
+import { adminTestRequestRoutes } from './adminTestRequests';
 
 /** The route groups of the API in mounting order; the OpenAPI document (last) describes them all. */
 export const routeGroups: Route[][] = [
@@ -15,5 +18,8 @@ export const routeGroups: Route[][] = [
   userRoutes,
   messageRoutes,
   adminRoutes,
+  testRequestRoutes,
+  userRatingRoutes,
+  adminTestRequestRoutes,
   docsRoutes(() => routeGroups.flat()),
 ];

@@ -33,7 +33,10 @@ describe('POST /api/auth/register', () => {
     const input = valid();
     const res = await agent.post('/api/auth/register').set('X-Forwarded-For', randomIp()).send(input);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), username: input.username, email: input.email, isAdmin: false, isPaused: false });
+    expect(res.body).toEqual({
+      id: expect.any(Number), username: input.username, email: input.email, isAdmin: false, isPaused: false,
+      role: 'developer', bio: 'Hi', emailNotices: true, developerTier: null, testerTier: null,
+    });
     const cookie = cookies(res).join('\n');
     expect(cookie).toMatch(/vitrine\.sid=/);
     expect(cookie).toMatch(/httponly/i);
@@ -98,7 +101,10 @@ describe('POST /api/auth/login', () => {
     const agent = t.agent();
     const res = await agent.post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username.toUpperCase(), password: TEST_PASSWORD });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: user.id, username: user.username, email: 'x@example.com', isAdmin: false, isPaused: false });
+    expect(res.body).toEqual({
+      id: user.id, username: user.username, email: 'x@example.com', isAdmin: false, isPaused: false,
+      role: 'both', bio: null, emailNotices: true, developerTier: null, testerTier: null,
+    });
     for (let i = 0; i < 3; i += 1) expect((await agent.get('/api/auth/me')).body.id).toBe(user.id);
   });
 

@@ -45,7 +45,7 @@ async function allPages<T>(path: string): Promise<T[]> {
 }
 
 const PROJECT_KEYS = [
-  'averageRating', 'canEdit', 'category', 'createdAt', 'description', 'hasVoted', 'id', 'isHidden', 'myRating', 'replitUrl',
+  'averageRating', 'canEdit', 'category', 'createdAt', 'description', 'hasVoted', 'id', 'isHidden', 'myRating', 'ownerTier', 'replitUrl',
   'reportCount', 'tags', 'title', 'totalRatings', 'userId', 'username', 'views', 'votes',
 ].sort();
 

@@ -19,7 +19,11 @@ describe('GET /api/users/{username}', () => {
     const hidden = await buildProject(t.deps.sql, { userId: user.id, isHidden: true });
     const res = await t.agent().get(`/api/users/${user.username.toUpperCase()}`);
     expect(res.status).toBe(200);
-    expect(res.body.user).toEqual({ username: user.username, createdAt: user.createdAt.toISOString(), role: 'developer', isVerified: false, bio: 'I build games.' });
+    expect(res.body.user).toEqual({
+      username: user.username, createdAt: user.createdAt.toISOString(), role: 'developer', isVerified: false, bio: 'I build games.',
+      activityPoints: 0, developerRating: 0, developerRatingCount: 0, developerTier: null, testerRating: 0, testerRatingCount: 0, testerTier: null,
+    });
+    expect(res.body.requests).toEqual([]);
     expect(JSON.stringify(res.body)).not.toContain('secret@example.com');
     expect(res.body.projects.map((p: { id: number }) => p.id)).toEqual([newer.id, older.id]);
     expect(res.body.projects[1]).toEqual({

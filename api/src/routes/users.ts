@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { makeProfileQueries } from '@vitrine/db/queries/profiles';
+import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
 import { answers, usernameParams } from '../contracts/answers';
 import { route, type Route } from '../contracts/route';
 import { notFound } from '../errors';
@@ -8,6 +9,8 @@ import { presentProfile, presentUserOption } from '../presenters/profile';
 
 /** The answer for an unknown username. */
 export const USER_NOT_FOUND = 'User not found';
+/** The profile lists at most this many test requests the user ran or tested in. */
+const PROFILE_REQUESTS = 20;
 
 /** /api/users: the recipient picker (signed in) and public profiles. */
 export const userRoutes: Route[] = [
@@ -22,7 +25,8 @@ export const userRoutes: Route[] = [
       const user = await profiles.findProfileUser(call.params.username);
       if (!user) throw notFound(USER_NOT_FOUND);
       const projects = await profiles.listUserProjects(user.id, can(call.user, 'profile.seeHidden', user));
-      return presentProfile(user, projects);
+      const requests = await makeTestRequestQueries(call.deps.sql).listUserRequests(user.id, PROFILE_REQUESTS);
+      return presentProfile(user, projects, requests);
     },
   ),
 ];

@@ -1,3 +1,4 @@
+import type { RequestStatus } from '@vitrine/domain/testRequests';
 import type { Tx } from '../sql';
 
 /** What the worker's emails need to know about one stored message. */
@@ -19,6 +20,17 @@ export interface EmailMessageRow {
   createdAt: Date;
 }
 
+/** What a test-request notice mail (issue 13) needs: the request, its recipient and who acted. */
+export interface RequestNoticeRow {
+  requestId: number;
+  title: string;
+  status: RequestStatus;
+  recipientUsername: string;
+  /** null when the recipient has no address or turned email notices off in their settings. */
+  recipientEmail: string | null;
+  actorUsername: string | null;
+}
+
 /** The worker's email bookkeeping (migration 0003) and the one read its emails make. */
 export function makeEmailQueries(sql: Tx) {
   return {
@@ -32,6 +44,20 @@ export function makeEmailQueries(sql: Tx) {
         LEFT JOIN users s ON s.id = m.sender_user_id
         LEFT JOIN users r ON r.id = m.recipient_user_id
         WHERE m.id = ${id}`;
+      return row;
+    },
+    /**
+     * A test request with a recipient's address (null unless they have one and keep email notices on)
+     * and the acting user's name, or undefined when the request or the recipient is gone.
+     */
+    async findRequestNotice(requestId: number, recipientId: number, actorId: number | null): Promise<RequestNoticeRow | undefined> {
+      const [row] = await sql<RequestNoticeRow[]>`
+        SELECT r.id AS request_id, r.title, r.status, u.username AS recipient_username,
+               CASE WHEN u.email_notices THEN u.email END AS recipient_email, a.username AS actor_username
+        FROM project_requests r
+        JOIN users u ON u.id = ${recipientId}
+        LEFT JOIN users a ON a.id = ${actorId}
+        WHERE r.id = ${requestId}`;
       return row;
     },
     /** Whether the mail `kind` of event `eventId` already went out. */

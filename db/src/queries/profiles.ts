@@ -9,6 +9,12 @@ export interface ProfileUserRow {
   role: Role;
   isVerified: boolean;
   bio: string | null;
+  /** Issue 13: peer ratings (numeric(5,2) strings), counts and activity points. */
+  developerRating: string;
+  developerRatingCount: number;
+  testerRating: string;
+  testerRatingCount: number;
+  activityPoints: number;
 }
 
 /** A project as the profile page lists it. */
@@ -33,7 +39,9 @@ export function makeProfileQueries(sql: Tx) {
     /** A user's public fields by username, in any letter case. */
     async findProfileUser(username: string): Promise<ProfileUserRow | undefined> {
       const [row] = await sql<ProfileUserRow[]>`
-        SELECT id, username, created_at, role, is_verified, bio FROM users WHERE lower(username) = lower(${username})`;
+        SELECT id, username, created_at, role, is_verified, bio, developer_rating, developer_rating_count,
+               tester_rating, tester_rating_count, activity_points
+        FROM users WHERE lower(username) = lower(${username})`;
       return row;
     },
 

@@ -27,6 +27,9 @@ export interface ProjectRow {
   createdAt: Date;
   hasVoted: boolean;
   myRating: number | null;
+  /** The author's developer rating (numeric as text) and its count, for their tier (issue 13); null without an author. */
+  ownerDeveloperRating: string | null;
+  ownerDeveloperRatingCount: number | null;
 }
 
 /** A project's counts as a live push carries them. */
@@ -65,7 +68,8 @@ export function projectColumns(sql: Tx, viewer: Viewer) {
   return sql`
     p.id, p.title, p.description, p.replit_url, p.category, p.tags, p.user_id, u.username,
     p.votes, p.views, p.total_ratings, p.average_rating, p.report_count, p.is_hidden, p.created_at,
-    ${hasVoted} AS has_voted, ${myRating} AS my_rating`;
+    ${hasVoted} AS has_voted, ${myRating} AS my_rating,
+    u.developer_rating AS owner_developer_rating, u.developer_rating_count AS owner_developer_rating_count`;
 }
 
 /** ORDER BY of each latest-list sort; each matches a partial index of 0001_init.sql. */

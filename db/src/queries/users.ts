@@ -14,6 +14,13 @@ export interface UserRow {
   isVerified: boolean;
   bio: string | null;
   createdAt: Date;
+  /** Issue 13: email copies of test-request notices, and the peer-rating aggregates (numeric(5,2) strings). */
+  emailNotices: boolean;
+  developerRating: string;
+  developerRatingCount: number;
+  testerRating: string;
+  testerRatingCount: number;
+  activityPoints: number;
 }
 
 /** Queries on users. Pass the pool or a transaction. */

@@ -6,6 +6,7 @@ import { Toaster } from '../components/ui/toast';
 import { Layout } from './layout/layout';
 import { AppRoutes } from './routes';
 import { useLiveUpdates } from '../hooks/use-live-updates';
+import { useTestRequestsLive } from '../features/test-requests/hooks/use-test-requests-live';
 
 /**
  * SWR defaults of spec §7: data never goes stale by itself, no refetch on focus or reconnect,
@@ -21,9 +22,13 @@ export const swrConfig = {
   dedupingInterval: 2000,
 } as const;
 
-/** Socket.IO live updates; a component of its own so it runs inside SWRConfig (it uses its mutate). */
+/**
+ * Socket.IO live updates; a component of its own so it runs inside SWRConfig (it uses its mutate).
+ * Test-request pushes also toast and count on the header's badge for the signed-in user.
+ */
 function LiveUpdates() {
   useLiveUpdates();
+  useTestRequestsLive();
   return null;
 }
 

@@ -16,6 +16,10 @@ const ContactPage = lazy(() => import('../pages/contact'));
 // server names the chunk of the page it renders (modulepreload), so hydration does not wait for it.
 const ProjectPage = lazy(() => import('../pages/project').then((m) => ({ default: m.ProjectPage })));
 const UserPage = lazy(() => import('../pages/user').then((m) => ({ default: m.UserPage })));
+// Test requests and settings are for members who go looking for them: their own bundles.
+const TestRequestsPage = lazy(() => import('../pages/test-requests').then((m) => ({ default: m.TestRequestsPage })));
+const TestRequestPage = lazy(() => import('../pages/test-request').then((m) => ({ default: m.TestRequestPage })));
+const SettingsPage = lazy(() => import('../pages/settings').then((m) => ({ default: m.SettingsPage })));
 // The sign-in page carries the form schemas (zod): its own bundle too.
 const AuthPage = lazy(() => import('../pages/auth').then((m) => ({ default: m.AuthPage })));
 
@@ -54,6 +58,25 @@ export function AppRoutes() {
             <AdminPage />
           </Lazy>
         </AdminOnly>
+      </Route>
+      <Route path="/test-requests">
+        <Lazy>
+          <TestRequestsPage />
+        </Lazy>
+      </Route>
+      <Route path="/test-requests/:id">
+        {(params) => (
+          <Lazy>
+            <TestRequestPage key={params.id} id={params.id} />
+          </Lazy>
+        )}
+      </Route>
+      <Route path="/settings">
+        <SignedInOnly signedOutMessage="Please log in to change your settings">
+          <Lazy>
+            <SettingsPage />
+          </Lazy>
+        </SignedInOnly>
       </Route>
       <Route path="/users/:username">
         {(params) => (

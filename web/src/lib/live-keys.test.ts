@@ -47,6 +47,23 @@ describe('lib/live-keys: which keys a change makes stale', () => {
     expect(isKeyOf('projects', ['/api/projects', 1])).toBe(false);
   });
 
+  it('maps the test-request pushes to every test-request read and nothing else (issue 13)', () => {
+    const requestKeys = {
+      list: '/api/test-requests?sort=deadline&offset=0&limit=12',
+      listPages: '$inf$/api/test-requests?sort=deadline&offset=0&limit=12',
+      page: '/api/test-requests/3',
+      panel: '/api/projects/7/test-request',
+      admin: '/api/admin/test-requests?q=beta',
+    };
+    for (const event of ['testRequests:changed', 'testRequest:changed', 'testRequest:activity'] as const) {
+      const filter = keysOf(...STALE_AFTER[event].keys);
+      expect(Object.values(requestKeys).every(filter)).toBe(true);
+      expect(matched(filter)).toEqual([]);
+    }
+    expect(isKeyOf('testRequests', '/api/projects/7/test-request/extra')).toBe(false);
+    expect(matched(keysOf('profiles'))).toEqual(['profile']);
+  });
+
   it('refetches everything shown after a resync but the session', () => {
     expect(matched(isShownKey)).toEqual(Object.keys(KEYS).filter((name) => name !== 'me'));
   });

@@ -5,7 +5,7 @@
  */
 import type { ServerToClientEvents } from '@vitrine/domain/events';
 
-/** The URL prefixes of each group of keys. */
+/** The URL prefixes of each group of keys (a pattern where a prefix would take in other groups). */
 const KEY_PREFIXES = {
   /** Project lists and pages, profiles (they list their projects) and the admin's project list. */
   projects: ['/api/projects', '/api/users/', '/api/admin/projects'],
@@ -15,7 +15,11 @@ const KEY_PREFIXES = {
   reports: ['/api/admin/reports'],
   /** The admin's user list, under any search. */
   users: ['/api/admin/users'],
-} as const satisfies Record<string, readonly string[]>;
+  /** Test-request lists and pages, a project page's request panel and the admin's Test Requests tab (issue 13). */
+  testRequests: ['/api/test-requests', '/api/admin/test-requests', /^\/api\/projects\/\d+\/test-request$/],
+  /** Profiles and the ratings they list (a user rating or its removal changes them). */
+  profiles: ['/api/users/'],
+} as const satisfies Record<string, ReadonlyArray<string | RegExp>>;
 
 /**
  * The app's SWR defaults never revalidate cached data on mount (spec §7), and a push or a write made
@@ -44,6 +48,9 @@ export const STALE_AFTER = {
   'projects:changed': { keys: ['projects'], settleMs: PROJECT_LISTS_SETTLE_MS },
   'messages:changed': { keys: ['messages'] },
   'report:created': { keys: ['reports'] },
+  'testRequests:changed': { keys: ['testRequests'] },
+  'testRequest:changed': { keys: ['testRequests'] },
+  'testRequest:activity': { keys: ['testRequests'] },
 } as const satisfies Partial<Record<keyof ServerToClientEvents, StaleRule>>;
 
 /** A push that makes keys stale. */
@@ -58,7 +65,8 @@ function urlOf(key: unknown): string | null {
 /** True when `key` belongs to `group`. */
 export function isKeyOf(group: KeyGroup, key: unknown): boolean {
   const url = urlOf(key);
-  return url !== null && KEY_PREFIXES[group].some((prefix) => url.startsWith(prefix));
+  const prefixes: ReadonlyArray<string | RegExp> = KEY_PREFIXES[group];
+  return url !== null && prefixes.some((prefix) => (typeof prefix === 'string' ? url.startsWith(prefix) : prefix.test(url)));
 }
 
 /** A key filter for SWR's `mutate(filter)`: true for the keys of any of `groups`. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
-import { ArrowLeft, Flag, FolderKanban, MessageSquare, PenSquare, Users } from 'lucide-react';
+import { ArrowLeft, ClipboardList, Flag, FolderKanban, MessageSquare, PenSquare, Users } from 'lucide-react';
 import type { AdminUser } from '@vitrine/domain/types';
 import { Button, buttonClasses } from '../components/ui/button';
 import { TabPanel, Tabs } from '../components/ui/tabs';
@@ -15,10 +15,11 @@ import { Section } from '../features/admin/components/section';
 import { UsersTab } from '../features/admin/components/users-tab';
 import { ProjectsTab } from '../features/admin/components/projects-tab';
 import { ReportsTab } from '../features/admin/components/reports-tab';
+import { TestRequestsTab } from '../features/admin/components/test-requests-tab';
 import { InboxList } from '../features/messages/components/inbox-list';
 import { ComposeDialog } from '../features/messages/components/compose-dialog';
 
-type AdminTab = 'users' | 'projects' | 'messages' | 'reports';
+type AdminTab = 'users' | 'projects' | 'messages' | 'reports' | 'test-requests';
 
 /** Label with its icon. */
 function TabLabel({ icon: Icon, children, count = 0 }: { icon: typeof Users; children: string; count?: number }) {
@@ -112,6 +113,7 @@ export default function AdminPage() {
           { value: 'projects', label: <TabLabel icon={FolderKanban}>Projects</TabLabel> },
           { value: 'messages', label: <TabLabel icon={MessageSquare}>Messages</TabLabel> },
           { value: 'reports', label: <TabLabel icon={Flag} count={pending}>Reports</TabLabel> },
+          { value: 'test-requests', label: <TabLabel icon={ClipboardList}>Test Requests</TabLabel> },
         ]}
       >
         <TabPanel value="users">
@@ -125,6 +127,9 @@ export default function AdminPage() {
         </TabPanel>
         <TabPanel value="reports">
           <ReportsTab />
+        </TabPanel>
+        <TabPanel value="test-requests">
+          <TestRequestsTab />
         </TabPanel>
       </Tabs>
 

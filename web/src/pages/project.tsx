@@ -13,8 +13,10 @@ import { useProject, useRecordView } from '../features/projects/api/use-project'
 import { ProjectPreview } from '../features/projects/components/detail/project-preview';
 import { ProjectSidebar } from '../features/projects/components/detail/project-sidebar';
 import { ProjectSummary } from '../features/projects/components/detail/project-summary';
+import { ProjectRequestPanel } from '../features/test-requests/components/project-request-panel';
 import { lazyNamed } from '../lib/lazy';
 import { useWatchProjects } from '../hooks/use-watch-projects';
+import { useSession } from '../stores/session';
 
 // The edit and report dialogs (and their zod schemas) load on first open.
 const EditProjectDialog = lazyNamed(() => import('../features/projects/components/edit-project-dialog'), 'EditProjectDialog');
@@ -129,6 +131,7 @@ function ProjectNotFound() {
 /** The loaded project page; its counts stay live (the pushes land in the SWR data it shows). */
 function ProjectView({ project }: { project: ProjectDetail }) {
   useWatchProjects([project.id]);
+  const userId = useSession((s) => s.user?.id ?? null);
   const [editOpen, setEditOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   useDocumentTitle(project.title);
@@ -151,7 +154,9 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             Project ID: <span className="tabular">{project.id}</span>
           </p>
         </div>
-        <ProjectSidebar project={project} />
+        <ProjectSidebar project={project}>
+          <ProjectRequestPanel projectId={project.id} isOwner={userId !== null && userId === project.userId} />
+        </ProjectSidebar>
       </div>
       <Suspense fallback={null}>
         {project.canEdit && editOpen ? <EditProjectDialog project={project} open onOpenChange={setEditOpen} /> : null}

@@ -14,9 +14,11 @@ import { formatCount, formatDate, formatRelative } from '../lib/format';
 import { useDocumentTitle } from '../lib/site';
 import { mostPopular, profileTotals, useUserProfile } from '../features/users/use-user-profile';
 import { TagList } from '../features/projects/components/tag-list';
+import { TierBadge } from '../components/ui/tier-badge';
+import { ProfileTesting } from '../features/test-requests/components/profile-testing';
 
 type ProfileProject = UserProfile['projects'][number];
-type ProfileTab = 'projects' | 'about';
+type ProfileTab = 'projects' | 'testing' | 'about';
 
 /** Role labels on a profile. */
 const ROLE_TEXT: Record<UserProfile['user']['role'], string> = { developer: 'Developer', tester: 'Tester', both: 'Developer & Tester' };
@@ -124,6 +126,8 @@ function ProfileHeader({ user, totals, joined }: { user: UserProfile['user']; to
           <div className="min-w-0 flex-1">
             <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
               <span className="break-all">{user.username}</span>
+              <TierBadge tier={user.developerTier} role="Developer" />
+              <TierBadge tier={user.testerTier} role="Tester" />
               {user.isVerified ? (
                 <Badge color="accent">
                   <BadgeCheck aria-hidden="true" />
@@ -131,9 +135,11 @@ function ProfileHeader({ user, totals, joined }: { user: UserProfile['user']; to
                 </Badge>
               ) : null}
             </h1>
-            <p className="mt-1 flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
+            <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
               <Clock className="size-4" aria-hidden="true" />
-              {joined}
+              <span>{joined}</span>
+              <span aria-hidden="true">·</span>
+              <span>{ROLE_TEXT[user.role]}</span>
             </p>
           </div>
         </div>
@@ -210,6 +216,7 @@ function Profile({ profile }: { profile: UserProfile }) {
         label="Profile sections"
         items={[
           { value: 'projects', label: 'Projects' },
+          { value: 'testing', label: 'Testing' },
           { value: 'about', label: 'About' },
         ]}
         value={tab}
@@ -228,6 +235,10 @@ function Profile({ profile }: { profile: UserProfile }) {
               ))}
             </ul>
           )}
+        </TabPanel>
+        <TabPanel value="testing">
+          <h2 className="sr-only">Testing</h2>
+          <ProfileTesting profile={profile} />
         </TabPanel>
         <TabPanel value="about">
           <ProfileAbout profile={profile} joined={joined} />

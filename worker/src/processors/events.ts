@@ -5,6 +5,7 @@ import type { EmailKind } from '../emails/types';
 import { boardsFor } from '../queues';
 import { enqueueBoards } from '../tasks/RefreshBoardsTask';
 import { emailJob } from '../tasks/SendEmailTask';
+import { requestNoticeJob, type RequestNoticeData } from '../tasks/SendRequestNoticeTask';
 
 /** The mails a message.created event asks for. */
 export function emailsFor(event: Extract<DomainEvent, { name: 'message.created' }>): EmailKind[] {
@@ -13,6 +14,25 @@ export function emailsFor(event: Extract<DomainEvent, { name: 'message.created' 
   if (event.kind === 'contact' && event.emailMode) kinds.push('contact-admin');
   if (event.kind === 'reply' && event.recipientUserId !== null) kinds.push('reply-notice');
   return kinds;
+}
+
+/**
+ * The email copies of a test-request event (issue 13), the news of the live toasts: the owner hears
+ * of a tester joining and of new feedback (not of edits), each tester of a status change. Whether
+ * a recipient gets the mail (an address, notices on) is decided when it is sent.
+ */
+export function requestNoticesFor(event: DomainEvent, eventId: number): RequestNoticeData[] {
+  switch (event.name) {
+    case 'tester.joined':
+      return [{ eventId, requestId: event.requestId, recipientId: event.ownerId, actorId: event.testerId, notice: 'joined' }];
+    case 'feedback.posted':
+      return event.created ? [{ eventId, requestId: event.requestId, recipientId: event.ownerId, actorId: event.testerId, notice: 'feedback' }] : [];
+    case 'testRequest.updated':
+      if (event.status === null) return [];
+      return event.testerIds.map((recipientId) => ({ eventId, requestId: event.requestId, recipientId, actorId: null, notice: 'status' as const }));
+    default:
+      return [];
+  }
 }
 
 /**
@@ -32,4 +52,6 @@ export async function processEvent(ctx: WorkerContext, job: Job): Promise<void> 
       await ctx.queues.emails.addBulk(kinds.map((kind) => emailJob(ctx, { eventId, messageId: event.messageId, kind })));
     }
   }
+  const notices = Number.isSafeInteger(eventId) ? requestNoticesFor(event, eventId) : [];
+  if (notices.length > 0) await ctx.queues.emails.addBulk(notices.map((data) => requestNoticeJob(ctx, data)));
 }

@@ -34,7 +34,7 @@ const RECORD_RETRY_MS = 500;
  * were the record dropped, the job's retry would send the mail a second time. Any other error, or an
  * outage longer than RECORD_PATIENCE_MS, still fails the job.
  */
-async function recordSent(record: () => Promise<void>): Promise<void> {
+export async function recordSent(record: () => Promise<void>): Promise<void> {
   const deadline = Date.now() + RECORD_PATIENCE_MS;
   for (;;) {
     try {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
-import { LogOut, Mail, MessageSquare, Shield } from 'lucide-react';
+import { LogOut, Mail, MessageSquare, Settings, Shield } from 'lucide-react';
 import { useSession } from '../../stores/session';
 import { useDialogs } from '../../stores/dialogs';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -8,6 +8,8 @@ import { useAction } from '../../hooks/use-action';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useUnreadCount } from '../../features/messages/api/use-unread-count';
+import { TierBadge } from '../../components/ui/tier-badge';
+import type { CurrentUser } from '@vitrine/domain/types';
 
 function UnreadBadge({ count }: { count: number }) {
   if (count <= 0) return null;
@@ -47,6 +49,34 @@ function VisitorButtons({ mobile, onNavigate }: { mobile: boolean; onNavigate: (
   );
 }
 
+/** 'Welcome, name' with the member's tier badges (issue 13; none until a role has 3 ratings). */
+function Welcome({ user, mobile }: { user: CurrentUser; mobile: boolean }) {
+  return (
+    <span className={cn('flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400', mobile ? 'py-1' : 'max-w-64')}>
+      <span className="truncate">
+        Welcome, <span className="font-medium text-zinc-900 dark:text-zinc-100">{user.username}</span>
+      </span>
+      <TierBadge tier={user.developerTier} role="Developer" compact />
+      <TierBadge tier={user.testerTier} role="Tester" compact />
+    </span>
+  );
+}
+
+/** The link to /settings: an icon in the bar, a labelled row in the mobile menu. */
+function SettingsLink({ mobile, onNavigate }: { mobile: boolean; onNavigate: () => void }) {
+  return (
+    <Link
+      href="/settings"
+      onClick={onNavigate}
+      aria-label={mobile ? undefined : 'Settings'}
+      className={buttonClasses({ variant: 'ghost', size: mobile ? 'sm' : 'icon', className: mobile ? 'justify-start' : undefined })}
+    >
+      <Settings aria-hidden="true" />
+      {mobile ? 'Settings' : null}
+    </Link>
+  );
+}
+
 /**
  * The header's session area (spec §2), in the bar (`mobile` false) or the mobile menu: a placeholder
  * while the session loads, the visitor's buttons, or Welcome, Messages with the unread badge, Admin and Log out.
@@ -60,9 +90,8 @@ export function SessionButtons({ mobile, onNavigate }: { mobile: boolean; onNavi
   const linkClass = buttonClasses({ variant: 'outline', size: 'sm', className: mobile ? 'justify-start' : undefined });
   return (
     <>
-      <span className={cn('truncate text-sm text-zinc-600 dark:text-zinc-400', mobile ? 'py-1' : 'max-w-40')}>
-        Welcome, <span className="font-medium text-zinc-900 dark:text-zinc-100">{user.username}</span>
-      </span>
+      <Welcome user={user} mobile={mobile} />
+      <SettingsLink mobile={mobile} onNavigate={onNavigate} />
       <Link href="/messages" onClick={onNavigate} className={linkClass}>
         <MessageSquare aria-hidden="true" />
         Messages

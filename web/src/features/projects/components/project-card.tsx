@@ -3,6 +3,7 @@ import { Clock, Eye, User } from 'lucide-react';
 import type { Project } from '@vitrine/domain/types';
 import { tagList } from '../../../lib/tags';
 import { CategoryBadge } from '../../../components/ui/badge';
+import { TierBadge } from '../../../components/ui/tier-badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatCount, formatRelative } from '../../../lib/format';
 import { RatingBadge } from './rating-badge';
@@ -50,6 +51,7 @@ export function ProjectCard({ project }: { project: Project }) {
         <span className="inline-flex items-center gap-1">
           <User className="size-3.5" aria-hidden="true" />
           {project.username ?? 'Unknown User'}
+          <TierBadge tier={project.ownerTier} role="Developer" compact className="py-0" />
         </span>
         <span className="inline-flex items-center gap-1">
           <Clock className="size-3.5" aria-hidden="true" />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { TOOLTIP_DELAY_PROJECT_MS } from '@vitrine/domain/constants';
 import type { ProjectDetail } from '@vitrine/domain/types';
@@ -33,8 +34,11 @@ function AboutCard({ project }: { project: ProjectDetail }) {
   );
 }
 
-/** The project page's side column: About, 'Rate this project' with the distribution, and a way back. */
-export function ProjectSidebar({ project }: { project: ProjectDetail }) {
+/**
+ * The project page's side column: About, 'Rate this project' with the distribution, what the page
+ * adds from other features (`children`: the test-request panel), and a way back.
+ */
+export function ProjectSidebar({ project, children }: { project: ProjectDetail; children?: ReactNode }) {
   return (
     <aside className="space-y-6">
       <AboutCard project={project} />
@@ -48,6 +52,7 @@ export function ProjectSidebar({ project }: { project: ProjectDetail }) {
           <RatingDistribution distribution={project.ratingDistribution} total={project.totalRatings} />
         </div>
       </Card>
+      {children}
       <Link href="/#projects" className={buttonClasses({ variant: 'ghost', className: 'w-full' })}>
         Browse more projects
       </Link>

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Calendar, Eye, Star, ThumbsUp, User } from 'lucide-react';
 import type { ProjectDetail } from '@vitrine/domain/types';
 import { CategoryBadge } from '../../../../components/ui/badge';
+import { TierBadge } from '../../../../components/ui/tier-badge';
 import { useFlash } from '../../../../hooks/use-flash';
 import { cn } from '../../../../lib/cn';
 import { formatCount, formatRelative } from '../../../../lib/format';
@@ -54,6 +55,7 @@ export function ProjectStats({ project }: { project: ProjectDetail }) {
           ) : (
             <span>Unknown User</span>
           )}
+          <TierBadge tier={project.ownerTier} role="Developer" />
         </Stat>
       </div>
     </>

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
+import { adminSearchQuerySchema, visibilitySchema } from '@vitrine/domain/schemas/admin';
+import { idParams, named } from '../contracts/answers';
+import { testRequestAnswers } from '../contracts/test-request-answers';
+import { route, type Route } from '../contracts/route';
+import { presentTestRequest } from '../presenters/testRequest';
+import { testRequestModerator } from '../commands/testRequestModerator';
+import { userRatingRemover } from '../commands/userRatingRemover';
+
+/** The admin Test Requests tab lists at most this many (newest first). */
+const ADMIN_REQUEST_LIMIT = 100;
+
+/**
+ * The admin's side of issue 13: the Test Requests tab (search, hide; cancelling goes through
+ * PATCH /api/test-requests/{id}) and removing an abusive rating.
+ */
+export const adminTestRequestRoutes: Route[] = [
+  route(
+    { method: 'get', path: '/api/admin/test-requests', tag: 'admin', summary: 'Every test request, hidden ones included, newest first (100); q searches title, description, project and owner', access: 'admin', query: adminSearchQuerySchema, response: z.array(testRequestAnswers.TestRequest) },
+    async (call) => (await makeTestRequestQueries(call.deps.sql).listAllRequests(call.query.q || undefined, ADMIN_REQUEST_LIMIT)).map((row) => presentTestRequest(row, call.user)),
+  ),
+  route(
+    { method: 'patch', path: '/api/admin/test-requests/:id/visibility', tag: 'admin', summary: 'Hide a test request or show it again', access: 'activeAdmin', limit: 'moderation', params: idParams, body: named('VisibilityInput', visibilitySchema), response: testRequestAnswers.RequestVisibility },
+    async (call) => {
+      await testRequestModerator(call, { requestId: call.params.id, hidden: call.body.hidden });
+      return { id: call.params.id, hidden: call.body.hidden };
+    },
+  ),
+  route(
+    { method: 'delete', path: '/api/admin/user-ratings/:id', tag: 'admin', summary: "Remove an abusive user rating; the rated user's aggregates are recomputed", access: 'activeAdmin', limit: 'moderation', params: idParams, status: 204, response: null, errors: { 404: 'Rating not found' } },
+    async (call) => userRatingRemover(call, { ratingId: call.params.id }),
+  ),
+];

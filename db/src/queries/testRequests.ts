@@ -1,0 +1,178 @@
+import type postgres from 'postgres';
+import type { RequestSort, RequestStatus } from '@vitrine/domain/testRequests';
+import type { Tx } from '../sql';
+import { containsPattern } from './projects';
+
+/** A project_requests row as every read returns it: project, owner and the viewer's own state. */
+export interface TestRequestRow {
+  id: number;
+  projectId: number;
+  projectTitle: string;
+  projectCategory: string;
+  userId: number;
+  ownerUsername: string;
+  /** numeric(5,2) as a string. */
+  ownerRating: string;
+  ownerRatingCount: number;
+  title: string;
+  description: string;
+  status: RequestStatus;
+  skillsNeeded: string[];
+  deadline: Date | null;
+  maxTesters: number;
+  testerCount: number;
+  feedbackCount: number;
+  isHidden: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  /** The viewer joined it. */
+  joined: boolean;
+}
+
+/** Writable fields of a request (validated by the domain schemas). */
+export interface TestRequestFields {
+  title: string;
+  description: string;
+  skillsNeeded: string[];
+  deadline: Date | null;
+  maxTesters: number;
+}
+
+/** The list filters of GET /api/test-requests. */
+export interface TestRequestFilter {
+  skill?: string;
+  category?: string;
+  sort: RequestSort;
+  status: 'open' | 'all';
+  offset: number;
+  limit: number;
+  q?: string;
+}
+
+/** Queries on project_requests (the spec's "project request"). Pass the pool or a transaction. */
+export function makeTestRequestQueries(sql: Tx) {
+  const columns = (viewerId: number | null) => sql`
+    r.id, r.project_id, p.title AS project_title, p.category AS project_category, r.user_id,
+    u.username AS owner_username, u.developer_rating AS owner_rating, u.developer_rating_count AS owner_rating_count,
+    r.title, r.description, r.status, r.skills_needed, r.deadline, r.max_testers, r.tester_count,
+    r.feedback_count, r.is_hidden, r.created_at, r.updated_at,
+    ${viewerId === null ? sql`false` : sql`EXISTS (SELECT 1 FROM test_request_testers t WHERE t.request_id = r.id AND t.user_id = ${viewerId})`} AS joined`;
+  const from = sql`project_requests r JOIN projects p ON p.id = r.project_id JOIN users u ON u.id = r.user_id`;
+
+  return {
+    /** A request by id with the viewer's joined flag. */
+    async findRequest(id: number, viewerId: number | null): Promise<TestRequestRow | undefined> {
+      const [row] = await sql<TestRequestRow[]>`SELECT ${columns(viewerId)} FROM ${from} WHERE r.id = ${id}`;
+      return row;
+    },
+
+    /** Locks a request's row for the rest of the transaction (status moves, ratings). */
+    async lockRequest(id: number): Promise<{ id: number; userId: number; projectId: number; status: RequestStatus; testerCount: number; title: string } | undefined> {
+      const [row] = await sql<{ id: number; userId: number; projectId: number; status: RequestStatus; testerCount: number; title: string }[]>`
+        SELECT id, user_id, project_id, status, tester_count, title FROM project_requests WHERE id = ${id} FOR UPDATE`;
+      return row;
+    },
+
+    /**
+     * The public list: not hidden, not on a hidden project; open ones by default. Filters by a skill
+     * (any letter case) and the project's category; sorted by the nearest deadline or the newest.
+     */
+    async listRequests(filter: TestRequestFilter, viewerId: number | null): Promise<TestRequestRow[]> {
+      const skill = filter.skill ? sql`AND EXISTS (SELECT 1 FROM unnest(r.skills_needed) s WHERE lower(s) = lower(${filter.skill}))` : sql``;
+      const category = filter.category ? sql`AND p.category = ${filter.category}` : sql``;
+      const status = filter.status === 'open' ? sql`AND r.status = 'open'` : sql``;
+      const q = filter.q ? sql`AND (r.title ILIKE ${containsPattern(filter.q)} OR r.description ILIKE ${containsPattern(filter.q)})` : sql``;
+      const order = filter.sort === 'deadline' ? sql`r.deadline ASC NULLS LAST, r.id` : sql`r.created_at DESC, r.id DESC`;
+      return sql<TestRequestRow[]>`
+        SELECT ${columns(viewerId)} FROM ${from}
+        WHERE NOT r.is_hidden AND NOT p.is_hidden ${status} ${skill} ${category} ${q}
+        ORDER BY ${order} OFFSET ${filter.offset} LIMIT ${filter.limit}`;
+    },
+
+    /** Every request (hidden too), newest first, optionally matching `search` in title, description, project or owner: the admin tab. */
+    async listAllRequests(search: string | undefined, limit: number): Promise<TestRequestRow[]> {
+      const match = search
+        ? sql`WHERE r.title ILIKE ${containsPattern(search)} OR r.description ILIKE ${containsPattern(search)}
+              OR p.title ILIKE ${containsPattern(search)} OR u.username ILIKE ${containsPattern(search)}`
+        : sql``;
+      return sql<TestRequestRow[]>`SELECT ${columns(null)} FROM ${from} ${match} ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit}`;
+    },
+
+    /** The latest request of a project (the active one if any), for the project page. */
+    async findProjectRequest(projectId: number, viewerId: number | null): Promise<TestRequestRow | undefined> {
+      const [row] = await sql<TestRequestRow[]>`
+        SELECT ${columns(viewerId)} FROM ${from}
+        WHERE r.project_id = ${projectId} AND NOT r.is_hidden
+        ORDER BY r.is_active DESC, r.created_at DESC, r.id DESC LIMIT 1`;
+      return row;
+    },
+
+    /** The requests a user ran or joined, newest first. */
+    async listUserRequests(userId: number, limit: number): Promise<Array<{ id: number; title: string; projectTitle: string; status: RequestStatus; asOwner: boolean }>> {
+      return sql<Array<{ id: number; title: string; projectTitle: string; status: RequestStatus; asOwner: boolean }>>`
+        SELECT r.id, r.title, p.title AS project_title, r.status, r.user_id = ${userId} AS as_owner
+        FROM project_requests r JOIN projects p ON p.id = r.project_id
+        WHERE NOT r.is_hidden AND NOT p.is_hidden
+          AND (r.user_id = ${userId} OR EXISTS (SELECT 1 FROM test_request_testers t WHERE t.request_id = r.id AND t.user_id = ${userId}))
+        ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit}`;
+    },
+
+    /** Inserts a request; a second active one for the project raises 23505 (project_requests_active_key). */
+    async insertRequest(input: TestRequestFields & { projectId: number; userId: number }): Promise<number> {
+      const [row] = await sql<{ id: number }[]>`
+        INSERT INTO project_requests (project_id, user_id, title, description, skills_needed, deadline, max_testers)
+        VALUES (${input.projectId}, ${input.userId}, ${input.title}, ${input.description}, ${input.skillsNeeded},
+                ${input.deadline}, ${input.maxTesters})
+        RETURNING id`;
+      return row!.id;
+    },
+
+    /** Changes the given fields and/or the status. */
+    async updateRequest(id: number, input: Partial<TestRequestFields> & { status?: RequestStatus }): Promise<void> {
+      const set: Record<string, postgres.SerializableParameter> = {};
+      if (input.title !== undefined) set.title = input.title;
+      if (input.description !== undefined) set.description = input.description;
+      if (input.skillsNeeded !== undefined) set.skills_needed = input.skillsNeeded;
+      if (input.deadline !== undefined) set.deadline = input.deadline;
+      if (input.maxTesters !== undefined) set.max_testers = input.maxTesters;
+      if (input.status !== undefined) set.status = input.status;
+      const columns = Object.keys(set);
+      await sql`UPDATE project_requests SET ${sql(set, columns)}, updated_at = now() WHERE id = ${id}`;
+    },
+
+    /**
+     * Takes one tester seat if the request is open, before its deadline and not full. The row lock of
+     * this UPDATE serialises parallel joins, so tester_count never passes max_testers. Answers whether a seat was taken.
+     */
+    async takeSeat(id: number): Promise<boolean> {
+      const rows = await sql`
+        UPDATE project_requests SET tester_count = tester_count + 1
+        WHERE id = ${id} AND status = 'open' AND tester_count < max_testers AND (deadline IS NULL OR deadline > now())
+        RETURNING id`;
+      return rows.length === 1;
+    },
+
+    /** Gives a seat back (a tester left). */
+    async releaseSeat(id: number): Promise<void> {
+      await sql`UPDATE project_requests SET tester_count = tester_count - 1 WHERE id = ${id}`;
+    },
+
+    /** Adds `delta` to the feedback count. */
+    async addFeedbackCount(id: number, delta: number): Promise<void> {
+      await sql`UPDATE project_requests SET feedback_count = feedback_count + ${delta} WHERE id = ${id}`;
+    },
+
+    /** A request's title and status, and the username of `userId` (the live pushes). */
+    async findHeadline(id: number, userId: number): Promise<{ title: string; status: RequestStatus; username: string } | undefined> {
+      const [row] = await sql<{ title: string; status: RequestStatus; username: string }[]>`
+        SELECT r.title, r.status, u.username FROM project_requests r, users u WHERE r.id = ${id} AND u.id = ${userId}`;
+      return row;
+    },
+
+    /** Hides or shows a request (admin). */
+    async setHidden(id: number, hidden: boolean): Promise<boolean> {
+      const rows = await sql`UPDATE project_requests SET is_hidden = ${hidden}, updated_at = now() WHERE id = ${id} RETURNING id`;
+      return rows.length === 1;
+    },
+  };
+}

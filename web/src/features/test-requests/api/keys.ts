@@ -1,0 +1,26 @@
+import type { RequestSort } from '@vitrine/domain/testRequests';
+import { REQUEST_PAGE_SIZE } from '@vitrine/domain/testRequests';
+
+/** The filters of /test-requests. */
+export interface RequestFilters {
+  skill: string;
+  category: string;
+  sort: RequestSort;
+}
+
+/** GET /api/test-requests key of one page. */
+export function requestListKey(filters: RequestFilters, pageIndex: number): string {
+  const params = new URLSearchParams({ sort: filters.sort, offset: String(pageIndex * REQUEST_PAGE_SIZE), limit: String(REQUEST_PAGE_SIZE) });
+  if (filters.skill.trim()) params.set('skill', filters.skill.trim());
+  if (filters.category) params.set('category', filters.category);
+  return `/api/test-requests?${params.toString()}`;
+}
+
+/** GET /api/test-requests/{id} */
+export const requestKey = (id: number | string) => `/api/test-requests/${id}`;
+/** GET /api/projects/{id}/test-request */
+export const projectRequestKey = (projectId: number | string) => `/api/projects/${projectId}/test-request`;
+/** GET /api/users/{username}/ratings */
+export const userRatingsKey = (username: string) => `/api/users/${encodeURIComponent(username)}/ratings`;
+/** GET /api/admin/test-requests */
+export const adminRequestsKey = (q: string) => `/api/admin/test-requests${q ? `?q=${encodeURIComponent(q)}` : ''}`;

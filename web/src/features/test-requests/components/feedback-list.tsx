@@ -1,0 +1,80 @@
+import { Lightbulb, ThumbsUp } from 'lucide-react';
+import type { FeedbackView, TestRequestDetail } from '@vitrine/domain/types';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useAction } from '../../../hooks/use-action';
+import { errorMessage } from '../../../lib/api';
+import { formatRelative } from '../../../lib/format';
+import { markHelpful } from '../api/actions';
+
+function Part({ label, text }: { label: string; text: string }) {
+  if (!text) return null;
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dd className="mt-0.5 whitespace-pre-line text-sm text-zinc-800 dark:text-zinc-200">{text}</dd>
+    </div>
+  );
+}
+
+function FeedbackItem({ feedback, request }: { feedback: FeedbackView; request: TestRequestDetail }) {
+  const action = useAction();
+  const busy = action.busy !== null;
+  const onHelpful = () =>
+    action.run('helpful', () => markHelpful(request.id, feedback.id), {
+      success: { title: 'Marked helpful', description: `${feedback.testerUsername} earns activity points.` },
+      failure: (error) => ({ title: 'Action failed', description: errorMessage(error, 'Please try again.') }),
+    });
+  return (
+    <Card className="p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm">
+          <span className="font-semibold text-zinc-900 dark:text-zinc-50">{feedback.testerUsername}</span>{' '}
+          <span className="text-zinc-600 dark:text-zinc-400">· {formatRelative(feedback.updatedAt)}</span>
+        </p>
+        <div className="flex items-center gap-2">
+          <Badge color="accent" className="tabular">Score {feedback.score}/10</Badge>
+          {feedback.isHelpful ? (
+            <Badge color="green">
+              <Lightbulb aria-hidden="true" />
+              Helpful
+            </Badge>
+          ) : null}
+        </div>
+      </div>
+      <dl className="mt-3 flex flex-col gap-3">
+        <Part label="What worked" text={feedback.worked} />
+        <Part label="Problems found" text={feedback.problems} />
+        <Part label="Suggestions" text={feedback.suggestions} />
+      </dl>
+      {request.viewer.isOwner && !feedback.isHelpful ? (
+        <Button size="sm" variant="outline" className="mt-4" loading={busy} onClick={() => void onHelpful()}>
+          <ThumbsUp aria-hidden="true" />
+          Mark helpful
+        </Button>
+      ) : null}
+    </Card>
+  );
+}
+
+/** Every tester's feedback for the owner, the testers and admins; others see the count only. */
+export function FeedbackList({ request }: { request: TestRequestDetail }) {
+  if (request.feedback === null) {
+    return (
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        {request.feedbackCount} {request.feedbackCount === 1 ? 'tester has' : 'testers have'} sent feedback. Feedback is visible to the owner and the testers.
+      </p>
+    );
+  }
+  if (request.feedback.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No feedback yet.</p>;
+  return (
+    <ul className="flex flex-col gap-4">
+      {request.feedback.map((f) => (
+        <li key={f.id}>
+          <FeedbackItem feedback={f} request={request} />
+        </li>
+      ))}
+    </ul>
+  );
+}

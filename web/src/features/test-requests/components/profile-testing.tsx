@@ -1,0 +1,113 @@
+import { mutate } from 'swr';
+import { Link } from 'wouter';
+import { Trash2 } from 'lucide-react';
+import type { UserProfile, UserRatingView } from '@vitrine/domain/types';
+import { REQUEST_STATUS_LABELS } from '@vitrine/domain/testRequests';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TierBadge } from '../../../components/ui/tier-badge';
+import { useAction } from '../../../hooks/use-action';
+import { keysOf } from '../../../lib/live-keys';
+import { apiJson, errorMessage } from '../../../lib/api';
+import { formatRelative } from '../../../lib/format';
+import { useSession } from '../../../stores/session';
+import { useUserRatings } from '../api/use-test-requests';
+
+function RatingStat({ label, average, count, tier, role }: { label: string; average: number; count: number; tier: UserProfile['user']['developerTier']; role: 'Developer' | 'Tester' }) {
+  return (
+    <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{label}</p>
+      <p className="tabular mt-1 text-xl font-semibold text-zinc-900 dark:text-zinc-50">
+        {count > 0 ? `${average.toFixed(1)}/10` : 'No ratings'}
+        <span className="ml-1 text-sm font-normal text-zinc-600 dark:text-zinc-400">({count})</span>
+      </p>
+      <TierBadge tier={tier} role={role} className="mt-2" />
+    </div>
+  );
+}
+
+function ReceivedRating({ rating, onRemove }: { rating: UserRatingView; onRemove?: () => void }) {
+  return (
+    <li className="flex items-start justify-between gap-3 py-3">
+      <div className="min-w-0 text-sm">
+        <p>
+          <span className="tabular font-semibold text-zinc-900 dark:text-zinc-50">{rating.rating}/10</span>{' '}
+          <span className="text-zinc-600 dark:text-zinc-400">
+            as a {rating.ratingType} · from {rating.raterUsername} · {formatRelative(rating.createdAt)}
+          </span>
+        </p>
+        {rating.requestId ? (
+          <Link href={`/test-requests/${rating.requestId}`} className="text-xs text-accent-700 hover:underline dark:text-accent-300">
+            {rating.requestTitle}
+          </Link>
+        ) : null}
+        {rating.feedback ? <p className="mt-1 whitespace-pre-line text-zinc-700 dark:text-zinc-300">{rating.feedback}</p> : null}
+      </div>
+      {onRemove ? (
+        <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove the rating from ${rating.raterUsername}`}>
+          <Trash2 aria-hidden="true" />
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+/** A profile's testing side (issue 13): both ratings with counts and tiers, activity points, requests ran or tested in, ratings received (admins may remove one). */
+export function ProfileTesting({ profile }: { profile: UserProfile }) {
+  const { user, requests } = profile;
+  const ratings = useUserRatings(user.username);
+  const isAdmin = useSession((s) => s.user?.isAdmin ?? false);
+  const { busy, run } = useAction();
+  const removing = busy === null ? null : Number(busy);
+  const remove = async (id: number) => {
+    if (!window.confirm('Remove this rating? The user’s ratings are recomputed.')) return;
+    await run(String(id), () => apiJson('DELETE', `/api/admin/user-ratings/${id}`), {
+      success: { title: 'Rating removed', description: 'The ratings have been recomputed.' },
+      failure: (error) => ({ title: 'Action failed', description: errorMessage(error, 'Please try again.') }),
+      onSuccess: () => void mutate(keysOf('profiles')),
+    });
+  };
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <RatingStat label="Developer rating" average={user.developerRating} count={user.developerRatingCount} tier={user.developerTier} role="Developer" />
+        <RatingStat label="Tester rating" average={user.testerRating} count={user.testerRatingCount} tier={user.testerTier} role="Tester" />
+        <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Activity points</p>
+          <p className="tabular mt-1 text-xl font-semibold text-zinc-900 dark:text-zinc-50">{user.activityPoints}</p>
+        </div>
+      </div>
+      <Card className="p-5">
+        <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">Test requests</h3>
+        {requests.length === 0 ? (
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No test requests yet.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-800">
+            {requests.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm">
+                <Link href={`/test-requests/${r.id}`} className="font-medium text-accent-700 hover:underline dark:text-accent-300">
+                  {r.title}
+                </Link>
+                <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                  {r.as === 'owner' ? 'Ran' : 'Tested'} · {r.projectTitle} · {REQUEST_STATUS_LABELS[r.status]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card className="p-5">
+        <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">Ratings received</h3>
+        {!ratings.data || ratings.data.ratings.length === 0 ? (
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{ratings.isLoading ? 'Loading' : 'No ratings yet.'}</p>
+        ) : (
+          <ul className="mt-1 divide-y divide-zinc-100 dark:divide-zinc-800">
+            {ratings.data.ratings.map((r) => (
+              <ReceivedRating key={r.id} rating={r} onRemove={isAdmin && removing === null ? () => void remove(r.id) : undefined} />
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
