@@ -57,7 +57,7 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
   const tree = (
     <StrictMode>
       <Router ssrPath={url.pathname} ssrSearch={search}>
-        <Root data={fallback} />
+        <Root fallback={fallback} />
       </Router>
     </StrictMode>
   );

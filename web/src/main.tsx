@@ -14,7 +14,7 @@ const data: SsrPageData = text ? (JSON.parse(text) as SsrPageData) : { fallback:
 if (data.user !== undefined) primeSession(data.user);
 const tree = (
   <StrictMode>
-    <Root data={data.fallback} />
+    <Root fallback={data.fallback} />
   </StrictMode>
 );
 if (root.firstElementChild) hydrateRoot(root, tree);

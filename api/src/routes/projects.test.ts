@@ -107,7 +107,8 @@ describe('GET /api/projects', () => {
     const ownerList = await agent.get('/api/projects?sort=votes&limit=100');
     const visitorList = await t.agent().get('/api/projects?sort=votes&limit=100').set('X-Forwarded-For', '203.0.113.9');
     expect(ownerList.headers.etag).toBe(visitorList.headers.etag);
-    expect(ownerList.headers['cache-control']).toMatch(/^public, .*s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(ownerList.headers['cache-control']).toMatch(/^public, max-age=0, must-revalidate, s-maxage=\d+$/);
+    expect(ownerList.headers['cdn-cache-control']).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
     const shared = (ownerList.body as Array<Record<string, unknown>>).find((p) => p.id === mine.id)!;
     expect(shared).toMatchObject({ hasVoted: false, myRating: null, canEdit: false });
     const ids = `${mine.id},${other.id},${hidden.id}`;

@@ -32,7 +32,7 @@ export const FRESH_ON_MOUNT = { revalidateOnMount: true } as const;
 export type KeyGroup = keyof typeof KEY_PREFIXES;
 
 /** useSWRInfinite keeps a list's pages under its first page's URL with this prefix. */
-export const INFINITE_PREFIX = '$inf$';
+const INFINITE_PREFIX = '$inf$';
 
 /** Projects change in bursts (a seed, a moderation spree): their lists refetch at most this often. */
 export const PROJECT_LISTS_SETTLE_MS = 1000;
