@@ -1,6 +1,5 @@
 import type { TransactionSql } from 'postgres';
-import type { DomainEvent, StoredEvent } from '@vitrine/domain/events';
-import type { Sql } from '@vitrine/db/sql';
+import type { DomainEvent } from '@vitrine/domain/events';
 import { makeEventQueries } from '@vitrine/db/queries/events';
 import type { Deps } from '../context';
 
@@ -26,19 +25,4 @@ export async function commit<T>(
   });
   await caller.deps.publisher.publish(events);
   return value as T;
-}
-
-/**
- * The other shape of a write, for the hottest ones (a vote): one statement, autocommitted, that
- * writes its rows, counters and outbox events together (a CTE), so a hot row's lock lasts one
- * statement rather than a transaction's round trips. `run` answers its value and the events the
- * statement stored; they are handed to the publisher once it returns, as commit() does.
- */
-export async function commitStatement<T>(
-  caller: { deps: Pick<Deps, 'sql' | 'publisher'> },
-  run: (sql: Sql) => Promise<{ value: T; events: StoredEvent[] }>,
-): Promise<T> {
-  const { value, events } = await run(caller.deps.sql);
-  await caller.deps.publisher.publish(events);
-  return value;
 }
