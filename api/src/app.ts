@@ -36,7 +36,7 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
   app.silent = true;
 
   app.use(errorMiddleware(options.log));
-  app.use(securityHeaders());
+  app.use(securityHeaders(deps.config));
   // Brotli or gzip by Accept-Encoding for compressible answers; precompressed static files already
   // carry Content-Encoding, which koa-compress leaves alone.
   app.use(compress({ threshold: COMPRESS_THRESHOLD_BYTES }));
