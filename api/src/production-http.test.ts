@@ -83,8 +83,15 @@ describe.each(CASES)('production, TRUST_PROXY=$trustProxy, X-Forwarded-Proto $pr
     expect(me.status).toBe(401);
     const sid = sessionCookie(login)!.split(';')[0]!.split('=')[1]!;
     expect(await t.deps.redis.exists(`${t.config.redisPrefix}sess:${sid}`)).toBe(0);
-    // A write with the stale cookie is a visitor's too.
+    // A write with the stale cookie is a visitor's too: signing out, signing in as someone else, registering.
     const logout = await agent().post('/api/auth/logout').set('Cookie', cookies);
     expect(logout.status).toBe(204);
+    const other = await buildUser(t.deps.sql);
+    const again = await agent().post('/api/auth/login').set('Cookie', cookies).send({ username: other.username, password: TEST_PASSWORD });
+    expect(again.status).toBe(200);
+    expect((await agent().get('/api/auth/me').set('Cookie', cookieHeader(again))).body).toMatchObject({ id: other.id });
+    const username = uniqueName('prod');
+    const register = await agent().post('/api/auth/register').set('Cookie', cookies).send({ username, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+    expect(register.status).toBe(201);
   });
 });
