@@ -80,8 +80,10 @@ describe('one visitor per IPv6 /64', () => {
     const project = await buildProject(oneHop.deps.sql);
     const prefix = randomPrefix();
     expect(await votes(oneHop, project.id, [`${prefix}::1`, `${prefix}:ffff:1:2:3`, `${prefix}::abcd`])).toEqual([200, 409, 409]);
-    const seen = await oneHop.agent().get(`/api/projects/${project.id}`).set('X-Forwarded-For', `${prefix}::42`);
-    expect(seen.body).toMatchObject({ votes: 1, hasVoted: true });
+    const seen = await oneHop.agent().get(`/api/projects/viewer-state?ids=${project.id}`).set('X-Forwarded-For', `${prefix}::42`);
+    expect(seen.body).toEqual([expect.objectContaining({ id: project.id, hasVoted: true })]);
+    const elsewhere = await oneHop.agent().get(`/api/projects/viewer-state?ids=${project.id}`).set('X-Forwarded-For', `${randomPrefix()}::42`);
+    expect(elsewhere.body).toEqual([expect.objectContaining({ id: project.id, hasVoted: false })]);
     // Another /64 is another visitor.
     expect(await votes(oneHop, project.id, [`${randomPrefix()}::1`])).toEqual([200]);
   });

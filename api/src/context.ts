@@ -6,6 +6,7 @@ import type { UserRow } from '@vitrine/db/queries/users';
 import type { Config } from '@vitrine/runtime/config';
 import type { Publisher } from '@vitrine/runtime/publisher';
 import type { Limiters } from './middleware/rate-limit';
+import type { SharedReads } from './cache/shared-reads';
 
 /** What the app needs from the outside world; tests build their own. */
 export interface Deps {
@@ -13,6 +14,8 @@ export interface Deps {
   sql: Sql;
   redis: Redis;
   publisher: Publisher;
+  /** This node's cache of the reads shared by every visitor (api/src/cache). */
+  sharedReads: SharedReads;
 }
 
 /** Per-request state: the signed-in user, loaded from the session on every request. */

@@ -3,11 +3,11 @@ import type { Redis } from 'ioredis';
 import type { ServerToClientEvents, StoredEvent } from '@vitrine/domain/events';
 import { rooms } from '@vitrine/domain/events';
 import type { Sql } from '@vitrine/db/sql';
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeReportQueries } from '@vitrine/db/queries/reports';
 import { makeUserQueries } from '@vitrine/db/queries/users';
 import { applyAccountRooms, leaveSessionRooms } from './rooms';
 import { emitTestRequestPushes, isTestRequestEvent } from './live-test-requests';
+import { staleReadsChannel, staleTagsOf } from './stale-reads';
 
 /**
  * The pub/sub key shared by the Socket.IO Redis adapter of every API node and by every emitter
@@ -23,6 +23,11 @@ export interface LivePushes {
   emit(event: StoredEvent): Promise<void>;
   /** Takes a signed-out session's sockets out of the user's private rooms on every node. Never throws. */
   leaveSession(sessionId: string, userId: number): void;
+  /**
+   * Tells every API node that shared reads carrying one of `tags` are stale (runtime/src/stale-reads.ts).
+   * Resolves once Redis has handed the message to the subscribers; never throws.
+   */
+  invalidate(tags: string[]): Promise<void>;
 }
 
 /**
@@ -40,7 +45,6 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
     publish: (channel: string, message: string | Buffer) => opts.redis.publish(channel, message).catch(log),
   };
   const emitter = new Emitter<ServerToClientEvents>(client, { key: socketKey(opts.prefix) });
-  const projects = makeProjectQueries(opts.sql);
   const reports = makeReportQueries(opts.sql);
 
   /** Puts the account's sockets in the rooms its row grants now (read, not trusted from the payload, so order does not matter). */
@@ -49,12 +53,20 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
     applyAccountRooms(emitter, userId, user ?? null);
   }
 
+  async function invalidate(tags: string[]) {
+    if (tags.length === 0 || opts.redis.status !== 'ready') return;
+    // Awaited: when the request that made the change answers, every node has been told.
+    await opts.redis.publish(staleReadsChannel(opts.prefix), JSON.stringify(tags)).catch(log);
+  }
+
   return {
     leaveSession(sessionId, userId) {
       if (opts.redis.status === 'ready') leaveSessionRooms(emitter, sessionId, userId);
     },
+    invalidate,
     async emit(event) {
       if (opts.redis.status !== 'ready') return;
+      await invalidate(staleTagsOf(event));
       try {
         if (isTestRequestEvent(event)) {
           await emitTestRequestPushes(emitter, opts.sql, event);
@@ -63,9 +75,9 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
         switch (event.name) {
           case 'vote.created':
           case 'rating.saved': {
-            // Read the row rather than trusting the payload: pushes then always carry all three counts.
-            const counts = await projects.findVisibleCounts(event.projectId);
-            if (counts) emitter.to(rooms.project(event.projectId)).emit('project:counts', counts);
+            // The event carries the counts its statement wrote: no read of the row.
+            const { projectId: id, votes, averageRating, totalRatings } = event;
+            emitter.to(rooms.project(id)).emit('project:counts', { id, votes, averageRating, totalRatings });
             return;
           }
           case 'project.created':

@@ -1,5 +1,6 @@
 import type { TransactionSql } from 'postgres';
-import type { DomainEvent } from '@vitrine/domain/events';
+import type { DomainEvent, StoredEvent } from '@vitrine/domain/events';
+import type { Sql } from '@vitrine/db/sql';
 import { makeEventQueries } from '@vitrine/db/queries/events';
 import { retryTransaction } from '@vitrine/db/retry';
 import type { Deps } from '../context';
@@ -30,4 +31,20 @@ export async function commit<T>(
   );
   await caller.deps.publisher.publish(events);
   return value as T;
+}
+
+/**
+ * The other shape of a write, for the hottest ones (a vote): one statement, autocommitted, that
+ * writes its rows, counters and outbox events together (a CTE), so a hot row's lock lasts one
+ * statement rather than a transaction's round trips. `run` answers its value and the events the
+ * statement stored; they are handed to the publisher once it returns, as commit() does. A statement
+ * aborted as a deadlock wrote nothing and runs again, as commit()'s transaction does.
+ */
+export async function commitStatement<T>(
+  caller: { deps: Pick<Deps, 'sql' | 'publisher'> },
+  run: (sql: Sql) => Promise<{ value: T; events: StoredEvent[] }>,
+): Promise<T> {
+  const { value, events } = await retryTransaction(() => run(caller.deps.sql));
+  await caller.deps.publisher.publish(events);
+  return value;
 }

@@ -1,10 +1,11 @@
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeVoteQueries } from '@vitrine/db/queries/votes';
+import type { ProjectRow } from '@vitrine/db/queries/projects';
 import type { Caller } from '../context';
-import { conflict } from '../errors';
-import { ensureReadable } from '../loaders';
+import { conflict, notFound } from '../errors';
+import { ensureReadable, PROJECT_NOT_FOUND } from '../loaders';
 import { addressKey } from '../client-address';
-import { commit } from './commit';
+import { commitStatement } from './commit';
+import { countsEvent } from './counts';
 
 /** The 409 of a repeat vote. */
 export const ALREADY_VOTED = 'You have already voted for this project';
@@ -12,19 +13,22 @@ export const ALREADY_VOTED = 'You have already voted for this project';
 /**
  * Casts a vote: a member's once per project, a visitor's once per project per address
  * (an IPv6 one per /64, see addressKey: the key is what votes.ip_address holds). The vote row, the
- * counter and the vote.created event commit together; the partial unique indexes decide repeats
- * (ON CONFLICT DO NOTHING, then 409), so parallel repeats still give exactly one vote.
- * Answers the project's new vote count.
+ * counter and the vote.created event commit together in one statement (db castVote), so a hot
+ * project's row lock lasts microseconds; a repeat is 409, a project the caller may not see 404.
+ * Answers the updated project as the statement returned it; the live push takes its counts from
+ * the event, so nothing re-reads the row.
  */
-export async function voteCaster(caller: Caller, input: { projectId: number }): Promise<number> {
-  return commit(caller, async (tx, emit) => {
-    const projects = makeProjectQueries(tx);
-    ensureReadable(caller.user, await projects.lockProject(input.projectId));
-    if (!(await makeVoteQueries(tx).insertVote({ projectId: input.projectId, userId: caller.user?.id ?? null, ip: addressKey(caller.ip) }))) {
-      throw conflict(ALREADY_VOTED);
-    }
-    const votes = await projects.incrementVotes(input.projectId);
-    emit({ name: 'vote.created', projectId: input.projectId, votes });
-    return votes;
+export async function voteCaster(caller: Caller, input: { projectId: number }): Promise<ProjectRow> {
+  return commitStatement(caller, async (sql) => {
+    const user = caller.user;
+    const cast = await makeVoteQueries(sql).castVote({
+      projectId: input.projectId,
+      actor: user ? { id: user.id, isAdmin: user.isAdmin } : null,
+      ip: addressKey(caller.ip),
+    });
+    if (cast.outcome === 'missing') throw notFound(PROJECT_NOT_FOUND);
+    if (cast.outcome === 'repeat') throw conflict(ALREADY_VOTED);
+    ensureReadable(user, cast.project);
+    return { value: cast.project, events: [countsEvent('vote.created', cast.eventId, cast.project)] };
   });
 }
