@@ -21,7 +21,7 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
   await ensureAdmin(deps.sql, config);
   const app = createApp(deps);
   // Pages are rendered on the server; their data reads go through the API routes mounted so far.
-  app.use(webClient(config.siteName, { api: app.callback() }));
+  app.use(webClient(config.siteName, { api: app.callback(), sourceMaps: !config.production }));
   const server = createServer(app.callback());
   const realtime = attachRealtime(server, deps);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));

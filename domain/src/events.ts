@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { REQUEST_STATUSES, type RequestStatus } from './testRequests';
 
 /** A project's counts after a vote or rating, as its event carries them. */

@@ -1,5 +1,6 @@
 import { makeVoteQueries, type Ballot, type CastVote } from '@vitrine/db/queries/votes';
 import type { StoredEvent } from '@vitrine/domain/events';
+import { retryTransaction } from '@vitrine/db/retry';
 import { createGroupCommit } from '@vitrine/runtime/batch';
 import type { Deps } from '../context';
 import { countsEvent } from './counts';
@@ -27,7 +28,8 @@ export interface BallotBox {
 export function createBallotBox(deps: Pick<Deps, 'sql' | 'publisher'>): BallotBox {
   const count = createGroupCommit(
     async (ballots: Ballot[]) => {
-      const { outcomes, events } = await makeVoteQueries(deps.sql).castVotes(ballots);
+      // A statement aborted as a deadlock wrote nothing and runs again, as commit()'s transaction does.
+      const { outcomes, events } = await retryTransaction(() => makeVoteQueries(deps.sql).castVotes(ballots));
       // Each counted ballot's row carries the count its vote made, as its event does.
       const rows = new Map(outcomes.flatMap((o) => (o.outcome === 'counted' ? [[`${o.project.id}:${o.project.votes}`, o.project] as const] : [])));
       const stored: StoredEvent[] = events.map((e) => countsEvent('vote.created', e.id, rows.get(`${e.projectId}:${e.votes}`)!));

@@ -2,12 +2,14 @@ import type { ProjectRow } from '@vitrine/db/queries/projects';
 import type { Caller } from '../context';
 import { conflict, notFound } from '../errors';
 import { ensureReadable, PROJECT_NOT_FOUND } from '../loaders';
+import { addressKey } from '../client-address';
 
 /** The 409 of a repeat vote. */
 export const ALREADY_VOTED = 'You have already voted for this project';
 
 /**
- * Casts a vote: a member's once per project, a visitor's once per project per IP. The vote row, the
+ * Casts a vote: a member's once per project, a visitor's once per project per address (an IPv6 one
+ * per /64, see addressKey: the key is what votes.ip_address holds). The vote row, the
  * counter and the vote.created event commit together in one statement, shared with the votes that
  * arrived at the same moment (commands/ballotBox.ts), so a hot project's row lock is held once per
  * burst; a repeat is 409, a project the caller may not see 404. Answers the updated project as the
@@ -18,7 +20,7 @@ export async function voteCaster(caller: Caller, input: { projectId: number }): 
   const cast = await caller.deps.ballotBox.cast({
     projectId: input.projectId,
     actor: user ? { id: user.id, isAdmin: user.isAdmin } : null,
-    ip: caller.ip,
+    ip: addressKey(caller.ip),
   });
   if (cast.outcome === 'missing') throw notFound(PROJECT_NOT_FOUND);
   if (cast.outcome === 'repeat') throw conflict(ALREADY_VOTED);

@@ -3,6 +3,7 @@ import { ServerResponse, type IncomingMessage } from 'node:http';
 import { makeUserQueries, type UserRow } from '@vitrine/db/queries/users';
 import type { Deps, SessionData } from '../context';
 import { SESSION_COOKIE, sessionMiddleware } from '../middleware/session';
+import { koaProxyOptions } from '../client-address';
 
 /** Who a socket belongs to, read at the handshake (later account changes move its rooms, see rooms.ts). */
 export interface SocketIdentity {
@@ -17,7 +18,7 @@ export interface SocketIdentity {
  * user row. A Koa app of its own carries the keys and the proxy setting; it never listens.
  */
 export function createHandshakeReader(deps: Deps) {
-  const koa = new Koa({ proxy: deps.config.trustProxy });
+  const koa = new Koa(koaProxyOptions(deps.config));
   const session = sessionMiddleware(koa, deps.redis, deps.config);
   const extra = new Set(deps.config.allowedOrigins);
   const users = makeUserQueries(deps.sql);

@@ -33,7 +33,7 @@ export const authRoutes: Route[] = [
     },
   ),
   route(
-    { method: 'post', path: '/api/auth/login', tag: 'auth', summary: 'Sign in (rememberMe keeps the session 30 days)', access: 'anyone', body: named('LoginInput', loginSchema), response: answers.CurrentUser, errors: { 401: BAD_CREDENTIALS, 429: 'Too many failed sign-ins from this address or for this username' } },
+    { method: 'post', path: '/api/auth/login', tag: 'auth', summary: 'Sign in (rememberMe keeps the session 30 days)', access: 'anyone', body: named('LoginInput', loginSchema), response: answers.CurrentUser, errors: { 401: BAD_CREDENTIALS, 429: 'Too many failed sign-ins from this address, or for this username from this address' } },
     async (call) => {
       const user = await credentialChecker(call, call.body);
       await signIn(call.koa, user.id, call.body.rememberMe);

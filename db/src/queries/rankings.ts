@@ -1,4 +1,4 @@
-import type { LeaderboardRange, TrendingPeriod } from '@vitrine/domain/constants';
+import { LEADERBOARD_RANGES, TRENDING_PERIODS, type LeaderboardRange, type TrendingPeriod } from '@vitrine/domain/constants';
 import {
   LEADERBOARD_WINDOW_MS,
   RATING_PRIOR_MEAN,
@@ -7,6 +7,7 @@ import {
   TRENDING_WINDOW_MS,
   VOTE_WEIGHT,
 } from '@vitrine/domain/rankings';
+import { retryTransaction } from '../retry';
 import type { Sql, Tx } from '../sql';
 import { projectColumns, type ProjectRow, type Viewer } from './projects';
 
@@ -27,6 +28,24 @@ export const DEFAULT_TOP_CONTRIBUTORS = 5;
 export const BOARD_MAX_AGE_MS = 10 * 60_000;
 /** First key of the advisory locks that serialise the swaps of one board (second key: hashtext(board)). */
 const BOARD_LOCK_NAMESPACE = 7_320_002;
+
+/** Every board, in the one order a deletion takes their swap locks. */
+const ALL_BOARDS: readonly BoardName[] = [
+  ...TRENDING_PERIODS.map((p) => `trending:${p}` as const),
+  ...LEADERBOARD_RANGES.map((r) => `leaderboard:${r}` as const),
+  'top-contributors',
+];
+
+/**
+ * Takes every board's swap lock for the rest of `tx`, a transaction that deletes projects or users; call
+ * it before the transaction touches any row. A swap locks its board, deletes the board's rows, then its
+ * insert checks each project (and user) row; a deletion locks the project row, then its cascade deletes
+ * the board rows: in that order the two deadlocked (SQLSTATE 40P01, issue 14). Holding the board locks
+ * first makes every swap wait for the deletion, or the deletion for the swap, before either has a row.
+ */
+export async function lockBoardsForDeletion(tx: Tx): Promise<void> {
+  for (const board of ALL_BOARDS) await tx`SELECT pg_advisory_xact_lock(${BOARD_LOCK_NAMESPACE}, hashtext(${board}))`;
+}
 
 /** A leaderboard row: the project plus the votes cast in the board's range. */
 export interface LeaderboardRow extends ProjectRow {
@@ -52,9 +71,13 @@ function ratingBound(sql: Tx) {
  * short transaction, and one-indexed-query reads. Takes the pool (recomputes open their own transaction).
  */
 export function makeRankingQueries(sql: Sql) {
-  /** Runs `fill` (delete + insert of one board) under the board's advisory lock and stamps computed_at. */
+  /**
+   * Runs `fill` (delete + insert of one board) under the board's advisory lock and stamps computed_at.
+   * The swap can deadlock with a project deletion (its cascade deletes board rows while the swap's
+   * insert checks the project row): the loser, either side, runs again (retryTransaction).
+   */
   async function swap(board: BoardName, fill: (tx: Tx) => Promise<number>, onlyIfOlderThanMs?: number): Promise<number | null> {
-    return sql.begin(async (tx) => {
+    return retryTransaction(() => sql.begin(async (tx) => {
       await tx`SELECT pg_advisory_xact_lock(${BOARD_LOCK_NAMESPACE}, hashtext(${board}))`;
       if (onlyIfOlderThanMs !== undefined) {
         // Another request may have recomputed while we waited for the lock.
@@ -68,7 +91,7 @@ export function makeRankingQueries(sql: Sql) {
         INSERT INTO ranking_boards (board, computed_at) VALUES (${board}, clock_timestamp())
         ON CONFLICT (board) DO UPDATE SET computed_at = EXCLUDED.computed_at`;
       return rows;
-    }) as Promise<number | null>;
+    }) as Promise<number | null>);
   }
 
   async function recomputeTrendingBoard(period: TrendingPeriod, now: Date, onlyIfOlderThanMs?: number) {
