@@ -16,7 +16,7 @@ import { seedBench } from './seed';
 import { startApiChild, startHello } from './servers';
 import { captureVoteStatement, findPgbench, pgbenchVotes } from './pgbench';
 import { measure, type Measured } from './measure';
-import { timeRankings } from './rankings';
+import { computeBoards, timeRankings } from './rankings';
 import { startBenchServices } from './services';
 
 /** Ports of the bench's servers (engineer i11's range). */
@@ -50,6 +50,7 @@ const started = Date.now();
 log(`seeding ${db.name}`);
 await seedBench(sql, { projects, votes, log });
 log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+log(`boards computed in ${((await computeBoards(sql)) / 1000).toFixed(1)} s (as the worker does when it starts)`);
 
 const hello = await startHello(HELLO_PORT);
 const api = await startApiChild(API_PORT, db.url, redisUrl, `vitrine-bench:${randomBytes(4).toString('hex')}:`);
