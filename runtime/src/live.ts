@@ -6,7 +6,7 @@ import type { Sql } from '@vitrine/db/sql';
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeReportQueries } from '@vitrine/db/queries/reports';
 import { makeUserQueries } from '@vitrine/db/queries/users';
-import { applyAccountRooms, leaveSessionRooms } from './rooms';
+import { applyAccountRooms, leaveOtherSessionRooms, leaveSessionRooms } from './rooms';
 import { emitTestRequestPushes, isTestRequestEvent } from './live-test-requests';
 
 /**
@@ -23,6 +23,8 @@ export interface LivePushes {
   emit(event: StoredEvent): Promise<void>;
   /** Takes a signed-out session's sockets out of the user's private rooms on every node. Never throws. */
   leaveSession(sessionId: string, userId: number): void;
+  /** Takes the sockets of every other session of the user out of their private rooms (issue 14). Never throws. */
+  leaveOtherSessions(userId: number, keepSessionId: string): void;
 }
 
 /**
@@ -52,6 +54,9 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
   return {
     leaveSession(sessionId, userId) {
       if (opts.redis.status === 'ready') leaveSessionRooms(emitter, sessionId, userId);
+    },
+    leaveOtherSessions(userId, keepSessionId) {
+      if (opts.redis.status === 'ready') leaveOtherSessionRooms(emitter, userId, keepSessionId);
     },
     async emit(event) {
       if (opts.redis.status !== 'ready') return;

@@ -12,6 +12,8 @@ export interface Publisher {
   publish(events: StoredEvent[]): Promise<void>;
   /** After a sign-out: that session's sockets leave the user's private rooms on every node. Never throws. */
   signedOut(sessionId: string, userId: number): void;
+  /** After a password change: the sockets of the user's other sessions leave the private rooms on every node. Never throws. */
+  otherSessionsEnded(userId: number, keepSessionId: string): void;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,9 @@ export function createPublisher(opts: {
     },
     signedOut(sessionId, userId) {
       pushes.leaveSession(sessionId, userId);
+    },
+    otherSessionsEnded(userId, keepSessionId) {
+      pushes.leaveOtherSessions(userId, keepSessionId);
     },
     async close() {
       await queue.close().catch(log);

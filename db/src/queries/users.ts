@@ -21,6 +21,9 @@ export interface UserRow {
   testerRating: string;
   testerRatingCount: number;
   activityPoints: number;
+  /** Issue 14: when the owner confirmed `email` (null: unconfirmed); sessions signed in before sessionsValidAfter are refused. */
+  emailVerifiedAt: Date | null;
+  sessionsValidAfter: Date | null;
 }
 
 /** Queries on users. Pass the pool or a transaction. */
@@ -52,6 +55,17 @@ export function makeUserQueries(sql: Tx) {
                 ${input.bio || null}, ${input.isAdmin ?? false}, ${input.createdAt ?? new Date()})
         RETURNING *`;
       return row!;
+    },
+
+    /**
+     * Sets a new password hash and ends every session signed in before now (issue 14); answers the
+     * new cut-off, which the session that changed the password takes as its own sign-in time.
+     */
+    async changePassword(id: number, passwordHash: string): Promise<Date> {
+      const [row] = await sql<{ sessionsValidAfter: Date }[]>`
+        UPDATE users SET password_hash = ${passwordHash}, sessions_valid_after = now() WHERE id = ${id}
+        RETURNING sessions_valid_after`;
+      return row!.sessionsValidAfter;
     },
 
     /** Grants or removes admin; a new admin is unpaused (admins cannot be paused). */
