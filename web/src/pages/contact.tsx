@@ -83,7 +83,7 @@ export const CONTACT_DESCRIPTION = 'Contact the administrators: send a platform 
 export default function ContactPage() {
   useDocumentTitle('Contact');
   useMetaDescription(CONTACT_DESCRIPTION);
-  const user = useSession(useShallow((s) => (s.user ? { id: s.user.id, username: s.user.username, email: s.user.email } : null)));
+  const user = useSession(useShallow((s) => (s.user ? { id: s.user.id, username: s.user.username, email: s.user.email, emailVerified: s.user.emailVerified } : null)));
   const [, navigate] = useLocation();
   const [mode, setMode] = useState<ContactMode>('platform');
   // After a send: true, or 'confirm' / 'sent' for what happens to the copy (issue 14).

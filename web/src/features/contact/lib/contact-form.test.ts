@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { contactSchema } from '@vitrine/domain/schemas/message';
 import { canSendCopy, contactFields, contactPayload, sendCopyHint, VISITOR_COPY_NOTE } from './contact-form';
 
-const member = { id: 4, username: 'mia', email: 'mia@example.com' };
-const memberNoEmail = { id: 5, username: 'noel', email: null };
+const member = { id: 4, username: 'mia', email: 'mia@example.com', emailVerified: true };
+const memberNoEmail = { id: 5, username: 'noel', email: null, emailVerified: false };
 const values = { senderName: ' Vic ', senderEmail: 'vic@example.com', subject: 'Hello admins', message: 'A long enough message', sendCopy: true };
 
 describe('contactFields', () => {

@@ -9,7 +9,7 @@ export interface ContactViewer {
   username: string;
   email: string | null;
   /** Issue 14: false while the profile address is unconfirmed (no copies go to it). */
-  emailVerified?: boolean;
+  emailVerified: boolean;
 }
 
 /** Which optional parts of the contact page form show (spec §2 "Contact page"). */
@@ -38,7 +38,7 @@ export function contactFields(mode: ContactMode, viewer: ContactViewer | null): 
 
 /** A member without an email in the profile cannot get a copy (the server refuses it): the checkbox is disabled. */
 export function canSendCopy(viewer: ContactViewer | null): boolean {
-  return viewer === null || (Boolean(viewer.email) && viewer.emailVerified !== false);
+  return viewer === null || (Boolean(viewer.email) && viewer.emailVerified);
 }
 
 /** What a visitor is told about the copy (issue 14): it waits for a confirmation of the address. */
@@ -51,7 +51,7 @@ export const COPY_CONFIRM_SENT = 'Check your inbox: follow the confirmation link
 export function sendCopyHint(viewer: ContactViewer | null): string {
   if (!viewer) return VISITOR_COPY_NOTE;
   if (!viewer.email) return 'Add an email address to your profile to receive a copy of your message.';
-  if (viewer.emailVerified === false) return 'Confirm your email address in Settings to receive a copy of your message.';
+  if (!viewer.emailVerified) return 'Confirm your email address in Settings to receive a copy of your message.';
   return 'The copy goes to the email address in your profile, so make sure you have one set.';
 }
 
