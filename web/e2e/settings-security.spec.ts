@@ -46,3 +46,17 @@ test.describe('settings: email confirmation and password', () => {
     await expect(page).toHaveURL(`${E2E_BASE_URL}/confirm-email?token=not-a-real-token`);
   });
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`settings with an unconfirmed email (${scheme})`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('has no serious axe violations', async ({ page, request }) => {
+      await signIn(page, await registerMember(request));
+      await page.goto('/settings');
+      await expect(page.getByRole('button', { name: 'Resend confirmation email' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Change Password' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+}

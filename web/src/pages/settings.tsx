@@ -12,7 +12,7 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Settings</h1>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Your role, bio, email and email notices.</p>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Your role, bio, email, email notices and password.</p>
       <Card className="mt-6 p-6">
         <SettingsForm key={user.id} user={user} />
       </Card>
