@@ -22,5 +22,8 @@ export async function passwordChanger(caller: MemberCaller, input: PasswordChang
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw badRequest(WRONG_CURRENT_PASSWORD);
   if (input.newPassword === input.currentPassword) throw badRequest(SAME_PASSWORD);
   ensurePasswordAllowed(input.newPassword, user.username);
-  return makeUserQueries(caller.deps.sql).changePassword(user.id, await hashPassword(input.newPassword));
+  const passwordHash = await hashPassword(input.newPassword);
+  const cutoff = new Date();
+  await makeUserQueries(caller.deps.sql).changePassword(user.id, passwordHash, cutoff);
+  return cutoff;
 }

@@ -58,14 +58,11 @@ export function makeUserQueries(sql: Tx) {
     },
 
     /**
-     * Sets a new password hash and ends every session signed in before now (issue 14); answers the
-     * new cut-off, which the session that changed the password takes as its own sign-in time.
+     * Sets a new password hash and ends every session signed in before `at` (issue 14). `at` comes
+     * from the API's clock, the one sessions' sign-in times are read from.
      */
-    async changePassword(id: number, passwordHash: string): Promise<Date> {
-      const [row] = await sql<{ sessionsValidAfter: Date }[]>`
-        UPDATE users SET password_hash = ${passwordHash}, sessions_valid_after = now() WHERE id = ${id}
-        RETURNING sessions_valid_after`;
-      return row!.sessionsValidAfter;
+    async changePassword(id: number, passwordHash: string, at: Date): Promise<void> {
+      await sql`UPDATE users SET password_hash = ${passwordHash}, sessions_valid_after = ${at} WHERE id = ${id}`;
     },
 
     /** Grants or removes admin; a new admin is unpaused (admins cannot be paused). */
