@@ -6,6 +6,8 @@ import type { UserRow } from '@vitrine/db/queries/users';
 import type { Config } from '@vitrine/runtime/config';
 import type { Publisher } from '@vitrine/runtime/publisher';
 import type { Limiters } from './middleware/rate-limit';
+import type { SharedReads } from './cache/shared-reads';
+import type { BallotBox } from './commands/ballotBox';
 
 /** What the app needs from the outside world; tests build their own. */
 export interface Deps {
@@ -13,6 +15,10 @@ export interface Deps {
   sql: Sql;
   redis: Redis;
   publisher: Publisher;
+  /** This node's cache of the reads shared by every visitor (api/src/cache). */
+  sharedReads: SharedReads;
+  /** This node's votes, counted in groups (commands/ballotBox.ts). */
+  ballotBox: BallotBox;
 }
 
 /** Per-request state: the signed-in user, loaded from the session on every request. */

@@ -2,6 +2,8 @@ import { Redis } from 'ioredis';
 import { createSql } from '@vitrine/db/sql';
 import type { Config } from '@vitrine/runtime/config';
 import type { Deps } from './context';
+import { connectSharedReads } from './cache/shared-reads';
+import { createBallotBox } from './commands/ballotBox';
 import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
 
 /** Opens Redis with an error listener (an unhandled 'error' would crash the process). */
@@ -26,13 +28,17 @@ export function createRedis(url: string, options: { name?: string; maxRetriesPer
 export function createDeps(config: Config, live?: LiveEmitter): Deps & { close: () => Promise<void> } {
   const sql = createSql(config.databaseUrl);
   const redis = createRedis(config.redisUrl, { name: 'api' });
-  const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live });
+  const shared = connectSharedReads(redis, config.redisPrefix, (err) => console.error('[stale-reads]', err));
+  const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live: shared.live(live) });
   return {
     config,
     sql,
     redis,
     publisher,
+    sharedReads: shared.reads,
+    ballotBox: createBallotBox({ sql, publisher }),
     async close() {
+      shared.close();
       await publisher.close();
       redis.disconnect();
       await sql.end({ timeout: 5 });

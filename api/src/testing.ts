@@ -11,7 +11,9 @@ import { loadConfig, type Config } from '@vitrine/runtime/config';
 import { createApp } from './app';
 import { createRedis } from './deps';
 import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
+import { createBallotBox } from './commands/ballotBox';
 import type { Deps } from './context';
+import { connectSharedReads } from './cache/shared-reads';
 
 /** An app on this test run's database, with a Redis prefix of its own (so rate limits do not leak between files). */
 export interface TestApp {
@@ -42,8 +44,9 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
   };
   const sql = createSql(config.databaseUrl, { max: 5 });
   const redis = createRedis(config.redisUrl, { name: 'test' });
-  const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live, log: () => {} });
-  const deps: Deps = { config, sql, redis, publisher };
+  const shared = connectSharedReads(redis, config.redisPrefix, (err) => console.error(err));
+  const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live: shared.live(live), log: () => {} });
+  const deps: Deps = { config, sql, redis, publisher, sharedReads: shared.reads, ballotBox: createBallotBox({ sql, publisher }) };
   const app = createApp(deps, { log: (err) => console.error(err) });
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -70,6 +73,7 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      shared.close();
       await publisher.close();
       redis.disconnect();
       await sql.end({ timeout: 5 });

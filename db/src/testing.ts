@@ -8,12 +8,12 @@ import { makeMessageQueries, type NewMessage } from './queries/messages';
 /** Where throwaway databases are created from (a local trust-auth server by default). */
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A migrated database of its own for one test run, dropped by `drop()`. */
-export async function createTestDatabase(prefix = 'vitrine_test'): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+/** A migrated database of its own for one test run (on the server of `adminUrl`), dropped by `drop()`. */
+export async function createTestDatabase(prefix = 'vitrine_test', adminUrl = ADMIN_URL): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = new URL(ADMIN_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const sql = createSql(url.toString(), { max: 1 });
   try {

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { REQUEST_STATUSES, type RequestStatus } from './testRequests';
 
+/** A project's counts after a vote or rating, as its event carries them. */
+const projectCounts = { projectId: z.number(), votes: z.number(), averageRating: z.number(), totalRatings: z.number() };
+
 /**
  * Domain events (design.md "Events"). Names are noun.verb; payloads carry ids and new counts, never secrets.
  * Each is written to the outbox in the transaction of the change it describes.
  */
 export const eventSchema = z.discriminatedUnion('name', [
-  z.object({ name: z.literal('vote.created'), projectId: z.number(), votes: z.number() }),
-  z.object({ name: z.literal('rating.saved'), projectId: z.number(), averageRating: z.number(), totalRatings: z.number() }),
+  // Both carry all three counts after the change, so a live push never re-reads the row.
+  z.object({ name: z.literal('vote.created'), ...projectCounts }),
+  z.object({ name: z.literal('rating.saved'), ...projectCounts }),
   z.object({ name: z.literal('project.created'), projectId: z.number(), userId: z.number() }),
   z.object({ name: z.literal('project.updated'), projectId: z.number() }),
   z.object({ name: z.literal('project.hidden'), projectId: z.number(), hidden: z.boolean() }),

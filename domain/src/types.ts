@@ -47,6 +47,13 @@ export interface Project {
   ownerTier: BadgeTier | null;
 }
 
+/**
+ * GET /api/projects/viewer-state?ids=: the viewer's own state of each listed project. Lists and the
+ * project page are shared by every visitor (cached, hasVoted false, myRating null, canEdit false);
+ * the client lays this small, private answer over them.
+ */
+export type ViewerState = Pick<Project, 'id' | 'hasVoted' | 'myRating' | 'canEdit'>;
+
 /** GET /api/projects/{id}: the project with its real rating distribution. */
 export interface ProjectDetail extends Project {
   /** Counts of ratings 1..10, index 0 holds the count of 1s. */

@@ -81,7 +81,7 @@ describe('ranking boards after votes', () => {
     await vote(p4.id, authors[3]!.id, new Date(now - 2 * 60_000));
     await vote(p4.id, null, new Date(now - 10 * DAY));
     const ids = [p1.id, p2.id, p3.id, p4.id];
-    await publish(ids.map((projectId) => ({ name: 'vote.created', projectId, votes: 0 })));
+    await publish(ids.map((projectId) => ({ name: 'vote.created', projectId, votes: 0, averageRating: 0, totalRatings: 0 })));
 
     // Scores, weight * 0.5^(age / half-life), half-lives 6 h / 48 h / 168 h:
     //   today  p2 1*0.5^(0.017/6)=0.998  p3 1.5*0.5^(5/6)=0.842   p1 2*0.5^(20/6)=0.198    p4 0 (author only: absent)
@@ -183,8 +183,8 @@ describe('events after the fact', () => {
     for (const w of Object.values(worker.workers)) w.on('failed', onFailed);
     try {
       const stored = await publish([
-        { name: 'vote.created', projectId: project.id, votes: 1 },
-        { name: 'rating.saved', projectId: project.id, averageRating: 5, totalRatings: 1 },
+        { name: 'vote.created', projectId: project.id, votes: 1, averageRating: 0, totalRatings: 0 },
+        { name: 'rating.saved', projectId: project.id, votes: 1, averageRating: 5, totalRatings: 1 },
         { name: 'project.deleted', projectId: project.id },
         { name: 'message.created', messageId: message!.id, recipientUserId: member.id, senderUserId: null, kind: 'reply', sendCopy: false, emailMode: false },
       ]);

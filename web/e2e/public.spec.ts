@@ -13,7 +13,8 @@ test.describe('public screens', () => {
     const firstTitle = await cards.first().locator('h3').innerText();
 
     const loadMore = page.getByRole('button', { name: 'Load More Projects' });
-    const next = page.waitForRequest((r) => r.url().includes('/api/projects?offset=6&limit=6'));
+    // Load More asks for the page after the last card shown (keyset), not for an offset.
+    const next = page.waitForRequest((r) => /\/api\/projects\?after=\d+&limit=6/.test(r.url()));
     await loadMore.click();
     await next;
     await expect(cards).toHaveCount(12);

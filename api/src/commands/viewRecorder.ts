@@ -1,19 +1,23 @@
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeViewQueries } from '@vitrine/db/queries/views';
+import { STALE } from '@vitrine/runtime/stale-reads';
 import type { Caller } from '../context';
-import { ensureReadable } from '../loaders';
-import { commit } from './commit';
+import { notFound } from '../errors';
+import { PROJECT_NOT_FOUND } from '../loaders';
+import { announceStale } from '../cache/http';
 
 /**
  * The view beacon: one view per viewer (signed-in user, else IP) per project per UTC day; the day row
- * and the counter commit together. It never votes and records no event. Answers the project's views.
+ * and the counter commit together in one statement. It never votes and records no event; a counted
+ * view makes the shared reads showing the project stale. Answers the project's views.
  */
 export async function viewRecorder(caller: Caller, input: { projectId: number }): Promise<number> {
-  const viewerKey = caller.user ? `u:${caller.user.id}` : `ip:${caller.ip}`;
-  return commit(caller, async (tx) => {
-    const projects = makeProjectQueries(tx);
-    ensureReadable(caller.user, await projects.lockProject(input.projectId));
-    const counted = await makeViewQueries(tx).insertView(input.projectId, viewerKey);
-    return counted ? projects.incrementViews(input.projectId) : projects.findViews(input.projectId);
+  const user = caller.user;
+  const recorded = await makeViewQueries(caller.deps.sql).recordView({
+    projectId: input.projectId,
+    viewerKey: user ? `u:${user.id}` : `ip:${caller.ip}`,
+    actor: user ? { id: user.id, isAdmin: user.isAdmin } : null,
   });
+  if (recorded === undefined) throw notFound(PROJECT_NOT_FOUND);
+  if (recorded.counted) await announceStale(caller, [STALE.project(input.projectId), STALE.order('views')]);
+  return recorded.views;
 }

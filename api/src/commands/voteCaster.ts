@@ -1,28 +1,27 @@
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
-import { makeVoteQueries } from '@vitrine/db/queries/votes';
+import type { ProjectRow } from '@vitrine/db/queries/projects';
 import type { Caller } from '../context';
-import { conflict } from '../errors';
-import { ensureReadable } from '../loaders';
-import { commit } from './commit';
+import { conflict, notFound } from '../errors';
+import { ensureReadable, PROJECT_NOT_FOUND } from '../loaders';
 
 /** The 409 of a repeat vote. */
 export const ALREADY_VOTED = 'You have already voted for this project';
 
 /**
  * Casts a vote: a member's once per project, a visitor's once per project per IP. The vote row, the
- * counter and the vote.created event commit together; the partial unique indexes decide repeats
- * (ON CONFLICT DO NOTHING, then 409), so parallel repeats still give exactly one vote.
- * Answers the project's new vote count.
+ * counter and the vote.created event commit together in one statement, shared with the votes that
+ * arrived at the same moment (commands/ballotBox.ts), so a hot project's row lock is held once per
+ * burst; a repeat is 409, a project the caller may not see 404. Answers the updated project as the
+ * statement returned it; the live push takes its counts from the event, so nothing re-reads the row.
  */
-export async function voteCaster(caller: Caller, input: { projectId: number }): Promise<number> {
-  return commit(caller, async (tx, emit) => {
-    const projects = makeProjectQueries(tx);
-    ensureReadable(caller.user, await projects.lockProject(input.projectId));
-    if (!(await makeVoteQueries(tx).insertVote({ projectId: input.projectId, userId: caller.user?.id ?? null, ip: caller.ip }))) {
-      throw conflict(ALREADY_VOTED);
-    }
-    const votes = await projects.incrementVotes(input.projectId);
-    emit({ name: 'vote.created', projectId: input.projectId, votes });
-    return votes;
+export async function voteCaster(caller: Caller, input: { projectId: number }): Promise<ProjectRow> {
+  const user = caller.user;
+  const cast = await caller.deps.ballotBox.cast({
+    projectId: input.projectId,
+    actor: user ? { id: user.id, isAdmin: user.isAdmin } : null,
+    ip: caller.ip,
   });
+  if (cast.outcome === 'missing') throw notFound(PROJECT_NOT_FOUND);
+  if (cast.outcome === 'repeat') throw conflict(ALREADY_VOTED);
+  ensureReadable(user, cast.project);
+  return cast.project;
 }

@@ -18,6 +18,7 @@ import type {
   UnreadCount,
   UserOption,
   UserProfile,
+  ViewerState,
 } from '@vitrine/domain/types';
 
 /**
@@ -108,6 +109,7 @@ const userProfile = z.object({
   ),
 });
 const userOption = z.object({ id, username: z.string() });
+const viewerState = z.object({ id, hasVoted: z.boolean(), myRating: z.number().int().min(1).max(10).nullable(), canEdit: z.boolean() });
 
 const messageView = z.object({
   id,
@@ -162,6 +164,7 @@ export const answers = {
   LeaderboardEntry: named('LeaderboardEntry', leaderboardEntry),
   RatingResult: named('RatingResult', ratingResult),
   TopContributor: named('TopContributor', topContributor),
+  ViewerState: named('ViewerState', viewerState),
   UserProfile: named('UserProfile', userProfile),
   UserOption: named('UserOption', userOption),
   MessageView: named('MessageView', messageView),
@@ -200,6 +203,7 @@ export const shapesMatchDomainTypes: [
   Same<Out<'LeaderboardEntry'>, LeaderboardEntry>,
   Same<Out<'RatingResult'>, RatingResult>,
   Same<Out<'TopContributor'>, TopContributor>,
+  Same<Out<'ViewerState'>, ViewerState>,
   Same<Out<'UserOption'>, UserOption>,
   Same<Out<'MessageView'>, MessageView>,
   Same<Out<'UnreadCount'>, UnreadCount>,
@@ -210,4 +214,4 @@ export const shapesMatchDomainTypes: [
   Same<Out<'EmailConfirmed'>, EmailConfirmed>,
   Same<Out<'UserProfile'>['user'], UserProfile['user']>,
   Same<keyof Out<'UserProfile'>['projects'][number], keyof UserProfile['projects'][number]>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];

@@ -1,6 +1,6 @@
 import type { ProjectRow } from '@vitrine/db/queries/projects';
 import type { LeaderboardRow, TopContributorRow } from '@vitrine/db/queries/rankings';
-import type { LeaderboardEntry, Project, ProjectDetail, TopContributor } from '@vitrine/domain/types';
+import type { LeaderboardEntry, Project, ProjectDetail, TopContributor, ViewerState } from '@vitrine/domain/types';
 import { badgeTier } from '@vitrine/domain/display';
 import { can, type Actor } from '../policies';
 
@@ -42,4 +42,9 @@ export function presentLeaderboardEntry(row: LeaderboardRow, rank: number, viewe
 /** A top contributor, ranked from 1. */
 export function presentTopContributor(row: TopContributorRow, rank: number): TopContributor {
   return { rank, userId: row.userId, username: row.username, projectCount: row.projectCount, totalVotes: row.totalVotes };
+}
+
+/** The viewer's own state of a project (GET /api/projects/viewer-state). */
+export function presentViewerState(row: Pick<ProjectRow, 'id' | 'userId' | 'isHidden' | 'hasVoted' | 'myRating'>, viewer: Actor | null): ViewerState {
+  return { id: row.id, hasVoted: row.hasVoted, myRating: row.myRating, canEdit: can(viewer, 'project.edit', row) };
 }

@@ -81,15 +81,72 @@ describe('GET /api/projects', () => {
     expect(byViews[0]!.id).toBe(second.id);
   });
 
-  it('carries hasVoted, myRating and canEdit for the viewer', async () => {
+  it.each(['newest', 'votes', 'views'])('pages by keyset (after the last id shown) exactly as by offset, sorted by %s', async (sort) => {
+    for (let i = 0; i < 5; i++) await buildProject(t.deps.sql, { votes: 8_000_000 + (i % 2), views: 8_000_000 + (i % 3) });
+    const byOffset = (await t.agent().get(`/api/projects?sort=${sort}&limit=12`)).body as Array<{ id: number }>;
+    const pages: number[] = [];
+    let after: number | undefined;
+    for (let page = 0; page < 4; page++) {
+      const res = await t.agent().get(`/api/projects?sort=${sort}&limit=3${after === undefined ? '' : `&after=${after}`}`);
+      expect(res.status).toBe(200);
+      const ids = (res.body as Array<{ id: number }>).map((p) => p.id);
+      pages.push(...ids);
+      after = ids.at(-1);
+    }
+    expect(pages).toEqual(byOffset.map((p) => p.id));
+    expect((await t.agent().get(`/api/projects?sort=${sort}&after=0`)).body).toEqual({ message: 'after must be a project id' });
+  });
+
+  it('answers every viewer the same shared list; hasVoted, myRating and canEdit come from viewer-state', async () => {
     const { user, agent } = await t.member();
     const mine = await buildProject(t.deps.sql, { userId: user.id, votes: 9_500_000 });
+    const other = await buildProject(t.deps.sql);
+    const hidden = await buildProject(t.deps.sql, { isHidden: true });
     await t.deps.sql`INSERT INTO votes (project_id, user_id, ip_address) VALUES (${mine.id}, ${user.id}, '203.0.113.9')`;
     await t.deps.sql`INSERT INTO ratings (project_id, user_id, ip_address, rating) VALUES (${mine.id}, ${user.id}, '203.0.113.9', 8)`;
-    const asOwner = ((await agent.get('/api/projects?sort=votes&limit=100')).body as Array<Record<string, unknown>>).find((p) => p.id === mine.id)!;
-    expect(asOwner).toMatchObject({ hasVoted: true, myRating: 8, canEdit: true });
-    const asVisitor = ((await t.agent().get('/api/projects?sort=votes&limit=100').set('X-Forwarded-For', '203.0.113.9')).body as Array<Record<string, unknown>>).find((p) => p.id === mine.id)!;
-    expect(asVisitor).toMatchObject({ hasVoted: false, myRating: null, canEdit: false });
+    const ownerList = await agent.get('/api/projects?sort=votes&limit=100');
+    const visitorList = await t.agent().get('/api/projects?sort=votes&limit=100').set('X-Forwarded-For', '203.0.113.9');
+    expect(ownerList.headers.etag).toBe(visitorList.headers.etag);
+    expect(ownerList.headers['cache-control']).toMatch(/^public, max-age=0, must-revalidate, s-maxage=\d+$/);
+    expect(ownerList.headers['cdn-cache-control']).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+    const shared = (ownerList.body as Array<Record<string, unknown>>).find((p) => p.id === mine.id)!;
+    expect(shared).toMatchObject({ hasVoted: false, myRating: null, canEdit: false });
+    const ids = `${mine.id},${other.id},${hidden.id}`;
+    const asOwner = await agent.get(`/api/projects/viewer-state?ids=${ids}`);
+    expect(asOwner.headers['cache-control']).toBe('private, no-store');
+    expect(asOwner.body).toEqual([
+      { id: mine.id, hasVoted: true, myRating: 8, canEdit: true },
+      { id: other.id, hasVoted: false, myRating: null, canEdit: false },
+    ]);
+    const asVisitor = await t.agent().get(`/api/projects/viewer-state?ids=${ids}`).set('X-Forwarded-For', '203.0.113.9');
+    expect(asVisitor.body).toEqual([
+      { id: mine.id, hasVoted: false, myRating: null, canEdit: false },
+      { id: other.id, hasVoted: false, myRating: null, canEdit: false },
+    ]);
+  });
+
+  it.each([
+    ['', 'ids must be a comma-separated list of project ids'],
+    ['ids=', 'ids must be a comma-separated list of project ids'],
+    ['ids=1,,2', 'ids must be a comma-separated list of project ids'],
+    ['ids=-1', 'ids must be a comma-separated list of project ids'],
+    ['ids=99999999999', 'ids must be a comma-separated list of project ids'],
+    [`ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`, 'ids must list at most 100 projects'],
+  ])('viewer-state refuses %s with 400', async (query, message) => {
+    const res = await t.agent().get(`/api/projects/viewer-state?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+  });
+
+  it('answers 304 to a matching If-None-Match, and a new ETag once a vote changed the list', async () => {
+    const project = await buildProject(t.deps.sql, { votes: 9_400_000 });
+    const first = await t.agent().get('/api/projects?sort=votes&limit=100');
+    const again = await t.agent().get('/api/projects?sort=votes&limit=100').set('If-None-Match', first.headers.etag!);
+    expect(again.status).toBe(304);
+    expect((await t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).status).toBe(200);
+    const after = await t.agent().get('/api/projects?sort=votes&limit=100').set('If-None-Match', first.headers.etag!);
+    expect(after.status).toBe(200);
+    expect((after.body as Array<{ id: number; votes: number }>).find((p) => p.id === project.id)!.votes).toBe(9_400_001);
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import type { LatestSort } from '@vitrine/domain/constants';
 import type { Tx } from '../sql';
+import { myRatingColumn, projectRowColumns } from './project-access';
 
 /** Who is looking: a signed-in user's id, else null, and the request's IP (visitors vote per IP). */
 export interface Viewer {
@@ -50,26 +51,26 @@ export interface ProjectInput {
 }
 
 /**
- * The select list of a ProjectRow for `p` (projects) joined with `u` (users), with the viewer's vote
- * and rating read through the partial unique indexes (members by user id, visitors by IP).
+ * The viewer's vote on a projects row `p`, read through the partial unique indexes (members by user
+ * id, visitors by IP).
  */
-export function projectColumns(sql: Tx, viewer: Viewer) {
-  // Correlated scalar subqueries, not EXISTS: the planner may turn an EXISTS into one hashed scan of
-  // every vote of this IP (a sequential scan of votes); these stay one index probe per listed row.
+export function hasVotedColumn(sql: Tx, viewer: Viewer) {
+  // A correlated scalar subquery, not EXISTS: the planner may turn an EXISTS into one hashed scan of
+  // every vote of this IP (a sequential scan of votes); this stays one index probe per listed row.
   const voteOf =
     viewer.userId !== null
       ? sql`v.user_id = ${viewer.userId}`
       : sql`v.user_id IS NULL AND v.ip_address = ${viewer.ip}`;
-  const hasVoted = sql`coalesce((SELECT true FROM votes v WHERE v.project_id = p.id AND ${voteOf} LIMIT 1), false)`;
-  const myRating =
-    viewer.userId !== null
-      ? sql`(SELECT r.rating FROM ratings r WHERE r.project_id = p.id AND r.user_id = ${viewer.userId})`
-      : sql`NULL::smallint`;
-  return sql`
-    p.id, p.title, p.description, p.replit_url, p.category, p.tags, p.user_id, u.username,
-    p.votes, p.views, p.total_ratings, p.average_rating, p.report_count, p.is_hidden, p.created_at,
-    ${hasVoted} AS has_voted, ${myRating} AS my_rating,
-    u.developer_rating AS owner_developer_rating, u.developer_rating_count AS owner_developer_rating_count`;
+  return sql`coalesce((SELECT true FROM votes v WHERE v.project_id = p.id AND ${voteOf} LIMIT 1), false)`;
+}
+
+/**
+ * The select list of a ProjectRow for `p` (projects) joined with `u` (users), with the viewer's vote
+ * and rating. A null viewer reads the answer shared by everyone (not voted, no rating): cached reads.
+ */
+export function projectColumns(sql: Tx, viewer: Viewer | null) {
+  if (viewer === null) return sql`${projectRowColumns(sql, null)}, false AS has_voted`;
+  return sql`${projectRowColumns(sql, viewer.userId)}, ${hasVotedColumn(sql, viewer)} AS has_voted`;
 }
 
 /** ORDER BY of each latest-list sort; each matches a partial index of 0001_init.sql. */
@@ -77,6 +78,17 @@ function latestOrder(sql: Tx, sort: LatestSort) {
   if (sort === 'votes') return sql`p.votes DESC, p.id DESC`;
   if (sort === 'views') return sql`p.views DESC, p.id DESC`;
   return sql`p.created_at DESC, p.id DESC`;
+}
+
+/**
+ * The keyset condition of each latest-list sort: rows after project `after` in latestOrder (its sort
+ * key read from its row, so no timestamp goes through the client and loses its microseconds). A
+ * project deleted meanwhile ends the list.
+ */
+function latestKeyset(sql: Tx, sort: LatestSort, after: number) {
+  if (sort === 'votes') return sql`(p.votes, p.id) < (SELECT c.votes, c.id FROM projects c WHERE c.id = ${after})`;
+  if (sort === 'views') return sql`(p.views, p.id) < (SELECT c.views, c.id FROM projects c WHERE c.id = ${after})`;
+  return sql`(p.created_at, p.id) < (SELECT c.created_at, c.id FROM projects c WHERE c.id = ${after})`;
 }
 
 /** The LIKE pattern of "contains `text`", its wildcards escaped so a search for '50%' or 'a_b' matches those characters. */
@@ -93,7 +105,7 @@ export function projectMatches(sql: Tx, q: string) {
 export function makeProjectQueries(sql: Tx) {
   return {
     /** One project, hidden or not (the caller applies the visibility policy). */
-    async findProject(id: number, viewer: Viewer): Promise<ProjectRow | undefined> {
+    async findProject(id: number, viewer: Viewer | null): Promise<ProjectRow | undefined> {
       const [row] = await sql<ProjectRow[]>`
         SELECT ${projectColumns(sql, viewer)}
         FROM projects p LEFT JOIN users u ON u.id = p.user_id
@@ -108,15 +120,33 @@ export function makeProjectQueries(sql: Tx) {
       return row ? { id, votes: row.votes, averageRating: Number(row.averageRating), totalRatings: row.totalRatings } : undefined;
     },
 
-    /** The public latest list: visible projects only, sorted on the server, one page. */
-    async listProjects(opts: { sort: LatestSort; offset: number; limit: number; viewer: Viewer; q?: string }): Promise<ProjectRow[]> {
+    /**
+     * The viewer's vote and rating on each of `ids` (any that exist), with what the policies need
+     * (owner, hidden): the small private call laid over the shared, cached reads.
+     */
+    async findViewerStates(ids: number[], viewer: Viewer): Promise<Array<Pick<ProjectRow, 'id' | 'userId' | 'isHidden' | 'hasVoted' | 'myRating'>>> {
+      if (ids.length === 0) return [];
+      return sql`
+        SELECT p.id, p.user_id, p.is_hidden, ${hasVotedColumn(sql, viewer)} AS has_voted,
+               ${myRatingColumn(sql, viewer.userId)} AS my_rating
+        FROM projects p WHERE p.id = ANY(${ids}::int[])
+        ORDER BY p.id`;
+    },
+
+    /**
+     * The public latest list: visible projects only, sorted on the server, one page. With `after` (a
+     * project id, the last of the previous page) the page starts right after that project in the
+     * sort (keyset: an index range scan, so a deep page costs what the first does); else at `offset`.
+     */
+    async listProjects(opts: { sort: LatestSort; offset: number; limit: number; viewer: Viewer | null; q?: string; after?: number }): Promise<ProjectRow[]> {
       return sql<ProjectRow[]>`
         SELECT ${projectColumns(sql, opts.viewer)}
         FROM projects p LEFT JOIN users u ON u.id = p.user_id
         WHERE NOT p.is_hidden
           ${opts.q ? sql`AND ${projectMatches(sql, opts.q)}` : sql``}
+          ${opts.after === undefined ? sql`` : sql`AND ${latestKeyset(sql, opts.sort, opts.after)}`}
         ORDER BY ${latestOrder(sql, opts.sort)}
-        LIMIT ${opts.limit} OFFSET ${opts.offset}`;
+        LIMIT ${opts.limit} OFFSET ${opts.after === undefined ? opts.offset : 0}`;
     },
 
     /** Inserts a project and returns its id. */
@@ -149,24 +179,6 @@ export function makeProjectQueries(sql: Tx) {
       return row;
     },
 
-    /** Adds one to the project's views; the new count. Call it when a viewer's day row was new (makeViewQueries#insertView). */
-    async incrementViews(id: number): Promise<number> {
-      const [row] = await sql<{ views: number }[]>`UPDATE projects SET views = views + 1 WHERE id = ${id} RETURNING views`;
-      return row!.views;
-    },
-
-    /** The project's views as they stand. */
-    async findViews(id: number): Promise<number> {
-      const [row] = await sql<{ views: number }[]>`SELECT views FROM projects WHERE id = ${id}`;
-      return row!.views;
-    },
-
-    /** Adds one to the project's vote counter (row-locked, so parallel votes never lose one); the new count. */
-    async incrementVotes(projectId: number): Promise<number> {
-      const [row] = await sql<{ votes: number }[]>`UPDATE projects SET votes = votes + 1 WHERE id = ${projectId} RETURNING votes`;
-      return row!.votes;
-    },
-
     /** Takes `n` votes off a project's counter (a deleted user's votes), never below 0. */
     async subtractVotes(projectId: number, n: number): Promise<void> {
       await sql`UPDATE projects SET votes = GREATEST(votes - ${n}, 0) WHERE id = ${projectId}`;
@@ -191,6 +203,23 @@ export function makeProjectQueries(sql: Tx) {
         WHERE p.id = s.id
         RETURNING p.id, p.average_rating, p.total_ratings`;
       return new Map(rows.map((r) => [r.id, { averageRating: Number(r.averageRating), totalRatings: r.totalRatings }]));
+    },
+
+    /**
+     * Recomputes one project's totalRatings and averageRating from its rating rows, with its row
+     * locked (lockProject), and answers the updated row as `viewer` sees it.
+     */
+    async refreshRatingStatsOf(projectId: number, viewer: Viewer): Promise<ProjectRow> {
+      const [row] = await sql<ProjectRow[]>`
+        WITH stats AS (
+          UPDATE projects p
+          SET total_ratings = s.total, average_rating = s.average
+          FROM (SELECT count(*)::int AS total, coalesce(round(avg(rating), 1), 0) AS average FROM ratings WHERE project_id = ${projectId}) s
+          WHERE p.id = ${projectId}
+          RETURNING p.*
+        )
+        SELECT ${projectColumns(sql, viewer)} FROM stats p LEFT JOIN users u ON u.id = p.user_id`;
+      return row!;
     },
 
     /** Adds one to the project's report counter; the new count. */

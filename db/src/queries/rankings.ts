@@ -185,7 +185,7 @@ export function makeRankingQueries(sql: Sql) {
     },
 
     /** One page of the trending board of `period` (hidden projects left out), best first. */
-    async listTrending(opts: { period: TrendingPeriod; offset: number; limit: number; viewer: Viewer }): Promise<ProjectRow[]> {
+    async listTrending(opts: { period: TrendingPeriod; offset: number; limit: number; viewer: Viewer | null }): Promise<ProjectRow[]> {
       await ensureFresh(`trending:${opts.period}`, (age) => recomputeTrendingBoard(opts.period, new Date(), age));
       return sql<ProjectRow[]>`
         SELECT ${projectColumns(sql, opts.viewer)}
@@ -198,7 +198,7 @@ export function makeRankingQueries(sql: Sql) {
     },
 
     /** One page of the leaderboard of `range` (hidden projects left out), first place first. */
-    async listLeaderboard(opts: { range: LeaderboardRange; offset: number; limit: number; viewer: Viewer }): Promise<LeaderboardRow[]> {
+    async listLeaderboard(opts: { range: LeaderboardRange; offset: number; limit: number; viewer: Viewer | null }): Promise<LeaderboardRow[]> {
       await ensureFresh(`leaderboard:${opts.range}`, (age) => recomputeLeaderboardBoard(opts.range, new Date(), age));
       return sql<LeaderboardRow[]>`
         SELECT ${projectColumns(sql, opts.viewer)}, le.votes AS range_votes

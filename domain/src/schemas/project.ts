@@ -101,6 +101,24 @@ export const searchTextSchema = z
 export const latestQuerySchema = pagingSchema.extend({
   sort: z.enum(LATEST_SORTS, { error: 'sort must be newest, votes or views' }).default('newest'),
   q: searchTextSchema,
+  /** Load More's keyset: the id of the previous page's last project; the page starts after it (offset is then ignored). */
+  after: z.coerce
+    .number({ error: 'after must be a project id' })
+    .int('after must be a project id')
+    .min(1, 'after must be a project id')
+    .max(2_147_483_647, 'after must be a project id')
+    .optional(),
+});
+/** Projects one viewer-state call answers at most (a screen shows far fewer). */
+export const MAX_VIEWER_STATE_IDS = 100;
+/** GET /api/projects/viewer-state query: `ids`, comma-separated project ids. */
+export const viewerStateQuerySchema = z.object({
+  ids: z
+    .string({ error: 'ids must be a comma-separated list of project ids' })
+    .regex(/^\d{1,10}(,\d{1,10})*$/, 'ids must be a comma-separated list of project ids')
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.length <= MAX_VIEWER_STATE_IDS, `ids must list at most ${MAX_VIEWER_STATE_IDS} projects`)
+    .refine((ids) => ids.every((id) => id <= 2_147_483_647), 'ids must be a comma-separated list of project ids'),
 });
 /** GET /api/projects/trending query. */
 export const trendingQuerySchema = pagingSchema.extend({

@@ -14,7 +14,7 @@ import { applyLiveCounts } from '../lib/project-cache';
  * reached by key filters: their hook revalidates them on the same pushes.
  */
 export function useLiveUpdates(): void {
-  const { cache, mutate } = useSWRConfig();
+  const { cache, mutate, fallback } = useSWRConfig();
 
   useEffect(() => {
     const socket = getSocket();
@@ -33,7 +33,7 @@ export function useLiveUpdates(): void {
     };
     const rules = Object.entries(STALE_AFTER) as Array<[InvalidatingEvent, StaleRule]>;
     const handlers = rules.map(([event, rule]) => [event, () => revalidate(event, rule)] as const);
-    const onCounts: ServerToClientEvents['project:counts'] = (counts) => void applyLiveCounts({ cache, mutate }, counts);
+    const onCounts: ServerToClientEvents['project:counts'] = (counts) => void applyLiveCounts({ cache, mutate, fallback }, counts);
 
     socket.on('project:counts', onCounts);
     for (const [event, handler] of handlers) socket.on(event, handler);
@@ -44,5 +44,5 @@ export function useLiveUpdates(): void {
       stopResync();
       for (const timer of timers) clearTimeout(timer);
     };
-  }, [cache, mutate]);
+  }, [cache, mutate, fallback]);
 }

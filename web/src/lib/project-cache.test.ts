@@ -38,7 +38,7 @@ describe('lib/project-cache: patching a project wherever it is shown', () => {
       '/api/admin/reports?status=pending': [{ id: 1, votes: 0 }],
       '/api/projects/2': project(2, 2),
     });
-    expect(keysShowing(cache, 1)).toEqual(['/api/projects/1', '$inf$/api/projects?offset=0&limit=6&sort=newest']);
+    expect(keysShowing({ cache }, 1)).toEqual(['/api/projects/1', '$inf$/api/projects?offset=0&limit=6&sort=newest']);
     expect(showsProject({ projects: [project(4, 0)] }, 4)).toBe(true);
   });
 });
@@ -83,5 +83,19 @@ describe('lib/project-cache: live counts and votes through SWR', () => {
     answer({ votes: 6 });
     await voting;
     expect(swr.data('/api/projects/1')).toEqual(project(1, 6, { hasVoted: true }));
+  });
+
+  it('reaches answers the server rendered (SWR fallback) that were never fetched: a push, a vote, a rollback', async () => {
+    const swr = { ...swrWith({}), fallback: { '/api/projects/1': project(1, 5), '$inf$/api/projects?offset=0&limit=6&sort=newest': [[project(1, 5)]] } };
+    await applyLiveCounts(swr, { id: 1, votes: 6, averageRating: 7, totalRatings: 1 });
+    expect(swr.data('/api/projects/1')).toEqual(project(1, 6, { averageRating: 7, totalRatings: 1 }));
+    expect(swr.data('$inf$/api/projects?offset=0&limit=6&sort=newest')).toEqual([[project(1, 6, { averageRating: 7, totalRatings: 1 })]]);
+
+    const fresh = { ...swrWith({}), fallback: { '/api/projects/2': project(2, 3) } };
+    await voteInCache(fresh, 2, Promise.resolve({ votes: 4 }));
+    expect(fresh.data('/api/projects/2')).toEqual(project(2, 4, { hasVoted: true }));
+    const failing = { ...swrWith({}), fallback: { '/api/projects/3': project(3, 3) } };
+    await expect(voteInCache(failing, 3, Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(failing.data('/api/projects/3')).toBeUndefined();
   });
 });

@@ -6,10 +6,21 @@
 import type { Cache, ScopedMutator } from 'swr';
 import { takesLiveCounts } from './live-keys';
 
-/** The SWR cache and its mutate (from `useSWRConfig()`). */
+/** The SWR cache, its mutate and the server render's data (all three from `useSWRConfig()`). */
 export interface SwrCache {
   cache: Cache;
   mutate: ScopedMutator;
+  /**
+   * SWR `fallback`: the data of the server render (web/src/entry-server.tsx), which a hook shows until
+   * its key is first fetched or written; it is not in `cache`, so it is looked up here too.
+   */
+  fallback?: Record<string, unknown>;
+}
+
+/** What the hooks reading `key` show now: the cached answer, else the server render's. */
+function shownData({ cache, fallback }: Pick<SwrCache, 'cache' | 'fallback'>, key: string): unknown {
+  const cached: unknown = cache.get(key)?.data;
+  return cached === undefined ? fallback?.[key] : cached;
 }
 
 /** The fields a project's counts change; only fields the cached object already has are written. */
@@ -76,21 +87,22 @@ export function showsProject(data: unknown, id: number): boolean {
   return projects !== null && showsProject(projects, id);
 }
 
-/** The cache keys whose answers show project `id` with its all-time counts. */
-export function keysShowing(cache: Cache, id: number): string[] {
-  return [...cache.keys()].filter((key) => takesLiveCounts(key) && showsProject(cache.get(key)?.data, id));
+/** The keys (cached or server-rendered) whose answers show project `id` with its all-time counts. */
+export function keysShowing(swr: Pick<SwrCache, 'cache' | 'fallback'>, id: number): string[] {
+  const keys = new Set([...swr.cache.keys(), ...Object.keys(swr.fallback ?? {})]);
+  return [...keys].filter((key) => takesLiveCounts(key) && showsProject(shownData(swr, key), id));
 }
 
 /**
  * Writes `change` into every cached answer showing project `id`, as displayed now (an optimistic vote
  * in flight included), without refetching.
  */
-export async function updateCachedProject({ cache, mutate }: SwrCache, id: number, change: (project: Counted) => CountsPatch): Promise<void> {
+export async function updateCachedProject(swr: SwrCache, id: number, change: (project: Counted) => CountsPatch): Promise<void> {
   await Promise.all(
-    keysShowing(cache, id).map((key) => {
-      const shown: unknown = cache.get(key)?.data;
+    keysShowing(swr, id).map((key) => {
+      const shown = shownData(swr, key);
       const next = patchProject(shown, id, change);
-      return next === shown ? undefined : mutate(key, next, { revalidate: false });
+      return next === shown ? undefined : swr.mutate(key, next, { revalidate: false });
     }),
   );
 }
@@ -109,16 +121,18 @@ export function applyLiveCounts(swr: SwrCache, counts: { id: number; votes: numb
  * (`optimisticData`), takes the server's count when `request` answers, and rolls back if it fails
  * (the error is rethrown for the caller's toast).
  */
-export async function voteInCache({ cache, mutate }: SwrCache, id: number, request: Promise<{ votes: number }>): Promise<void> {
+export async function voteInCache(swr: SwrCache, id: number, request: Promise<{ votes: number }>): Promise<void> {
   await Promise.all([
     request,
-    ...keysShowing(cache, id).map((key) =>
-      mutate(key, request, {
-        optimisticData: (current: unknown) => patchProject(current, id, (p) => ({ votes: p.votes + 1, hasVoted: true })),
-        populateCache: (result: { votes: number }, current: unknown) => patchProject(current, id, () => ({ votes: result.votes, hasVoted: true })),
+    ...keysShowing(swr, id).map((key) => {
+      // SWR hands these the cached answer: undefined while the hook still shows the server render's.
+      const shown = (current: unknown) => (current === undefined ? shownData(swr, key) : current);
+      return swr.mutate(key, request, {
+        optimisticData: (current: unknown) => patchProject(shown(current), id, (p) => ({ votes: p.votes + 1, hasVoted: true })),
+        populateCache: (result: { votes: number }, current: unknown) => patchProject(shown(current), id, () => ({ votes: result.votes, hasVoted: true })),
         rollbackOnError: true,
         revalidate: false,
-      }),
-    ),
+      });
+    }),
   ]);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LEADERBOARD_RANGES } from '@vitrine/domain/constants';
 import { makeRankingQueries } from '@vitrine/db/queries/rankings';
 import { JOB } from '../queues';
+import { STALE } from '@vitrine/runtime/stale-reads';
 import { defineTask } from './task';
 
 /** Recomputes one leaderboard range's board. */
@@ -10,5 +11,7 @@ export const RecomputeLeaderboardTask = defineTask({
   schema: z.object({ range: z.enum(LEADERBOARD_RANGES) }),
   async run(ctx, { range }) {
     await makeRankingQueries(ctx.sql).recomputeLeaderboard(range);
+    // The API nodes' cached board reads are now stale.
+    await ctx.live.invalidate([STALE.boards]);
   },
 });

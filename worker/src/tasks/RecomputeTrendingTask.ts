@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TRENDING_PERIODS } from '@vitrine/domain/constants';
 import { makeRankingQueries } from '@vitrine/db/queries/rankings';
 import { JOB } from '../queues';
+import { STALE } from '@vitrine/runtime/stale-reads';
 import { defineTask } from './task';
 
 /** Recomputes one trending period's board (set-based SQL, swapped in one short transaction). */
@@ -10,5 +11,7 @@ export const RecomputeTrendingTask = defineTask({
   schema: z.object({ period: z.enum(TRENDING_PERIODS) }),
   async run(ctx, { period }) {
     await makeRankingQueries(ctx.sql).recomputeTrending(period);
+    // The API nodes' cached board reads are now stale.
+    await ctx.live.invalidate([STALE.boards]);
   },
 });

@@ -7,6 +7,7 @@ describe('paging', () => {
   it('offset = (page - 1) * 6', () => {
     expect([0, 1, 2].map(pageOffset)).toEqual([0, 6, 12]);
     expect(latestKey('votes', 2)).toBe('/api/projects?offset=12&limit=6&sort=votes');
+    expect(latestKey('votes', 2, '', 42)).toBe('/api/projects?after=42&limit=6&sort=votes');
     expect(latestKey('newest', 0, ' pixel & art ')).toBe('/api/projects?offset=0&limit=6&sort=newest&q=pixel%20%26%20art');
     expect(latestKey('newest', 0, '   ')).toBe('/api/projects?offset=0&limit=6&sort=newest');
     expect(trendingKey('today', 0)).toBe('/api/projects/trending?period=today&offset=0&limit=6');

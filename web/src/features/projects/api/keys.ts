@@ -5,10 +5,15 @@ export function pageOffset(pageIndex: number): number {
   return pageIndex * PAGE_SIZE;
 }
 
-/** SWR key of one page of Latest (sorted by the server), narrowed by a search when `q` is not blank. */
-export function latestKey(sort: LatestSort, pageIndex: number, q = ''): string {
+/**
+ * SWR key of one page of Latest (sorted by the server), narrowed by a search when `q` is not blank.
+ * Given `after` (the previous page's last project id), Load More asks for the page after it (keyset:
+ * a deep page costs the server what the first does); else by offset.
+ */
+export function latestKey(sort: LatestSort, pageIndex: number, q = '', after?: number): string {
   const search = q.trim() ? `&q=${encodeURIComponent(q.trim())}` : '';
-  return `/api/projects?offset=${pageOffset(pageIndex)}&limit=${PAGE_SIZE}&sort=${sort}${search}`;
+  const page = after === undefined ? `offset=${pageOffset(pageIndex)}` : `after=${after}`;
+  return `/api/projects?${page}&limit=${PAGE_SIZE}&sort=${sort}${search}`;
 }
 
 /** SWR key of one page of Trending. */

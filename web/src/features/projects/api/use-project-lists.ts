@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { LatestSort, LeaderboardRange, TrendingPeriod } from '@vitrine/domain/constants';
 import type { LeaderboardEntry, Project, TopContributor } from '@vitrine/domain/types';
 import { latestKey, leaderboardKey, loadMoreState, TOP_CONTRIBUTORS_KEY, trendingKey } from './keys';
 import { registerListRevalidator } from './revalidate';
+import { useWithViewerState } from './use-viewer-state';
 import { useLiveEvent } from '../../../hooks/use-live-event';
 import { onResync } from '../../../lib/socket';
 
@@ -23,10 +24,9 @@ export interface PagedList<T> {
   retry: () => void;
 }
 
-function usePaged<T>(getKey: (pageIndex: number) => string): PagedList<T> {
-  // Keys of later pages are the same for every previous page, so the list keeps its place on Load More.
+function usePaged<T extends Project>(getKey: (pageIndex: number, previous: T[] | null) => string): PagedList<T> {
   const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<T[]>(
-    (pageIndex, previous: T[] | null) => (previous && previous.length === 0 ? null : getKey(pageIndex)),
+    (pageIndex, previous: T[] | null) => (previous && previous.length === 0 ? null : getKey(pageIndex, previous)),
     { revalidateFirstPage: false, persistSize: false },
   );
   useEffect(() => registerListRevalidator(() => mutate()), [mutate]);
@@ -46,8 +46,9 @@ function usePaged<T>(getKey: (pageIndex: number) => string): PagedList<T> {
   });
   const isLoadingMore = isLoading || (size > 0 && data !== undefined && data[size - 1] === undefined);
   const { hasMore, disabled } = loadMoreState(data, isValidating || isLoadingMore);
+  const shared = useMemo(() => (data ? data.flat() : []), [data]);
   return {
-    items: data ? data.flat() : [],
+    items: useWithViewerState(shared),
     isLoading,
     error,
     hasMore,
@@ -60,7 +61,8 @@ function usePaged<T>(getKey: (pageIndex: number) => string): PagedList<T> {
 
 /** Latest Submissions, sorted by the server, optionally narrowed by a search. */
 export function useLatestProjects(sort: LatestSort, q = ''): PagedList<Project> {
-  return usePaged<Project>((pageIndex) => latestKey(sort, pageIndex, q));
+  // Load More asks for the page after the last project shown (keyset), never for a deep offset.
+  return usePaged<Project>((pageIndex, previous) => latestKey(sort, pageIndex, q, previous?.at(-1)?.id));
 }
 
 /** Trending Projects for a period. */
@@ -68,10 +70,15 @@ export function useTrendingProjects(period: TrendingPeriod): PagedList<Project> 
   return usePaged<Project>((pageIndex) => trendingKey(period, pageIndex));
 }
 
-/** The leaderboard for a time range. */
+/** The leaderboard for a time range, with the viewer's own state laid over the shared entries. */
 export function useLeaderboard(range: LeaderboardRange) {
-  return useSWR<LeaderboardEntry[]>(leaderboardKey(range));
+  const result = useSWR<LeaderboardEntry[]>(leaderboardKey(range));
+  const entries = useWithViewerState(result.data ?? NO_ENTRIES);
+  return { ...result, data: result.data ? entries : undefined };
 }
+
+/** A stable empty list while the leaderboard loads. */
+const NO_ENTRIES: LeaderboardEntry[] = [];
 
 /** The Top Contributors panel (server data). */
 export function useTopContributors() {

@@ -1,12 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { ProjectDetail } from '@vitrine/domain/types';
 import { apiJson } from '../../../lib/api';
 import { projectKey } from './keys';
+import { useWithViewerState } from './use-viewer-state';
 
-/** GET /api/projects/{id} (with the viewer's hasVoted, myRating, canEdit and the rating distribution). */
+/**
+ * GET /api/projects/{id} (shared by every visitor, with the rating distribution), with the viewer's
+ * hasVoted, myRating and canEdit laid over it from the viewer-state call.
+ */
 export function useProject(id: number | null) {
-  return useSWR<ProjectDetail>(id === null ? null : projectKey(id));
+  const result = useSWR<ProjectDetail>(id === null ? null : projectKey(id));
+  const shared = useMemo(() => (result.data ? [result.data] : []), [result.data]);
+  const [project] = useWithViewerState(shared);
+  return { ...result, data: project };
 }
 
 /**

@@ -1,0 +1,47 @@
+import type { AppContext, Caller } from '../context';
+import type { SharedLoad } from './shared-reads';
+
+/** How long a CDN may serve a shared read without asking (seconds); it cannot hear our invalidations. */
+const CDN_MAX_AGE_S = 5;
+/** How long a CDN may keep serving a stale shared read while it refetches in the background (seconds). */
+const CDN_STALE_WHILE_REVALIDATE_S = 30;
+
+/**
+ * Cache-Control of a shared read: every cache revalidates before reuse once it is stale, browsers at
+ * once (a cheap 304 by ETag: a browser honours stale-while-revalidate too, and would show a list from
+ * before the visitor's own vote), shared caches after a few seconds.
+ */
+export const SHARED_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-maxage=${CDN_MAX_AGE_S}`;
+
+/**
+ * The same for CDNs alone (RFC 9213 CDN-Cache-Control, which they prefer over Cache-Control): they
+ * may also serve a stale copy while they refetch in the background. Browsers never read it.
+ */
+export const CDN_CACHE_CONTROL = `public, max-age=${CDN_MAX_AGE_S}, stale-while-revalidate=${CDN_STALE_WHILE_REVALIDATE_S}`;
+
+/** Cache-Control of an answer that depends on who asks. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * Answers the shared read `key` from this node's cache (loading it on a miss): sets its ETag and
+ * SHARED_CACHE_CONTROL (and CDN_CACHE_CONTROL), answers 304 when the client's If-None-Match matches, and returns the value
+ * for the handler to answer. Undefined when `load` says the answer is not shared (the caller then
+ * answers for this viewer).
+ */
+export async function respondShared<T>(koa: AppContext, key: string, load: () => Promise<NonNullable<SharedLoad<T>>>): Promise<T>;
+export async function respondShared<T>(koa: AppContext, key: string, load: () => Promise<SharedLoad<T>>): Promise<T | undefined>;
+export async function respondShared<T>(koa: AppContext, key: string, load: () => Promise<SharedLoad<T>>): Promise<T | undefined> {
+  const entry = await koa.deps.sharedReads.get(key, load);
+  if (!entry) return undefined;
+  koa.set('Cache-Control', SHARED_CACHE_CONTROL);
+  koa.set('CDN-Cache-Control', CDN_CACHE_CONTROL);
+  koa.etag = entry.etag;
+  if (koa.fresh) koa.status = 304;
+  return entry.value;
+}
+
+/** Drops the shared reads carrying `tags` on this node at once, and tells every other node. */
+export async function announceStale(caller: Pick<Caller, 'deps'>, tags: string[]): Promise<void> {
+  caller.deps.sharedReads.invalidate(tags);
+  await caller.deps.publisher.invalidate(tags);
+}

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { StoredEvent } from '@vitrine/domain/events';
+import type { LiveEmitter } from '@vitrine/runtime/publisher';
+import { STALE, staleReadsChannel, staleTagsOf } from '@vitrine/runtime/stale-reads';
+
+/** Entries one API node keeps; the oldest goes first beyond this (an entry is a page of JSON, a few kB). */
+const MAX_ENTRIES = 2000;
+/**
+ * Safety net for changes no event announces (a board a read recomputed itself): an entry older than
+ * this is read again. Every change users make is announced and drops its entries at once.
+ */
+const MAX_AGE_MS = 60_000;
+
+/** A shared answer and its ETag (a hash of its JSON). */
+export interface SharedEntry<T = unknown> {
+  value: T;
+  etag: string;
+}
+
+/** What a loader answers: the value and the tags it depends on, or null when it must not be shared. */
+export type SharedLoad<T = unknown> = { value: T; tags: string[] } | null;
+
+interface Stored extends SharedEntry {
+  tags: string[];
+  at: number;
+}
+
+/**
+ * Reads that are the same for every visitor (lists, a visible project's page), kept in this process
+ * and dropped by the tags of each change (runtime/src/stale-reads.ts), which every node hears on a
+ * Redis channel. While that channel is not subscribed (Redis down, reconnecting) nothing is kept,
+ * since a change could go unheard. A read that started before a change is never stored after it
+ * (the generation counter), and parallel misses of one key share one load.
+ */
+export class SharedReads {
+  private entries = new Map<string, Stored>();
+  private loading = new Map<string, { generation: number; promise: Promise<SharedEntry | null> }>();
+  private generation = 0;
+  private listening = false;
+
+  /** The answer under `key`, loaded (and kept, if it may be) on a miss; null when `load` says not shared. */
+  async get<T>(key: string, load: () => Promise<SharedLoad<T>>): Promise<SharedEntry<T> | null> {
+    return (await this.lookup(key, load)) as SharedEntry<T> | null;
+  }
+
+  private lookup(key: string, load: () => Promise<SharedLoad>): Promise<SharedEntry | null> | SharedEntry {
+    const hit = this.entries.get(key);
+    if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit;
+    const pending = this.loading.get(key);
+    if (pending && pending.generation === this.generation) return pending.promise;
+    const generation = this.generation;
+    const promise = this.fill(key, generation, load).finally(() => {
+      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+    });
+    this.loading.set(key, { generation, promise });
+    return promise;
+  }
+
+  private async fill(key: string, generation: number, load: () => Promise<SharedLoad>): Promise<SharedEntry | null> {
+    const loaded = await load();
+    if (loaded === null) return null;
+    const entry = { value: loaded.value, etag: `"${createHash('sha1').update(JSON.stringify(loaded.value)).digest('base64url')}"` };
+    if (this.listening && generation === this.generation) {
+      this.entries.delete(key);
+      this.entries.set(key, { ...entry, tags: loaded.tags, at: Date.now() });
+      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return entry;
+  }
+
+  /** Drops every entry carrying one of `tags` (STALE.all: every entry). */
+  invalidate(tags: readonly string[]): void {
+    if (tags.length === 0) return;
+    this.generation++;
+    if (tags.includes(STALE.all)) {
+      this.entries.clear();
+      return;
+    }
+    for (const [key, entry] of this.entries) {
+      if (entry.tags.some((tag) => tags.includes(tag))) this.entries.delete(key);
+    }
+  }
+
+  /** Whether entries are kept (the stale-reads channel is subscribed). */
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  /** Starts or stops keeping entries; either way everything kept so far is dropped. */
+  setListening(listening: boolean): void {
+    this.listening = listening;
+    this.invalidate([STALE.all]);
+  }
+}
+
+/**
+ * Subscribes `reads` to the stale-reads channel on a connection of its own (a subscribed ioredis
+ * connection can do nothing else). Entries are kept only while subscribed; every (re)subscription
+ * starts from an empty cache, since messages sent in between were lost.
+ */
+export function listenForStaleReads(reads: SharedReads, connection: Redis, prefix: string, log: (err: unknown) => void): { close: () => void } {
+  const channel = staleReadsChannel(prefix);
+  const subscriber = connection.duplicate({ connectionName: 'stale-reads', maxRetriesPerRequest: null });
+  subscriber.on('error', () => {});
+  const stop = () => reads.setListening(false);
+  subscriber.on('close', stop);
+  subscriber.on('reconnecting', stop);
+  subscriber.on('ready', () => {
+    subscriber.subscribe(channel).then(() => reads.setListening(true), log);
+  });
+  subscriber.on('message', (from: string, message: string) => {
+    if (from !== channel) return;
+    try {
+      const tags: unknown = JSON.parse(message);
+      if (Array.isArray(tags)) reads.invalidate(tags.filter((t): t is string => typeof t === 'string'));
+    } catch (err) {
+      log(err);
+    }
+  });
+  return {
+    close() {
+      stop();
+      subscriber.disconnect();
+    },
+  };
+}
+
+/**
+ * This node's shared reads, listening on the stale-reads channel. `live` wraps a publisher's live
+ * listener so that this node drops what an event makes stale at once (it hears its own message too,
+ * but a moment later, and not at all while Redis is down).
+ */
+export function connectSharedReads(connection: Redis, prefix: string, log: (err: unknown) => void) {
+  const reads = new SharedReads();
+  const listener = listenForStaleReads(reads, connection, prefix, log);
+  return {
+    reads,
+    live: (inner?: LiveEmitter): LiveEmitter => (event: StoredEvent) => {
+      reads.invalidate(staleTagsOf(event));
+      return inner?.(event);
+    },
+    close: listener.close,
+  };
+}

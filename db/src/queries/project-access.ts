@@ -1,0 +1,43 @@
+import type { Tx } from '../sql';
+import type { ProjectRow } from './projects';
+
+/** Who acts on a project in a one-statement write: the signed-in user's id and admin flag, or null for a visitor. */
+export type Actor = { id: number; isAdmin: boolean } | null;
+
+/**
+ * The rule 'project.read' of api/src/policies.ts as SQL over a projects row `p`, for writes that must
+ * decide inside their one statement: visible to all; hidden, only to its owner or an admin. The
+ * command checks the answered row with the policy as well, so the two cannot silently disagree.
+ */
+export function readableBy(sql: Tx, actor: Actor) {
+  if (actor === null) return sql`NOT p.is_hidden`;
+  if (actor.isAdmin) return sql`true`;
+  return sql`(NOT p.is_hidden OR p.user_id = ${actor.id})`;
+}
+
+/** The member's own rating of a projects row `p` (one probe of its unique index); NULL for a visitor. */
+export function myRatingColumn(sql: Tx, userId: number | null) {
+  return userId !== null ? sql`(SELECT r.rating FROM ratings r WHERE r.project_id = p.id AND r.user_id = ${userId})` : sql`NULL::smallint`;
+}
+
+/**
+ * The select list of a ProjectRow without has_voted and my_rating, for `p` (a projects row, or a CTE
+ * returning one) joined with `u` (users).
+ */
+export function projectCoreColumns(sql: Tx) {
+  return sql`
+    p.id, p.title, p.description, p.replit_url, p.category, p.tags, p.user_id, u.username,
+    p.votes, p.views, p.total_ratings, p.average_rating, p.report_count, p.is_hidden, p.created_at,
+    u.developer_rating AS owner_developer_rating, u.developer_rating_count AS owner_developer_rating_count`;
+}
+
+/**
+ * The select list of a ProjectRow (without has_voted) for `p` (a projects row, or a CTE returning
+ * one) joined with `u` (users): the member's own rating read through its unique index.
+ */
+export function projectRowColumns(sql: Tx, userId: number | null) {
+  return sql`${projectCoreColumns(sql)}, ${myRatingColumn(sql, userId)} AS my_rating`;
+}
+
+/** A project row answered by a counter write (vote, rating). */
+export type CountedProjectRow = ProjectRow;

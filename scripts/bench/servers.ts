@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+
+/** How long a server child may take to say it listens. */
+const START_TIMEOUT_MS = 60_000;
+
+/** A server running in a child process of its own (so the load generator never shares its event loop). */
+export interface ChildServer {
+  url: string;
+  /** Stops it with SIGTERM (a graceful shutdown) and answers its exit code (0: it ended cleanly). */
+  stop: () => Promise<number | null>;
+}
+
+/** Spawns `args` under node with `env`, and waits until it prints `ready`. */
+async function spawnServer(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, url: string): Promise<ChildServer> {
+  const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start`)), START_TIMEOUT_MS);
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (!ready.test(chunk.toString())) return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const [code] = (await once(child, 'exit')) as [number | null];
+      return code;
+    },
+  };
+}
+
+/** The raw node:http server the API is compared with: it answers every request `hello`. */
+export function startHello(port: number): Promise<ChildServer> {
+  const code = `require('node:http').createServer((q, s) => s.end('hello')).listen(${port}, () => console.log('hello ready'))`;
+  return spawnServer(['-e', code], {}, /hello ready/, `http://127.0.0.1:${port}`);
+}
+
+/** The API (api/src/server.ts, the production entry point) on `databaseUrl`, rate limits lifted. */
+export function startApiChild(port: number, databaseUrl: string, redisUrl: string, redisPrefix: string): Promise<ChildServer> {
+  return spawnServer(
+    [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', 'api/src/server.ts'],
+    {
+      NODE_ENV: 'bench',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_MULTIPLIER: '1000000',
+      SEED_DEMO: 'false',
+    },
+    /listening/,
+    `http://127.0.0.1:${port}`,
+  );
+}
