@@ -30,6 +30,8 @@ export interface AppState {
 export interface SessionData {
   userId?: number;
   maxAge?: number | 'session';
+  /** When this session signed in (ms since the epoch); one from before the user's sessionsValidAfter is refused (issue 14). */
+  signedInAt?: number;
   /** Commits now with a new id (koa-session's Session#regenerate). */
   regenerate(): Promise<void>;
 }

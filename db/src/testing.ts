@@ -46,8 +46,20 @@ export function uniqueName(base = 'user'): string {
   return `${base}_${process.pid.toString(36)}${counter.toString(36)}${randomBytes(2).toString('hex')}`.slice(0, 30);
 }
 
+/** How old a factory user with `standing` is: past the reporters' minimum age (issue 14). */
+const STANDING_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Extra factory options besides the columns insertUser takes. */
+export interface BuildUserOptions {
+  isPaused?: boolean;
+  /** Issue 14: the address counts as confirmed (needs `email`). */
+  emailVerified?: boolean;
+  /** Issue 14: a reporter with standing: an account 30 days old that submitted a (hidden) project. */
+  standing?: boolean;
+}
+
 /** Inserts a user whose password is TEST_PASSWORD. */
-export async function buildUser(sql: Tx, overrides: Partial<Parameters<ReturnType<typeof makeUserQueries>['insertUser']>[0]> & { isPaused?: boolean } = {}): Promise<UserRow> {
+export async function buildUser(sql: Tx, overrides: Partial<Parameters<ReturnType<typeof makeUserQueries>['insertUser']>[0]> & BuildUserOptions = {}): Promise<UserRow> {
   const user = await makeUserQueries(sql).insertUser({
     username: overrides.username ?? uniqueName(),
     passwordHash: overrides.passwordHash ?? (await testPasswordHash()),
@@ -55,12 +67,17 @@ export async function buildUser(sql: Tx, overrides: Partial<Parameters<ReturnTyp
     role: overrides.role,
     bio: overrides.bio,
     isAdmin: overrides.isAdmin,
-    createdAt: overrides.createdAt,
+    createdAt: overrides.createdAt ?? (overrides.standing ? new Date(Date.now() - STANDING_AGE_MS) : undefined),
   });
   if (overrides.isPaused) {
     await sql`UPDATE users SET is_paused = true WHERE id = ${user.id}`;
     user.isPaused = true;
   }
+  if (overrides.emailVerified && user.email) {
+    const [row] = await sql<{ emailVerifiedAt: Date }[]>`UPDATE users SET email_verified_at = now() WHERE id = ${user.id} RETURNING email_verified_at`;
+    user.emailVerifiedAt = row!.emailVerifiedAt;
+  }
+  if (overrides.standing) await buildProject(sql, { userId: user.id, isHidden: true });
   return user;
 }
 

@@ -52,6 +52,7 @@ const envSchema = z
     REDIS_PREFIX: text('vitrine:'),
     SESSION_SECRET: optionalText(),
     SITE_NAME: text(DEFAULT_SITE_NAME),
+    SITE_URL: z.preprocess(unsetIfBlank, z.url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://vitrine.example' }).default('http://localhost:3000')),
     TRUST_PROXY: flag(false),
     TRUST_PROXY_HOPS: whole(DEFAULT_PROXY_HOPS, 1, MAX_PROXY_HOPS),
     SMTP_URL: optionalText(),
@@ -101,6 +102,8 @@ export interface Config {
   redisPrefix: string;
   sessionSecret: string;
   siteName: string;
+  /** Issue 14: the site's public address, for links in mails (the worker has no request to read it from). */
+  siteUrl: string;
   /** Trust X-Forwarded-* (behind a load balancer): the client address, and https from X-Forwarded-Proto (the session cookie is Secure on https requests). */
   trustProxy: boolean;
   /**
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     siteName: e.SITE_NAME,
+    siteUrl: e.SITE_URL.replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     smtpUrl: e.SMTP_URL,

@@ -5,7 +5,7 @@ import { rooms } from '@vitrine/domain/events';
 import type { Sql } from '@vitrine/db/sql';
 import { makeReportQueries } from '@vitrine/db/queries/reports';
 import { makeUserQueries } from '@vitrine/db/queries/users';
-import { applyAccountRooms, leaveSessionRooms } from './rooms';
+import { applyAccountRooms, leaveOtherSessionRooms, leaveSessionRooms } from './rooms';
 import { emitTestRequestPushes, isTestRequestEvent } from './live-test-requests';
 import { staleReadsChannel, staleTagsOf } from './stale-reads';
 
@@ -30,6 +30,8 @@ export interface LivePushes {
   pushAll(events: StoredEvent[]): Promise<void>;
   /** Takes a signed-out session's sockets out of the user's private rooms on every node. Never throws. */
   leaveSession(sessionId: string, userId: number): void;
+  /** Takes the sockets of every other session of the user out of their private rooms (issue 14). Never throws. */
+  leaveOtherSessions(userId: number, keepSessionId: string): void;
   /**
    * Tells every API node that shared reads carrying one of `tags` are stale (runtime/src/stale-reads.ts).
    * Resolves once Redis has handed the message to the subscribers; never throws.
@@ -69,6 +71,9 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
   return {
     leaveSession(sessionId, userId) {
       if (opts.redis.status === 'ready') leaveSessionRooms(emitter, sessionId, userId);
+    },
+    leaveOtherSessions(userId, keepSessionId) {
+      if (opts.redis.status === 'ready') leaveOtherSessionRooms(emitter, userId, keepSessionId);
     },
     invalidate,
     async emit(event) {

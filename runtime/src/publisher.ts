@@ -20,6 +20,8 @@ export interface Publisher {
   publishSoon(events: StoredEvent[]): Promise<void>;
   /** After a sign-out: that session's sockets leave the user's private rooms on every node. Never throws. */
   signedOut(sessionId: string, userId: number): void;
+  /** After a password change: the sockets of the user's other sessions leave the private rooms on every node. Never throws. */
+  otherSessionsEnded(userId: number, keepSessionId: string): void;
   /** Tells every API node that shared reads carrying one of `tags` are stale (a change no event announces). Never throws. */
   invalidate(tags: string[]): Promise<void>;
   close(): Promise<void>;
@@ -110,6 +112,9 @@ export function createPublisher(opts: {
     },
     signedOut(sessionId, userId) {
       pushes.leaveSession(sessionId, userId);
+    },
+    otherSessionsEnded(userId, keepSessionId) {
+      pushes.leaveOtherSessions(userId, keepSessionId);
     },
     invalidate: (tags) => pushes.invalidate(tags),
     async close() {

@@ -40,6 +40,14 @@ const LIMITS = {
   userRating: { points: 60, duration: 10 * 60, by: ['user'], message: 'Too many ratings. Please slow down.' },
   /** Profile settings changes per user. */
   settings: { points: 30, duration: 10 * 60, by: ['user'], message: 'Too many settings changes. Please wait a few minutes.' },
+  /** Issue 14: confirmation mails per address (spent by the commands that start one, key `email:<address>`), so nobody floods an inbox. */
+  emailAddress: { points: 3, duration: 60 * 60, by: [], message: 'Too many confirmation emails to this address. Please try again later.' },
+  /** Resending one's own confirmation link, per user. */
+  confirmResend: { points: 5, duration: 60 * 60, by: ['user'], message: 'Too many confirmation emails. Please try again later.' },
+  /** Following confirmation links, per IP. */
+  emailConfirm: { points: 30, duration: 10 * 60, by: ['ip'], message: 'Too many attempts. Please try again later.' },
+  /** Password changes (every attempt, so the current password cannot be guessed through it), per user. */
+  passwordChange: { points: 10, duration: 15 * 60, by: ['user'], message: 'Too many password change attempts. Please try again later.' },
   /** Admin test-request moderation (hide, rating removal) per admin. */
   moderation: { points: 300, duration: 60, by: ['user'], message: 'Too many moderation actions. Please slow down.' },
 } as const satisfies Record<string, { points: number; duration: number; by: readonly LimitKey[]; message: string }>;

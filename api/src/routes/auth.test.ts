@@ -35,7 +35,7 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number), username: input.username, email: input.email, isAdmin: false, isPaused: false,
-      role: 'developer', bio: 'Hi', emailNotices: true, developerTier: null, testerTier: null,
+      role: 'developer', bio: 'Hi', emailNotices: true, developerTier: null, testerTier: null, emailVerified: false,
     });
     const cookie = cookies(res).join('\n');
     expect(cookie).toMatch(/vitrine\.sid=/);
@@ -103,7 +103,7 @@ describe('POST /api/auth/login', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: user.id, username: user.username, email: 'x@example.com', isAdmin: false, isPaused: false,
-      role: 'both', bio: null, emailNotices: true, developerTier: null, testerTier: null,
+      role: 'both', bio: null, emailNotices: true, developerTier: null, testerTier: null, emailVerified: false,
     });
     for (let i = 0; i < 3; i += 1) expect((await agent.get('/api/auth/me')).body.id).toBe(user.id);
   });
