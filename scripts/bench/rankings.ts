@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { makeRankingQueries } from '../../db/src/queries/rankings';
@@ -9,7 +12,8 @@ import type { Measured } from './measure';
 function literal(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const text = value instanceof Date ? value.toISOString() : String(value);
+  // A json parameter (the rows a swap inserts) comes as the value itself.
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return `'${text.replace(/'/g, "''")}'`;
 }
 
@@ -68,13 +72,17 @@ export async function timeRankings(opts: {
   const appMs = performance.now() - appStart;
   await traced.end();
   const statements = captured.filter((q) => !/^\s*(begin|commit)\b/i.test(q));
+  // A file, not -c: the swaps' rows make the script too long for one argument.
+  const script = join(tmpdir(), `vitrine-bench-rankings-${process.pid}.sql`);
+  writeFileSync(script, ['BEGIN', ...statements, 'ROLLBACK'].join(';\n') + ';\n');
   const psqlStart = performance.now();
   const db = new URL(opts.url);
-  await promisify(execFile)('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', db.hostname, '-p', db.port || '5432', '-U', decodeURIComponent(db.username) || 'postgres', '-d', db.pathname.slice(1), '-c', ['BEGIN', ...statements, 'ROLLBACK'].join(';\n')], {
+  await promisify(execFile)('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', db.hostname, '-p', db.port || '5432', '-U', decodeURIComponent(db.username) || 'postgres', '-d', db.pathname.slice(1), '-f', script], {
     env: { ...process.env, PGPASSWORD: decodeURIComponent(db.password) },
     maxBuffer: 64 * 1024 * 1024,
   });
   const psqlMs = performance.now() - psqlStart;
+  rmSync(script, { force: true });
   console.log(`[bench] ranking recompute, every board: app ${appMs.toFixed(0)} ms, the same SQL in psql ${psqlMs.toFixed(0)} ms`);
 
   const baseline = await opts.baseline();

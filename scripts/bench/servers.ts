@@ -14,6 +14,10 @@ export interface ChildServer {
 /** Spawns `args` under node with `env`, and waits until it prints `ready`. */
 async function spawnServer(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, url: string): Promise<ChildServer> {
   const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // A bench that dies on the way leaves no server behind.
+  const onExit = () => child.kill('SIGKILL');
+  process.once('exit', onExit);
+  child.once('exit', () => process.off('exit', onExit));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start`)), START_TIMEOUT_MS);
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));

@@ -44,10 +44,18 @@ export async function startBenchServices(log: (line: string) => void): Promise<B
   const redis = spawn(redisBin, redisServerArgs(REDIS_PORT, redisDir), { stdio: 'ignore' });
   if (!(await waitFor(REDIS_PORT))) throw new Error('the private Redis did not start');
   log(`private PostgreSQL on ${PG_PORT} and Redis on ${REDIS_PORT} (in ${dir})`);
+  // A bench that dies on the way (a server that did not start, a thrown error) leaves nothing running.
+  const onExit = () => {
+    pgCtl(cluster, 'stop', ['-m', 'immediate'], 'ignore');
+    redis.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', onExit);
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
     redisUrl: `redis://127.0.0.1:${REDIS_PORT}`,
     async stop() {
+      process.off('exit', onExit);
       pgCtl(cluster, 'stop', ['-m', 'fast'], 'ignore');
       const exited = new Promise((resolve) => redis.once('exit', resolve));
       redis.kill('SIGTERM');
