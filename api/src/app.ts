@@ -14,6 +14,7 @@ import { routeGroups } from './routes/all';
 import { healthRoutes } from './routes/health';
 import { crawlRoutes } from './routes/crawl';
 import { cardsRoutes } from './routes/cards';
+import { sharedReadsFront } from './cache/http';
 
 /** Request bodies above this are refused with 413. */
 const BODY_LIMIT = '64kb';
@@ -23,7 +24,8 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
  * Builds the Koa app (no listen, so tests drive it). Order of every request:
- * errors -> headers -> compression -> health -> origin check -> body -> session -> current user -> routes, each route
+ * errors -> headers -> compression -> shared reads kept for this URL -> health -> origin check -> body -> session ->
+ * current user -> routes, each route
  * one composed pipeline of its contract (contracts/pipeline.ts: limit -> guard -> validate -> handler),
  * then the public files outside /api (feeds, sitemaps, robots.txt, share cards).
  * Health comes before the session so a probe never reads a cookie, Redis or the users table.
@@ -40,6 +42,7 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
   // Brotli or gzip by Accept-Encoding for compressible answers; precompressed static files already
   // carry Content-Encoding, which koa-compress leaves alone.
   app.use(compress({ threshold: COMPRESS_THRESHOLD_BYTES }));
+  app.use(sharedReadsFront());
   const health = routerOf(healthRoutes);
   app.use(health.routes());
   app.use(health.allowedMethods());

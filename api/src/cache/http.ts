@@ -1,5 +1,6 @@
-import type { AppContext, Caller } from '../context';
-import type { SharedLoad } from './shared-reads';
+import type Koa from 'koa';
+import type { AppContext, AppContextExtras, AppState, Caller } from '../context';
+import type { SharedEntry, SharedLoad } from './shared-reads';
 
 /** How long a CDN may serve a shared read without asking (seconds); it cannot hear our invalidations. */
 const CDN_MAX_AGE_S = 5;
@@ -33,11 +34,36 @@ export async function respondShared<T>(koa: AppContext, key: string, load: () =>
 export async function respondShared<T>(koa: AppContext, key: string, load: () => Promise<SharedLoad<T>>): Promise<T | undefined> {
   const entry = await koa.deps.sharedReads.get(key, load);
   if (!entry) return undefined;
+  setSharedHeaders(koa, entry);
+  if (koa.method === 'GET') koa.deps.sharedReads.rememberUrl(koa.url, key);
+  return entry.value;
+}
+
+/** The caching headers of a shared answer, and 304 when the client already holds it. */
+function setSharedHeaders(koa: AppContext, entry: SharedEntry): void {
   koa.set('Cache-Control', SHARED_CACHE_CONTROL);
   koa.set('CDN-Cache-Control', CDN_CACHE_CONTROL);
   koa.etag = entry.etag;
+  // Koa judges freshness only for a successful status, and nothing was answered yet.
+  koa.status = 200;
   if (koa.fresh) koa.status = 304;
-  return entry.value;
+}
+
+/**
+ * Middleware in front of the session, the current user and the routers: a GET whose URL a kept
+ * shared read answered last time gets that answer at once (its JSON as it was serialised, ETag, 304),
+ * as a cache in front of the API would. Shared reads are the same for every viewer, so nothing the
+ * skipped steps read could change the answer; a miss, or any other request, goes on as usual.
+ */
+export function sharedReadsFront(): Koa.Middleware<AppState, AppContextExtras> {
+  return async (koa, next) => {
+    const entry = koa.method === 'GET' ? koa.deps.sharedReads.byUrl(koa.url) : undefined;
+    if (!entry) return next();
+    setSharedHeaders(koa, entry);
+    if (koa.status === 304) return;
+    koa.type = 'application/json';
+    koa.body = entry.json;
+  };
 }
 
 /** Drops the shared reads carrying `tags` on this node at once, and tells every other node. */

@@ -127,4 +127,27 @@ describe('shared reads on two API nodes', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect((await b.agent().get(`/api/projects/${hidden.id}`)).status).toBe(404);
   });
+
+  it('answers a repeated GET from the kept entry in front of the session and routes, 304 by ETag, until it goes stale', async () => {
+    const project = await buildProject(b.deps.sql);
+    const path = `/api/projects/${project.id}`;
+    const first = await b.agent().get(path);
+    const loads = vi.spyOn(b.deps.sharedReads, 'get');
+    try {
+      const hit = await b.agent().get(path).set('Cookie', 'vitrine.sid=not-a-session');
+      expect(loads).not.toHaveBeenCalled();
+      expect(hit.status).toBe(200);
+      expect(hit.headers['content-type']).toMatch(/^application\/json/);
+      expect(hit.headers.etag).toBe(first.headers.etag);
+      expect(hit.headers['cache-control']).toBe(first.headers['cache-control']);
+      expect(hit.headers['x-content-type-options']).toBe('nosniff');
+      expect(hit.body).toEqual(first.body);
+      expect((await b.agent().get(path).set('If-None-Match', first.headers.etag!)).status).toBe(304);
+      b.deps.sharedReads.invalidate([STALE.project(project.id)]);
+      expect((await b.agent().get(path)).status).toBe(200);
+      expect(loads).toHaveBeenCalledTimes(1);
+    } finally {
+      loads.mockRestore();
+    }
+  });
 });

@@ -12,9 +12,11 @@ const MAX_ENTRIES = 2000;
  */
 const MAX_AGE_MS = 60_000;
 
-/** A shared answer and its ETag (a hash of its JSON). */
+/** A shared answer, its JSON and its ETag (a hash of that JSON). */
 export interface SharedEntry<T = unknown> {
   value: T;
+  /** The answer as it goes out, serialised once when it was loaded. */
+  json: string;
   etag: string;
 }
 
@@ -38,6 +40,8 @@ export class SharedReads {
   private loading = new Map<string, { generation: number; promise: Promise<SharedEntry | null> }>();
   private generation = 0;
   private listening = false;
+  /** Request URLs (path and query, as sent) answered by a kept entry, and that entry's key. */
+  private urls = new Map<string, string>();
 
   /** The answer under `key`, loaded (and kept, if it may be) on a miss; null when `load` says not shared. */
   async get<T>(key: string, load: () => Promise<SharedLoad<T>>): Promise<SharedEntry<T> | null> {
@@ -60,7 +64,8 @@ export class SharedReads {
   private async fill(key: string, generation: number, load: () => Promise<SharedLoad>): Promise<SharedEntry | null> {
     const loaded = await load();
     if (loaded === null) return null;
-    const entry = { value: loaded.value, etag: `"${createHash('sha1').update(JSON.stringify(loaded.value)).digest('base64url')}"` };
+    const json = JSON.stringify(loaded.value);
+    const entry = { value: loaded.value, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
     if (this.listening && generation === this.generation) {
       this.entries.delete(key);
       this.entries.set(key, { ...entry, tags: loaded.tags, at: Date.now() });
@@ -69,12 +74,33 @@ export class SharedReads {
     return entry;
   }
 
+  /** Notes that a GET of `url` is answered by the entry under `key` (see byUrl). */
+  rememberUrl(url: string, key: string): void {
+    if (!this.entries.has(key)) return;
+    if (this.urls.size >= MAX_ENTRIES) this.urls.delete(this.urls.keys().next().value!);
+    this.urls.set(url, key);
+  }
+
+  /**
+   * The kept entry a GET of `url` was last answered with, while it is kept and fresh; undefined
+   * otherwise (the request then goes the whole way to its route).
+   */
+  byUrl(url: string): SharedEntry | undefined {
+    const key = this.urls.get(url);
+    if (key === undefined) return undefined;
+    const hit = this.entries.get(key);
+    if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit;
+    this.urls.delete(url);
+    return undefined;
+  }
+
   /** Drops every entry carrying one of `tags` (STALE.all: every entry). */
   invalidate(tags: readonly string[]): void {
     if (tags.length === 0) return;
     this.generation++;
     if (tags.includes(STALE.all)) {
       this.entries.clear();
+      this.urls.clear();
       return;
     }
     for (const [key, entry] of this.entries) {
