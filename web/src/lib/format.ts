@@ -3,11 +3,17 @@
  * the first bundle: the landing page's JavaScript budget, docs/performance.md).
  */
 
+/** A value made on first use: creating an Intl formatter is costly, and module evaluation is one long task. */
+function onFirstUse<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 /** 'Jan 5, 2025' (en-US medium date) in the viewer's time zone. */
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const DATE_FORMAT = onFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
 /** '3 days ago'; numeric: 'always' says '1 day ago', never 'yesterday'. */
-const RELATIVE_FORMAT = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
-const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+const RELATIVE_FORMAT = onFirstUse(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'always' }));
+const COUNT_FORMAT = onFirstUse(() => new Intl.NumberFormat('en-US'));
 
 /** Below this age a time reads 'less than a minute ago'. */
 const JUST_NOW_SECONDS = 60;
@@ -30,7 +36,7 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 /** 'Jan 5, 2025' (spec §9 joined/created dates); '' for a missing or invalid date. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? DATE_FORMAT.format(date) : '';
+  return date ? DATE_FORMAT().format(date) : '';
 }
 
 /** Relative time with suffix, e.g. '3 days ago' (spec §9); '' for a missing or invalid date. */
@@ -41,10 +47,10 @@ export function formatRelative(value: string | number | Date | null | undefined,
   const seconds = Math.max(0, (now.getTime() - date.getTime()) / 1000);
   if (seconds < JUST_NOW_SECONDS) return 'less than a minute ago';
   const { unit, seconds: size } = RELATIVE_UNITS.find((u) => seconds < u.below)!;
-  return RELATIVE_FORMAT.format(-Math.floor(seconds / size), unit);
+  return RELATIVE_FORMAT().format(-Math.floor(seconds / size), unit);
 }
 
 /** A count with thousands separators in the user's locale (shown in tabular figures). */
 export function formatCount(value: number): string {
-  return COUNT_FORMAT.format(value);
+  return COUNT_FORMAT().format(value);
 }
