@@ -40,6 +40,8 @@ try {
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
     const { categories, audits } = result.lhr;
     if (process.env.LIGHTHOUSE_JSON_DIR) writeFileSync(`${process.env.LIGHTHOUSE_JSON_DIR}/${name}.json`, JSON.stringify(result.lhr));
+    // A failed trace (NO_NAVSTART and the like, seen on a loaded machine) scores 0: say why; rerun.
+    if (result.lhr.runtimeError) console.log(`${name.padEnd(8)} Lighthouse error: ${result.lhr.runtimeError.code}, rerun`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     console.log(
       `${name.padEnd(8)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  SEO ${score('seo')}  ` +
