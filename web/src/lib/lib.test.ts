@@ -38,6 +38,14 @@ describe('format', () => {
     expect(ago(45 * 86_400)).toBe('1 month ago');
     expect(ago(800 * 86_400)).toBe('2 years ago');
   });
+  it('dates read as Intl.DateTimeFormat en-US (short month, day, year) reads them, in local time', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(2026, month, month * 2 + 1, 23, 30);
+      expect(formatDate(date)).toBe(intl.format(date));
+      expect(formatDate(date.toISOString())).toBe(intl.format(date));
+    }
+  });
   it('counts are grouped as Intl.NumberFormat en-US groups them', () => {
     const intl = new Intl.NumberFormat('en-US');
     for (const n of [0, 7, 999, 1000, 12_345, 1_234_567, -1234, -5, 2.5, 1234.75, Number.MAX_SAFE_INTEGER]) expect(formatCount(n)).toBe(intl.format(n));
