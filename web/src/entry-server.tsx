@@ -1,6 +1,6 @@
 /**
  * The server renderer (Vite's SSR build makes web/dist-ssr/entry-server.js; the API imports only
- * that file). It renders the same tree as main.tsx with React's streaming renderer, wouter's SSR
+ * that file). It renders the same tree as start.tsx with React's streaming renderer, wouter's SSR
  * path and SWR fallback data under the very keys the hooks read, so hydration finds what the
  * server drew.
  */
