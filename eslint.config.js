@@ -118,4 +118,13 @@ export default defineConfig(
     files: ['web/src/**/*.tsx'],
     rules: { 'max-lines-per-function': ['error', { max: COMPONENT_MAX_LINES }] },
   },
+  {
+    // Browser-loaded code takes zod from domain/src/zod.ts, which sets jitless before any schema exists
+    // (a strict CSP reports zod's `new Function` probe otherwise; issue 14).
+    files: ['domain/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: ['domain/src/zod.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import { z } from '@vitrine/domain/zod' (domain: '../zod'), which sets jitless first.", allowTypeImports: true }] }],
+    },
+  },
 );

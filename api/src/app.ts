@@ -8,6 +8,7 @@ import { originCheck } from './middleware/origin';
 import { securityHeaders } from './middleware/security-headers';
 import { createLimiters } from './middleware/rate-limit';
 import { loadUser } from './middleware/current-user';
+import { koaProxyOptions } from './client-address';
 import { routerOf } from './contracts/pipeline';
 import { routeGroups } from './routes/all';
 import { healthRoutes } from './routes/health';
@@ -29,13 +30,13 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
  * Extra middleware (the static web client) is mounted after the API by the caller.
  */
 export function createApp(deps: Deps, options: { log?: (err: unknown) => void } = {}): Koa<AppState, AppContextExtras> {
-  const app = new Koa<AppState, AppContextExtras>({ proxy: deps.config.trustProxy });
+  const app = new Koa<AppState, AppContextExtras>(koaProxyOptions(deps.config));
   app.context.deps = deps;
   app.context.limiters = createLimiters(deps.redis, deps.config);
   app.silent = true;
 
   app.use(errorMiddleware(options.log));
-  app.use(securityHeaders());
+  app.use(securityHeaders(deps.config));
   // Brotli or gzip by Accept-Encoding for compressible answers; precompressed static files already
   // carry Content-Encoding, which koa-compress leaves alone.
   app.use(compress({ threshold: COMPRESS_THRESHOLD_BYTES }));

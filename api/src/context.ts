@@ -7,6 +7,7 @@ import type { Config } from '@vitrine/runtime/config';
 import type { Publisher } from '@vitrine/runtime/publisher';
 import type { Limiters } from './middleware/rate-limit';
 import type { SharedReads } from './cache/shared-reads';
+import type { BallotBox } from './commands/ballotBox';
 
 /** What the app needs from the outside world; tests build their own. */
 export interface Deps {
@@ -16,6 +17,8 @@ export interface Deps {
   publisher: Publisher;
   /** This node's cache of the reads shared by every visitor (api/src/cache). */
   sharedReads: SharedReads;
+  /** This node's votes, counted in groups (commands/ballotBox.ts). */
+  ballotBox: BallotBox;
 }
 
 /** Per-request state: the signed-in user, loaded from the session on every request. */
@@ -27,6 +30,8 @@ export interface AppState {
 export interface SessionData {
   userId?: number;
   maxAge?: number | 'session';
+  /** When this session signed in (ms since the epoch); one from before the user's sessionsValidAfter is refused (issue 14). */
+  signedInAt?: number;
   /** Commits now with a new id (koa-session's Session#regenerate). */
   regenerate(): Promise<void>;
 }

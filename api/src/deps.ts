@@ -3,6 +3,7 @@ import { createSql } from '@vitrine/db/sql';
 import type { Config } from '@vitrine/runtime/config';
 import type { Deps } from './context';
 import { connectSharedReads } from './cache/shared-reads';
+import { createBallotBox } from './commands/ballotBox';
 import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
 
 /** Opens Redis with an error listener (an unhandled 'error' would crash the process). */
@@ -35,6 +36,7 @@ export function createDeps(config: Config, live?: LiveEmitter): Deps & { close: 
     redis,
     publisher,
     sharedReads: shared.reads,
+    ballotBox: createBallotBox({ sql, publisher }),
     async close() {
       shared.close();
       await publisher.close();

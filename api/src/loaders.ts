@@ -2,6 +2,7 @@ import { makeMessageQueries, type MessageRow } from '@vitrine/db/queries/message
 import { makeProjectQueries, type ProjectRow, type Viewer } from '@vitrine/db/queries/projects';
 import { makeUserQueries } from '@vitrine/db/queries/users';
 import type { Caller } from './context';
+import { addressKey } from './client-address';
 import { badRequest, notFound } from './errors';
 import { can, type Actor, type ProjectResource } from './policies';
 
@@ -19,9 +20,9 @@ export const SELF_MESSAGE = 'You cannot send a message to yourself';
 /** Answer when the chosen recipient does not exist. */
 export const RECIPIENT_NOT_FOUND = 'User not found';
 
-/** The request's viewer: the signed-in user's id, else null, and the client IP. */
+/** The request's viewer: the signed-in user's id, else null, and the client's address key (what a visitor's vote row holds). */
 export function viewerOf(caller: Pick<Caller, 'user' | 'ip'>): Viewer {
-  return { userId: caller.user?.id ?? null, ip: caller.ip };
+  return { userId: caller.user?.id ?? null, ip: addressKey(caller.ip) };
 }
 
 /** Throws 404 'Project not found' unless `user` may see `project` (it exists, and is visible or theirs, or they are an admin). */

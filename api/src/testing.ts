@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '@vitrine/runtime/config';
 import { createApp } from './app';
 import { createRedis } from './deps';
 import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
+import { createBallotBox } from './commands/ballotBox';
 import type { Deps } from './context';
 import { connectSharedReads } from './cache/shared-reads';
 
@@ -45,7 +46,7 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
   const redis = createRedis(config.redisUrl, { name: 'test' });
   const shared = connectSharedReads(redis, config.redisPrefix, (err) => console.error(err));
   const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live: shared.live(live), log: () => {} });
-  const deps: Deps = { config, sql, redis, publisher, sharedReads: shared.reads };
+  const deps: Deps = { config, sql, redis, publisher, sharedReads: shared.reads, ballotBox: createBallotBox({ sql, publisher }) };
   const app = createApp(deps, { log: (err) => console.error(err) });
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

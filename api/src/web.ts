@@ -14,6 +14,9 @@ import { makePreloader } from './public/client-manifest';
 /** Where `vite build` puts the web client. */
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** Source maps end so; vite writes one beside each script (web/vite.config.ts). */
+const SOURCE_MAP_SUFFIX = '.map';
+
 /** Hashed assets never change under their name: a year, immutable. */
 const ASSET_MAX_AGE_MS = 365 * 24 * 3600 * 1000;
 
@@ -29,6 +32,11 @@ export interface WebClientOptions {
   api?: RequestListener;
   /** The built server renderer (web/dist-ssr/entry-server.js by default). */
   rendererPath?: string;
+  /**
+   * Serve the build's source maps (`*.map`). Off unless asked: in production they would hand out the
+   * client's original source (issue 14), so only a non-production start turns them on.
+   */
+  sourceMaps?: boolean;
   log?: (err: unknown) => void;
 }
 
@@ -89,6 +97,12 @@ export function webClient(siteName: string, options: WebClientOptions = {}): Mid
   let template: Template | undefined;
   return async (ctx, next) => {
     if (!isPagePath(ctx)) return next();
+    if (!options.sourceMaps && ctx.path.endsWith(SOURCE_MAP_SUFFIX)) {
+      ctx.status = 404;
+      ctx.type = 'text/plain';
+      ctx.body = 'Not found';
+      return;
+    }
     await assets(ctx, async () => {});
     if (ctx.body !== undefined && ctx.body !== null) return;
     if (!existsSync(indexPath)) {

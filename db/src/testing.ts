@@ -8,12 +8,12 @@ import { makeMessageQueries, type NewMessage } from './queries/messages';
 /** Where throwaway databases are created from (a local trust-auth server by default). */
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A migrated database of its own for one test run, dropped by `drop()`. */
-export async function createTestDatabase(prefix = 'vitrine_test'): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+/** A migrated database of its own for one test run (on the server of `adminUrl`), dropped by `drop()`. */
+export async function createTestDatabase(prefix = 'vitrine_test', adminUrl = ADMIN_URL): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = new URL(ADMIN_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const sql = createSql(url.toString(), { max: 1 });
   try {
@@ -46,8 +46,20 @@ export function uniqueName(base = 'user'): string {
   return `${base}_${process.pid.toString(36)}${counter.toString(36)}${randomBytes(2).toString('hex')}`.slice(0, 30);
 }
 
+/** How old a factory user with `standing` is: past the reporters' minimum age (issue 14). */
+const STANDING_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Extra factory options besides the columns insertUser takes. */
+export interface BuildUserOptions {
+  isPaused?: boolean;
+  /** Issue 14: the address counts as confirmed (needs `email`). */
+  emailVerified?: boolean;
+  /** Issue 14: a reporter with standing: an account 30 days old that submitted a (hidden) project. */
+  standing?: boolean;
+}
+
 /** Inserts a user whose password is TEST_PASSWORD. */
-export async function buildUser(sql: Tx, overrides: Partial<Parameters<ReturnType<typeof makeUserQueries>['insertUser']>[0]> & { isPaused?: boolean } = {}): Promise<UserRow> {
+export async function buildUser(sql: Tx, overrides: Partial<Parameters<ReturnType<typeof makeUserQueries>['insertUser']>[0]> & BuildUserOptions = {}): Promise<UserRow> {
   const user = await makeUserQueries(sql).insertUser({
     username: overrides.username ?? uniqueName(),
     passwordHash: overrides.passwordHash ?? (await testPasswordHash()),
@@ -55,12 +67,17 @@ export async function buildUser(sql: Tx, overrides: Partial<Parameters<ReturnTyp
     role: overrides.role,
     bio: overrides.bio,
     isAdmin: overrides.isAdmin,
-    createdAt: overrides.createdAt,
+    createdAt: overrides.createdAt ?? (overrides.standing ? new Date(Date.now() - STANDING_AGE_MS) : undefined),
   });
   if (overrides.isPaused) {
     await sql`UPDATE users SET is_paused = true WHERE id = ${user.id}`;
     user.isPaused = true;
   }
+  if (overrides.emailVerified && user.email) {
+    const [row] = await sql<{ emailVerifiedAt: Date }[]>`UPDATE users SET email_verified_at = now() WHERE id = ${user.id} RETURNING email_verified_at`;
+    user.emailVerifiedAt = row!.emailVerifiedAt;
+  }
+  if (overrides.standing) await buildProject(sql, { userId: user.id, isHidden: true });
   return user;
 }
 

@@ -17,8 +17,15 @@ export const TOOLTIP_DELAY_PROJECT_MS = 300;
 /** Toasts: at most one at a time, shown this long. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
-/** Pending reports from different users that hide a project until an admin decides. */
+/**
+ * Pending reports from different users that hide a project until an admin decides. Issue 14: only
+ * reports from reporters with standing (below), from different networks and not by the owner count.
+ */
 export const AUTO_HIDE_REPORT_COUNT = 3;
+/** A reporter has standing once their account is this many days old... */
+export const REPORT_STANDING_MIN_AGE_DAYS = 7;
+/** ...and they have done this many things on the site (votes, ratings and projects together). */
+export const REPORT_STANDING_MIN_ACTIONS = 1;
 /** Submissions allowed per user and per IP within the window (design.md; overridable by env). */
 export const SUBMISSION_LIMIT = 3;
 export const SUBMISSION_WINDOW_SECONDS = 10 * 60;

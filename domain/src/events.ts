@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { REQUEST_STATUSES, type RequestStatus } from './testRequests';
 
 /** A project's counts after a vote or rating, as its event carries them. */
@@ -31,6 +31,10 @@ export const eventSchema = z.discriminatedUnion('name', [
     sendCopy: z.boolean(),
     emailMode: z.boolean(),
   }),
+  /** Issue 14: a confirmation link is to be mailed (to a member's address or for a visitor's contact copy). */
+  z.object({ name: z.literal('email.confirmationRequested'), confirmationId: z.number() }),
+  /** Issue 14: a visitor confirmed the address of their contact copy: the copy may go out now. */
+  z.object({ name: z.literal('message.copyConfirmed'), messageId: z.number() }),
   // Issue 13: test requests. Ids only; the live pushes and mails read the rows they need.
   z.object({ name: z.literal('testRequest.created'), requestId: z.number(), projectId: z.number(), ownerId: z.number() }),
   z.object({

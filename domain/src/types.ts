@@ -16,6 +16,8 @@ export interface CurrentUser {
   emailNotices: boolean;
   developerTier: BadgeTier | null;
   testerTier: BadgeTier | null;
+  /** Issue 14: whether the owner confirmed `email` (false without one); only a confirmed address gets mail. */
+  emailVerified: boolean;
 }
 
 /** A project as every list and the detail page show it, with the viewer's own state. */
@@ -145,6 +147,26 @@ export interface AdminReport {
 /** GET /api/messages/unread-count */
 export interface UnreadCount {
   count: number;
+}
+
+/**
+ * What happens to the copy a contact form asked for (issue 14): `sent` (on its way to a confirmed
+ * address), `confirm` (a visitor's address: a confirmation link went out and the copy follows only
+ * once it is followed, within a day), or null (no copy asked for).
+ */
+export type ContactCopy = 'sent' | 'confirm' | null;
+
+/** POST /api/contact: the spec's confirmation text, the message's id and what happens to the copy. */
+export interface ContactSent {
+  message: string;
+  id: number;
+  copy: ContactCopy;
+}
+
+/** POST /api/email/confirm: what was confirmed (a member's address, or a visitor's contact copy). */
+export interface EmailConfirmed {
+  message: string;
+  confirmed: 'account' | 'contactCopy';
 }
 
 /** Every error answer. */

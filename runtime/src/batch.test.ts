@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBatcher } from './batch';
+import { createBatcher, createGroupCommit } from './batch';
 
 describe('createBatcher', () => {
   it('sends a lone item at once and gathers the items added during a flush into the next one', async () => {
@@ -18,5 +18,63 @@ describe('createBatcher', () => {
     expect(flushed).toEqual([[1], [2, 3, 4, 5]]);
     await add([6]);
     expect(flushed).toEqual([[1], [2, 3, 4, 5], [6]]);
+  });
+});
+
+describe('createGroupCommit', () => {
+  it('flushes a lone item at once, gathers the items of a running flush into the next, and answers each its own result', async () => {
+    const flushed: number[][] = [];
+    let release = () => {};
+    const commit = createGroupCommit<number, string>(
+      async (items) => {
+        flushed.push(items);
+        if (items[0] === 1) await new Promise<void>((resolve) => (release = resolve));
+        return items.map((n) => `done ${n}`);
+      },
+      { maxBatch: 2 },
+    );
+    const first = commit(1);
+    const rest = [commit(2), commit(3), commit(4)];
+    expect(flushed).toEqual([[1]]);
+    release();
+    expect(await Promise.all([first, ...rest])).toEqual(['done 1', 'done 2', 'done 3', 'done 4']);
+    expect(flushed).toEqual([[1], [2, 3], [4]]);
+  });
+
+  it('rejects every item of a failed flush and goes on with the next', async () => {
+    const commit = createGroupCommit<number, number>(
+      async (items) => {
+        if (items.includes(2)) throw new Error('statement failed');
+        return items;
+      },
+      { maxBatch: 10 },
+    );
+    const first = commit(1);
+    const failing = [commit(2), commit(3)];
+    expect(await first).toBe(1);
+    await expect(Promise.all(failing)).rejects.toThrow('statement failed');
+    await expect(failing[1]).rejects.toThrow('statement failed');
+    expect(await commit(4)).toBe(4);
+  });
+
+  it('runs up to `concurrency` flushes at once, the waiting items going together in the next free one', async () => {
+    const flushed: number[][] = [];
+    const releases: Array<() => void> = [];
+    const commit = createGroupCommit<number, number>(
+      async (items) => {
+        flushed.push(items);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return items;
+      },
+      { maxBatch: 10, concurrency: 2 },
+    );
+    const all = [1, 2, 3, 4, 5].map(commit);
+    expect(flushed).toEqual([[1], [2]]);
+    releases[0]!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(flushed).toEqual([[1], [2], [3, 4, 5]]);
+    releases[1]!();
+    releases[2]!();
+    expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5]);
   });
 });

@@ -20,3 +20,37 @@ export function createBatcher<T>(flush: (items: T[]) => Promise<void>): (items: 
     return next;
   };
 }
+
+/**
+ * Group commit with an answer per item: an item is flushed at once while fewer than `concurrency`
+ * flushes run; otherwise it waits, and the items waiting go together in the next flush (at most
+ * `maxBatch` a flush), so under load a hot path costs one round trip per burst instead of one per
+ * item. `flush` answers one result per item, in order; when it throws, each of its items is rejected
+ * with that error.
+ */
+export function createGroupCommit<I, R>(flush: (items: I[]) => Promise<R[]>, opts: { maxBatch: number; concurrency?: number }): (item: I) => Promise<R> {
+  const concurrency = opts.concurrency ?? 1;
+  let waiting: Array<{ item: I; resolve: (result: R) => void; reject: (err: unknown) => void }> = [];
+  let running = 0;
+
+  async function drain() {
+    running += 1;
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, opts.maxBatch);
+      waiting = waiting.slice(batch.length);
+      try {
+        const results = await flush(batch.map((w) => w.item));
+        batch.forEach((w, i) => w.resolve(results[i]!));
+      } catch (err) {
+        for (const w of batch) w.reject(err);
+      }
+    }
+    running -= 1;
+  }
+
+  return (item) =>
+    new Promise<R>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      if (running < concurrency) void drain();
+    });
+}

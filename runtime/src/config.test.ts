@@ -22,6 +22,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: '0' })).toThrow(/RATE_LIMIT_MULTIPLIER/);
   });
 
+  it('reads TRUST_PROXY_HOPS, 1 by default, a whole number from 1 to 10', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxyHops).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '1', TRUST_PROXY_HOPS: '2' }).trustProxyHops).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: '0' })).toThrow('TRUST_PROXY_HOPS must be a whole number from 1 to 10 (got "0")');
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: 'two' })).toThrow(/TRUST_PROXY_HOPS/);
+  });
+
   it('names every bad variable at once, and requires SESSION_SECRET in production', () => {
     expect(() => loadConfig({ PORT: '70000', SUBMISSION_LIMIT: 'x' })).toThrow(/PORT .*; SUBMISSION_LIMIT /);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('SESSION_SECRET must be set in production');

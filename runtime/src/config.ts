@@ -6,6 +6,10 @@ import { DEFAULT_DATABASE_URL } from '@vitrine/db/sql';
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 /** Highest TCP port. */
 const MAX_PORT = 65_535;
+/** Proxies in front of the api by default under TRUST_PROXY=1: one load balancer or TLS proxy. */
+const DEFAULT_PROXY_HOPS = 1;
+/** More proxy hops than this is a mistake, not a deployment. */
+const MAX_PROXY_HOPS = 10;
 
 /** An empty variable counts as unset (`PORT=` in an .env file means "the default"). */
 const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -48,7 +52,9 @@ const envSchema = z
     REDIS_PREFIX: text('vitrine:'),
     SESSION_SECRET: optionalText(),
     SITE_NAME: text(DEFAULT_SITE_NAME),
+    SITE_URL: z.preprocess(unsetIfBlank, z.url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://vitrine.example' }).default('http://localhost:3000')),
     TRUST_PROXY: flag(false),
+    TRUST_PROXY_HOPS: whole(DEFAULT_PROXY_HOPS, 1, MAX_PROXY_HOPS),
     SMTP_URL: optionalText(),
     MAIL_FROM: text('Vitrine <no-reply@vitrine.local>'),
     ADMIN_EMAIL: optionalText(),
@@ -96,8 +102,15 @@ export interface Config {
   redisPrefix: string;
   sessionSecret: string;
   siteName: string;
+  /** Issue 14: the site's public address, for links in mails (the worker has no request to read it from). */
+  siteUrl: string;
   /** Trust X-Forwarded-* (behind a load balancer): the client address, and https from X-Forwarded-Proto (the session cookie is Secure on https requests). */
   trustProxy: boolean;
+  /**
+   * Under trustProxy, how many proxies append to X-Forwarded-For: the client address is the entry this
+   * many from the right (Koa's maxIpsCount), so whatever a client writes to the left of it is ignored.
+   */
+  trustProxyHops: number;
   smtpUrl: string | null;
   mailFrom: string;
   adminEmail: string | null;
@@ -142,7 +155,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     siteName: e.SITE_NAME,
+    siteUrl: e.SITE_URL.replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL,

@@ -5,7 +5,7 @@ import { rooms } from '@vitrine/domain/events';
 import type { Sql } from '@vitrine/db/sql';
 import { makeReportQueries } from '@vitrine/db/queries/reports';
 import { makeUserQueries } from '@vitrine/db/queries/users';
-import { applyAccountRooms, leaveSessionRooms } from './rooms';
+import { applyAccountRooms, leaveOtherSessionRooms, leaveSessionRooms } from './rooms';
 import { emitTestRequestPushes, isTestRequestEvent } from './live-test-requests';
 import { staleReadsChannel, staleTagsOf } from './stale-reads';
 
@@ -19,10 +19,19 @@ export function socketKey(prefix: string): string {
 
 /** Turns committed events into Socket.IO pushes from any process (design.md "Realtime"). */
 export interface LivePushes {
-  /** Emits the pushes `event` implies. Never throws; a push missed while Redis is down is simply lost. */
+  /** Announces the reads `event` makes stale and emits the pushes it implies. Never throws; a push missed while Redis is down is simply lost. */
   emit(event: StoredEvent): Promise<void>;
+  /**
+   * The same for a group of events: one stale-read announcement for all, and counts pushes
+   * coalesced per project (the group's last counts). Never throws.
+   */
+  emitAll(events: StoredEvent[]): Promise<void>;
+  /** emitAll's pushes alone, for events whose stale reads were already announced. Never throws. */
+  pushAll(events: StoredEvent[]): Promise<void>;
   /** Takes a signed-out session's sockets out of the user's private rooms on every node. Never throws. */
   leaveSession(sessionId: string, userId: number): void;
+  /** Takes the sockets of every other session of the user out of their private rooms (issue 14). Never throws. */
+  leaveOtherSessions(userId: number, keepSessionId: string): void;
   /**
    * Tells every API node that shared reads carrying one of `tags` are stale (runtime/src/stale-reads.ts).
    * Resolves once Redis has handed the message to the subscribers; never throws.
@@ -63,11 +72,30 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
     leaveSession(sessionId, userId) {
       if (opts.redis.status === 'ready') leaveSessionRooms(emitter, sessionId, userId);
     },
+    leaveOtherSessions(userId, keepSessionId) {
+      if (opts.redis.status === 'ready') leaveOtherSessionRooms(emitter, userId, keepSessionId);
+    },
     invalidate,
     async emit(event) {
-      if (opts.redis.status !== 'ready') return;
       await invalidate(staleTagsOf(event));
-      try {
+      await push(event);
+    },
+    async emitAll(events) {
+      await invalidate([...new Set(events.flatMap(staleTagsOf))]);
+      await pushAll(events);
+    },
+    pushAll,
+  };
+
+  /** The pushes of a group of events, counts coalesced per project; no stale-read announcement. Never throws. */
+  async function pushAll(events: StoredEvent[]): Promise<void> {
+    await Promise.all(latestCounts(events).map(push));
+  }
+
+  /** The pushes `event` implies, without its stale-read tags. Never throws. */
+  async function push(event: StoredEvent): Promise<void> {
+    if (opts.redis.status !== 'ready') return;
+    try {
         if (isTestRequestEvent(event)) {
           await emitTestRequestPushes(emitter, opts.sql, event);
           return;
@@ -105,9 +133,18 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
             return;
           }
         }
-      } catch (err) {
-        log(err);
-      }
-    },
-  };
+    } catch (err) {
+      log(err);
+    }
+  }
+}
+
+/**
+ * `events` less the counts pushes a later one in the list overtakes: a burst of votes on one project
+ * (a ballot box group) pushes its last counts once rather than every count on the way.
+ */
+function latestCounts(events: StoredEvent[]): StoredEvent[] {
+  const last = new Map<number, StoredEvent>();
+  for (const event of events) if (event.name === 'vote.created' || event.name === 'rating.saved') last.set(event.projectId, event);
+  return events.filter((event) => (event.name !== 'vote.created' && event.name !== 'rating.saved') || last.get(event.projectId) === event);
 }

@@ -6,13 +6,22 @@ import type { Sql } from '@vitrine/db/sql';
 import { bullPrefix, eventJob, EVENTS_QUEUE } from './queues';
 import { createLivePushes } from './live';
 import { createBatcher } from './batch';
+import { staleTagsOf } from './stale-reads';
 
 /** Hands committed events on: to the worker queue (job id from the event id) and to live listeners. */
 export interface Publisher {
   /** Called after the transaction that recorded `events` committed. Never throws: the relay retries. */
   publish(events: StoredEvent[]): Promise<void>;
+  /**
+   * The same for the hottest writes (votes): resolves once every API node has been told which shared
+   * reads the events make stale (so the writer's next read, on any node, sees its write); the queue
+   * add and the live pushes go on after it. The outbox relay delivers what they miss. Never throws.
+   */
+  publishSoon(events: StoredEvent[]): Promise<void>;
   /** After a sign-out: that session's sockets leave the user's private rooms on every node. Never throws. */
   signedOut(sessionId: string, userId: number): void;
+  /** After a password change: the sockets of the user's other sessions leave the private rooms on every node. Never throws. */
+  otherSessionsEnded(userId: number, keepSessionId: string): void;
   /** Tells every API node that shared reads carrying one of `tags` are stale (a change no event announces). Never throws. */
   invalidate(tags: string[]): Promise<void>;
   close(): Promise<void>;
@@ -75,25 +84,41 @@ export function createPublisher(opts: {
   // one addBulk and one UPDATE per burst rather than per vote).
   const enqueue = createBatcher(enqueueNow);
 
-  async function emitLive(event: StoredEvent) {
-    await pushes.emit(event);
-    try {
-      await opts.live?.(event);
-    } catch (err) {
-      log(err);
+  /** This process's own listener (its shared reads, tests' observers) for each event. */
+  async function tellListener(list: StoredEvent[]) {
+    for (const event of list) {
+      try {
+        await opts.live?.(event);
+      } catch (err) {
+        log(err);
+      }
     }
   }
+
+  /** Work publishSoon left running: close() waits for it. */
+  const inFlight = new Set<Promise<unknown>>();
 
   return {
     async publish(list) {
       if (list.length === 0) return;
-      await Promise.all([enqueue(list), ...list.map(emitLive)]);
+      await Promise.all([enqueue(list), pushes.emitAll(list).then(() => tellListener(list))]);
+    },
+    async publishSoon(list) {
+      if (list.length === 0) return;
+      await Promise.all([pushes.invalidate([...new Set(list.flatMap(staleTagsOf))]), tellListener(list)]);
+      const rest = Promise.all([enqueue(list), pushes.pushAll(list)]);
+      inFlight.add(rest);
+      void rest.finally(() => inFlight.delete(rest));
     },
     signedOut(sessionId, userId) {
       pushes.leaveSession(sessionId, userId);
     },
+    otherSessionsEnded(userId, keepSessionId) {
+      pushes.leaveOtherSessions(userId, keepSessionId);
+    },
     invalidate: (tags) => pushes.invalidate(tags),
     async close() {
+      await Promise.all(inFlight);
       await queue.close().catch(log);
       redis.disconnect();
     },

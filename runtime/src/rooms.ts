@@ -40,9 +40,15 @@ export function grantedRooms(account: RoomAccount): string[] {
   return account.isAdmin ? [rooms.user(account.id), rooms.admins] : [rooms.user(account.id)];
 }
 
+/** The room operations of a selection of sockets. */
+interface RoomSelection {
+  socketsJoin(rooms: string | string[]): void;
+  socketsLeave(rooms: string | string[]): void;
+}
+
 /** What the rooms operations need: Socket.IO's server and the Redis emitter both fit (cluster-wide with the Redis adapter). */
 export interface RoomOperator {
-  in(room: string): { socketsJoin(rooms: string | string[]): void; socketsLeave(rooms: string | string[]): void };
+  in(room: string): RoomSelection & { except(room: string): RoomSelection };
 }
 
 /**
@@ -62,4 +68,13 @@ export function applyAccountRooms(operator: RoomOperator, userId: number, accoun
 export function leaveSessionRooms(operator: RoomOperator, sessionId: string, userId: number): void {
   const room = sessionRoom(sessionId);
   operator.in(room).socketsLeave([...privateRoomsOf(userId), accountRoom(userId), room]);
+}
+
+/**
+ * After a password change (issue 14): every socket of account `userId` except those of the session
+ * `keepSessionId` (the one that changed it) leaves the private rooms and the account's handle room,
+ * on every API node; they stay connected as a visitor's.
+ */
+export function leaveOtherSessionRooms(operator: RoomOperator, userId: number, keepSessionId: string): void {
+  operator.in(accountRoom(userId)).except(sessionRoom(keepSessionId)).socketsLeave([...privateRoomsOf(userId), accountRoom(userId)]);
 }

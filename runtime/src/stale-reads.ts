@@ -40,6 +40,8 @@ export function staleTagsOf(event: DomainEvent): string[] {
       // The rated user's developer rating is their tier on every card of theirs (Project.ownerTier).
       return [STALE.all];
     case 'message.created':
+    case 'message.copyConfirmed':
+    case 'email.confirmationRequested':
     case 'user.updated':
     case 'testRequest.created':
     case 'testRequest.updated':
@@ -48,7 +50,8 @@ export function staleTagsOf(event: DomainEvent): string[] {
     case 'feedback.posted':
     case 'feedback.markedHelpful':
       // user.updated: admin and pause flags, role and bio, which no shared read shows; test requests
-      // are read through their own calls, never through a shared read.
+      // are read through their own calls, never through a shared read; email confirmations (issue 14)
+      // touch no shared read.
       return [];
   }
 }

@@ -1,7 +1,9 @@
 /**
- * `npm run bench [-- --projects 20000 --votes 400000 --seconds 3 --connections 20 --database vitrine_bench]`:
+ * `npm run bench [-- --projects 20000 --votes 400000 --seconds 3 --connections 20 --database vitrine_bench --shared]`:
  * load benchmark of the API's hot paths on a database of its own (seeded with generate_series, dropped
- * at the end), each measure a few seconds. The API runs in a child process (the production entry
+ * at the end), each measure a few seconds. The database and Redis run on private servers the bench
+ * starts and stops (services.ts), so other tenants of the machine's servers are not measured;
+ * `--shared` uses the machine's instead. The API runs in a child process (the production entry
  * point), like the raw node:http hello server it is compared with; the vote is also compared with
  * pgbench running the very same statement. Prints every case and the ratios of issue 11's targets.
  * Speed is measured here, never by timed assertions in tests.
@@ -14,7 +16,8 @@ import { seedBench } from './seed';
 import { startApiChild, startHello } from './servers';
 import { captureVoteStatement, findPgbench, pgbenchVotes } from './pgbench';
 import { measure, type Measured } from './measure';
-import { timeRankings } from './rankings';
+import { computeBoards, timeRankings } from './rankings';
+import { startBenchServices } from './services';
 
 /** Ports of the bench's servers (engineer i11's range). */
 const API_PORT = 3241;
@@ -29,6 +32,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
     database: { type: 'string', default: 'vitrine_bench' },
+    /** Use the machine's PostgreSQL and Redis (DATABASE_URL's server, REDIS_URL) instead of private ones. */
+    shared: { type: 'boolean', default: false },
   },
 });
 const projects = Number(values.projects);
@@ -37,15 +42,18 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const log = (line: string) => console.log(`[bench] ${line}`);
 
-const db = await createTestDatabase(values.database);
+const services = values.shared ? null : await startBenchServices(log);
+const redisUrl = services?.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const db = await createTestDatabase(values.database, services?.adminUrl);
 const sql = createSql(db.url, { max: 2 });
 const started = Date.now();
 log(`seeding ${db.name}`);
 await seedBench(sql, { projects, votes, log });
 log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+log(`boards computed in ${((await computeBoards(sql)) / 1000).toFixed(1)} s (as the worker does when it starts)`);
 
 const hello = await startHello(HELLO_PORT);
-const api = await startApiChild(API_PORT, db.url, `vitrine-bench:${randomBytes(4).toString('hex')}:`);
+const api = await startApiChild(API_PORT, db.url, redisUrl, `vitrine-bench:${randomBytes(4).toString('hex')}:`);
 const rows: Measured[] = [];
 try {
   const run = async (name: string, url: string, next: Parameters<typeof measure>[1]['next']) => {
@@ -104,4 +112,5 @@ try {
   await hello.stop();
   await sql.end();
   await db.drop();
+  await services?.stop();
 }

@@ -18,15 +18,15 @@ export function findPgbench(): string | null {
 }
 
 /**
- * The SQL the API sends for a visitor's vote (db castVote), captured from postgres.js itself, so
- * pgbench runs the very same statement: $1 project id, $2 user id (null), $3 address.
+ * The SQL the API sends to count votes (db castVotes), captured from postgres.js itself, so pgbench
+ * runs the very same statement: $1 the ballots (JSON).
  */
 export async function captureVoteStatement(url: string): Promise<string> {
   let captured = '';
   const sql = postgres(url, { max: 1, transform: postgres.camel, onnotice: () => {}, debug: (_c, query) => (captured = query) });
   try {
     // Project 0 never exists: the statement runs and writes nothing.
-    await makeVoteQueries(sql).castVote({ projectId: 0, actor: null, ip: 'pgbench-capture' });
+    await makeVoteQueries(sql).castVotes([{ projectId: 0, actor: null, ip: 'pgbench-capture' }]);
   } finally {
     await sql.end();
   }
@@ -35,14 +35,18 @@ export async function captureVoteStatement(url: string): Promise<string> {
 
 /**
  * Runs the vote statement under pgbench (prepared, `clients` connections, `seconds`), each
- * transaction a new address on a random project of 1..`projects`; answers transactions per second.
+ * transaction one vote (a group of one ballot) from a new address on a random project of
+ * 1..`projects`; answers transactions per second.
  */
 export async function pgbenchVotes(opts: { pgbench: string; url: string; statement: string; projects: number; clients: number; seconds: number }): Promise<number> {
   const script = [
     `\\set p random(1, ${opts.projects})`,
     // A new address per transaction: the client id and a per-client counter never repeat in a run.
     '\\set n random(1, 2000000000)',
-    opts.statement.replace(/\s+/g, ' ').replace('$1', ':p').replace('$2', 'NULL::int').replace('$3', "('pgbench:' || :client_id || ':' || :n)") + ';',
+    opts.statement
+      .replace(/--[^\n]*/g, '')
+      .replace(/\s+/g, ' ')
+      .replace('$1', "jsonb_build_array(jsonb_build_object('ord', 0, 'project_id', (:p)::int, 'user_id', NULL, 'is_admin', false, 'ip', 'pgbench:' || (:client_id)::text || ':' || (:n)::text))") + ';',
   ].join('\n');
   const file = join(tmpdir(), `vitrine-bench-vote-${process.pid}.sql`);
   writeFileSync(file, script);

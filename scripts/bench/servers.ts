@@ -41,13 +41,14 @@ export function startHello(port: number): Promise<ChildServer> {
 }
 
 /** The API (api/src/server.ts, the production entry point) on `databaseUrl`, rate limits lifted. */
-export function startApiChild(port: number, databaseUrl: string, redisPrefix: string): Promise<ChildServer> {
+export function startApiChild(port: number, databaseUrl: string, redisUrl: string, redisPrefix: string): Promise<ChildServer> {
   return spawnServer(
-    ['--import', 'tsx', 'api/src/server.ts'],
+    [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', 'api/src/server.ts'],
     {
       NODE_ENV: 'bench',
       PORT: String(port),
       DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
       REDIS_PREFIX: redisPrefix,
       TRUST_PROXY: 'true',
       RATE_LIMIT_MULTIPLIER: '1000000',

@@ -79,7 +79,9 @@ function actions(world: World): Record<Role, Array<[number, Action]>> {
     const res = await c.http.send('POST', '/api/contact', body);
     if (!ok(res.status)) return res.status;
     const id = (res.body as { id: number }).id;
-    const mails: MailKind[] = emailMode ? ['contact-copy', 'contact-admin'] : ['contact-copy'];
+    // A member's confirmed address gets the copy; a visitor's first gets the confirmation link (issue 14).
+    const copy: MailKind = member ? 'contact-copy' : 'email-confirm';
+    const mails: MailKind[] = emailMode ? [copy, 'contact-admin'] : [copy];
     sink.writes.messages.push({ id, mails });
     if (member) {
       world.replyable.push(id);

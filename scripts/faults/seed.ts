@@ -1,5 +1,5 @@
 /**
- * The data the suite's load works on: members with email addresses (so their copies and reply
+ * The data the suite's load works on: members with confirmed email addresses (so their copies and reply
  * notices are mailed), projects to read, vote on and rate, and a separate pool of projects to report
  * (three reports hide a project, which must not empty the main pool).
  */
@@ -28,8 +28,8 @@ export async function seedWorld(databaseUrl: string, members: number): Promise<W
     const memberPassword = randomBytes(12).toString('base64url');
     const hash = await hashPassword(memberPassword);
     const users = await sql<{ id: number; username: string; email: string }[]>`
-      INSERT INTO users (username, password_hash, email)
-      SELECT 'member_' || g, ${hash}, 'member_' || g || '@faults.test' FROM generate_series(1, ${members}) g
+      INSERT INTO users (username, password_hash, email, email_verified_at)
+      SELECT 'member_' || g, ${hash}, 'member_' || g || '@faults.test', now() FROM generate_series(1, ${members}) g
       RETURNING id, username, email`;
     const projects = await sql<{ id: number }[]>`
       INSERT INTO projects (title, description, replit_url, category, tags, user_id)

@@ -5,8 +5,11 @@
  */
 import type { Sql } from '@vitrine/db/sql';
 
-/** The mails a message asks for (worker/src/processors/events.ts emailsFor). */
-export type MailKind = 'contact-copy' | 'contact-admin' | 'reply-notice';
+/**
+ * The mails a message asks for (worker/src/processors/events.ts emailsFor), plus the confirmation
+ * link a visitor's copy waits for (issue 14; its key is the email.confirmationRequested event's).
+ */
+export type MailKind = 'contact-copy' | 'contact-admin' | 'reply-notice' | 'email-confirm';
 
 /** An answer's status: 0 when none came (refused, reset, timed out). */
 export type Status = number;
@@ -107,7 +110,14 @@ export async function owedMails(sql: Sql, writes: WriteLog): Promise<string[]> {
     SELECT id, (payload->>'messageId')::int AS message_id FROM events
     WHERE name = 'message.created' AND (payload->>'messageId')::int = ANY(${wanted.map((m) => m.id)}::int[])`;
   const eventOf = new Map(rows.map((r) => [r.messageId, r.id]));
-  return wanted.flatMap((m) => m.mails.map((kind) => `event-${eventOf.get(m.id) ?? `missing-for-message-${m.id}`}-${kind}`));
+  const confirmations = await sql<{ id: string; messageId: number }[]>`
+    SELECT e.id, c.message_id FROM email_confirmations c
+    JOIN events e ON e.name = 'email.confirmationRequested' AND (e.payload->>'confirmationId')::int = c.id
+    WHERE c.message_id = ANY(${wanted.map((m) => m.id)}::int[])`;
+  const confirmationOf = new Map(confirmations.map((r) => [r.messageId, r.id]));
+  return wanted.flatMap((m) =>
+    m.mails.map((kind) => `event-${(kind === 'email-confirm' ? confirmationOf : eventOf).get(m.id) ?? `missing-for-message-${m.id}`}-${kind}`),
+  );
 }
 
 /** Counters that must equal their rows (projects.votes, total_ratings); mismatches, one line each. */

@@ -75,6 +75,14 @@ function decodeHeader(value: string): string {
     );
 }
 
+/** The token of the confirmation link in a mail's body (quoted-printable decoded, as a mail client does). */
+function linkToken(body: string): string {
+  const decoded = body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const match = /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(decoded);
+  expect(match, body).not.toBeNull();
+  return match![1]!;
+}
+
 /** Mails received for `address`. */
 const mailsTo = (address: string) => inbox.filter((m) => m.rcptTo.includes(address));
 
@@ -87,7 +95,7 @@ async function eventOf(subject: string): Promise<StoredEvent> {
 }
 
 describe('emails over SMTP', () => {
-  it('an email-mode contact goes to ADMIN_EMAIL and its copy to the sender', async () => {
+  it('an email-mode contact goes to ADMIN_EMAIL; the visitor gets a confirmation link without the text, and the copy only after following it', async () => {
     smtp = await startSmtp(port, inbox);
     const subject = `Question ${Date.now()}`;
     const res = await t
@@ -96,25 +104,53 @@ describe('emails over SMTP', () => {
       .set('X-Forwarded-For', randomIp())
       .send({ senderName: 'Ada', senderEmail: 'ada@example.com', subject, message: 'Hello, how do I submit?', sendCopy: true, mode: 'email' });
     expect(res.status).toBeLessThan(300);
+    expect(res.body.copy).toBe('confirm');
 
-    await waitFor('both mails', async () => mailsTo(ADMIN_EMAIL).some((m) => m.headers.subject?.includes(subject)) && mailsTo('ada@example.com').length > 0);
+    await waitFor('the admin mail and the confirmation', async () => mailsTo(ADMIN_EMAIL).some((m) => m.headers.subject?.includes(subject)) && mailsTo('ada@example.com').length > 0);
     const toAdmin = mailsTo(ADMIN_EMAIL).find((m) => m.headers.subject?.includes(subject))!;
     expect(toAdmin.headers['reply-to']).toContain('ada@example.com');
     expect(toAdmin.body).toContain('Hello, how do I submit?');
-    const copy = mailsTo('ada@example.com')[0]!;
+    // Issue 14: what reaches the typed address first carries nothing the sender wrote.
+    const confirmation = mailsTo('ada@example.com')[0]!;
+    expect(decodeHeader(confirmation.headers.subject ?? '')).toBe('Vitrine: confirm your email address');
+    for (const typed of ['Hello, how do I submit?', subject, 'Ada']) expect(confirmation.body).not.toContain(typed);
+    await sleep(300);
+    expect(mailsTo('ada@example.com')).toHaveLength(1);
+
+    const token = linkToken(confirmation.body);
+    const confirmed = await t.agent().post('/api/email/confirm').set('X-Forwarded-For', randomIp()).send({ token });
+    expect(confirmed.status).toBe(200);
+    await waitFor('the copy', async () => mailsTo('ada@example.com').length === 2);
+    const copy = mailsTo('ada@example.com')[1]!;
     expect(copy.headers.subject).toBe(`Copy of your message: ${subject}`);
     expect(copy.headers.from).toContain('no-reply@vitrine.test');
     expect(copy.body).toContain('Hello, how do I submit?');
   });
 
-  it('an admin reply notifies a member who has an email, and nobody when they have none', async () => {
+  it('a member address is confirmed through the mailed link', async () => {
+    smtp ??= await startSmtp(port, inbox);
+    const email = `joiner${Date.now()}@example.com`;
+    const agent = t.agent();
+    const res = await agent
+      .post('/api/auth/register')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: `joiner${Date.now().toString(36)}`, password: 'a-good-password', confirmPassword: 'a-good-password', email });
+    expect(res.status).toBe(201);
+    await waitFor('the confirmation', async () => mailsTo(email).length === 1);
+    const token = linkToken(mailsTo(email)[0]!.body);
+    expect((await t.agent().post('/api/email/confirm').set('X-Forwarded-For', randomIp()).send({ token })).status).toBe(200);
+    expect((await agent.get('/api/auth/me')).body.emailVerified).toBe(true);
+  });
+
+  it('an admin reply notifies a member who has a confirmed email, and nobody when it is unconfirmed or missing', async () => {
     smtp ??= await startSmtp(port, inbox);
     const admin = await buildUser(t.deps.sql, { isAdmin: true });
-    const withEmail = await buildUser(t.deps.sql, { email: `member${Date.now()}@example.com` });
+    const withEmail = await buildUser(t.deps.sql, { email: `member${Date.now()}@example.com`, emailVerified: true });
+    const unconfirmed = await buildUser(t.deps.sql, { email: `unconfirmed${Date.now()}@example.com` });
     const withoutEmail = await buildUser(t.deps.sql);
     const adminAgent = await t.signIn(admin);
     const replies: number[] = [];
-    for (const member of [withEmail, withoutEmail]) {
+    for (const member of [withEmail, unconfirmed, withoutEmail]) {
       const memberAgent = await t.signIn(member);
       const sent = await memberAgent
         .post('/api/contact')
@@ -128,8 +164,9 @@ describe('emails over SMTP', () => {
     }
     await waitFor('the notice', async () => mailsTo(withEmail.email!).length === 1);
     expect(mailsTo(withEmail.email!)[0]!.body).toContain('Here is the answer you need.');
-    await waitFor('the second reply handled', async () => (await worker.queues.emails.getJobState(`event-${replies[1]}-reply-notice`)) === 'completed');
+    for (const id of replies.slice(1)) await waitFor('the other replies handled', async () => (await worker.queues.emails.getJobState(`event-${id}-reply-notice`)) === 'completed');
     expect(inbox.filter((m) => m.body.includes(`Help ${withoutEmail.id}`))).toEqual([]);
+    expect(mailsTo(unconfirmed.email!)).toEqual([]);
   });
 });
 
@@ -137,9 +174,11 @@ describe('test-request notices (issue 13)', () => {
   it('mails the owner when a tester joins and sends feedback, and the testers who keep notices on when the status moves', async () => {
     smtp ??= await startSmtp(port, inbox);
     const stamp = Date.now();
-    const owner = await buildUser(t.deps.sql, { role: 'developer', email: `owner${stamp}@example.com` });
-    const tester = await buildUser(t.deps.sql, { role: 'tester', email: `tester${stamp}@example.com` });
-    const quiet = await buildUser(t.deps.sql, { role: 'tester', email: `quiet${stamp}@example.com` });
+    const owner = await buildUser(t.deps.sql, { role: 'developer', email: `owner${stamp}@example.com`, emailVerified: true });
+    const tester = await buildUser(t.deps.sql, { role: 'tester', email: `tester${stamp}@example.com`, emailVerified: true });
+    const quiet = await buildUser(t.deps.sql, { role: 'tester', email: `quiet${stamp}@example.com`, emailVerified: true });
+    // Issue 14: a tester whose address is unconfirmed gets no notice either.
+    const unconfirmed = await buildUser(t.deps.sql, { role: 'tester', email: `unconfirmed-tester${stamp}@example.com` });
     const project = await buildProject(t.deps.sql, { userId: owner.id });
     const ownerAgent = await t.signIn(owner);
     const title = `Try my app ${stamp}`;
@@ -152,22 +191,25 @@ describe('test-request notices (issue 13)', () => {
     const quietAgent = await t.signIn(quiet);
     expect((await quietAgent.patch('/api/users/me').send({ emailNotices: false })).status).toBe(200);
     expect((await quietAgent.post(`/api/test-requests/${id}/testers`)).status).toBe(201);
+    expect((await (await t.signIn(unconfirmed)).post(`/api/test-requests/${id}/testers`)).status).toBe(201);
     const feedback = { worked: 'Sign-up works.', problems: 'None so far.', suggestions: 'More colour.', score: 8 };
     expect((await testerAgent.put(`/api/test-requests/${id}/feedback`).send(feedback)).status).toBe(201);
     expect((await testerAgent.put(`/api/test-requests/${id}/feedback`).send({ ...feedback, score: 9 })).status).toBe(200);
     expect((await ownerAgent.patch(`/api/test-requests/${id}`).send({ status: 'in_progress' })).status).toBe(200);
 
-    await waitFor('the owner\'s three mails and the tester\'s one', async () => mailsTo(owner.email!).length === 3 && mailsTo(tester.email!).length === 1);
+    await waitFor('the owner\'s four mails and the tester\'s one', async () => mailsTo(owner.email!).length === 4 && mailsTo(tester.email!).length === 1);
     const toOwner = mailsTo(owner.email!).map((m) => decodeHeader(m.headers.subject ?? ''));
     expect(toOwner.filter((s) => s.includes(`${tester.username} joined your test request "${title}"`))).toHaveLength(1);
     expect(toOwner.filter((s) => s.includes(`${quiet.username} joined your test request "${title}"`))).toHaveLength(1);
+    expect(toOwner.filter((s) => s.includes(`${unconfirmed.username} joined your test request "${title}"`))).toHaveLength(1);
     // The feedback edit sends nothing more.
     expect(toOwner.filter((s) => s.includes(`New feedback on "${title}"`))).toHaveLength(1);
     expect(decodeHeader(mailsTo(tester.email!)[0]!.headers.subject ?? '')).toContain(`"${title}" is now in progress`);
     // The tester who turned notices off gets nothing, and nothing goes twice.
     await sleep(500);
     expect(mailsTo(quiet.email!)).toEqual([]);
-    expect(mailsTo(owner.email!)).toHaveLength(3);
+    expect(mailsTo(unconfirmed.email!)).toEqual([]);
+    expect(mailsTo(owner.email!)).toHaveLength(4);
   });
 });
 
@@ -176,11 +218,11 @@ describe('SMTP outage', () => {
     await smtp?.close();
     smtp = null;
     const subject = `While down ${Date.now()}`;
-    const res = await t
-      .agent()
+    const bo = await buildUser(t.deps.sql, { email: 'bo@example.com', emailVerified: true });
+    const res = await (await t.signIn(bo))
       .post('/api/contact')
       .set('X-Forwarded-For', randomIp())
-      .send({ senderName: 'Bo', senderEmail: 'bo@example.com', subject, message: 'Sent while SMTP is down.', sendCopy: true, mode: 'platform' });
+      .send({ subject, message: 'Sent while SMTP is down.', sendCopy: true, mode: 'platform' });
     expect(res.status).toBeLessThan(300);
     const event = await eventOf(subject);
     const jobId = `event-${event.id}-contact-copy`;

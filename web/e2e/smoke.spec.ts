@@ -10,3 +10,15 @@ test('the API answers 401 to an anonymous /api/auth/me', async ({ request }) => 
   const res = await request.get('/api/auth/me');
   expect(res.status()).toBe(401);
 });
+
+test('the contact form (zod schemas) raises no Content-Security-Policy violation', async ({ page }) => {
+  // zod v4 probes `new Function` unless jitless (domain/src/zod.ts); the CSP reports that as an eval violation.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});

@@ -25,6 +25,7 @@ import { RelayOutboxTask } from './tasks/RelayOutboxTask';
 import { PruneOutboxTask, PRUNE_OUTBOX_EVERY_MS } from './tasks/PruneOutboxTask';
 import { SendEmailTask } from './tasks/SendEmailTask';
 import { SendRequestNoticeTask } from './tasks/SendRequestNoticeTask';
+import { SendConfirmationTask } from './tasks/SendConfirmationTask';
 import type { Task } from './tasks/task';
 import { startHeartbeat } from './heartbeat';
 
@@ -84,7 +85,7 @@ export async function startWorker(config: Config = loadConfigOrExit(), overrides
 
   const common = { connection, prefix, lockDuration: settings.lockDurationMs, stalledInterval: settings.stalledIntervalMs };
   const runTask = createTaskProcessor(ctx, TASKS);
-  const sendEmail = createTaskProcessor(ctx, [SendEmailTask, SendRequestNoticeTask]);
+  const sendEmail = createTaskProcessor(ctx, [SendEmailTask, SendRequestNoticeTask, SendConfirmationTask]);
   const workers = {
     events: new Worker(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), { ...common, concurrency: settings.concurrency.events }),
     tasks: new Worker(TASKS_QUEUE, runTask, { ...common, concurrency: settings.concurrency.tasks }),

@@ -12,6 +12,7 @@ export const JOB = {
   pruneOutbox: 'prune-outbox',
   sendEmail: 'send-email',
   sendRequestNotice: 'send-request-notice',
+  sendConfirmation: 'send-confirmation',
 } as const;
 
 /** One ranking board (design.md "Rankings"). */
@@ -41,6 +42,8 @@ export function boardsFor(event: DomainEvent): Board[] {
     case 'project.updated':
     case 'report.created':
     case 'message.created':
+    case 'message.copyConfirmed':
+    case 'email.confirmationRequested':
     case 'user.updated':
     case 'testRequest.created':
     case 'testRequest.updated':

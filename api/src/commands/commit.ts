@@ -1,7 +1,7 @@
 import type { TransactionSql } from 'postgres';
-import type { DomainEvent, StoredEvent } from '@vitrine/domain/events';
-import type { Sql } from '@vitrine/db/sql';
+import type { DomainEvent } from '@vitrine/domain/events';
 import { makeEventQueries } from '@vitrine/db/queries/events';
+import { retryTransaction } from '@vitrine/db/retry';
 import type { Deps } from '../context';
 
 /** Records an event of the running transaction; it is published only if the transaction commits. */
@@ -12,6 +12,8 @@ export type Emit = (event: DomainEvent) => void;
  * emitted to the outbox in that same transaction, and after the commit hands them to the publisher
  * (queue and live pushes; the worker's relay retries what the publisher could not deliver).
  * A throw inside `work` rolls everything back and publishes nothing. Answers what `work` answers.
+ * A transaction PostgreSQL aborts as a deadlock or serialization failure runs again, `work` included,
+ * up to TRANSACTION_ATTEMPTS times (db/src/retry.ts): `work` must stay free of outside effects, as it is.
  *
  *   await commit(caller, async (tx, emit) => { ...writes...; emit({ name: 'vote.created', ... }) })
  */
@@ -19,26 +21,13 @@ export async function commit<T>(
   caller: { deps: Pick<Deps, 'sql' | 'publisher'> },
   work: (tx: TransactionSql, emit: Emit) => Promise<T>,
 ): Promise<T> {
-  const { value, events } = await caller.deps.sql.begin(async (tx) => {
-    const emitted: DomainEvent[] = [];
-    const result = await work(tx, (event) => emitted.push(event));
-    return { value: result, events: await makeEventQueries(tx).recordEvents(emitted) };
-  });
+  const { value, events } = await retryTransaction(() =>
+    caller.deps.sql.begin(async (tx) => {
+      const emitted: DomainEvent[] = [];
+      const result = await work(tx, (event) => emitted.push(event));
+      return { value: result, events: await makeEventQueries(tx).recordEvents(emitted) };
+    }),
+  );
   await caller.deps.publisher.publish(events);
   return value as T;
-}
-
-/**
- * The other shape of a write, for the hottest ones (a vote): one statement, autocommitted, that
- * writes its rows, counters and outbox events together (a CTE), so a hot row's lock lasts one
- * statement rather than a transaction's round trips. `run` answers its value and the events the
- * statement stored; they are handed to the publisher once it returns, as commit() does.
- */
-export async function commitStatement<T>(
-  caller: { deps: Pick<Deps, 'sql' | 'publisher'> },
-  run: (sql: Sql) => Promise<{ value: T; events: StoredEvent[] }>,
-): Promise<T> {
-  const { value, events } = await run(caller.deps.sql);
-  await caller.deps.publisher.publish(events);
-  return value;
 }

@@ -1,15 +1,19 @@
 import type { z } from 'zod';
 import type { contactSchema } from '@vitrine/domain/schemas/message';
 import type { UserRow } from '@vitrine/db/queries/users';
+import type { ContactCopy } from '@vitrine/domain/types';
 import type { Caller } from '../context';
 import { badRequest, unauthorized } from '../errors';
 import { ensureRecipient } from '../loaders';
+import { spendAddressPoint } from './emailConfirmationStarter';
 import { messageSender } from './messageSender';
 
 /** The answer of a sent contact message (spec §8). */
 export const CONTACT_SENT = 'Your message has been sent successfully.';
 /** sendCopy while signed in needs an email in the profile (contact page hint). */
 export const COPY_NEEDS_PROFILE_EMAIL = 'Add an email address to your profile to receive a copy of your message';
+/** sendCopy while signed in needs a confirmed profile email (issue 14). */
+export const COPY_NEEDS_CONFIRMED_EMAIL = 'Confirm your email address in Settings to receive a copy of your message';
 /** sendCopy from a visitor needs the email field. */
 export const COPY_NEEDS_EMAIL = 'Please enter your email address to receive a copy of your message';
 /** recipientUserId is for members only. */
@@ -23,12 +27,19 @@ export type ContactForm = z.output<typeof contactSchema>;
  * the body (senderUserId in the body is ignored); a member's hidden name and email fields were filled
  * from their profile before validation (contactDefaults). Platform and email modes both store the
  * message (to the admins, or to `recipientUserId` for members); email mode marks the event so the
- * worker emails it. Answers the message's id.
+ * worker emails it. Answers the message's id and what happens to the copy.
+ *
+ * The copy carries the sender's text, so it only goes to an address its owner confirmed (issue 14):
+ * a member's confirmed profile address at once (an unconfirmed one is a 400); a visitor's typed
+ * address gets a confirmation mail without the text, and the copy follows only if its link is
+ * followed within CONFIRMATION_TTL_SECONDS. Each visitor copy needs its own confirmation: a stranger
+ * typing someone's confirmed address would otherwise mail them his text.
  */
-export async function contactMessageSender(caller: Caller, input: ContactForm): Promise<number> {
+export async function contactMessageSender(caller: Caller, input: ContactForm): Promise<{ id: number; copy: ContactCopy }> {
   const { user } = caller;
   if (input.sendCopy) {
     if (user && !user.email) throw badRequest(COPY_NEEDS_PROFILE_EMAIL);
+    if (user && !user.emailVerifiedAt) throw badRequest(COPY_NEEDS_CONFIRMED_EMAIL);
     if (!user && !input.senderEmail) throw badRequest(COPY_NEEDS_EMAIL);
   }
   const recipientUserId = input.recipientUserId ?? null;
@@ -36,7 +47,9 @@ export async function contactMessageSender(caller: Caller, input: ContactForm): 
     if (!user) throw unauthorized(RECIPIENT_NEEDS_LOGIN);
     await ensureRecipient(caller, user.id, recipientUserId);
   }
-  return messageSender(caller, {
+  const confirmCopyTo = input.sendCopy && !user ? input.senderEmail! : undefined;
+  if (confirmCopyTo) await spendAddressPoint(caller, confirmCopyTo);
+  const id = await messageSender(caller, {
     kind: 'contact',
     senderUserId: user?.id ?? null,
     senderName: input.senderName || null,
@@ -44,9 +57,12 @@ export async function contactMessageSender(caller: Caller, input: ContactForm): 
     recipientUserId,
     subject: input.subject,
     message: input.message,
-    sendCopy: input.sendCopy ?? false,
+    // message.created's sendCopy asks the worker for the copy now: only for a member's confirmed address.
+    sendCopy: Boolean(input.sendCopy && user),
     emailMode: input.mode === 'email',
+    confirmCopyTo,
   });
+  return { id, copy: !input.sendCopy ? null : user ? 'sent' : 'confirm' };
 }
 
 /** A member's form hides name and email: empty or absent ones become their username and profile email. */

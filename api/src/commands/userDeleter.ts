@@ -1,5 +1,6 @@
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeRatingQueries } from '@vitrine/db/queries/ratings';
+import { lockBoardsForDeletion } from '@vitrine/db/queries/rankings';
 import { makeUserQueries } from '@vitrine/db/queries/users';
 import { makeVoteQueries } from '@vitrine/db/queries/votes';
 import type { MemberCaller } from '../context';
@@ -18,6 +19,8 @@ export const OWN_ACCOUNT_DELETE = 'You cannot delete your own account';
 export async function userDeleter(caller: MemberCaller, input: { userId: number }): Promise<void> {
   if (input.userId === caller.user.id) throw badRequest(OWN_ACCOUNT_DELETE);
   await commit(caller, async (tx, emit) => {
+    // First, before any row: the cascade reaches the ranking boards, which a swap may be rewriting.
+    await lockBoardsForDeletion(tx);
     const projects = makeProjectQueries(tx);
     const owned = await projects.listIdsOfOwner(input.userId);
     const voted = await makeVoteQueries(tx).countByVoterOnOthers(input.userId);

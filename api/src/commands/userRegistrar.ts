@@ -4,18 +4,31 @@ import { hashPassword } from '@vitrine/db/passwords';
 import { makeUserQueries, type UserRow } from '@vitrine/db/queries/users';
 import type { Caller } from '../context';
 import { conflict } from '../errors';
+import { ensurePasswordAllowed } from '../passwordPolicy';
+import { commit } from './commit';
+import { spendAddressPoint, startEmailConfirmation } from './emailConfirmationStarter';
 
 /** The 409 of a taken username (any letter case). */
 export const USERNAME_TAKEN = 'Username already exists';
 
-/** Creates an account from a validated sign-up form; answers the new user (the route signs them in). */
+/**
+ * Creates an account from a validated sign-up form; answers the new user (the route signs them in).
+ * A common or breached password is refused (issue 14). An email starts unconfirmed: the account and
+ * its confirmation mail's event commit together.
+ */
 export async function userRegistrar(caller: Caller, input: z.output<typeof registerSchema>): Promise<UserRow> {
   const users = makeUserQueries(caller.deps.sql);
   if (await users.findUserByUsername(input.username)) throw conflict(USERNAME_TAKEN);
-  return users
-    .insertUser({ username: input.username, passwordHash: await hashPassword(input.password), email: input.email, role: input.role, bio: input.bio })
-    .catch((err: { code?: string }) => {
-      // Two sign-ups racing for one name: the unique index decides.
-      throw err.code === '23505' ? conflict(USERNAME_TAKEN) : err;
-    });
+  ensurePasswordAllowed(input.password, input.username);
+  const email = input.email || null;
+  if (email) await spendAddressPoint(caller, email);
+  const passwordHash = await hashPassword(input.password);
+  return commit(caller, async (tx, emit) => {
+    const user = await makeUserQueries(tx).insertUser({ username: input.username, passwordHash, email, role: input.role, bio: input.bio });
+    if (email) await startEmailConfirmation(tx, emit, { email, userId: user.id });
+    return user;
+  }).catch((err: { code?: string }) => {
+    // Two sign-ups racing for one name: the unique index decides.
+    throw err.code === '23505' ? conflict(USERNAME_TAKEN) : err;
+  });
 }

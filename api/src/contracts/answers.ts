@@ -5,7 +5,9 @@ import { idSchema } from '@vitrine/domain/schemas/project';
 import type {
   AdminReport,
   AdminUser,
+  ContactSent,
   CurrentUser,
+  EmailConfirmed,
   ErrorBody,
   LeaderboardEntry,
   MessageView,
@@ -54,6 +56,7 @@ const currentUser = z.object({
   emailNotices: z.boolean().describe('email copies of test-request notices'),
   developerTier: tier,
   testerTier: tier,
+  emailVerified: z.boolean().describe('whether the owner confirmed the email address (issue 14)'),
 });
 /** A user's two peer ratings with counts and tiers (issue 13). */
 export const peerRatings = z.object({
@@ -148,6 +151,10 @@ const adminReport = z.object({
 
 const errorBody = z.object({ message: z.string() });
 const created = z.object({ message: z.string(), id });
+const contactSent = created.extend({
+  copy: z.enum(['sent', 'confirm']).nullable().describe('sent: the copy goes to a confirmed address; confirm: a confirmation link went out and the copy follows once it is followed; null: no copy'),
+});
+const emailConfirmed = z.object({ message: z.string(), confirmed: z.enum(['account', 'contactCopy']) });
 
 /** Every named answer shape; the document lists them under components.schemas. */
 export const answers = {
@@ -166,6 +173,9 @@ export const answers = {
   AdminReport: named('AdminReport', adminReport),
   Error: named('Error', errorBody),
   Created: named('Created', created.describe("a stored message or report: the confirmation text and the new row's id")),
+  ContactSent: named('ContactSent', contactSent),
+  EmailConfirmed: named('EmailConfirmed', emailConfirmed),
+  Notice: named('Notice', errorBody.describe('a confirmation text')),
   Views: named('Views', z.object({ views: z.number().int() })),
   Health: named('Health', z.object({ status: z.enum(['ok', 'degraded']), message: z.string().optional(), database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']) })),
   Ready: named('Ready', z.object({ status: z.literal('ok').optional(), message: z.string().optional(), database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']) })),
@@ -200,6 +210,8 @@ export const shapesMatchDomainTypes: [
   Same<Out<'AdminUser'>, AdminUser>,
   Same<Out<'AdminReport'>, AdminReport>,
   Same<Out<'Error'>, ErrorBody>,
+  Same<Out<'ContactSent'>, ContactSent>,
+  Same<Out<'EmailConfirmed'>, EmailConfirmed>,
   Same<Out<'UserProfile'>['user'], UserProfile['user']>,
   Same<keyof Out<'UserProfile'>['projects'][number], keyof UserProfile['projects'][number]>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];

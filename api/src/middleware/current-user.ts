@@ -1,8 +1,20 @@
 import type { Middleware } from 'koa';
-import { makeUserQueries } from '@vitrine/db/queries/users';
-import type { AppContext } from '../context';
+import { makeUserQueries, type UserRow } from '@vitrine/db/queries/users';
+import type { AppContext, SessionData } from '../context';
 
-/** Loads the signed-in user from the session's userId on every request (a deleted user signs out). */
+/**
+ * Whether a session still stands for its user: a password change ends every session signed in
+ * before it (issue 14). A session from before sign-in times were recorded counts as signed in at 0.
+ */
+export function isSessionCurrent(session: Pick<SessionData, 'signedInAt'>, user: Pick<UserRow, 'sessionsValidAfter'>): boolean {
+  if (!user.sessionsValidAfter) return true;
+  return (session.signedInAt ?? 0) >= user.sessionsValidAfter.getTime();
+}
+
+/**
+ * Loads the signed-in user from the session's userId on every request; a deleted user, or a session
+ * a password change ended, signs out.
+ */
 export function loadUser(): Middleware {
   return async (ctx, next) => {
     const c = ctx as unknown as AppContext;
@@ -10,7 +22,7 @@ export function loadUser(): Middleware {
     const userId = c.session?.userId;
     if (typeof userId === 'number') {
       const user = await makeUserQueries(c.deps.sql).findUserById(userId);
-      if (user) c.state.user = user;
+      if (user && isSessionCurrent(c.session!, user)) c.state.user = user;
       else c.session = null;
     }
     return next();

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '@vitrine/db/unavailable';
+import { isRetryableConflict } from '@vitrine/db/retry';
 import { HttpError } from '../errors';
 
 /** What every request answers while PostgreSQL cannot be reached (503, with Retry-After). */
@@ -9,6 +10,11 @@ export const UNAVAILABLE_MESSAGE = 'Vitrine is unavailable for a moment. Please 
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 /** An outage is logged at most once in this many milliseconds (every request of it fails alike). */
 const UNAVAILABLE_LOG_EVERY_MS = 10_000;
+
+/** What a write answers when it lost a lock race on every attempt (commit retries first; 503, with Retry-After). */
+export const BUSY_MESSAGE = 'The server is busy. Please try again.';
+/** Seconds a client is told to wait after a write lost every retry. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** SQLSTATE codes that are the client's fault. */
 const SQLSTATE_STATUS: Record<string, [number, string]> = {
@@ -57,6 +63,7 @@ function describe(err: unknown, log: (err: unknown) => void): [number, string, R
     }
     return [503, UNAVAILABLE_MESSAGE, { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) }];
   }
+  if (isRetryableConflict(err)) return [503, BUSY_MESSAGE, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) }];
   if (err instanceof ZodError) return [400, err.issues[0]?.message ?? 'Invalid input', {}];
   const e = err as { code?: unknown; status?: unknown; expose?: unknown; message?: unknown; type?: unknown };
   if (typeof e?.code === 'string' && e.code in SQLSTATE_STATUS) {

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '@vitrine/runtime/config';
 import { tooManyRequests } from '../errors';
+import { addressKey } from '../client-address';
 
 /** What a limiter counts by: the client's IP, the signed-in user, or both (a point of each). */
 export type LimitKey = 'ip' | 'user';
@@ -10,8 +11,11 @@ export type LimitKey = 'ip' | 'user';
 const LIMITS = {
   /** Failed sign-ins per IP (spent on failures only, by the sign-in command). */
   loginIp: { points: 30, duration: 15 * 60, by: ['ip'], message: 'Too many sign-in attempts. Please try again later.' },
-  /** Failed sign-ins per username (spent on failures only, by the sign-in command). */
-  loginUser: { points: 10, duration: 15 * 60, by: [], message: 'Too many sign-in attempts. Please try again later.' },
+  /**
+   * Failed sign-ins per username from one address (spent on failures only, by the sign-in command). Per
+   * pair, not per username: a per-username lock let anyone lock an account out from everywhere.
+   */
+  loginUserIp: { points: 10, duration: 15 * 60, by: [], message: 'Too many sign-in attempts. Please try again later.' },
   /** Accounts created per IP. */
   register: { points: 10, duration: 60 * 60, by: ['ip'], message: 'Too many accounts created. Please try again later.' },
   /** Votes per IP (visitors share an address behind NAT, so generous). */
@@ -36,6 +40,14 @@ const LIMITS = {
   userRating: { points: 60, duration: 10 * 60, by: ['user'], message: 'Too many ratings. Please slow down.' },
   /** Profile settings changes per user. */
   settings: { points: 30, duration: 10 * 60, by: ['user'], message: 'Too many settings changes. Please wait a few minutes.' },
+  /** Issue 14: confirmation mails per address (spent by the commands that start one, key `email:<address>`), so nobody floods an inbox. */
+  emailAddress: { points: 3, duration: 60 * 60, by: [], message: 'Too many confirmation emails to this address. Please try again later.' },
+  /** Resending one's own confirmation link, per user. */
+  confirmResend: { points: 5, duration: 60 * 60, by: ['user'], message: 'Too many confirmation emails. Please try again later.' },
+  /** Following confirmation links, per IP. */
+  emailConfirm: { points: 30, duration: 10 * 60, by: ['ip'], message: 'Too many attempts. Please try again later.' },
+  /** Password changes (every attempt, so the current password cannot be guessed through it), per user. */
+  passwordChange: { points: 10, duration: 15 * 60, by: ['user'], message: 'Too many password change attempts. Please try again later.' },
   /** Admin test-request moderation (hide, rating removal) per admin. */
   moderation: { points: 300, duration: 60, by: ['user'], message: 'Too many moderation actions. Please slow down.' },
 } as const satisfies Record<string, { points: number; duration: number; by: readonly LimitKey[]; message: string }>;
@@ -84,12 +96,12 @@ export async function consume(holder: Holder, name: LimiterName, key: string, po
 }
 
 /**
- * The pipeline's limit step: one point of `name` for each key the limiter counts by (`ip:<address>`,
- * `u:<user id>`). A key by user is skipped for a visitor (routes that limit by user require one).
+ * The pipeline's limit step: one point of `name` for each key the limiter counts by (`ip:<address key>`,
+ * an IPv6 client counted by its /64, see addressKey; `u:<user id>`). A key by user is skipped for a visitor (routes that limit by user require one).
  */
 export async function spend(holder: Holder & { ip: string; user: { id: number } | null }, name: LimiterName): Promise<void> {
   for (const by of holder.limiters[name].by) {
-    if (by === 'ip') await consume(holder, name, `ip:${holder.ip}`);
+    if (by === 'ip') await consume(holder, name, `ip:${addressKey(holder.ip)}`);
     else if (holder.user) await consume(holder, name, `u:${holder.user.id}`);
   }
 }

@@ -19,5 +19,6 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     emailNotices: user.emailNotices,
     developerTier,
     testerTier,
+    emailVerified: user.email !== null && user.emailVerifiedAt !== null,
   };
 }

@@ -140,4 +140,27 @@ describe('socket rooms follow the account across API nodes', () => {
     await sleep(QUIET_MS);
     expect(seen).toEqual([]);
   });
+
+  it('a password change takes every other session’s sockets out of the private rooms and keeps its own (issue 14)', async () => {
+    const member = await buildUser(a.deps.sql);
+    const changingCookie = await a.cookieFor(member);
+    const otherDeviceCookie = await a.cookieFor(member);
+    const staying = await b.connect(changingCookie);
+    const leaving = await b.connect(otherDeviceCookie);
+    await expectMembership(leaving, rooms.user(member.id), true);
+
+    const res = await a
+      .agent()
+      .post('/api/users/me/password')
+      .set('Cookie', changingCookie)
+      .send({ currentPassword: 'correct-horse-battery', newPassword: 'a-new-Passphrase-42', confirmPassword: 'a-new-Passphrase-42' });
+    expect(res.status, res.text).toBe(200);
+    await expectMembership(leaving, rooms.user(member.id), false);
+    await expectMembership(leaving, accountRoom(member.id), false);
+    expect(await inRoom(rooms.user(member.id))).toEqual([staying.id]);
+    // A new socket of the ended session connects as a visitor's.
+    const reconnected = await b.connect(otherDeviceCookie);
+    await sleep(QUIET_MS);
+    expect(await inRoom(rooms.user(member.id))).not.toContain(reconnected.id);
+  });
 });

@@ -3,6 +3,8 @@ import { ServerResponse, type IncomingMessage } from 'node:http';
 import { makeUserQueries, type UserRow } from '@vitrine/db/queries/users';
 import type { Deps, SessionData } from '../context';
 import { SESSION_COOKIE, sessionMiddleware } from '../middleware/session';
+import { koaProxyOptions } from '../client-address';
+import { isSessionCurrent } from '../middleware/current-user';
 
 /** Who a socket belongs to, read at the handshake (later account changes move its rooms, see rooms.ts). */
 export interface SocketIdentity {
@@ -17,7 +19,7 @@ export interface SocketIdentity {
  * user row. A Koa app of its own carries the keys and the proxy setting; it never listens.
  */
 export function createHandshakeReader(deps: Deps) {
-  const koa = new Koa({ proxy: deps.config.trustProxy });
+  const koa = new Koa(koaProxyOptions(deps.config));
   const session = sessionMiddleware(koa, deps.redis, deps.config);
   const extra = new Set(deps.config.allowedOrigins);
   const users = makeUserQueries(deps.sql);
@@ -44,12 +46,14 @@ export function createHandshakeReader(deps: Deps) {
       if (!req.headers.cookie) return visitor;
       const ctx = contextOf(req) as unknown as Koa.Context & { session: SessionData | null };
       let userId: number | undefined;
+      let signedInAt: number | undefined;
       await session(ctx, async () => {
         userId = ctx.session?.userId;
+        signedInAt = ctx.session?.signedInAt;
       });
       if (typeof userId !== 'number') return visitor;
       const user = await users.findUserById(userId);
-      if (!user) return visitor;
+      if (!user || !isSessionCurrent({ signedInAt }, user)) return visitor;
       return { user: { id: user.id, isAdmin: user.isAdmin, isPaused: user.isPaused }, sessionId: ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? null };
     },
   };

@@ -2,6 +2,7 @@ import type { Route } from '../contracts/route';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { docsRoutes } from './docs';
+import { emailRoutes } from './email';
 import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
 import { projectRoutes } from './projects';
@@ -16,6 +17,7 @@ export const routeGroups: Route[][] = [
   authRoutes,
   projectRoutes,
   userRoutes,
+  emailRoutes,
   messageRoutes,
   adminRoutes,
   testRequestRoutes,

@@ -35,7 +35,7 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number), username: input.username, email: input.email, isAdmin: false, isPaused: false,
-      role: 'developer', bio: 'Hi', emailNotices: true, developerTier: null, testerTier: null,
+      role: 'developer', bio: 'Hi', emailNotices: true, developerTier: null, testerTier: null, emailVerified: false,
     });
     const cookie = cookies(res).join('\n');
     expect(cookie).toMatch(/vitrine\.sid=/);
@@ -103,7 +103,7 @@ describe('POST /api/auth/login', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: user.id, username: user.username, email: 'x@example.com', isAdmin: false, isPaused: false,
-      role: 'both', bio: null, emailNotices: true, developerTier: null, testerTier: null,
+      role: 'both', bio: null, emailNotices: true, developerTier: null, testerTier: null, emailVerified: false,
     });
     for (let i = 0; i < 3; i += 1) expect((await agent.get('/api/auth/me')).body.id).toBe(user.id);
   });
@@ -148,16 +148,45 @@ describe('POST /api/auth/login', () => {
     expect(sid(first)).not.toBe(sid(second));
   });
 
-  it('throttles a username after repeated failures with 429 and Retry-After, even with the right password', async () => {
+  it('throttles a username from one address after repeated failures with 429 and Retry-After, even with the right password', async () => {
     const user = await buildUser(t.deps.sql);
+    const ip = randomIp();
     for (let i = 0; i < 10; i += 1) {
+      const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', ip).send({ username: user.username, password: 'wrong-password' });
+      expect(res.status).toBe(401);
+    }
+    const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', ip).send({ username: user.username.toUpperCase(), password: TEST_PASSWORD });
+    expect(res.status).toBe(429);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect(res.body).toEqual({ message: 'Too many sign-in attempts. Please try again later.' });
+  });
+
+  it('lets the owner sign in from their own address while an attacker elsewhere is locked out', async () => {
+    const user = await buildUser(t.deps.sql);
+    const attacker = randomIp();
+    for (let i = 0; i < 10; i += 1) {
+      await t.agent().post('/api/auth/login').set('X-Forwarded-For', attacker).send({ username: user.username, password: 'wrong-password' });
+    }
+    // Failures spread over many addresses lock none of them either.
+    for (let i = 0; i < 12; i += 1) {
       const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: 'wrong-password' });
       expect(res.status).toBe(401);
     }
-    const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+    const locked = await t.agent().post('/api/auth/login').set('X-Forwarded-For', attacker).send({ username: user.username, password: TEST_PASSWORD });
+    expect(locked.status).toBe(429);
+    const owner = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+    expect(owner.status).toBe(200);
+  });
+
+  it('counts the addresses of one IPv6 /64 as one address for sign-in failures', async () => {
+    const user = await buildUser(t.deps.sql);
+    const prefix = `2001:db8:${randomIp().split('.').slice(1, 3).join(':')}`;
+    for (let i = 0; i < 10; i += 1) {
+      const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', `${prefix}::${i + 1}`).send({ username: user.username, password: 'wrong-password' });
+      expect(res.status).toBe(401);
+    }
+    const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', `${prefix}::abcd`).send({ username: user.username, password: TEST_PASSWORD });
     expect(res.status).toBe(429);
-    expect(res.headers['retry-after']).toMatch(/^\d+$/);
-    expect(res.body).toEqual({ message: expect.stringMatching(/Too many/) });
   });
 
   it('throttles an IP that tries many usernames', async () => {

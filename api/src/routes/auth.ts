@@ -14,6 +14,7 @@ export { BAD_CREDENTIALS };
 async function signIn(koa: AppContext, userId: number, rememberMe: boolean | undefined) {
   const session = koa.session!;
   session.userId = userId;
+  session.signedInAt = Date.now();
   session.maxAge = rememberMe ? REMEMBER_ME_MS : 'session';
   await session.regenerate();
 }
@@ -25,7 +26,7 @@ export const authRoutes: Route[] = [
     (call) => presentCurrentUser(call.user),
   ),
   route(
-    { method: 'post', path: '/api/auth/register', tag: 'auth', summary: 'Create an account and sign in', access: 'anyone', limit: 'register', body: named('RegisterInput', registerSchema), status: 201, response: answers.CurrentUser, errors: { 409: 'Username already exists' } },
+    { method: 'post', path: '/api/auth/register', tag: 'auth', summary: 'Create an account and sign in (an email starts unconfirmed and gets a confirmation link)', access: 'anyone', limit: 'register', body: named('RegisterInput', registerSchema), status: 201, response: answers.CurrentUser, errors: { 400: 'Invalid input, or a common or breached password', 409: 'Username already exists', 429: 'Too many sign-ups from this address, or confirmation mails to the email' } },
     async (call) => {
       const user = await userRegistrar(call, call.body);
       await signIn(call.koa, user.id, call.body.rememberMe);
@@ -33,7 +34,7 @@ export const authRoutes: Route[] = [
     },
   ),
   route(
-    { method: 'post', path: '/api/auth/login', tag: 'auth', summary: 'Sign in (rememberMe keeps the session 30 days)', access: 'anyone', body: named('LoginInput', loginSchema), response: answers.CurrentUser, errors: { 401: BAD_CREDENTIALS, 429: 'Too many failed sign-ins from this address or for this username' } },
+    { method: 'post', path: '/api/auth/login', tag: 'auth', summary: 'Sign in (rememberMe keeps the session 30 days)', access: 'anyone', body: named('LoginInput', loginSchema), response: answers.CurrentUser, errors: { 401: BAD_CREDENTIALS, 429: 'Too many failed sign-ins from this address, or for this username from this address' } },
     async (call) => {
       const user = await credentialChecker(call, call.body);
       await signIn(call.koa, user.id, call.body.rememberMe);

@@ -5,7 +5,7 @@ import type { NewMessage } from '@vitrine/db/queries/messages';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { MessageView } from '@vitrine/domain/types';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
-import { COPY_NEEDS_EMAIL, COPY_NEEDS_PROFILE_EMAIL, CONTACT_SENT, RECIPIENT_NEEDS_LOGIN } from '../commands/contactMessageSender';
+import { COPY_NEEDS_CONFIRMED_EMAIL, COPY_NEEDS_EMAIL, COPY_NEEDS_PROFILE_EMAIL, CONTACT_SENT, RECIPIENT_NEEDS_LOGIN } from '../commands/contactMessageSender';
 import { ONLY_RECIPIENT_MARKS } from '../commands/messageReadMarker';
 import { SELF_MESSAGE } from '../loaders';
 import { PAUSED_MESSAGE } from '../errors';
@@ -42,7 +42,7 @@ describe('POST /api/contact', () => {
     const body = contactBody({ recipientUserId: null, mode: 'platform' });
     const res = await t.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send(body);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: CONTACT_SENT, id: expect.any(Number) });
+    expect(res.body).toEqual({ message: CONTACT_SENT, id: expect.any(Number), copy: null });
     const stored = await row(res.body.id);
     expect(stored).toMatchObject({
       senderUserId: null,
@@ -84,11 +84,16 @@ describe('POST /api/contact', () => {
     expect(idsIn(box.body)).toContain(res.body.id);
   });
 
-  it('stores an email-mode message too and marks the event for email', async () => {
+  it('stores an email-mode message too and marks the event for email; a visitor\'s copy waits for a confirmation of the address', async () => {
     const res = await t.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ mode: 'email', sendCopy: true }));
     expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: CONTACT_SENT, id: expect.any(Number), copy: 'confirm' });
     expect((await row(res.body.id)).recipientUserId).toBeNull();
-    expect((await eventsOf(res.body.id))[0]!.payload).toMatchObject({ kind: 'contact', emailMode: true, sendCopy: true });
+    // No copy yet: the worker gets a confirmation to mail (without the message) instead.
+    expect((await eventsOf(res.body.id))[0]!.payload).toMatchObject({ kind: 'contact', emailMode: true, sendCopy: false });
+    const [confirmation] = await t.deps.sql`SELECT id, email, user_id, used_at FROM email_confirmations WHERE message_id = ${res.body.id}`;
+    expect(confirmation).toMatchObject({ email: 'visitor@example.com', userId: null, usedAt: null });
+    expect(await t.deps.sql`SELECT 1 FROM events WHERE name = 'email.confirmationRequested' AND (payload->>'confirmationId')::int = ${confirmation!.id}`).toHaveLength(1);
     const a = await admin();
     expect(idsIn((await a.agent.get('/api/admin/messages')).body)).toContain(res.body.id);
   });
@@ -114,9 +119,15 @@ describe('POST /api/contact', () => {
     const visitor = await t.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ sendCopy: true, senderEmail: '' }));
     expect(visitor.status).toBe(400);
     expect(visitor.body).toEqual({ message: COPY_NEEDS_EMAIL });
-    const withEmail = await member({ email: 'copy@example.com' });
+    // An unconfirmed profile address gets no copy (issue 14): the member is told to confirm it.
+    const unconfirmed = await member({ email: 'unconfirmed@example.com' });
+    const refused = await unconfirmed.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ sendCopy: true }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: COPY_NEEDS_CONFIRMED_EMAIL });
+    const withEmail = await member({ email: 'copy@example.com', emailVerified: true });
     const ok = await withEmail.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ sendCopy: true }));
     expect(ok.status).toBe(201);
+    expect(ok.body.copy).toBe('sent');
     expect((await eventsOf(ok.body.id))[0]!.payload).toMatchObject({ sendCopy: true, senderUserId: withEmail.user.id });
   });
 

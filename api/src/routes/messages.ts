@@ -5,6 +5,7 @@ import type { MemberCaller } from '../context';
 import { answers, idParams, named } from '../contracts/answers';
 import { route, type Route } from '../contracts/route';
 import { CONTACT_SENT, contactDefaults, contactMessageSender } from '../commands/contactMessageSender';
+import { CONFIRMATION_TTL_SECONDS } from '../commands/emailConfirmationStarter';
 import { directMessageSender } from '../commands/directMessageSender';
 import { messageDeleter } from '../commands/messageDeleter';
 import { messageReadMarker } from '../commands/messageReadMarker';
@@ -27,10 +28,10 @@ export const messageRoutes: Route[] = [
   route(
     {
       method: 'post', path: '/api/contact', tag: 'messages', summary: 'Contact form: to the admins, or to recipientUserId (members); platform or email mode',
-      access: 'unpaused', limit: 'contact', body: named('ContactInput', contactSchema), prefill: contactDefaults, status: 201, response: answers.Created,
-      errors: { 401: 'recipientUserId given by a visitor', 404: 'User not found (recipientUserId)' },
+      access: 'unpaused', limit: 'contact', body: named('ContactInput', contactSchema), prefill: contactDefaults, status: 201, response: answers.ContactSent,
+      errors: { 400: 'Invalid input; sendCopy without a (confirmed, for members) email', 401: 'recipientUserId given by a visitor', 404: 'User not found (recipientUserId)', 429: `Too many messages, or confirmation mails to the address (a visitor's copy is sent only after its confirmation link is followed, within ${CONFIRMATION_TTL_SECONDS / 3600} hours)` },
     },
-    async (call) => ({ message: CONTACT_SENT, id: await contactMessageSender(call, call.body) }),
+    async (call) => ({ message: CONTACT_SENT, ...(await contactMessageSender(call, call.body)) }),
   ),
   route(
     { method: 'get', path: '/api/messages', tag: 'messages', summary: "The caller's box: received and sent, newest first (admins: plus messages to the admins)", access: 'member', response: z.array(answers.MessageView) },

@@ -222,17 +222,46 @@ describe('POST /api/projects/{id}/report', () => {
     expect((await agent.post(`/api/projects/${project.id}/report`).send({ reason: 'other' })).status).toBe(201);
   });
 
-  it('hides the project at 3 pending reports from different members', async () => {
+  it('hides the project at 3 pending reports from different members with standing, from different networks', async () => {
     const project = await buildProject(t.deps.sql);
     for (let i = 0; i < 3; i += 1) {
-      const { agent } = await t.member();
-      expect((await agent.post(`/api/projects/${project.id}/report`).send({ reason: 'offensive' })).status).toBe(201);
+      const { agent } = await t.member({ standing: true });
+      expect((await agent.post(`/api/projects/${project.id}/report`).set('X-Forwarded-For', randomIp()).send({ reason: 'offensive' })).status).toBe(201);
       expect((await counters(project.id)).isHidden).toBe(i === 2);
     }
     expect((await eventsOf(project.id)).map((e) => e.name)).toEqual(['report.created', 'report.created', 'report.created', 'project.hidden']);
     expect((await t.agent().get(`/api/projects/${project.id}`)).status).toBe(404);
     const c = await counters(project.id);
     expect(c.reportCount).toBe(c.reportRows);
+  });
+
+  it('counts toward the auto-hide only reports from accounts with standing, one per network, never the owner\'s (issue 14)', async () => {
+    const report = async (agent: Awaited<ReturnType<TestApp['member']>>['agent'], ip: string, projectId: number) =>
+      (await agent.post(`/api/projects/${projectId}/report`).set('X-Forwarded-For', ip).send({ reason: 'spam' })).status;
+
+    // Three fresh accounts (the attack: made minutes ago, no activity), from three addresses.
+    const attacked = await buildProject(t.deps.sql);
+    for (let i = 0; i < 3; i += 1) expect(await report((await t.member()).agent, randomIp(), attacked.id)).toBe(201);
+    // Three old accounts that never voted, rated or submitted.
+    for (let i = 0; i < 3; i += 1) expect(await report((await t.member({ createdAt: new Date(Date.now() - 30 * 86_400_000) })).agent, randomIp(), attacked.id)).toBe(201);
+    // Three accounts with standing, all from one IPv6 /64.
+    for (let i = 1; i <= 3; i += 1) expect(await report((await t.member({ standing: true })).agent, `2001:db8:77:1::${i}`, attacked.id)).toBe(201);
+    expect((await counters(attacked.id)).isHidden).toBe(false);
+    // Every report still reached the admins (report.created is what pushes report:created to them).
+    expect((await eventsOf(attacked.id)).map((e) => e.name)).toEqual(Array(9).fill('report.created'));
+
+    // The owner's own report does not count either; three other members with standing do.
+    const owner = await buildUser(t.deps.sql, { standing: true });
+    const owned = await buildProject(t.deps.sql, { userId: owner.id });
+    expect(await report(await t.signIn(owner), randomIp(), owned.id)).toBe(201);
+    for (let i = 0; i < 2; i += 1) expect(await report((await t.member({ standing: true })).agent, randomIp(), owned.id)).toBe(201);
+    expect((await counters(owned.id)).isHidden).toBe(false);
+    // A vote is activity too: an old account that voted has standing.
+    const voter = await t.member({ createdAt: new Date(Date.now() - 8 * 86_400_000) });
+    expect((await voter.agent.post(`/api/projects/${(await buildProject(t.deps.sql)).id}/vote`).set('X-Forwarded-For', randomIp())).status).toBe(200);
+    expect(await report(voter.agent, randomIp(), owned.id)).toBe(201);
+    expect((await counters(owned.id)).isHidden).toBe(true);
+    expect((await eventsOf(owned.id)).map((e) => e.name).at(-1)).toBe('project.hidden');
   });
 
   it.each([

@@ -12,10 +12,13 @@ export interface EmailMessageRow {
   senderName: string | null;
   /** The address typed in the contact form, if any. */
   givenSenderEmail: string | null;
-  /** The sender account's profile address, if any. */
+  /** The sender account's profile address, if any and confirmed (issue 14). */
   senderAccountEmail: string | null;
+  /** Whether the owner of givenSenderEmail followed this message's confirmation link (a visitor's copy). */
+  copyConfirmed: boolean;
   recipientUserId: number | null;
   recipientUsername: string | null;
+  /** The recipient's profile address, if any and confirmed. */
   recipientEmail: string | null;
   createdAt: Date;
 }
@@ -26,7 +29,7 @@ export interface RequestNoticeRow {
   title: string;
   status: RequestStatus;
   recipientUsername: string;
-  /** null when the recipient has no address or turned email notices off in their settings. */
+  /** null when the recipient has no confirmed address or turned email notices off in their settings. */
   recipientEmail: string | null;
   actorUsername: string | null;
 }
@@ -34,12 +37,20 @@ export interface RequestNoticeRow {
 /** The worker's email bookkeeping (migration 0003) and the one read its emails make. */
 export function makeEmailQueries(sql: Tx) {
   return {
-    /** A message with its sender's and recipient's addresses, or undefined when it is gone. */
+    /**
+     * A message with its sender's and recipient's confirmed addresses (an unconfirmed one reads null:
+     * mail with user content never goes to an address its owner did not confirm), or undefined when
+     * the message is gone.
+     */
     async findMessageForEmail(id: number): Promise<EmailMessageRow | undefined> {
       const [row] = await sql<EmailMessageRow[]>`
         SELECT m.id, m.subject, m.message, m.sender_user_id, s.username AS sender_username, m.sender_name,
-               m.sender_email AS given_sender_email, s.email AS sender_account_email,
-               m.recipient_user_id, r.username AS recipient_username, r.email AS recipient_email, m.created_at
+               m.sender_email AS given_sender_email,
+               CASE WHEN s.email_verified_at IS NOT NULL THEN s.email END AS sender_account_email,
+               EXISTS (SELECT 1 FROM email_confirmations c
+                       WHERE c.message_id = m.id AND c.used_at IS NOT NULL AND c.email = m.sender_email) AS copy_confirmed,
+               m.recipient_user_id, r.username AS recipient_username,
+               CASE WHEN r.email_verified_at IS NOT NULL THEN r.email END AS recipient_email, m.created_at
         FROM contact_messages m
         LEFT JOIN users s ON s.id = m.sender_user_id
         LEFT JOIN users r ON r.id = m.recipient_user_id
@@ -47,13 +58,13 @@ export function makeEmailQueries(sql: Tx) {
       return row;
     },
     /**
-     * A test request with a recipient's address (null unless they have one and keep email notices on)
+     * A test request with a recipient's address (null unless they have a confirmed one and keep email notices on)
      * and the acting user's name, or undefined when the request or the recipient is gone.
      */
     async findRequestNotice(requestId: number, recipientId: number, actorId: number | null): Promise<RequestNoticeRow | undefined> {
       const [row] = await sql<RequestNoticeRow[]>`
         SELECT r.id AS request_id, r.title, r.status, u.username AS recipient_username,
-               CASE WHEN u.email_notices THEN u.email END AS recipient_email, a.username AS actor_username
+               CASE WHEN u.email_notices AND u.email_verified_at IS NOT NULL THEN u.email END AS recipient_email, a.username AS actor_username
         FROM project_requests r
         JOIN users u ON u.id = ${recipientId}
         LEFT JOIN users a ON a.id = ${actorId}

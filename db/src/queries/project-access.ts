@@ -21,15 +21,22 @@ export function myRatingColumn(sql: Tx, userId: number | null) {
 }
 
 /**
+ * The select list of a ProjectRow without has_voted and my_rating, for `p` (a projects row, or a CTE
+ * returning one) joined with `u` (users).
+ */
+export function projectCoreColumns(sql: Tx) {
+  return sql`
+    p.id, p.title, p.description, p.replit_url, p.category, p.tags, p.user_id, u.username,
+    p.votes, p.views, p.total_ratings, p.average_rating, p.report_count, p.is_hidden, p.created_at,
+    u.developer_rating AS owner_developer_rating, u.developer_rating_count AS owner_developer_rating_count`;
+}
+
+/**
  * The select list of a ProjectRow (without has_voted) for `p` (a projects row, or a CTE returning
  * one) joined with `u` (users): the member's own rating read through its unique index.
  */
 export function projectRowColumns(sql: Tx, userId: number | null) {
-  return sql`
-    p.id, p.title, p.description, p.replit_url, p.category, p.tags, p.user_id, u.username,
-    p.votes, p.views, p.total_ratings, p.average_rating, p.report_count, p.is_hidden, p.created_at,
-    ${myRatingColumn(sql, userId)} AS my_rating,
-    u.developer_rating AS owner_developer_rating, u.developer_rating_count AS owner_developer_rating_count`;
+  return sql`${projectCoreColumns(sql)}, ${myRatingColumn(sql, userId)} AS my_rating`;
 }
 
 /** A project row answered by a counter write (vote, rating). */

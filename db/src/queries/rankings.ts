@@ -1,4 +1,4 @@
-import type { LeaderboardRange, TrendingPeriod } from '@vitrine/domain/constants';
+import { LEADERBOARD_RANGES, TRENDING_PERIODS, type LeaderboardRange, type TrendingPeriod } from '@vitrine/domain/constants';
 import {
   LEADERBOARD_WINDOW_MS,
   RATING_PRIOR_MEAN,
@@ -7,6 +7,7 @@ import {
   TRENDING_WINDOW_MS,
   VOTE_WEIGHT,
 } from '@vitrine/domain/rankings';
+import { retryTransaction } from '../retry';
 import type { Sql, Tx } from '../sql';
 import { projectColumns, type ProjectRow, type Viewer } from './projects';
 
@@ -20,13 +21,32 @@ export const TOP_CONTRIBUTORS_BOARD_SIZE = 100;
 /** Entries the top-contributors panel shows by default. */
 export const DEFAULT_TOP_CONTRIBUTORS = 5;
 /**
- * Safety net while no worker keeps the boards fresh: a read recomputes a board that was never
- * computed, or whose last recompute is older than this. The worker recomputes on events and on a
- * schedule, well inside this age, so with a worker running reads never recompute.
+ * Safety net while no worker keeps the boards fresh: a read computes a board that was never
+ * computed, and refreshes in the background one whose last recompute is older than this. The worker
+ * recomputes on events and on a schedule, well inside this age, so with a worker running reads never
+ * recompute.
  */
 export const BOARD_MAX_AGE_MS = 10 * 60_000;
 /** First key of the advisory locks that serialise the swaps of one board (second key: hashtext(board)). */
 const BOARD_LOCK_NAMESPACE = 7_320_002;
+
+/** Every board, in the one order a deletion takes their swap locks. */
+const ALL_BOARDS: readonly BoardName[] = [
+  ...TRENDING_PERIODS.map((p) => `trending:${p}` as const),
+  ...LEADERBOARD_RANGES.map((r) => `leaderboard:${r}` as const),
+  'top-contributors',
+];
+
+/**
+ * Takes every board's swap lock for the rest of `tx`, a transaction that deletes projects or users; call
+ * it before the transaction touches any row. A swap locks its board, deletes the board's rows, then its
+ * insert checks each project (and user) row; a deletion locks the project row, then its cascade deletes
+ * the board rows: in that order the two deadlocked (SQLSTATE 40P01, issue 14). Holding the board locks
+ * first makes every swap wait for the deletion, or the deletion for the swap, before either has a row.
+ */
+export async function lockBoardsForDeletion(tx: Tx): Promise<void> {
+  for (const board of ALL_BOARDS) await tx`SELECT pg_advisory_xact_lock(${BOARD_LOCK_NAMESPACE}, hashtext(${board}))`;
+}
 
 /** A leaderboard row: the project plus the votes cast in the board's range. */
 export interface LeaderboardRow extends ProjectRow {
@@ -52,23 +72,36 @@ function ratingBound(sql: Tx) {
  * short transaction, and one-indexed-query reads. Takes the pool (recomputes open their own transaction).
  */
 export function makeRankingQueries(sql: Sql) {
-  /** Runs `fill` (delete + insert of one board) under the board's advisory lock and stamps computed_at. */
-  async function swap(board: BoardName, fill: (tx: Tx) => Promise<number>, onlyIfOlderThanMs?: number): Promise<number | null> {
-    return sql.begin(async (tx) => {
+  /**
+   * Recomputes one board: `compute` reads its rows (at most a board's size) with no lock held, then
+   * one short transaction swaps them in under the board's advisory lock (delete, insert those rows,
+   * stamp computed_at). However long the read takes on a large database, the locks are held only for
+   * the swap, so a deletion (lockBoardsForDeletion) or another swap never waits for a whole
+   * aggregate. Rows whose project was deleted meanwhile are left out. The swap can still deadlock with
+   * a deletion's cascade: the loser, either side, runs again (retryTransaction).
+   */
+  async function swap<R>(
+    board: BoardName,
+    compute: () => Promise<R[]>,
+    insert: (tx: Tx, rows: R[]) => Promise<number>,
+    onlyIfOlderThanMs?: number,
+  ): Promise<number | null> {
+    const rows = await compute();
+    return retryTransaction(() => sql.begin(async (tx) => {
       await tx`SELECT pg_advisory_xact_lock(${BOARD_LOCK_NAMESPACE}, hashtext(${board}))`;
       if (onlyIfOlderThanMs !== undefined) {
-        // Another request may have recomputed while we waited for the lock.
+        // Another request may have recomputed while we read.
         const [row] = await tx<{ fresh: boolean }[]>`
           SELECT computed_at > now() - make_interval(secs => ${onlyIfOlderThanMs / 1000}) AS fresh
           FROM ranking_boards WHERE board = ${board}`;
         if (row?.fresh) return null;
       }
-      const rows = await fill(tx);
+      const count = await insert(tx, rows);
       await tx`
         INSERT INTO ranking_boards (board, computed_at) VALUES (${board}, clock_timestamp())
         ON CONFLICT (board) DO UPDATE SET computed_at = EXCLUDED.computed_at`;
-      return rows;
-    }) as Promise<number | null>;
+      return count;
+    }) as Promise<number | null>);
   }
 
   async function recomputeTrendingBoard(period: TrendingPeriod, now: Date, onlyIfOlderThanMs?: number) {
@@ -76,26 +109,31 @@ export function makeRankingQueries(sql: Sql) {
     const halfLifeMs = TRENDING_HALF_LIFE_MS[period];
     return swap(
       `trending:${period}`,
-      async (tx) => {
+      () => sql<Array<{ projectId: number; score: number; createdAt: Date }>>`
+        SELECT s.project_id, s.score, s.created_at
+        FROM (
+          SELECT v.project_id, p.created_at,
+                 sum(CASE WHEN v.user_id IS NULL THEN ${VOTE_WEIGHT.visitor}::float8
+                          WHEN v.user_id = p.user_id THEN ${VOTE_WEIGHT.author}::float8
+                          ELSE ${VOTE_WEIGHT.member}::float8 END
+                     * power(0.5::float8,
+                             extract(epoch FROM (${now}::timestamptz - v.created_at))::float8 * 1000 / ${halfLifeMs}::float8)) AS score
+          FROM votes v JOIN projects p ON p.id = v.project_id
+          WHERE v.created_at >= ${since}::timestamptz AND v.created_at <= ${now}::timestamptz AND NOT p.is_hidden
+          GROUP BY v.project_id, p.created_at
+        ) s
+        WHERE s.score > 0
+        ORDER BY s.score DESC, s.created_at DESC, s.project_id DESC
+        LIMIT ${BOARD_SIZE}`,
+      async (tx, rows) => {
         await tx`DELETE FROM trending_scores WHERE period = ${period}`;
-        const rows = await tx`
+        const inserted = await tx`
           INSERT INTO trending_scores (period, project_id, score, created_at)
-          SELECT ${period}, s.project_id, s.score, s.created_at
-          FROM (
-            SELECT v.project_id, p.created_at,
-                   sum(CASE WHEN v.user_id IS NULL THEN ${VOTE_WEIGHT.visitor}::float8
-                            WHEN v.user_id = p.user_id THEN ${VOTE_WEIGHT.author}::float8
-                            ELSE ${VOTE_WEIGHT.member}::float8 END
-                       * power(0.5::float8,
-                               extract(epoch FROM (${now}::timestamptz - v.created_at))::float8 * 1000 / ${halfLifeMs}::float8)) AS score
-            FROM votes v JOIN projects p ON p.id = v.project_id
-            WHERE v.created_at >= ${since}::timestamptz AND v.created_at <= ${now}::timestamptz AND NOT p.is_hidden
-            GROUP BY v.project_id, p.created_at
-          ) s
-          WHERE s.score > 0
-          ORDER BY s.score DESC, s.created_at DESC, s.project_id DESC
-          LIMIT ${BOARD_SIZE}`;
-        return rows.count;
+          SELECT ${period}, r.project_id, r.score, r.created_at
+          FROM jsonb_to_recordset(${tx.json(rows.map((r) => ({ project_id: r.projectId, score: r.score, created_at: r.createdAt })) as never)})
+               AS r(project_id int, score float8, created_at timestamptz)
+          JOIN projects p ON p.id = r.project_id`;
+        return inserted.count;
       },
       onlyIfOlderThanMs,
     );
@@ -103,25 +141,30 @@ export function makeRankingQueries(sql: Sql) {
 
   async function recomputeLeaderboardBoard(range: LeaderboardRange, now: Date, onlyIfOlderThanMs?: number) {
     const windowMs = LEADERBOARD_WINDOW_MS[range];
+    // All time: every visible project by its vote counter. A window: projects with votes cast in it.
+    const counted =
+      windowMs === null
+        ? sql`SELECT p.id AS project_id, p.votes AS n FROM projects p WHERE NOT p.is_hidden`
+        : sql`SELECT v.project_id, count(*)::int AS n FROM votes v
+             WHERE v.created_at >= ${new Date(now.getTime() - windowMs)}::timestamptz AND v.created_at <= ${now}::timestamptz
+             GROUP BY v.project_id`;
     return swap(
       `leaderboard:${range}`,
-      async (tx) => {
+      () => sql<Array<{ projectId: number; votes: number; ratingBound: number; createdAt: Date }>>`
+        SELECT p.id AS project_id, c.n AS votes, ${ratingBound(sql)} AS rating_bound, p.created_at
+        FROM (${counted}) c JOIN projects p ON p.id = c.project_id
+        WHERE NOT p.is_hidden
+        ORDER BY c.n DESC, 3 DESC, p.created_at ASC, p.id
+        LIMIT ${BOARD_SIZE}`,
+      async (tx, rows) => {
         await tx`DELETE FROM leaderboard_entries WHERE time_range = ${range}`;
-        // All time: every visible project by its vote counter. A window: projects with votes cast in it.
-        const counted =
-          windowMs === null
-            ? tx`SELECT p.id AS project_id, p.votes AS n FROM projects p WHERE NOT p.is_hidden`
-            : tx`SELECT v.project_id, count(*)::int AS n FROM votes v
-                 WHERE v.created_at >= ${new Date(now.getTime() - windowMs)}::timestamptz AND v.created_at <= ${now}::timestamptz
-                 GROUP BY v.project_id`;
-        const rows = await tx`
+        const inserted = await tx`
           INSERT INTO leaderboard_entries (time_range, project_id, votes, rating_bound, created_at)
-          SELECT ${range}, p.id, c.n, ${ratingBound(tx)}, p.created_at
-          FROM (${counted}) c JOIN projects p ON p.id = c.project_id
-          WHERE NOT p.is_hidden
-          ORDER BY c.n DESC, 4 DESC, p.created_at ASC, p.id
-          LIMIT ${BOARD_SIZE}`;
-        return rows.count;
+          SELECT ${range}, r.project_id, r.votes, r.rating_bound, r.created_at
+          FROM jsonb_to_recordset(${tx.json(rows.map((r) => ({ project_id: r.projectId, votes: r.votes, rating_bound: r.ratingBound, created_at: r.createdAt })) as never)})
+               AS r(project_id int, votes int, rating_bound float8, created_at timestamptz)
+          JOIN projects p ON p.id = r.project_id`;
+        return inserted.count;
       },
       onlyIfOlderThanMs,
     );
@@ -130,28 +173,49 @@ export function makeRankingQueries(sql: Sql) {
   async function recomputeTopContributorsBoard(onlyIfOlderThanMs?: number) {
     return swap(
       'top-contributors',
-      async (tx) => {
+      () => sql<Array<{ userId: number; projectCount: number; totalVotes: number }>>`
+        SELECT user_id, count(*)::int AS project_count, coalesce(sum(votes), 0)::int AS total_votes
+        FROM projects
+        WHERE NOT is_hidden AND user_id IS NOT NULL
+        GROUP BY user_id
+        ORDER BY 3 DESC, 2 DESC, 1
+        LIMIT ${TOP_CONTRIBUTORS_BOARD_SIZE}`,
+      async (tx, rows) => {
         await tx`DELETE FROM top_contributors`;
-        const rows = await tx`
+        const inserted = await tx`
           INSERT INTO top_contributors (user_id, project_count, total_votes)
-          SELECT user_id, count(*)::int, coalesce(sum(votes), 0)::int
-          FROM projects
-          WHERE NOT is_hidden AND user_id IS NOT NULL
-          GROUP BY user_id
-          ORDER BY 3 DESC, 2 DESC, 1
-          LIMIT ${TOP_CONTRIBUTORS_BOARD_SIZE}`;
-        return rows.count;
+          SELECT r.user_id, r.project_count, r.total_votes
+          FROM jsonb_to_recordset(${tx.json(rows.map((r) => ({ user_id: r.userId, project_count: r.projectCount, total_votes: r.totalVotes })) as never)})
+               AS r(user_id int, project_count int, total_votes int)
+          JOIN users u ON u.id = r.user_id`;
+        return inserted.count;
       },
       onlyIfOlderThanMs,
     );
   }
 
-  /** Recomputes `board` from a read when it was never computed or is older than BOARD_MAX_AGE_MS. */
+  /** Recomputes running in the background of this process, one per board (a stale board's refresh). */
+  const refreshing = new Map<BoardName, Promise<unknown>>();
+
+  /**
+   * The read-side safety net for when no worker keeps the boards fresh: a board never computed is
+   * computed before the read answers; one older than BOARD_MAX_AGE_MS is served as it is while this
+   * process recomputes it in the background (once per board), so a read never waits for an
+   * aggregate over every vote.
+   */
   async function ensureFresh(board: BoardName, recompute: (onlyIfOlderThanMs: number) => Promise<number | null>): Promise<void> {
     const [row] = await sql<{ fresh: boolean }[]>`
       SELECT computed_at > now() - make_interval(secs => ${BOARD_MAX_AGE_MS / 1000}) AS fresh
       FROM ranking_boards WHERE board = ${board}`;
-    if (!row?.fresh) await recompute(BOARD_MAX_AGE_MS);
+    if (!row) {
+      await recompute(BOARD_MAX_AGE_MS);
+      return;
+    }
+    if (row.fresh || refreshing.has(board)) return;
+    const refresh = recompute(BOARD_MAX_AGE_MS)
+      .catch((err: unknown) => console.error(`[rankings] background refresh of ${board} failed`, err))
+      .finally(() => refreshing.delete(board));
+    refreshing.set(board, refresh);
   }
 
   return {

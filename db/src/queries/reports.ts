@@ -12,12 +12,14 @@ export function makeReportQueries(sql: Tx) {
       projectId: number;
       reporterUserId: number;
       reporterIp: string;
+      /** The reporter's network (an IPv4 address, an IPv6 /64): reports from one network count once toward the auto-hide. */
+      reporterNetwork: string;
       reason: ReportReason;
       additionalDetails: string | null;
     }): Promise<number | undefined> {
       const [row] = await sql<{ id: number }[]>`
-        INSERT INTO reports (project_id, reporter_user_id, reporter_ip, reason, additional_details)
-        VALUES (${input.projectId}, ${input.reporterUserId}, ${input.reporterIp}, ${input.reason}, ${input.additionalDetails})
+        INSERT INTO reports (project_id, reporter_user_id, reporter_ip, reporter_network, reason, additional_details)
+        VALUES (${input.projectId}, ${input.reporterUserId}, ${input.reporterIp}, ${input.reporterNetwork}, ${input.reason}, ${input.additionalDetails})
         ON CONFLICT DO NOTHING
         RETURNING id`;
       return row?.id;
@@ -30,11 +32,26 @@ export function makeReportQueries(sql: Tx) {
       return row ? { id, projectId: row.projectId, projectTitle: row.projectTitle } : undefined;
     },
 
-    /** How many different members have a pending report on the project. */
-    async countPendingReporters(projectId: number): Promise<number> {
+    /**
+     * How many pending reports on the project count toward the auto-hide (issue 14): from reporters
+     * other than the owner whose account is at least `minAgeDays` old and who cast at least
+     * `minActions` votes, ratings and projects together, one per network (each pending report is from
+     * a different member already, so distinct networks are distinct members too).
+     */
+    async countHideReports(projectId: number, standing: { minAgeDays: number; minActions: number }): Promise<number> {
       const [row] = await sql<{ n: number }[]>`
-        SELECT count(DISTINCT reporter_user_id)::int AS n FROM reports
-        WHERE project_id = ${projectId} AND status = 'pending' AND reporter_user_id IS NOT NULL`;
+        SELECT count(DISTINCT coalesce(r.reporter_network, r.reporter_ip))::int AS n
+        FROM reports r
+        JOIN projects p ON p.id = r.project_id
+        JOIN users u ON u.id = r.reporter_user_id
+        WHERE r.project_id = ${projectId} AND r.status = 'pending'
+          AND u.id IS DISTINCT FROM p.user_id
+          AND u.created_at <= now() - make_interval(days => ${standing.minAgeDays})
+          AND (SELECT count(*) FROM (
+                 (SELECT 1 FROM votes v WHERE v.user_id = u.id LIMIT ${standing.minActions})
+                 UNION ALL (SELECT 1 FROM ratings g WHERE g.user_id = u.id LIMIT ${standing.minActions})
+                 UNION ALL (SELECT 1 FROM projects o WHERE o.user_id = u.id LIMIT ${standing.minActions})
+               ) acts) >= ${standing.minActions}`;
       return row!.n;
     },
 

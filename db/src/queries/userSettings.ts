@@ -24,7 +24,10 @@ export interface SettingsFields {
 /** Queries on the users columns issue 13 adds meaning to: settings, aggregates, activity points. */
 export function makeUserSettingsQueries(sql: Tx) {
   return {
-    /** Changes the given settings; profile_completed turns true once a bio is set. */
+    /**
+     * Changes the given settings; profile_completed turns true once a bio is set. A changed email is
+     * unconfirmed again (issue 14); saving the same address keeps its confirmation.
+     */
     async updateSettings(userId: number, input: SettingsFields): Promise<void> {
       const set: Record<string, postgres.SerializableParameter> = {};
       if (input.role !== undefined) set.role = input.role;
@@ -32,7 +35,8 @@ export function makeUserSettingsQueries(sql: Tx) {
       if (input.email !== undefined) set.email = input.email;
       if (input.emailNotices !== undefined) set.email_notices = input.emailNotices;
       await sql`
-        UPDATE users SET ${sql(set, Object.keys(set))}, profile_completed = (coalesce(${input.bio ?? null}, bio) IS NOT NULL)
+        UPDATE users SET ${sql(set, Object.keys(set))}, profile_completed = (coalesce(${input.bio ?? null}, bio) IS NOT NULL),
+          email_verified_at = CASE WHEN ${input.email === undefined}::boolean OR email IS NOT DISTINCT FROM ${input.email ?? null} THEN email_verified_at END
         WHERE id = ${userId}`;
     },
 
@@ -54,11 +58,11 @@ export function makeUserSettingsQueries(sql: Tx) {
       await sql`UPDATE users SET activity_points = activity_points + ${points} WHERE id = ${userId}`;
     },
 
-    /** Email address and notice setting of users who asked for email copies and have an address. */
+    /** Email address and notice setting of users who asked for email copies and have a confirmed address. */
     async noticeRecipients(ids: number[]): Promise<Array<{ id: number; username: string; email: string }>> {
       if (ids.length === 0) return [];
       return sql<Array<{ id: number; username: string; email: string }>>`
-        SELECT id, username, email FROM users WHERE id = ANY(${ids}) AND email_notices AND email IS NOT NULL`;
+        SELECT id, username, email FROM users WHERE id = ANY(${ids}) AND email_notices AND email IS NOT NULL AND email_verified_at IS NOT NULL`;
     },
   };
 }

@@ -21,6 +21,9 @@ export interface UserRow {
   testerRating: string;
   testerRatingCount: number;
   activityPoints: number;
+  /** Issue 14: when the owner confirmed `email` (null: unconfirmed); sessions signed in before sessionsValidAfter are refused. */
+  emailVerifiedAt: Date | null;
+  sessionsValidAfter: Date | null;
 }
 
 /** Queries on users. Pass the pool or a transaction. */
@@ -52,6 +55,14 @@ export function makeUserQueries(sql: Tx) {
                 ${input.bio || null}, ${input.isAdmin ?? false}, ${input.createdAt ?? new Date()})
         RETURNING *`;
       return row!;
+    },
+
+    /**
+     * Sets a new password hash and ends every session signed in before `at` (issue 14). `at` comes
+     * from the API's clock, the one sessions' sign-in times are read from.
+     */
+    async changePassword(id: number, passwordHash: string, at: Date): Promise<void> {
+      await sql`UPDATE users SET password_hash = ${passwordHash}, sessions_valid_after = ${at} WHERE id = ${id}`;
     },
 
     /** Grants or removes admin; a new admin is unpaused (admins cannot be paused). */

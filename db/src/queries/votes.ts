@@ -1,49 +1,99 @@
 import type { Tx } from '../sql';
-import { projectRowColumns, readableBy, type Actor, type CountedProjectRow } from './project-access';
+import { projectCoreColumns, type Actor, type CountedProjectRow } from './project-access';
 
-/** What castVote answers: the project as the caller may see it, and whether the vote counted. */
-export type CastVote =
-  | { outcome: 'missing' }
-  | { outcome: 'repeat' }
-  | { outcome: 'counted'; project: CountedProjectRow; eventId: number };
+/** One vote to cast: on which project, by whom (a member, or null for a visitor), from which address. */
+export interface Ballot {
+  projectId: number;
+  actor: Actor;
+  ip: string;
+}
+
+/** What castVotes answers for one ballot: the project as the caller may see it, and whether the vote counted. */
+export type CastVote = { outcome: 'missing' } | { outcome: 'repeat' } | { outcome: 'counted'; project: CountedProjectRow };
+
+/** A vote.created outbox row castVotes wrote: its project and the count that vote made (the payload holds the project's ratings too). */
+export interface CastVoteEvent {
+  id: number;
+  projectId: number;
+  votes: number;
+}
+
+/** A ballot's row of the castVotes statement. */
+type BallotRow = { ord: number; readable: boolean; votesThen: number | null; events: Array<[string | number, number, number]> | null } & Partial<CountedProjectRow>;
 
 /** Queries on votes. Pass the pool or a transaction. */
 export function makeVoteQueries(sql: Tx) {
   return {
     /**
-     * Casts a vote in one statement (one round trip, autocommit): the vote row, the counter and the
-     * vote.created outbox event commit together, so a hot project's row lock is held only while the
-     * statement runs. A member votes once per project (userId set), a visitor once per IP (userId
-     * null); the partial unique indexes decide repeats, even in parallel (ON CONFLICT DO NOTHING).
-     * A project the actor may not read (missing, or hidden and not theirs) is `missing`.
-     * The counted answer is the updated row, read from the UPDATE itself.
+     * Casts a group of votes in one statement (one round trip, autocommit): the vote rows, the
+     * counters and a vote.created outbox event per vote commit together, so a hot project's row lock
+     * is held once per group rather than once per vote. Every project of the group is locked first,
+     * in id order, so two groups (two API nodes) never deadlock. A member votes once per project, a
+     * visitor once per address; the partial unique indexes decide repeats, in parallel and inside the
+     * group (ON CONFLICT DO NOTHING). A project the actor may not read (missing, or hidden and not
+     * theirs) is `missing`. Answers one outcome per ballot, in order, and the events written. The
+     * group's votes count as if they came one after the other in ballot order: each counted ballot and
+     * its event carry the count its vote made, the rest of the row as the UPDATE left it.
      */
-    async castVote(input: { projectId: number; actor: Actor; ip: string }): Promise<CastVote> {
-      const userId = input.actor?.id ?? null;
-      const [row] = await sql<Array<{ readable: boolean; eventId: string | null } & Partial<CountedProjectRow>>>`
-        WITH target AS (
-          SELECT p.id, ${readableBy(sql, input.actor)} AS readable FROM projects p WHERE p.id = ${input.projectId}
+    async castVotes(ballots: Ballot[]): Promise<{ outcomes: CastVote[]; events: CastVoteEvent[] }> {
+      const input = ballots.map((b, ord) => ({ ord, project_id: b.projectId, user_id: b.actor?.id ?? null, is_admin: b.actor?.isAdmin ?? false, ip: b.ip }));
+      const rows = await sql<BallotRow[]>`
+        WITH ballot AS (
+          SELECT * FROM jsonb_to_recordset(${sql.json(input)}) AS b(ord int, project_id int, user_id int, is_admin boolean, ip text)
+        ), target AS MATERIALIZED (
+          SELECT p.id, p.is_hidden, p.user_id FROM projects p
+          WHERE p.id IN (SELECT project_id FROM ballot) ORDER BY p.id FOR UPDATE
+        ), allowed AS (
+          -- The rule 'project.read' (project-access.ts readableBy) for each ballot's actor.
+          SELECT b.* FROM ballot b JOIN target t ON t.id = b.project_id
+          WHERE NOT t.is_hidden OR b.is_admin OR t.user_id = b.user_id
         ), cast_vote AS (
           INSERT INTO votes (project_id, user_id, ip_address)
-          SELECT id, ${userId}, ${input.ip} FROM target WHERE readable
+          SELECT project_id, user_id, ip FROM allowed ORDER BY ord
           ON CONFLICT DO NOTHING
-          RETURNING project_id
+          RETURNING project_id, user_id, ip_address
         ), counted AS (
-          UPDATE projects p SET votes = p.votes + 1 FROM cast_vote c WHERE p.id = c.project_id
+          UPDATE projects p SET votes = p.votes + c.n
+          FROM (SELECT project_id, count(*)::int AS n FROM cast_vote GROUP BY project_id) c
+          WHERE p.id = c.project_id
           RETURNING p.*
+        ), numbered AS (
+          -- Each counted vote in ballot order, with the count it made (as if the group's votes came
+          -- one after the other); a voter's first ballot of the group is the one that counted.
+          SELECT a.ord, v.project_id, p.average_rating, p.total_ratings,
+                 (p.votes - count(*) OVER (PARTITION BY v.project_id) + row_number() OVER (PARTITION BY v.project_id ORDER BY a.ord))::int AS votes_then
+          FROM cast_vote v
+          JOIN counted p ON p.id = v.project_id
+          CROSS JOIN LATERAL (
+            SELECT min(a.ord) AS ord FROM allowed a
+            WHERE a.project_id = v.project_id
+              AND CASE WHEN a.user_id IS NULL THEN v.user_id IS NULL AND a.ip = v.ip_address ELSE a.user_id = v.user_id END
+          ) a
         ), event AS (
           INSERT INTO events (name, payload)
           SELECT 'vote.created', jsonb_build_object(
-                   'projectId', id, 'votes', votes, 'averageRating', average_rating, 'totalRatings', total_ratings)
-          FROM counted
-          RETURNING id
+                   'projectId', project_id, 'votes', votes_then, 'averageRating', average_rating, 'totalRatings', total_ratings)
+          FROM numbered ORDER BY ord
+          RETURNING id, (payload->>'projectId')::int AS project_id, (payload->>'votes')::int AS votes
         )
-        SELECT t.readable, (SELECT id FROM event) AS event_id, ${projectRowColumns(sql, userId)}, true AS has_voted
-        FROM target t LEFT JOIN counted p ON true LEFT JOIN users u ON u.id = p.user_id`;
-      if (!row?.readable) return { outcome: 'missing' };
-      if (row.eventId === null) return { outcome: 'repeat' };
-      const { readable: _readable, eventId, ...project } = row;
-      return { outcome: 'counted', project: project as CountedProjectRow, eventId: Number(eventId) };
+        SELECT b.ord,
+               EXISTS (SELECT 1 FROM allowed a WHERE a.ord = b.ord) AS readable,
+               n.votes_then,
+               CASE WHEN b.ord = 0 THEN (SELECT jsonb_agg(jsonb_build_array(e.id, e.project_id, e.votes)) FROM event e) END AS events,
+               ${projectCoreColumns(sql)},
+               (SELECT r.rating FROM ratings r WHERE r.project_id = p.id AND r.user_id = b.user_id) AS my_rating,
+               true AS has_voted
+        FROM ballot b LEFT JOIN numbered n ON n.ord = b.ord
+        LEFT JOIN counted p ON p.id = b.project_id LEFT JOIN users u ON u.id = p.user_id
+        ORDER BY b.ord`;
+      const outcomes = rows.map((row): CastVote => {
+        if (!row.readable) return { outcome: 'missing' };
+        if (row.votesThen === null) return { outcome: 'repeat' };
+        const { ord: _ord, readable: _readable, votesThen, events: _events, ...project } = row;
+        return { outcome: 'counted', project: { ...(project as CountedProjectRow), votes: votesThen } };
+      });
+      const events = (rows[0]?.events ?? []).map(([id, projectId, votes]) => ({ id: Number(id), projectId, votes }));
+      return { outcomes, events };
     },
 
     /** A user's votes per project on projects they do not own (a user deletion corrects those counters). */

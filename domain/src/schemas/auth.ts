@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { ROLES } from '../constants';
 
 /** Sign-in input (spec §5 Login). */
@@ -45,3 +45,30 @@ export const registerSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { error: "Passwords don't match", path: ['confirmPassword'] });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The new password's rules: registration's (spec §5), so one message set. */
+const newPasswordSchema = z
+  .string({ error: 'Password must be at least 8 characters' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(100, 'Password is too long');
+
+/** POST /api/users/me/password (issue 14): the current password and the new one, twice. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(100, 'Password is too long'),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { error: "Passwords don't match", path: ['confirmPassword'] });
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+/** Longest confirmation token accepted (ours are 43 characters). */
+const MAX_TOKEN_LENGTH = 200;
+
+/** POST /api/email/confirm (issue 14): the token of a confirmation link. */
+export const emailConfirmSchema = z.object({
+  token: z
+    .string({ error: 'This confirmation link is invalid or has expired' })
+    .min(1, 'This confirmation link is invalid or has expired')
+    .max(MAX_TOKEN_LENGTH, 'This confirmation link is invalid or has expired'),
+});

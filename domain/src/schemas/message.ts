@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** Subject and message of the composers (spec §5: trimmed, min 3 and min 10; max as the contact form). */
 const subject = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { CATEGORIES, LATEST_SORTS, LEADERBOARD_RANGES, MAX_PAGE_LIMIT, PAGE_SIZE, RATING_MAX, RATING_MIN, TRENDING_PERIODS } from '../constants';
 
 const SUBMIT_URL_MESSAGE = 'Please enter a valid URL including http:// or https://';

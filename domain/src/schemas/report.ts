@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { REPORT_REASONS, REPORT_STATUSES } from '../constants';
 
 /** Report input (spec §3, §5). projectId in the body is optional: the path names the project. */

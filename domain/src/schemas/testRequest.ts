@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { CATEGORIES, ROLES } from '../constants';
 import {
   MAX_SKILL_LENGTH,

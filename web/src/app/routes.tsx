@@ -20,6 +20,8 @@ const UserPage = lazy(() => import('../pages/user').then((m) => ({ default: m.Us
 const TestRequestsPage = lazy(() => import('../pages/test-requests').then((m) => ({ default: m.TestRequestsPage })));
 const TestRequestPage = lazy(() => import('../pages/test-request').then((m) => ({ default: m.TestRequestPage })));
 const SettingsPage = lazy(() => import('../pages/settings').then((m) => ({ default: m.SettingsPage })));
+// Opened from a confirmation mail (issue 14): rare, its own bundle.
+const ConfirmEmailPage = lazy(() => import('../pages/confirm-email').then((m) => ({ default: m.ConfirmEmailPage })));
 // The sign-in page carries the form schemas (zod): its own bundle too.
 const AuthPage = lazy(() => import('../pages/auth').then((m) => ({ default: m.AuthPage })));
 
@@ -77,6 +79,11 @@ export function AppRoutes() {
             <SettingsPage />
           </Lazy>
         </SignedInOnly>
+      </Route>
+      <Route path="/confirm-email">
+        <Lazy>
+          <ConfirmEmailPage />
+        </Lazy>
       </Route>
       <Route path="/users/:username">
         {(params) => (

@@ -83,10 +83,11 @@ export const CONTACT_DESCRIPTION = 'Contact the administrators: send a platform 
 export default function ContactPage() {
   useDocumentTitle('Contact');
   useMetaDescription(CONTACT_DESCRIPTION);
-  const user = useSession(useShallow((s) => (s.user ? { id: s.user.id, username: s.user.username, email: s.user.email } : null)));
+  const user = useSession(useShallow((s) => (s.user ? { id: s.user.id, username: s.user.username, email: s.user.email, emailVerified: s.user.emailVerified } : null)));
   const [, navigate] = useLocation();
   const [mode, setMode] = useState<ContactMode>('platform');
-  const [sent, setSent] = useState(false);
+  // After a send: true, or 'confirm' / 'sent' for what happens to the copy (issue 14).
+  const [sent, setSent] = useState<boolean | 'confirm' | 'sent'>(false);
   // One set of values for both modes: switching tabs keeps what was typed.
   const values = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
 
@@ -101,7 +102,7 @@ export default function ContactPage() {
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <Card className="p-4 sm:p-6 lg:col-span-2 lg:self-start">
           {sent ? (
-            <ContactSuccess inboxLink={contactFields(mode, user).inboxLink} onAnother={() => setSent(false)} />
+            <ContactSuccess inboxLink={contactFields(mode, user).inboxLink} copyNeedsConfirm={sent === 'confirm'} onAnother={() => setSent(false)} />
           ) : (
             <Tabs<ContactMode>
               label="How to contact us"
@@ -119,7 +120,7 @@ export default function ContactPage() {
                     mode={m}
                     viewer={user}
                     successDescription="Your message has been sent successfully. We'll get back to you soon."
-                    onSent={() => setSent(true)}
+                    onSent={(copy) => setSent(copy ?? true)}
                     onCancel={() => navigate('/')}
                     state={values}
                   />

@@ -128,7 +128,7 @@ export default function MessagesPage() {
           <FormCard title="Contact Admin" description="Send a message to the site administrators. Their reply will appear in your inbox.">
             <ContactForm
               mode="platform"
-              viewer={{ id: user.id, username: user.username, email: user.email }}
+              viewer={{ id: user.id, username: user.username, email: user.email, emailVerified: user.emailVerified }}
               successDescription="Your message has been sent to the administrators."
               onSent={toInbox}
             />

@@ -2,8 +2,9 @@ import { useSession } from '../stores/session';
 import { Card } from '../components/ui/card';
 import { useDocumentTitle } from '../lib/site';
 import { SettingsForm } from '../features/users/components/settings-form';
+import { PasswordForm } from '../features/users/components/password-form';
 
-/** /settings (signed in): the profile settings of issue 13. */
+/** /settings (signed in): the profile settings of issue 13 and the password change of issue 14. */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const user = useSession((s) => s.user);
@@ -11,9 +12,15 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Settings</h1>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Your role, bio, email and email notices.</p>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Your role, bio, email, email notices and password.</p>
       <Card className="mt-6 p-6">
         <SettingsForm key={user.id} user={user} />
+      </Card>
+      <h2 id="password-heading" className="mt-10 text-lg font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+        Password
+      </h2>
+      <Card className="mt-3 p-6">
+        <PasswordForm key={user.id} />
       </Card>
     </div>
   );

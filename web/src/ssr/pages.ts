@@ -156,6 +156,7 @@ export function planPage(path: string, search: string, site: { name: string; ori
   if (path === '/auth') return privatePlan(path, 'Log in', `Log in to ${site.name} or create an account.`);
   if (path === '/messages') return privatePlan(path, 'Messages', 'Your messages.');
   if (path === '/admin') return privatePlan(path, 'Admin Dashboard', 'Site administration.');
+  if (path === '/confirm-email') return privatePlan(path, 'Confirm your email', `Confirm your email address for ${site.name}.`);
   const user = match('/users/:username', path);
   if (user) return userPlan(user.username!);
   const project = match('/projects/:id', path);

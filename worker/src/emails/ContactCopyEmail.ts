@@ -1,11 +1,12 @@
 import type { EmailTemplate } from './types';
 
 /**
- * The copy a contact form's sender asked for ("Send me a copy via email"): to a member's profile
- * address (the form requires one), or to the address a visitor typed.
+ * The copy a contact form's sender asked for ("Send me a copy via email"): to a member's confirmed
+ * profile address, or to the address a visitor typed once its owner followed this message's
+ * confirmation link (issue 14); otherwise to nobody.
  */
 export const ContactCopyEmail: EmailTemplate = (m, { siteName }) => {
-  const to = m.senderUserId !== null ? m.senderAccountEmail : m.givenSenderEmail;
+  const to = m.senderUserId !== null ? m.senderAccountEmail : m.copyConfirmed ? m.givenSenderEmail : null;
   if (!to) return null;
   const recipient = m.recipientUserId === null ? `the ${siteName} administrators` : (m.recipientUsername ?? 'a user');
   return {

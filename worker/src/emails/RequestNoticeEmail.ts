@@ -32,7 +32,7 @@ export function RequestNoticeEmail(row: RequestNoticeRow, notice: RequestNotice,
       '',
       `Open it under Test Requests on ${siteName} (request #${row.requestId}).`,
       '',
-      `You get these copies because your profile has an email address. Turn them off in Settings on ${siteName}.`,
+      `You get these copies because your profile has a confirmed email address. Turn them off in Settings on ${siteName}.`,
     ].join('\n'),
   };
 }

@@ -6,9 +6,14 @@ import { boardsFor } from '../queues';
 import { enqueueBoards } from '../tasks/RefreshBoardsTask';
 import { emailJob } from '../tasks/SendEmailTask';
 import { requestNoticeJob, type RequestNoticeData } from '../tasks/SendRequestNoticeTask';
+import { confirmationJob } from '../tasks/SendConfirmationTask';
 
-/** The mails a message.created event asks for. */
-export function emailsFor(event: Extract<DomainEvent, { name: 'message.created' }>): EmailKind[] {
+/**
+ * The message mails an event asks for: those of a message.created, and (issue 14) the contact copy a
+ * visitor released by following its confirmation link (message.copyConfirmed).
+ */
+export function emailsFor(event: Extract<DomainEvent, { name: 'message.created' | 'message.copyConfirmed' }>): EmailKind[] {
+  if (event.name === 'message.copyConfirmed') return ['contact-copy'];
   const kinds: EmailKind[] = [];
   if (event.kind === 'contact' && event.sendCopy) kinds.push('contact-copy');
   if (event.kind === 'contact' && event.emailMode) kinds.push('contact-admin');
@@ -46,11 +51,14 @@ export async function processEvent(ctx: WorkerContext, job: Job): Promise<void> 
   const event = parsed.data;
   const eventId = Number((job.data as { id?: unknown }).id);
   await enqueueBoards(ctx, boardsFor(event));
-  if (event.name === 'message.created' && Number.isSafeInteger(eventId)) {
+  if ((event.name === 'message.created' || event.name === 'message.copyConfirmed') && Number.isSafeInteger(eventId)) {
     const kinds = emailsFor(event);
     if (kinds.length > 0) {
       await ctx.queues.emails.addBulk(kinds.map((kind) => emailJob(ctx, { eventId, messageId: event.messageId, kind })));
     }
+  }
+  if (event.name === 'email.confirmationRequested' && Number.isSafeInteger(eventId)) {
+    await ctx.queues.emails.addBulk([confirmationJob(ctx, { eventId, confirmationId: event.confirmationId })]);
   }
   const notices = Number.isSafeInteger(eventId) ? requestNoticesFor(event, eventId) : [];
   if (notices.length > 0) await ctx.queues.emails.addBulk(notices.map((data) => requestNoticeJob(ctx, data)));

@@ -1,23 +1,25 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ContactInput } from '@vitrine/domain/schemas/message';
+import type { ContactSent } from '@vitrine/domain/types';
 import { apiJson } from '../../../lib/api';
 import { keysOf } from '../../../lib/live-keys';
 
 
 /** POST /api/contact: the contact page form and the quick Contact Admin dialog (spec §7). */
-export function sendContact(payload: ContactInput): Promise<unknown> {
-  return apiJson<unknown>('POST', '/api/contact', payload);
+export function sendContact(payload: ContactInput): Promise<ContactSent> {
+  return apiJson<ContactSent>('POST', '/api/contact', payload);
 }
 
-/** sendContact, then the cached message lists are refreshed so the inbox shows the new message. */
-export function useSendContact(): (payload: ContactInput) => Promise<void> {
+/** sendContact, then the cached message lists are refreshed so the inbox shows the new message. Answers what the server said. */
+export function useSendContact(): (payload: ContactInput) => Promise<ContactSent> {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (payload: ContactInput) => {
-      await sendContact(payload);
+      const sent = await sendContact(payload);
       // The sender's inbox ('To: Admin') and the admins' lists show the new message.
       await mutate(keysOf('messages'));
+      return sent;
     },
     [mutate],
   );

@@ -15,7 +15,7 @@ const EMPTY: QuickContactValues = { senderName: '', senderEmail: '', subject: ''
 
 /** The form inside the dialog; mounted afresh each time the dialog opens. */
 function QuickContactForm({ onClose }: { onClose: () => void }) {
-  const user = useSession(useShallow((s) => (s.user ? { id: s.user.id, username: s.user.username, email: s.user.email } : null)));
+  const user = useSession(useShallow((s) => (s.user ? { id: s.user.id, username: s.user.username, email: s.user.email, emailVerified: s.user.emailVerified } : null)));
   const { values, set, errors, setErrors } = useFieldState(useState<QuickContactValues>(EMPTY));
   const sendContact = useSendContact();
   const { run } = useAction();

@@ -1,11 +1,12 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { contactSchema, type ContactInput } from '@vitrine/domain/schemas/message';
+import type { ContactCopy } from '@vitrine/domain/types';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
 import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';
 import { fieldErrors, useFieldState, useSubmit } from '../../../lib/form';
 import { useSendContact } from '../api/send-contact';
-import { contactFields, contactPayload, type ContactFormValues, type ContactMode, type ContactViewer } from '../lib/contact-form';
+import { COPY_CONFIRM_SENT, contactFields, contactPayload, type ContactFormValues, type ContactMode, type ContactViewer } from '../lib/contact-form';
 import { LoginSuggestion, SendCopyField, SenderFields } from './contact-form-parts';
 
 /** An empty contact form. */
@@ -17,8 +18,8 @@ export interface ContactFormProps {
   viewer: ContactViewer | null;
   /** The success toast's description. */
   successDescription: string;
-  /** Called after a successful send (the form has been reset). */
-  onSent: () => void;
+  /** Called after a successful send (the form has been reset), with what happens to the copy. */
+  onSent: (copy: ContactCopy) => void;
   /** Shows a Cancel button that calls this. */
   onCancel?: () => void;
   /** Values held by the caller, so the page's two modes share what was typed. */
@@ -49,11 +50,11 @@ export function ContactForm({ mode, viewer, successDescription, onSent, onCancel
   };
   const send = (payload: ContactInput) =>
     run('send', () => sendContact(payload), {
-      success: { title: 'Message sent', description: successDescription },
+      success: (sent) => ({ title: 'Message sent', description: sent.copy === 'confirm' ? `${successDescription} ${COPY_CONFIRM_SENT}` : successDescription }),
       failure: (error) => ({ title: 'Failed to send message', description: errorMessage(error, 'Failed to send message') }),
-      onSuccess: () => {
+      onSuccess: (sent) => {
         setValues(EMPTY_CONTACT_FORM);
-        onSent();
+        onSent(sent.copy);
       },
     });
   const { pending: sending, onSubmit } = useSubmit(check, send, { focusInvalid: true });

@@ -2,9 +2,13 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { CheckCircle2, Inbox, RotateCcw } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { COPY_CONFIRM_SENT } from '../lib/contact-form';
 
-/** The panel after a successful send (spec §2): 'Send Another Message', and the inbox link for members in platform mode. */
-export function ContactSuccess({ inboxLink, onAnother }: { inboxLink: boolean; onAnother: () => void }) {
+/**
+ * The panel after a successful send (spec §2): 'Send Another Message', and the inbox link for members
+ * in platform mode; `copyNeedsConfirm` (issue 14) says the copy waits for the confirmation link.
+ */
+export function ContactSuccess({ inboxLink, copyNeedsConfirm = false, onAnother }: { inboxLink: boolean; copyNeedsConfirm?: boolean; onAnother: () => void }) {
   // The form (and its focused button) is gone: move focus to the result so keyboard users keep their place.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -18,6 +22,7 @@ export function ContactSuccess({ inboxLink, onAnother }: { inboxLink: boolean; o
         Thank you for reaching out. We&apos;ll get back to you soon.
         {inboxLink ? ' Replies will appear in your messages inbox.' : null}
       </p>
+      {copyNeedsConfirm ? <p className="mt-2 max-w-sm text-sm font-medium text-zinc-800 dark:text-zinc-200">{COPY_CONFIRM_SENT}</p> : null}
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
         <Button variant="outline" onClick={onAnother}>
           <RotateCcw aria-hidden="true" />

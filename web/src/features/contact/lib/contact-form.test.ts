@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { contactSchema } from '@vitrine/domain/schemas/message';
-import { canSendCopy, contactFields, contactPayload, sendCopyHint } from './contact-form';
+import { canSendCopy, contactFields, contactPayload, sendCopyHint, VISITOR_COPY_NOTE } from './contact-form';
 
-const member = { id: 4, username: 'mia', email: 'mia@example.com' };
-const memberNoEmail = { id: 5, username: 'noel', email: null };
+const member = { id: 4, username: 'mia', email: 'mia@example.com', emailVerified: true };
+const memberNoEmail = { id: 5, username: 'noel', email: null, emailVerified: false };
 const values = { senderName: ' Vic ', senderEmail: 'vic@example.com', subject: 'Hello admins', message: 'A long enough message', sendCopy: true };
 
 describe('contactFields', () => {
@@ -48,7 +48,11 @@ describe('sendCopyHint', () => {
   it('differs for members, members without an email, and visitors', () => {
     expect(sendCopyHint(member)).toBe('The copy goes to the email address in your profile, so make sure you have one set.');
     expect(sendCopyHint(memberNoEmail)).toBe('Add an email address to your profile to receive a copy of your message.');
-    expect(sendCopyHint(null)).toBe('The copy goes to the email address you provide above.');
+    expect(sendCopyHint(null)).toBe(VISITOR_COPY_NOTE);
+    // Issue 14: an unconfirmed profile address gets no copy.
+    expect(sendCopyHint({ ...member, emailVerified: false })).toBe('Confirm your email address in Settings to receive a copy of your message.');
+    expect(canSendCopy({ ...member, emailVerified: false })).toBe(false);
+    expect(canSendCopy({ ...member, emailVerified: true })).toBe(true);
   });
   it('a member without an email cannot ask for a copy', () => {
     expect(canSendCopy(memberNoEmail)).toBe(false);

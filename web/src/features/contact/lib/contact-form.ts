@@ -8,6 +8,8 @@ export interface ContactViewer {
   id: number;
   username: string;
   email: string | null;
+  /** Issue 14: false while the profile address is unconfirmed (no copies go to it). */
+  emailVerified: boolean;
 }
 
 /** Which optional parts of the contact page form show (spec §2 "Contact page"). */
@@ -36,13 +38,20 @@ export function contactFields(mode: ContactMode, viewer: ContactViewer | null): 
 
 /** A member without an email in the profile cannot get a copy (the server refuses it): the checkbox is disabled. */
 export function canSendCopy(viewer: ContactViewer | null): boolean {
-  return viewer === null || Boolean(viewer.email);
+  return viewer === null || (Boolean(viewer.email) && viewer.emailVerified);
 }
 
-/** The hint under 'Send me a copy via email' (spec §2: members need an email in the profile). */
+/** What a visitor is told about the copy (issue 14): it waits for a confirmation of the address. */
+export const VISITOR_COPY_NOTE =
+  'We first email a link to confirm the address you provide above; the copy is sent only if you follow it within 24 hours.';
+/** What a visitor is told after sending with a copy asked for. */
+export const COPY_CONFIRM_SENT = 'Check your inbox: follow the confirmation link we sent within 24 hours to receive your copy.';
+
+/** The hint under 'Send me a copy via email' (spec §2: members need an email in the profile; issue 14: a confirmed one). */
 export function sendCopyHint(viewer: ContactViewer | null): string {
-  if (!viewer) return 'The copy goes to the email address you provide above.';
+  if (!viewer) return VISITOR_COPY_NOTE;
   if (!viewer.email) return 'Add an email address to your profile to receive a copy of your message.';
+  if (!viewer.emailVerified) return 'Confirm your email address in Settings to receive a copy of your message.';
   return 'The copy goes to the email address in your profile, so make sure you have one set.';
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@vitrine/domain/zod';
 import type { FieldErrors } from '../../../lib/form';
 
 /** The fields of the quick Contact Admin dialog. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@vitrine/domain/zod';
 import { testRequestCreateSchema } from '@vitrine/domain/schemas/testRequest';
 import type { TestRequestView } from '@vitrine/domain/types';
 

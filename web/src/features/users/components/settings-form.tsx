@@ -8,6 +8,7 @@ import { useAction } from '../../../hooks/use-action';
 import { apiJson, errorMessage } from '../../../lib/api';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { useSession } from '../../../stores/session';
+import { EmailStatus } from './email-status';
 
 /** Role words of spec §1, as the selector offers them. */
 const ROLE_OPTIONS: Array<{ value: Role; label: string }> = ROLES.map((role) => ({
@@ -37,9 +38,10 @@ export function SettingsForm({ user }: { user: CurrentUser }) {
       <Field label="Bio" hint="At most 500 characters" error={form.errors.bio}>
         {(p) => <Textarea {...p} maxLength={500} value={form.values.bio} onChange={(e) => form.set('bio', e.target.value)} />}
       </Field>
-      <Field label="Email" hint="Optional. Used for email copies of notices; never shown on your profile." error={form.errors.email}>
+      <Field label="Email" hint="Optional. Used for email copies of notices once confirmed; never shown on your profile." error={form.errors.email}>
         {(p) => <Input {...p} type="email" autoComplete="email" value={form.values.email} onChange={(e) => form.set('email', e.target.value)} />}
       </Field>
+      <EmailStatus user={user} />
       <Checkbox checked={form.values.emailNotices} onCheckedChange={(v) => form.set('emailNotices', v)}>
         Email me when testers join or send feedback, and when a test request I joined changes status
       </Checkbox>

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, uniqueName } from '@vitrine/db/testing';
+import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { COMMON_PASSWORD, isCommonPassword, PASSWORD_IS_USERNAME } from '../passwordPolicy';
+import { PASSWORD_CHANGED, SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from '../commands/passwordChanger';
+
+/** Issue 14: common and breached passwords are refused; a password change ends the other sessions. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const NEW_PASSWORD = 'a-new-Passphrase-42';
+const change = (o: Record<string, unknown> = {}) => ({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...o });
+const register = (password: string, username = uniqueName('new')) =>
+  t.agent().post('/api/auth/register').set('X-Forwarded-For', randomIp()).send({ username, password, confirmPassword: password });
+const login = (username: string, password: string) => t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username, password });
+
+describe('the bundled common-password list', () => {
+  it('knows common and breached passwords in any letter case, not a long random one', () => {
+    for (const p of ['password123', 'Password1', 'iloveyou', 'QWERTYUIOP', 'letmein123']) expect(isCommonPassword(p), p).toBe(true);
+    expect(isCommonPassword('correct-horse-battery')).toBe(false);
+    expect(isCommonPassword(NEW_PASSWORD)).toBe(false);
+  });
+});
+
+describe('POST /api/auth/register', () => {
+  it('refuses a common password and the username as password with 400, creating nobody', async () => {
+    const username = uniqueName('weak');
+    const common = await register('password123', username);
+    expect(common.status).toBe(400);
+    expect(common.body).toEqual({ message: COMMON_PASSWORD });
+    const same = await register(username.toUpperCase(), username);
+    expect(same.status).toBe(400);
+    expect(same.body).toEqual({ message: PASSWORD_IS_USERNAME });
+    expect(await t.deps.sql`SELECT 1 FROM users WHERE username = ${username}`).toHaveLength(0);
+  });
+});
+
+describe('POST /api/users/me/password', () => {
+  it('changes the password, keeps this session and signs every other session out', async () => {
+    const { user, agent } = await t.member();
+    const other = await t.signIn(user);
+    const res = await agent.post('/api/users/me/password').send(change());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: PASSWORD_CHANGED });
+    expect((await agent.get('/api/auth/me')).status).toBe(200);
+    expect((await other.get('/api/auth/me')).status).toBe(401);
+    // The ended session stays ended (its cookie is cleared and the old one no longer works).
+    expect((await other.post('/api/messages').send({ recipientUserId: user.id, subject: 'Hello', message: 'Still here?!' })).status).toBe(401);
+    expect((await login(user.username, TEST_PASSWORD)).status).toBe(401);
+    const fresh = await login(user.username, NEW_PASSWORD);
+    expect(fresh.status).toBe(200);
+    // A session signed in after the change is valid, and this one still is.
+    expect((await agent.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it.each([
+    [change({ currentPassword: 'not-my-password' }), WRONG_CURRENT_PASSWORD],
+    [change({ newPassword: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }), SAME_PASSWORD],
+    [change({ newPassword: 'football1', confirmPassword: 'football1' }), COMMON_PASSWORD],
+    [change({ confirmPassword: 'something-else' }), "Passwords don't match"],
+    [change({ newPassword: 'short', confirmPassword: 'short' }), 'Password must be at least 8 characters'],
+    [change({ newPassword: 'x'.repeat(101) }), 'Password is too long'],
+    [{ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, 'Enter your current password'],
+  ])('answers 400 to %j and keeps the password and the other sessions', async (body, message) => {
+    const { user, agent } = await t.member();
+    const other = await t.signIn(user);
+    const res = await agent.post('/api/users/me/password').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+    expect((await other.get('/api/auth/me')).status).toBe(200);
+    expect((await login(user.username, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('answers 401 to a visitor and lets a paused member change it (locking an intruder out must not wait)', async () => {
+    expect((await t.agent().post('/api/users/me/password').send(change())).status).toBe(401);
+    const { agent } = await t.member({ isPaused: true });
+    expect((await agent.post('/api/users/me/password').send(change())).status).toBe(200);
+  });
+
+  it('limits attempts per member (10 per 15 minutes) with 429, so the current password cannot be guessed through it', async () => {
+    const { agent } = await t.member();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await agent.post('/api/users/me/password').send(change({ currentPassword: `guess-${i}-wrong` }))).status);
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+  });
+});

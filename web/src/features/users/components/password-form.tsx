@@ -1,0 +1,47 @@
+import { passwordChangeSchema } from '@vitrine/domain/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { Field, Input } from '../../../components/ui/field';
+import { useAction } from '../../../hooks/use-action';
+import { apiJson, errorMessage } from '../../../lib/api';
+import { useSchemaForm, useSubmit } from '../../../lib/form';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/**
+ * The password change of /settings (issue 14): the current password and the new one twice, sent to
+ * POST /api/users/me/password, which refuses common or breached passwords and signs every other
+ * session out (this one stays signed in).
+ */
+export function PasswordForm() {
+  const form = useSchemaForm(passwordChangeSchema, EMPTY);
+  const { run } = useAction();
+  const { pending, onSubmit } = useSubmit(
+    form.validate,
+    (input) =>
+      run('password', () => apiJson<{ message: string }>('POST', '/api/users/me/password', input), {
+        success: (res) => ({ title: 'Password changed', description: res.message }),
+        failure: (error) => ({ title: 'Password not changed', description: errorMessage(error, 'Please try again.') }),
+        onSuccess: () => form.reset(EMPTY),
+      }),
+    { focusInvalid: true },
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-labelledby="password-heading">
+      <Field label="Current password" error={form.errors.currentPassword}>
+        {(p) => <Input {...p} type="password" autoComplete="current-password" value={form.values.currentPassword} onChange={(e) => form.set('currentPassword', e.target.value)} />}
+      </Field>
+      <Field label="New password" hint="At least 8 characters. Common or breached passwords are refused." error={form.errors.newPassword}>
+        {(p) => <Input {...p} type="password" autoComplete="new-password" maxLength={100} value={form.values.newPassword} onChange={(e) => form.set('newPassword', e.target.value)} />}
+      </Field>
+      <Field label="Confirm new password" error={form.errors.confirmPassword}>
+        {(p) => <Input {...p} type="password" autoComplete="new-password" maxLength={100} value={form.values.confirmPassword} onChange={(e) => form.set('confirmPassword', e.target.value)} />}
+      </Field>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">Changing it signs you out on every other device.</p>
+      <div>
+        <Button type="submit" loading={pending}>
+          Change Password
+        </Button>
+      </div>
+    </form>
+  );
+}
