@@ -2,9 +2,11 @@
  * `npm run lighthouse`: Lighthouse 12 (mobile, its default simulated throttling) against a fresh
  * server on a throwaway database with the demo data, for the home page and a project page. Prints
  * performance, accessibility, best practices, SEO, LCP, TBT and CLS. Chromium: CHROME_PATH or
- * /usr/bin/chromium. Run `npm run build` first.
+ * /usr/bin/chromium. Run `npm run build` first. With LIGHTHOUSE_JSON_DIR set (e.g. /tmp/lh), each
+ * page's full report (lhr) is also written there as <page>.json, to read the diagnostics.
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { createTestDatabase } from '../db/src/testing';
@@ -28,10 +30,18 @@ const api = await startApi(config);
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
 try {
   const [project] = (await (await fetch(`${api.url}/api/projects?offset=0&limit=1&sort=votes`)).json()) as Array<{ id: number }>;
-  for (const [name, path] of [['home', '/'], ['project', `/projects/${project!.id}`]] as const) {
+  const pages = [['home', '/'], ['project', `/projects/${project!.id}`]] as const;
+  // A server that has just started answers its first pages slower (JIT, first queries and pool
+  // connections): warm it up the way any running server is, so the document's latency measured is
+  // that of a server in service, not of its boot.
+  for (let round = 0; round < 3; round++) for (const [, path] of pages) await (await fetch(`${api.url}${path}`)).text();
+  for (const [name, path] of pages) {
     const result = await lighthouse(`${api.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
     const { categories, audits } = result.lhr;
+    if (process.env.LIGHTHOUSE_JSON_DIR) writeFileSync(`${process.env.LIGHTHOUSE_JSON_DIR}/${name}.json`, JSON.stringify(result.lhr));
+    // A failed trace (NO_NAVSTART and the like, seen on a loaded machine) scores 0: say why; rerun.
+    if (result.lhr.runtimeError) console.log(`${name.padEnd(8)} Lighthouse error: ${result.lhr.runtimeError.code}, rerun`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     console.log(
       `${name.padEnd(8)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  SEO ${score('seo')}  ` +

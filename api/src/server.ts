@@ -6,6 +6,7 @@ import { webClient } from './web';
 import { migrate } from '@vitrine/db/migrate';
 import { ensureAdmin } from './admin-bootstrap';
 import { attachRealtime } from './realtime/server';
+import { loadRenderer } from './public/page-renderer';
 
 /** A running API node: HTTP, the web client and Socket.IO on one port. */
 export interface RunningApi {
@@ -22,6 +23,8 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
   const app = createApp(deps);
   // Pages are rendered on the server; their data reads go through the API routes mounted so far.
   app.use(webClient(config.siteName, { api: app.callback(), sourceMaps: !config.production }));
+  // The server renderer is loaded before the port opens, so the first page is not slowed by its import.
+  await loadRenderer();
   const server = createServer(app.callback());
   const realtime = attachRealtime(server, deps);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));

@@ -91,6 +91,9 @@ export function webClient(siteName: string, options: WebClientOptions = {}): Mid
   const assets = serve(dist, { index: false, maxage: ASSET_MAX_AGE_MS, immutable: true, brotli: true, gzip: true });
   const log = options.log ?? ((err: unknown) => console.error('[ssr]', err));
   const preloads = makePreloader(dist);
+  // Start importing the renderer now rather than on the first page request (startApi waits for it
+  // before listening): its module graph takes a second or more to load, which the first visitor would wait for.
+  if (options.api) void loadRenderer(options.rendererPath);
   let template: Template | undefined;
   return async (ctx, next) => {
     if (!isPagePath(ctx)) return next();

@@ -3,12 +3,16 @@ export interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 
 /** JavaScript budgets in bytes, compressed (brotli: what a browser downloads). */
 export const BUDGETS = {
-  /** The landing page: the entry and everything it imports statically. */
+  /**
+   * The landing page: the entry, the application it starts after the first paint (its dynamic
+   * import, web/src/main.tsx) and everything they import statically.
+   */
   landing: 120 * 1024,
   /** A project page: the landing's JavaScript plus the project page's chunk and what it imports. */
   project: 130 * 1024,
@@ -29,7 +33,7 @@ function closure(manifest: Manifest, keys: string[], into: Set<string>): Set<str
 /** Compressed JavaScript of the landing and project pages, from the manifest and a file-size reader. */
 export function measure(manifest: Manifest, compressedSize: (file: string) => number): { landing: number; project: number } {
   const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
-  const landing = closure(manifest, entries, new Set());
+  const landing = closure(manifest, [...entries, ...entries.flatMap((k) => manifest[k]!.dynamicImports ?? [])], new Set());
   const project = closure(manifest, [PROJECT_PAGE_MODULE], new Set(landing));
   const total = (keys: Set<string>) => [...keys].reduce((sum, k) => sum + compressedSize(manifest[k]!.file), 0);
   return { landing: total(landing), project: total(project) };

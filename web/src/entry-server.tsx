@@ -1,6 +1,6 @@
 /**
  * The server renderer (Vite's SSR build makes web/dist-ssr/entry-server.js; the API imports only
- * that file). It renders the same tree as main.tsx with React's streaming renderer, wouter's SSR
+ * that file). It renders the same tree as start.tsx with React's streaming renderer, wouter's SSR
  * path and SWR fallback data under the very keys the hooks read, so hydration finds what the
  * server drew.
  */
@@ -15,6 +15,7 @@ import { setServerSiteName } from './lib/site';
 import { serializeForScript } from './lib/json-ld';
 import { renderHead } from './ssr/head';
 import { planPage } from './ssr/pages';
+import { viewerStateKey } from './features/projects/api/use-viewer-state';
 
 /** The current-user call of §7. */
 const CURRENT_USER_KEY = '/api/auth/me';
@@ -51,6 +52,13 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
   const user = session.status === 200 ? (session.body as CurrentUser) : session.status === 401 ? null : undefined;
   const fallback: Record<string, unknown> = {};
   for (const key of plan.keys) if (data.has(key)) fallback[key] = data.get(key);
+  // The viewer's own state of the projects shown (voted, rated, may edit), under the key the
+  // client's useWithViewerState reads; a failed read leaves it to the client, as before.
+  const viewerKey = plan.viewerIds ? viewerStateKey(plan.viewerIds(data)) : null;
+  if (viewerKey) {
+    const answer = await request.load(viewerKey);
+    if (answer.status === 200) fallback[viewerKey] = answer.body;
+  }
   for (const key of plan.infiniteKeys) if (data.has(key)) fallback[unstable_serialize(() => key)] = [data.get(key)];
   const { status, meta } = plan.describe(data, site);
 

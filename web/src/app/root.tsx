@@ -11,7 +11,7 @@ function HydratedMark() {
 }
 
 /**
- * The tree both renderers render (main.tsx in the browser, entry-server.tsx on the server): it must
+ * The tree both renderers render (start.tsx in the browser, entry-server.tsx on the server): it must
  * be the same on both, since React derives useId (and so the ids Ark UI links its parts with) from
  * the shape of the tree, and a production hydration does not correct attributes.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorMessage, errorStatus } from './api';
-import { formatDate, formatRelative } from './format';
+import { formatCount, formatDate, formatRelative } from './format';
 import { documentTitle } from './site';
 import { serializeJsonLd } from './json-ld';
 import { fieldErrors } from './form';
@@ -37,6 +37,29 @@ describe('format', () => {
     expect(ago(86_400)).toBe('1 day ago');
     expect(ago(45 * 86_400)).toBe('1 month ago');
     expect(ago(800 * 86_400)).toBe('2 years ago');
+  });
+  it('dates read as Intl.DateTimeFormat en-US (short month, day, year) reads them, in local time', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(2026, month, month * 2 + 1, 23, 30);
+      expect(formatDate(date)).toBe(intl.format(date));
+      expect(formatDate(date.toISOString())).toBe(intl.format(date));
+    }
+  });
+  it('counts are grouped as Intl.NumberFormat en-US groups them', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    for (const n of [0, 7, 999, 1000, 12_345, 1_234_567, -1234, -5, 2.5, 1234.75, Number.MAX_SAFE_INTEGER]) expect(formatCount(n)).toBe(intl.format(n));
+  });
+  it('relative times read as Intl.RelativeTimeFormat en-US (numeric: always) reads them', () => {
+    const now = new Date();
+    const intl = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
+    const cases: Array<[number, number, Intl.RelativeTimeFormatUnit]> = [
+      [60, 1, 'minute'], [150, 2, 'minute'], [3600, 1, 'hour'], [23 * 3600, 23, 'hour'], [86_400, 1, 'day'], [29 * 86_400, 29, 'day'],
+      [30 * 86_400, 1, 'month'], [300 * 86_400, 10, 'month'], [365 * 86_400, 1, 'year'], [5000 * 86_400, 13, 'year'],
+    ];
+    for (const [seconds, count, unit] of cases) {
+      expect(formatRelative(new Date(now.getTime() - seconds * 1000), now)).toBe(intl.format(-count, unit));
+    }
   });
 });
 

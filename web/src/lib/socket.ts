@@ -26,8 +26,14 @@ const resyncListeners = new Set<() => void>();
 /** The page's socket, created (and connected) on first use. */
 export function getSocket(): LiveSocket {
   if (socket) return socket;
-  const s: LiveSocket = io({ transports: ['websocket'], withCredentials: true });
+  // Connected from a task of its own: the first call comes from the effects React runs right after
+  // hydrating, and opening the connection there lengthened that long task (the handlers below are
+  // attached first, so nothing is missed).
+  const s: LiveSocket = io({ transports: ['websocket'], withCredentials: true, autoConnect: false });
   socket = s;
+  setTimeout(() => {
+    if (!s.active) s.connect();
+  }, 0);
   let connectedBefore = false;
   s.on('connect', () => {
     // Rooms belong to a connection: ask again for the projects on screen.

@@ -3,7 +3,7 @@ import { matchRoute } from 'wouter';
 import { CATEGORIES, type Category } from '@vitrine/domain/constants';
 import { shareCardVersion } from '@vitrine/domain/share-card';
 import { sitePaths } from '@vitrine/domain/site-paths';
-import type { ProjectDetail, UserProfile } from '@vitrine/domain/types';
+import type { Project, ProjectDetail, UserProfile } from '@vitrine/domain/types';
 import { latestKey, projectKey } from '../features/projects/api/keys';
 import { userKey } from '../features/users/keys';
 import { profileTotals } from '../features/users/use-user-profile';
@@ -20,6 +20,12 @@ export interface PagePlan {
   keys: string[];
   /** First-page keys of lists read with useSWRInfinite. */
   infiniteKeys: string[];
+  /**
+   * Ids of the projects its first render lays the viewer's own state over (useWithViewerState), from
+   * what was read: the server reads that viewer-state call too, so the page is drawn with the
+   * viewer's votes and the client does not ask for them again after hydrating.
+   */
+  viewerIds?: (data: ReadonlyMap<string, unknown>) => number[];
   /** Lazily loaded page modules it shows (app/routes.tsx), relative to web/. */
   modules?: string[];
   /** The page's head and status from what was read (`data` by key; a missing key failed). */
@@ -61,6 +67,7 @@ function projectPlan(id: string): PagePlan {
     modules: ['src/pages/project.tsx'],
     keys: [key],
     infiniteKeys: [],
+    viewerIds: (data) => (data.has(key) ? [(data.get(key) as ProjectDetail).id] : []),
     describe: (data, site) => {
       const project = data.get(key) as ProjectDetail | undefined;
       if (!project) return { status: 404, meta: simplePage(`/projects/${id}`, 'Project Not Found', 'The project you are looking for does not exist or has been removed.', { noindex: true }) };
@@ -131,9 +138,11 @@ function match(pattern: string, path: string): Record<string, string> | null {
 export function planPage(path: string, search: string, site: { name: string; origin: string }): PagePlan {
   if (path === '/') {
     const q = new URLSearchParams(search).get('q')?.trim() ?? '';
+    const latest = latestKey('newest', 0, q);
     return {
       keys: [],
-      infiniteKeys: [latestKey('newest', 0, q)],
+      infiniteKeys: [latest],
+      viewerIds: (data) => ((data.get(latest) as Project[] | undefined) ?? []).map((p) => p.id),
       describe: () => ({
         status: 200,
         meta: simplePage('/', 'Showcase Your Projects', HOME_DESCRIPTION, { jsonLd: [{ id: 'website', data: websiteJsonLd(site.origin, site.name) }], noindex: Boolean(q) }),
