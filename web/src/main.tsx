@@ -20,8 +20,25 @@ function start() {
   void import('./start');
 }
 
+/** Calls `then` once the browser reports the first contentful paint (shown, not only drawn). */
+function afterFirstPaint(then: () => void): void {
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (painted()) return then();
+  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    const observer = new PerformanceObserver(() => {
+      if (!painted()) return;
+      observer.disconnect();
+      then();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  }
+  // Without paint timing, or if it never reports: shortly after the first frame. (The frame callback
+  // runs before the frame is drawn, and drawn is not yet shown: requests started right after it
+  // still finished before the first paint on a fast machine.)
+  requestAnimationFrame(() => setTimeout(then, 300));
+}
+
 const rendered = document.getElementById('root')?.firstElementChild;
 // A hidden tab paints nothing (no animation frames) until it is shown: start without waiting.
 if (!rendered || document.visibilityState === 'hidden') start();
-// The frame callback runs just before the first paint; the timeout after it.
-else requestAnimationFrame(() => setTimeout(start, 0));
+else afterFirstPaint(start);
