@@ -1,5 +1,5 @@
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
-import { expect, expectNoSeriousA11yViolations, registerMember, signIn, test } from './fixtures';
+import { awaitingHydration, expect, expectNoSeriousA11yViolations, registerMember, signIn, test } from './fixtures';
 import { expectToast } from './public-helpers';
 
 /** Issue 14 on /settings: the email's confirmation state and resend, the password change; /confirm-email. */
@@ -7,7 +7,7 @@ test.describe('settings: email confirmation and password', () => {
   test('an unconfirmed email offers a new link; the password form refuses a common password and signs other devices out', async ({ page, request, browser }) => {
     const member = await registerMember(request);
     await signIn(page, member);
-    const other = await (await browser.newContext()).newPage();
+    const other = awaitingHydration(await (await browser.newContext()).newPage());
     await signIn(other, member);
     await page.goto('/settings');
     await expect(page.getByText(`${member.email} is not confirmed yet.`)).toBeVisible();

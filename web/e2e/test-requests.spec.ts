@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { test, expect, registerMember, signIn, expectNoSeriousA11yViolations, E2E_ADMIN, type Member } from './fixtures';
+import { test, expect, awaitingHydration, registerMember, signIn, expectNoSeriousA11yViolations, E2E_ADMIN, type Member } from './fixtures';
 import { createProject, openMenuIfPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 
@@ -13,7 +13,7 @@ const ORIGIN = { Origin: E2E_BASE_URL };
 
 /** A page in a fresh browser context, signed in as `who`. */
 async function openAs(browser: Browser, who: { username: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = awaitingHydration(await (await browser.newContext()).newPage());
   await signIn(page, who);
   return page;
 }
@@ -73,7 +73,7 @@ test.describe('test requests', () => {
     await expect(ownerPage.getByText('No testers have joined yet.')).toBeVisible();
 
     // The owner also has the home page open in another tab: its header gets the live badge.
-    const ownerHome = await ownerPage.context().newPage();
+    const ownerHome = awaitingHydration(await ownerPage.context().newPage());
     await ownerHome.goto('/');
     await expect(ownerHome.getByRole('main')).toBeVisible();
 
@@ -195,9 +195,9 @@ for (const scheme of ['light', 'dark'] as const) {
       const request = (await browser.newContext({ colorScheme: scheme })).request;
       const owner = await registerMember(request);
       const tester = await registerMember(request);
-      const ownerPage = await (await browser.newContext({ colorScheme: scheme })).newPage();
+      const ownerPage = awaitingHydration(await (await browser.newContext({ colorScheme: scheme })).newPage());
       await signIn(ownerPage, owner);
-      const testerPage = await (await browser.newContext({ colorScheme: scheme })).newPage();
+      const testerPage = awaitingHydration(await (await browser.newContext({ colorScheme: scheme })).newPage());
       await signIn(testerPage, tester);
       const project = await createProject(ownerPage, { category: 'Game' });
       const open = await ownerPage.request.post('/api/test-requests', {
@@ -234,7 +234,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(ownerPage.getByText('Activity points')).toBeVisible();
       await expectNoSeriousA11yViolations(ownerPage);
 
-      const adminPage = await (await browser.newContext({ colorScheme: scheme })).newPage();
+      const adminPage = awaitingHydration(await (await browser.newContext({ colorScheme: scheme })).newPage());
       await signIn(adminPage, E2E_ADMIN);
       await adminPage.goto('/admin');
       await adminPage.getByRole('tab', { name: 'Test Requests' }).click();
