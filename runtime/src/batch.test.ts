@@ -56,25 +56,4 @@ describe('createGroupCommit', () => {
     await expect(failing[1]).rejects.toThrow('statement failed');
     expect(await commit(4)).toBe(4);
   });
-
-  it('runs up to `concurrency` flushes at once, the waiting items going together in the next free one', async () => {
-    const flushed: number[][] = [];
-    const releases: Array<() => void> = [];
-    const commit = createGroupCommit<number, number>(
-      async (items) => {
-        flushed.push(items);
-        await new Promise<void>((resolve) => releases.push(resolve));
-        return items;
-      },
-      { maxBatch: 10, concurrency: 2 },
-    );
-    const all = [1, 2, 3, 4, 5].map(commit);
-    expect(flushed).toEqual([[1], [2]]);
-    releases[0]!();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(flushed).toEqual([[1], [2], [3, 4, 5]]);
-    releases[1]!();
-    releases[2]!();
-    expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5]);
-  });
 });

@@ -22,19 +22,17 @@ export function createBatcher<T>(flush: (items: T[]) => Promise<void>): (items: 
 }
 
 /**
- * Group commit with an answer per item: an item is flushed at once while fewer than `concurrency`
- * flushes run; otherwise it waits, and the items waiting go together in the next flush (at most
- * `maxBatch` a flush), so under load a hot path costs one round trip per burst instead of one per
- * item. `flush` answers one result per item, in order; when it throws, each of its items is rejected
- * with that error.
+ * Group commit with an answer per item: the first item is flushed at once; items added while a flush
+ * runs wait and go together in the next one (at most `maxBatch` a flush), so under load a hot path
+ * costs one round trip per burst instead of one per item. `flush` answers one result per item, in
+ * order; when it throws, each of its items is rejected with that error. One flush runs at a time.
  */
-export function createGroupCommit<I, R>(flush: (items: I[]) => Promise<R[]>, opts: { maxBatch: number; concurrency?: number }): (item: I) => Promise<R> {
-  const concurrency = opts.concurrency ?? 1;
+export function createGroupCommit<I, R>(flush: (items: I[]) => Promise<R[]>, opts: { maxBatch: number }): (item: I) => Promise<R> {
   let waiting: Array<{ item: I; resolve: (result: R) => void; reject: (err: unknown) => void }> = [];
-  let running = 0;
+  let running = false;
 
   async function drain() {
-    running += 1;
+    running = true;
     while (waiting.length > 0) {
       const batch = waiting.slice(0, opts.maxBatch);
       waiting = waiting.slice(batch.length);
@@ -45,12 +43,12 @@ export function createGroupCommit<I, R>(flush: (items: I[]) => Promise<R[]>, opt
         for (const w of batch) w.reject(err);
       }
     }
-    running -= 1;
+    running = false;
   }
 
   return (item) =>
     new Promise<R>((resolve, reject) => {
       waiting.push({ item, resolve, reject });
-      if (running < concurrency) void drain();
+      if (!running) void drain();
     });
 }
