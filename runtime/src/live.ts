@@ -7,7 +7,7 @@ import { makeReportQueries } from '@vitrine/db/queries/reports';
 import { makeUserQueries } from '@vitrine/db/queries/users';
 import { applyAccountRooms, leaveOtherSessionRooms, leaveSessionRooms } from './rooms';
 import { emitTestRequestPushes, isTestRequestEvent } from './live-test-requests';
-import { staleReadsChannel, staleTagsOf } from './stale-reads';
+import { staleReadsChannel, staleTagsOf, staleTagsOfAll } from './stale-reads';
 
 /**
  * The pub/sub key shared by the Socket.IO Redis adapter of every API node and by every emitter
@@ -81,7 +81,7 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
       await push(event);
     },
     async emitAll(events) {
-      await invalidate([...new Set(events.flatMap(staleTagsOf))]);
+      await invalidate(staleTagsOfAll(events));
       await pushAll(events);
     },
     pushAll,
@@ -96,43 +96,43 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
   async function push(event: StoredEvent): Promise<void> {
     if (opts.redis.status !== 'ready') return;
     try {
-        if (isTestRequestEvent(event)) {
-          await emitTestRequestPushes(emitter, opts.sql, event);
+      if (isTestRequestEvent(event)) {
+        await emitTestRequestPushes(emitter, opts.sql, event);
+        return;
+      }
+      switch (event.name) {
+        case 'vote.created':
+        case 'rating.saved': {
+          // The event carries the counts its statement wrote: no read of the row.
+          const { projectId: id, votes, averageRating, totalRatings } = event;
+          emitter.to(rooms.project(id)).emit('project:counts', { id, votes, averageRating, totalRatings });
           return;
         }
-        switch (event.name) {
-          case 'vote.created':
-          case 'rating.saved': {
-            // The event carries the counts its statement wrote: no read of the row.
-            const { projectId: id, votes, averageRating, totalRatings } = event;
-            emitter.to(rooms.project(id)).emit('project:counts', { id, votes, averageRating, totalRatings });
-            return;
-          }
-          case 'project.created':
-          case 'project.updated':
-          case 'project.hidden':
-          case 'project.deleted':
-            emitter.emit('projects:changed');
-            return;
-          case 'user.deleted':
-            await syncAccountRooms(event.userId);
-            emitter.emit('projects:changed');
-            return;
-          case 'user.updated':
-            await syncAccountRooms(event.userId);
-            return;
-          case 'report.created': {
-            const report = await reports.findReportHeadline(event.reportId);
-            if (report) emitter.to(rooms.admins).emit('report:created', report);
-            return;
-          }
-          case 'message.created': {
-            // Admins read every message; a message to a member also changes that member's inbox.
-            const targets = event.recipientUserId === null ? [rooms.admins] : [rooms.user(event.recipientUserId), rooms.admins];
-            emitter.to(targets).emit('messages:changed');
-            return;
-          }
+        case 'project.created':
+        case 'project.updated':
+        case 'project.hidden':
+        case 'project.deleted':
+          emitter.emit('projects:changed');
+          return;
+        case 'user.deleted':
+          await syncAccountRooms(event.userId);
+          emitter.emit('projects:changed');
+          return;
+        case 'user.updated':
+          await syncAccountRooms(event.userId);
+          return;
+        case 'report.created': {
+          const report = await reports.findReportHeadline(event.reportId);
+          if (report) emitter.to(rooms.admins).emit('report:created', report);
+          return;
         }
+        case 'message.created': {
+          // Admins read every message; a message to a member also changes that member's inbox.
+          const targets = event.recipientUserId === null ? [rooms.admins] : [rooms.user(event.recipientUserId), rooms.admins];
+          emitter.to(targets).emit('messages:changed');
+          return;
+        }
+      }
     } catch (err) {
       log(err);
     }

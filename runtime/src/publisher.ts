@@ -6,7 +6,7 @@ import type { Sql } from '@vitrine/db/sql';
 import { bullPrefix, eventJob, EVENTS_QUEUE } from './queues';
 import { createLivePushes } from './live';
 import { createBatcher } from './batch';
-import { staleTagsOf } from './stale-reads';
+import { staleTagsOfAll } from './stale-reads';
 
 /** Hands committed events on: to the worker queue (job id from the event id) and to live listeners. */
 export interface Publisher {
@@ -105,7 +105,7 @@ export function createPublisher(opts: {
     },
     async publishSoon(list) {
       if (list.length === 0) return;
-      await Promise.all([pushes.invalidate([...new Set(list.flatMap(staleTagsOf))]), tellListener(list)]);
+      await Promise.all([pushes.invalidate(staleTagsOfAll(list)), tellListener(list)]);
       const rest = Promise.all([enqueue(list), pushes.pushAll(list)]);
       inFlight.add(rest);
       void rest.finally(() => inFlight.delete(rest));

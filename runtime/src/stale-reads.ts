@@ -55,3 +55,8 @@ export function staleTagsOf(event: DomainEvent): string[] {
       return [];
   }
 }
+
+/** The shared reads a group of events makes stale, each tag once (one announcement for the group). */
+export function staleTagsOfAll(events: readonly DomainEvent[]): string[] {
+  return [...new Set(events.flatMap(staleTagsOf))];
+}

@@ -24,9 +24,9 @@ export const CDN_CACHE_CONTROL = `public, max-age=${CDN_MAX_AGE_S}, stale-while-
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /**
- * Answers the shared read `key` from this node's cache (loading it on a miss): sets its ETag and
- * SHARED_CACHE_CONTROL (and CDN_CACHE_CONTROL), answers 304 when the client's If-None-Match matches, and returns the value
- * for the handler to answer. Undefined when `load` says the answer is not shared (the caller then
+ * Answers the shared read `key` from this node's cache (loading it on a miss): sets its ETag,
+ * SHARED_CACHE_CONTROL and CDN_CACHE_CONTROL, answers 304 when the client's If-None-Match matches,
+ * and returns the value for the handler to answer. Undefined when `load` says the answer is not shared (the caller then
  * answers for this viewer).
  */
 export async function respondShared<T>(koa: AppContext, key: string, load: () => Promise<NonNullable<SharedLoad<T>>>): Promise<T>;
