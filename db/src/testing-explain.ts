@@ -46,3 +46,12 @@ export function expectNoSeqScan(plans: string[], tables: readonly string[]): voi
   const seqScan = new RegExp(`Seq Scan on (${tables.join('|')})\\b`);
   for (const plan of plans) expect(plan, plan).not.toMatch(seqScan);
 }
+
+/** Fails on a Sort node the planner expects to sort `maxRows` rows or more (a sort of a whole table, not of a page). */
+export function expectNoBigSort(plans: string[], maxRows: number): void {
+  for (const plan of plans) {
+    for (const [, rows] of plan.matchAll(/Sort {2}\(cost=[\d.]+\.\.[\d.]+ rows=(\d+)/g)) {
+      expect(Number(rows), plan).toBeLessThan(maxRows);
+    }
+  }
+}

@@ -57,11 +57,24 @@ function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query') 
   }));
 }
 
+/** A keyset-paged list (its query takes `before`) names its next page in a Link header. */
+function pageHeaders(c: Contract) {
+  if (!c.query || !('before' in c.query.shape)) return {};
+  return {
+    headers: {
+      Link: {
+        description: 'When another page follows: `<url>; rel="next"`, the same call with `before` set to the cursor of this page\'s last row',
+        schema: { type: 'string' },
+      },
+    },
+  };
+}
+
 /** Every answer of a contract: its success, and the failures its validation, access, ids, limit and own list imply. */
 function responsesOf(c: Contract, write: ReturnType<typeof schemaWriter>) {
   const status = c.status ?? 200;
   const responses: Record<string, object> = {
-    [status]: c.response === null ? { description: status === 204 ? 'Done, no body' : 'OK' } : { description: 'OK', content: json(write(c.response, 'output')) },
+    [status]: c.response === null ? { description: status === 204 ? 'Done, no body' : 'OK' } : { description: 'OK', content: json(write(c.response, 'output')), ...pageHeaders(c) },
   };
   const errors: Record<number, string> = {};
   if (c.params || c.query || c.body) errors[400] = 'Invalid input (the first problem, in the words of the spec)';

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { makeMessageQueries } from '@vitrine/db/queries/messages';
-import { makeModerationQueries } from '@vitrine/db/queries/moderation';
+import { ADMIN_PROJECT_LIMIT, makeModerationQueries } from '@vitrine/db/queries/moderation';
+import { newestFirstPageSchema } from '@vitrine/domain/schemas/paging';
 import { adminSearchQuerySchema, adminToggleSchema, pauseToggleSchema, visibilitySchema } from '@vitrine/domain/schemas/admin';
 import { replySchema } from '@vitrine/domain/schemas/message';
 import { reportListQuerySchema, reportUpdateSchema } from '@vitrine/domain/schemas/report';
 import { answers, idParams, named, projectIdParams, userIdParams } from '../contracts/answers';
+import { pageAnswer } from '../contracts/paging';
 import { route, type Route } from '../contracts/route';
 import { directMessageSender } from '../commands/directMessageSender';
 import { messageReplier } from '../commands/messageReplier';
@@ -21,6 +23,12 @@ import { presentMessage } from '../presenters/message';
 import { presentProject } from '../presenters/project';
 import { directMessageInput, messageAnswer } from './messages';
 
+/** GET /api/admin/projects: a search and a page of spec §9's admin project list limit (100). */
+const adminProjectsQuerySchema = adminSearchQuerySchema.extend({
+  ...newestFirstPageSchema.shape,
+  limit: newestFirstPageSchema.shape.limit.unwrap().default(ADMIN_PROJECT_LIMIT),
+});
+
 /**
  * /api/admin: the admin dashboard's messages, users, projects and reports. Every route answers 401 to
  * visitors and 403 to members (access admin); writes also refuse a paused account (activeAdmin).
@@ -28,8 +36,8 @@ import { directMessageInput, messageAnswer } from './messages';
 export const adminRoutes: Route[] = [
   // Messages
   route(
-    { method: 'get', path: '/api/admin/messages', tag: 'admin', summary: 'Every message, newest first', access: 'admin', response: z.array(answers.MessageView) },
-    async ({ deps, user }) => (await makeMessageQueries(deps.sql).listAll()).map((row) => presentMessage(row, user)),
+    { method: 'get', path: '/api/admin/messages', tag: 'admin', summary: 'Every message, newest first, a page at a time (Link rel="next")', access: 'admin', query: newestFirstPageSchema, response: z.array(answers.MessageView) },
+    async (call) => pageAnswer(call.koa, await makeMessageQueries(call.deps.sql).listAll(call.query), (row) => presentMessage(row, call.user)),
   ),
   route(
     { method: 'post', path: '/api/admin/messages', tag: 'admin', summary: 'Admin composer: a message to a user', access: 'activeAdmin', limit: 'adminMessage', body: directMessageInput, status: 201, response: answers.MessageView, errors: { 404: 'User not found' } },
@@ -42,8 +50,8 @@ export const adminRoutes: Route[] = [
 
   // Users
   route(
-    { method: 'get', path: '/api/admin/users', tag: 'admin', summary: 'Every user, newest first; q searches username and email', access: 'admin', query: adminSearchQuerySchema, response: z.array(answers.AdminUser) },
-    async (call) => (await makeModerationQueries(call.deps.sql).listUsers(call.query.q)).map(presentAdminUser),
+    { method: 'get', path: '/api/admin/users', tag: 'admin', summary: 'Every user, newest first, a page at a time (Link rel="next"); q searches username and email', access: 'admin', query: adminSearchQuerySchema.extend(newestFirstPageSchema.shape), response: z.array(answers.AdminUser) },
+    async (call) => pageAnswer(call.koa, await makeModerationQueries(call.deps.sql).listUsers(call.query.q, call.query), presentAdminUser),
   ),
   route(
     { method: 'patch', path: '/api/admin/users/:userId/admin', tag: 'admin', summary: "Grant or remove admin (never one's own)", access: 'activeAdmin', params: userIdParams, body: named('AdminToggleInput', adminToggleSchema), response: answers.AdminUser, errors: { 400: 'You cannot change your own admin status', 404: 'User not found' } },
@@ -60,8 +68,8 @@ export const adminRoutes: Route[] = [
 
   // Projects (spec §7 reads the admin list from GET /api/projects?limit=100, which leaves hidden ones out)
   route(
-    { method: 'get', path: '/api/admin/projects', tag: 'admin', summary: 'Every project, hidden ones included, newest first (100); q searches title, description and tags', access: 'admin', query: adminSearchQuerySchema, response: z.array(answers.Project) },
-    async (call) => (await makeModerationQueries(call.deps.sql).listAllProjects(viewerOf(call), { q: call.query.q })).map((row) => presentProject(row, call.user)),
+    { method: 'get', path: '/api/admin/projects', tag: 'admin', summary: 'Every project, hidden ones included, newest first, 100 a page (Link rel="next"); q searches title, description and tags', access: 'admin', query: adminProjectsQuerySchema, response: z.array(answers.Project) },
+    async (call) => pageAnswer(call.koa, await makeModerationQueries(call.deps.sql).listAllProjects(viewerOf(call), { q: call.query.q }, call.query), (row) => presentProject(row, call.user)),
   ),
   route(
     { method: 'delete', path: '/api/admin/projects/:id', tag: 'admin', summary: 'Delete a project', access: 'activeAdmin', params: idParams, status: 204, response: null, errors: { 404: 'Project not found' } },
@@ -77,8 +85,8 @@ export const adminRoutes: Route[] = [
 
   // Reports
   route(
-    { method: 'get', path: '/api/admin/reports', tag: 'admin', summary: 'Reports with one status (default pending), newest first', access: 'admin', query: reportListQuerySchema, response: z.array(answers.AdminReport) },
-    async (call) => (await makeModerationQueries(call.deps.sql).listReports(call.query.status)).map(presentAdminReport),
+    { method: 'get', path: '/api/admin/reports', tag: 'admin', summary: 'Reports with one status (default pending), newest first, a page at a time (Link rel="next")', access: 'admin', query: reportListQuerySchema.extend(newestFirstPageSchema.shape), response: z.array(answers.AdminReport) },
+    async (call) => pageAnswer(call.koa, await makeModerationQueries(call.deps.sql).listReports(call.query.status, call.query), presentAdminReport),
   ),
   route(
     { method: 'patch', path: '/api/admin/reports/:id', tag: 'admin', summary: 'Review, Dismiss, Hide (removed) or Restore (removed -> reviewed) a report', access: 'activeAdmin', params: idParams, body: named('ReportUpdateInput', reportUpdateSchema), response: answers.AdminReport, errors: { 400: 'Invalid input, or a status change the workflow does not allow', 404: 'Report not found' } },

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
 import { adminSearchQuerySchema, visibilitySchema } from '@vitrine/domain/schemas/admin';
+import { newestFirstPageSchema } from '@vitrine/domain/schemas/paging';
 import { idParams, named } from '../contracts/answers';
+import { pageAnswer } from '../contracts/paging';
 import { testRequestAnswers } from '../contracts/test-request-answers';
 import { route, type Route } from '../contracts/route';
 import { presentTestRequest } from '../presenters/testRequest';
 import { testRequestModerator } from '../commands/testRequestModerator';
 import { userRatingRemover } from '../commands/userRatingRemover';
-
-/** The admin Test Requests tab lists at most this many (newest first). */
-const ADMIN_REQUEST_LIMIT = 100;
 
 /**
  * The admin's side of issue 13: the Test Requests tab (search, hide; cancelling goes through
@@ -17,8 +16,8 @@ const ADMIN_REQUEST_LIMIT = 100;
  */
 export const adminTestRequestRoutes: Route[] = [
   route(
-    { method: 'get', path: '/api/admin/test-requests', tag: 'admin', summary: 'Every test request, hidden ones included, newest first (100); q searches title, description, project and owner', access: 'admin', query: adminSearchQuerySchema, response: z.array(testRequestAnswers.TestRequest) },
-    async (call) => (await makeTestRequestQueries(call.deps.sql).listAllRequests(call.query.q || undefined, ADMIN_REQUEST_LIMIT)).map((row) => presentTestRequest(row, call.user)),
+    { method: 'get', path: '/api/admin/test-requests', tag: 'admin', summary: 'Every test request, hidden ones included, newest first, a page at a time (Link rel="next"); q searches title, description, project and owner', access: 'admin', query: adminSearchQuerySchema.extend(newestFirstPageSchema.shape), response: z.array(testRequestAnswers.TestRequest) },
+    async (call) => pageAnswer(call.koa, await makeTestRequestQueries(call.deps.sql).listAllRequests(call.query.q || undefined, call.query), (row) => presentTestRequest(row, call.user)),
   ),
   route(
     { method: 'patch', path: '/api/admin/test-requests/:id/visibility', tag: 'admin', summary: 'Hide a test request or show it again', access: 'activeAdmin', limit: 'moderation', params: idParams, body: named('VisibilityInput', visibilitySchema), response: testRequestAnswers.RequestVisibility },

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { makeMessageQueries } from '@vitrine/db/queries/messages';
 import { contactSchema, directMessageSchema } from '@vitrine/domain/schemas/message';
+import { newestFirstPageSchema } from '@vitrine/domain/schemas/paging';
 import type { MemberCaller } from '../context';
 import { answers, idParams, named } from '../contracts/answers';
+import { pageAnswer } from '../contracts/paging';
 import { route, type Route } from '../contracts/route';
 import { CONTACT_SENT, contactDefaults, contactMessageSender } from '../commands/contactMessageSender';
 import { CONFIRMATION_TTL_SECONDS } from '../commands/emailConfirmationStarter';
@@ -34,8 +36,8 @@ export const messageRoutes: Route[] = [
     async (call) => ({ message: CONTACT_SENT, ...(await contactMessageSender(call, call.body)) }),
   ),
   route(
-    { method: 'get', path: '/api/messages', tag: 'messages', summary: "The caller's box: received and sent, newest first (admins: plus messages to the admins)", access: 'member', response: z.array(answers.MessageView) },
-    async ({ deps, user }) => (await makeMessageQueries(deps.sql).listBox({ userId: user.id, isAdmin: user.isAdmin })).map((row) => presentMessage(row, user)),
+    { method: 'get', path: '/api/messages', tag: 'messages', summary: "The caller's box: received and sent, newest first, a page at a time (Link rel=\"next\"; admins: plus messages to the admins)", access: 'member', query: newestFirstPageSchema, response: z.array(answers.MessageView) },
+    async (call) => pageAnswer(call.koa, await makeMessageQueries(call.deps.sql).listBox({ userId: call.user.id, isAdmin: call.user.isAdmin }, call.query), (row) => presentMessage(row, call.user)),
   ),
   route(
     { method: 'get', path: '/api/messages/unread-count', tag: 'messages', summary: 'Unread messages received (admins: plus unread messages to the admins)', access: 'member', response: answers.UnreadCount },

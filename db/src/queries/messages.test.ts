@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_STATUSES } from '@vitrine/domain/constants';
 import { createSql, type Sql } from '../sql';
 import { createTestDatabase } from '../testing';
-import { expectNoSeqScan, makeExplainer, type Explainer } from '../testing-explain';
+import { expectNoBigSort, expectNoSeqScan, makeExplainer, type Explainer } from '../testing-explain';
+import type { PageCursor } from './paging';
 import { makeMessageQueries } from './messages';
 import { makeModerationQueries } from './moderation';
 
@@ -53,36 +54,61 @@ afterAll(async () => {
 
 const plansOf: Explainer['plansOf'] = (read) => explainer.plansOf(read);
 
+/** No sequential scan of the lists' tables, and no sort of more than a few pages' rows. */
 function expectIndexed(plans: string[]) {
   expectNoSeqScan(plans, ['contact_messages', 'reports', 'users', 'projects']);
+  expectNoBigSort(plans, 1_000);
 }
 
+/** The keyset cursor of the row of `table` at `position` (newest first): a page that deep down. */
+async function cursorAt(table: 'contact_messages' | 'users' | 'projects' | 'reports', position: number): Promise<PageCursor> {
+  const [row] = await sql<{ createdAt: string; id: number }[]>`
+    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, id
+    FROM ${sql(table)} ORDER BY created_at DESC, id DESC OFFSET ${position} LIMIT 1`;
+  return row!;
+}
+
+const firstPage = { limit: 50 };
 const memberBox = { userId: 1234, isAdmin: false };
 const adminBox = { userId: 2, isAdmin: true };
 
 describe('EXPLAIN of the message and admin list queries', () => {
+  it('a page deep down each list (keyset) is planned like the first: index ranges, no big sort', async () => {
+    const deep = async (table: Parameters<typeof cursorAt>[0], position: number) => ({ limit: 50, before: await cursorAt(table, position) });
+    const messages = await deep('contact_messages', 150_000);
+    expectIndexed(await plansOf((c) => makeMessageQueries(c).listBox(memberBox, messages)));
+    expectIndexed(await plansOf((c) => makeMessageQueries(c).listBox(adminBox, messages)));
+    expectIndexed(await plansOf((c) => makeMessageQueries(c).listAll(messages)));
+    const reports = await deep('reports', 50_000);
+    for (const status of REPORT_STATUSES) expectIndexed(await plansOf((c) => makeModerationQueries(c).listReports(status, reports)));
+    const users = await deep('users', 90_000);
+    expectIndexed(await plansOf((c) => makeModerationQueries(c).listUsers(undefined, users)));
+    const projects = { ...(await deep('projects', 15_000)), limit: 100 };
+    expectIndexed(await plansOf((c) => makeModerationQueries(c).listAllProjects({ userId: 2, ip: '192.0.2.1' }, {}, projects)));
+  });
+
   it("a member's box and unread count use indexes", async () => {
-    expectIndexed(await plansOf((c) => makeMessageQueries(c).listBox(memberBox)));
+    expectIndexed(await plansOf((c) => makeMessageQueries(c).listBox(memberBox, firstPage)));
     expectIndexed(await plansOf((c) => makeMessageQueries(c).countUnread(memberBox)));
   });
 
   it("an admin's box, unread count and every-message list use indexes", async () => {
-    expectIndexed(await plansOf((c) => makeMessageQueries(c).listBox(adminBox)));
+    expectIndexed(await plansOf((c) => makeMessageQueries(c).listBox(adminBox, firstPage)));
     expectIndexed(await plansOf((c) => makeMessageQueries(c).countUnread(adminBox)));
-    expectIndexed(await plansOf((c) => makeMessageQueries(c).listAll()));
+    expectIndexed(await plansOf((c) => makeMessageQueries(c).listAll(firstPage)));
     expectIndexed(await plansOf((c) => makeMessageQueries(c).findMessageById(777)));
   });
 
   it.each(REPORT_STATUSES)('the %s reports list uses an index', async (status) => {
-    expectIndexed(await plansOf((c) => makeModerationQueries(c).listReports(status)));
+    expectIndexed(await plansOf((c) => makeModerationQueries(c).listReports(status, firstPage)));
   });
 
   it('the admin users and projects lists use indexes, searched or not', async () => {
     const viewer = { userId: 2, ip: '192.0.2.1' };
-    expectIndexed(await plansOf((c) => makeModerationQueries(c).listUsers()));
-    expectIndexed(await plansOf((c) => makeModerationQueries(c).listUsers('seed_4242')));
-    expectIndexed(await plansOf((c) => makeModerationQueries(c).listAllProjects(viewer)));
-    expectIndexed(await plansOf((c) => makeModerationQueries(c).listAllProjects(viewer, { q: '4242' })));
+    expectIndexed(await plansOf((c) => makeModerationQueries(c).listUsers(undefined, firstPage)));
+    expectIndexed(await plansOf((c) => makeModerationQueries(c).listUsers('seed_4242', firstPage)));
+    expectIndexed(await plansOf((c) => makeModerationQueries(c).listAllProjects(viewer, {}, firstPage)));
+    expectIndexed(await plansOf((c) => makeModerationQueries(c).listAllProjects(viewer, { q: '4242' }, firstPage)));
   });
 
   it('the seed is what the test claims (so a missing seed cannot pass it)', async () => {

@@ -1,4 +1,6 @@
+import type postgres from 'postgres';
 import type { Tx } from '../sql';
+import { keysetPage, pageOf, type Page, type PageRequest } from './paging';
 
 /** A contact_messages row with the usernames the inbox shows (spec §3 "As listed for display"). */
 export interface MessageRow {
@@ -28,8 +30,8 @@ export interface NewMessage {
   message: string;
 }
 
-/** A box never lists more than this many messages (newest first); older ones stay stored. */
-export const MESSAGE_LIST_LIMIT = 500;
+/** Messages as a keyset query returns them, each with its cursor (paging.ts pageOf). */
+type CursoredMessages = Array<MessageRow & { pageCursorAt: string }>;
 
 /** Whose box: the user, and whether they also read the admins' box. */
 export interface BoxOwner {
@@ -41,16 +43,27 @@ export interface BoxOwner {
 export function makeMessageQueries(sql: Tx) {
   /**
    * The display columns of the messages `picked` selects (its own WHERE, ORDER BY and LIMIT), joined
-   * with both usernames afterwards, so the join touches only the rows that are answered.
+   * with both usernames afterwards, so the join touches only the rows that are answered. With a page,
+   * each row also carries its cursor and the answer is cut to the page (plus one row, see pageOf).
    */
-  const withUsernames = (picked: ReturnType<Tx>) => sql`
-    SELECT m.id, m.sender_user_id, s.username AS sender_username, m.sender_name, m.sender_email,
-           m.recipient_user_id, r.username AS recipient_username, m.subject, m.message, m.is_read,
-           m.sender_deleted, m.recipient_deleted, m.created_at
-    FROM (${picked}) m
-    LEFT JOIN users s ON s.id = m.sender_user_id
-    LEFT JOIN users r ON r.id = m.recipient_user_id
-    ORDER BY m.created_at DESC, m.id DESC`;
+  const withUsernames = <T extends readonly object[] = MessageRow[]>(picked: postgres.Fragment, page?: PageRequest) => {
+    const keyset = page ? keysetPage(sql, 'm', page) : undefined;
+    return sql<T>`
+      SELECT m.id, m.sender_user_id, s.username AS sender_username, m.sender_name, m.sender_email,
+             m.recipient_user_id, r.username AS recipient_username, m.subject, m.message, m.is_read,
+             m.sender_deleted, m.recipient_deleted, m.created_at ${keyset ? sql`, ${keyset.cursorColumn}` : sql``}
+      FROM (${picked}) m
+      LEFT JOIN users s ON s.id = m.sender_user_id
+      LEFT JOIN users r ON r.id = m.recipient_user_id
+      ORDER BY m.created_at DESC, m.id DESC
+      ${keyset ? keyset.limit : sql``}`;
+  };
+
+  /** The page of messages matching `where` (conditions on `m`), by an index on (those columns, created_at, id). */
+  const pageWhere = (where: postgres.Fragment, page: PageRequest) => {
+    const keyset = keysetPage(sql, 'm', page);
+    return sql`(SELECT m.* FROM contact_messages m WHERE ${where} ${keyset.olderThan} ${keyset.order} ${keyset.limit})`;
+  };
 
   return {
     /** Inserts a message; answers its id. */
@@ -65,28 +78,30 @@ export function makeMessageQueries(sql: Tx) {
 
     /** One message with usernames, whoever may see it (the caller checks). */
     async findMessageById(id: number): Promise<MessageRow | undefined> {
-      const [row] = await sql<MessageRow[]>`${withUsernames(sql`SELECT * FROM contact_messages WHERE id = ${id}`)}`;
+      const [row] = await withUsernames(sql`SELECT * FROM contact_messages WHERE id = ${id}`);
       return row;
     },
 
     /**
-     * A user's box, newest first: what they received and what they sent, minus what they deleted on
-     * their side; for an admin also every message addressed to the admins.
+     * A page of a user's box, newest first: what they received and what they sent, minus what they
+     * deleted on their side; for an admin also every message addressed to the admins. Each part is
+     * read as its own page from its own index (recipient, sender, the admins' box), and the page is
+     * the newest of their union: a deep page costs what the first does.
      */
-    async listBox(owner: BoxOwner): Promise<MessageRow[]> {
-      return sql<MessageRow[]>`${withUsernames(sql`
-        SELECT * FROM contact_messages
-        WHERE (recipient_user_id = ${owner.userId} AND NOT recipient_deleted)
-           OR (sender_user_id = ${owner.userId} AND NOT sender_deleted)
-           OR (${owner.isAdmin}::boolean AND recipient_user_id IS NULL)
-        ORDER BY created_at DESC, id DESC
-        LIMIT ${MESSAGE_LIST_LIMIT}`)}`;
+    async listBox(owner: BoxOwner, page: PageRequest): Promise<Page<MessageRow>> {
+      const parts = [
+        pageWhere(sql`m.recipient_user_id = ${owner.userId} AND NOT m.recipient_deleted`, page),
+        pageWhere(sql`m.sender_user_id = ${owner.userId} AND NOT m.sender_deleted`, page),
+        ...(owner.isAdmin ? [pageWhere(sql`m.recipient_user_id IS NULL`, page)] : []),
+      ];
+      // UNION, not UNION ALL: an admin's own message to the admins is in two parts.
+      const union = parts.reduce((all, part) => sql`${all} UNION ${part}`);
+      return pageOf(await withUsernames<CursoredMessages>(union, page), page);
     },
 
-    /** Every message, newest first (the admin dashboard). */
-    async listAll(): Promise<MessageRow[]> {
-      return sql<MessageRow[]>`${withUsernames(sql`
-        SELECT * FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ${MESSAGE_LIST_LIMIT}`)}`;
+    /** A page of every message, newest first (the admin dashboard). */
+    async listAll(page: PageRequest): Promise<Page<MessageRow>> {
+      return pageOf(await withUsernames<CursoredMessages>(pageWhere(sql`true`, page), page), page);
     },
 
     /** Unread messages received by the user (for an admin, plus unread ones addressed to the admins). */

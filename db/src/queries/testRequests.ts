@@ -1,6 +1,7 @@
 import type postgres from 'postgres';
 import type { RequestSort, RequestStatus } from '@vitrine/domain/testRequests';
 import type { Tx } from '../sql';
+import { keysetPage, pageOf, type Page, type PageRequest } from './paging';
 import { containsPattern } from './projects';
 
 /** A project_requests row as every read returns it: project, owner and the viewer's own state. */
@@ -89,13 +90,16 @@ export function makeTestRequestQueries(sql: Tx) {
         ORDER BY ${order} OFFSET ${filter.offset} LIMIT ${filter.limit}`;
     },
 
-    /** Every request (hidden too), newest first, optionally matching `search` in title, description, project or owner: the admin tab. */
-    async listAllRequests(search: string | undefined, limit: number): Promise<TestRequestRow[]> {
+    /** A page of every request (hidden too), newest first, optionally matching `search` in title, description, project or owner: the admin tab. */
+    async listAllRequests(search: string | undefined, page: PageRequest): Promise<Page<TestRequestRow>> {
       const match = search
-        ? sql`WHERE r.title ILIKE ${containsPattern(search)} OR r.description ILIKE ${containsPattern(search)}
-              OR p.title ILIKE ${containsPattern(search)} OR u.username ILIKE ${containsPattern(search)}`
-        : sql``;
-      return sql<TestRequestRow[]>`SELECT ${columns(null)} FROM ${from} ${match} ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit}`;
+        ? sql`(r.title ILIKE ${containsPattern(search)} OR r.description ILIKE ${containsPattern(search)}
+              OR p.title ILIKE ${containsPattern(search)} OR u.username ILIKE ${containsPattern(search)})`
+        : sql`true`;
+      const keyset = keysetPage(sql, 'r', page);
+      return pageOf(await sql<Array<TestRequestRow & { pageCursorAt: string }>>`
+        SELECT ${columns(null)}, ${keyset.cursorColumn} FROM ${from}
+        WHERE ${match} ${keyset.olderThan} ${keyset.order} ${keyset.limit}`, page);
     },
 
     /** The latest request of a project (the active one if any), for the project page. */

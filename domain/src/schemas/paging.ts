@@ -1,0 +1,94 @@
+import { MAX_PAGE_LIMIT } from '../constants';
+import { z } from '../zod';
+
+/**
+ * Keyset paging of the newest-first lists (the inbox, the admin's messages, users, projects, reports
+ * and test requests): a page answers at most `limit` rows, and when more follow, a
+ * `Link: <url>; rel="next"` header (RFC 8288) whose URL carries `before`, the cursor of the page's
+ * last row. The next page starts right after that row in (created_at, id) order, by an index range
+ * scan: a deep page costs what the first does, and rows written or deleted meanwhile neither repeat
+ * nor skip a row. These lists' sort keys never change, so the cursor holds the key itself (a row
+ * deleted since still marks the place).
+ */
+
+/** Rows per page of these lists unless `limit` says otherwise. */
+export const NEWEST_FIRST_PAGE_SIZE = 50;
+
+/** Where a page ends: the (created_at, id) of its last row, created_at to the microsecond. */
+export interface PageCursor {
+  /** ISO 8601 in UTC with six decimals, e.g. 2026-11-24T21:40:56.123456Z. */
+  createdAt: string;
+  id: number;
+}
+
+const CURSOR_TEXT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d{6}Z\/(\d{1,10})$/;
+const BAD_CURSOR = 'before must be a cursor from the Link header of the previous page';
+
+/** base64url without padding, in the browser and in Node alike. */
+function toBase64Url(text: string): string {
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The cursor as it travels in a URL: opaque to clients (base64url of `<createdAt>/<id>`). */
+export function encodeCursor(cursor: PageCursor): string {
+  return toBase64Url(`${cursor.createdAt}/${cursor.id}`);
+}
+
+/** The cursor in `text`, or null when it is not one this API made (a real date, an id in range). */
+export function decodeCursor(text: string): PageCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,80}$/.test(text)) return null;
+  let decoded: string;
+  try {
+    decoded = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+  const match = CURSOR_TEXT.exec(decoded);
+  if (!match) return null;
+  const [, seconds, id] = match;
+  // A calendar date that exists (Date would roll 2026-02-30 over into March).
+  const parsed = new Date(`${seconds}Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 19) !== seconds) return null;
+  const rowId = Number(id);
+  if (rowId < 1 || rowId > 2_147_483_647) return null;
+  return { createdAt: decoded.slice(0, decoded.indexOf('/')), id: rowId };
+}
+
+/** `before` and `limit` of a newest-first list. */
+export const newestFirstPageSchema = z.object({
+  before: z
+    .string({ error: BAD_CURSOR })
+    .transform((text, ctx) => {
+      const cursor = decodeCursor(text);
+      if (!cursor) {
+        ctx.addIssue({ code: 'custom', message: BAD_CURSOR });
+        return z.NEVER;
+      }
+      return cursor;
+    })
+    .optional(),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
+    .int(`limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
+    .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
+    .max(MAX_PAGE_LIMIT, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
+    .default(NEWEST_FIRST_PAGE_SIZE),
+});
+
+/** The `next` URL of a page: `url` with its `before` set to `cursor` (other parameters kept). */
+export function nextPageUrl(url: string, cursor: PageCursor): string {
+  const [path, query = ''] = url.split('?', 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  params.set('before', encodeCursor(cursor));
+  return `${path}?${params}`;
+}
+
+/** The URL of `rel="next"` in a Link header, or null. */
+export function nextLink(header: string | null): string | null {
+  if (!header) return null;
+  for (const part of header.split(',')) {
+    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
+    if (match && /(^|;)\s*rel="?next"?\s*(;|$)/.test(match[2]!)) return match[1]!;
+  }
+  return null;
+}
