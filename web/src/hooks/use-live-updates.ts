@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ServerToClientEvents } from '@vitrine/domain/events';
 import { getSocket, onResync } from '../lib/socket';
-import { isShownKey, keysOf, STALE_AFTER, type InvalidatingEvent, type StaleRule } from '../lib/live-keys';
+import { STALE_AFTER, type InvalidatingEvent, type StaleRule } from '../lib/live-keys';
+import { revalidate as revalidateGroups, revalidateShown } from '../lib/revalidate';
 import { applyLiveCounts } from '../lib/project-cache';
 
 /**
@@ -10,8 +11,8 @@ import { applyLiveCounts } from '../lib/project-cache';
  * user by itself) and turns every push into SWR: `project:counts` is written into the cached answers
  * showing that project, the invalidating pushes revalidate the keys lib/live-keys.ts maps them to
  * (a burst settles first where the rule says so), and after a reconnect or a server `sync` everything
- * shown is revalidated, since pushes may have been missed. Lists made with useSWRInfinite are not
- * reached by key filters: their hook revalidates them on the same pushes.
+ * shown is revalidated, since pushes may have been missed. Lists made with useSWRInfinite, which key
+ * filters do not reach, are revalidated through their registration (lib/revalidate.ts).
  */
 export function useLiveUpdates(): void {
   const { cache, mutate, fallback } = useSWRConfig();
@@ -21,13 +22,13 @@ export function useLiveUpdates(): void {
     const timers = new Set<ReturnType<typeof setTimeout>>();
     const settling = new Set<InvalidatingEvent>();
     const revalidate = (event: InvalidatingEvent, rule: StaleRule) => {
-      if (!rule.settleMs) return void mutate(keysOf(...rule.keys));
+      if (!rule.settleMs) return void revalidateGroups(rule.keys, mutate);
       if (settling.has(event)) return;
       settling.add(event);
       const timer = setTimeout(() => {
         timers.delete(timer);
         settling.delete(event);
-        void mutate(keysOf(...rule.keys));
+        void revalidateGroups(rule.keys, mutate);
       }, rule.settleMs);
       timers.add(timer);
     };
@@ -37,7 +38,7 @@ export function useLiveUpdates(): void {
 
     socket.on('project:counts', onCounts);
     for (const [event, handler] of handlers) socket.on(event, handler);
-    const stopResync = onResync(() => void mutate(isShownKey));
+    const stopResync = onResync(() => void revalidateShown(mutate));
     return () => {
       socket.off('project:counts', onCounts);
       for (const [event, handler] of handlers) socket.off(event, handler);

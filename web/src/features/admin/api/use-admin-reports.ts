@@ -1,21 +1,22 @@
 import { useMemo } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import type { ReportStatus } from '@vitrine/domain/constants';
 import type { AdminReport } from '@vitrine/domain/types';
-import { apiJson, fetcher } from '../../../lib/api';
-import { FRESH_ON_MOUNT, keysOf } from '../../../lib/live-keys';
+import { useKeysetList } from '../../../hooks/use-keyset-list';
+import { apiJson } from '../../../lib/api';
+import { revalidate } from '../../../lib/revalidate';
 import { adminReportsKey } from './keys';
 
-/** One status tab of the Reports tab (GET /api/admin/reports?status=). */
+/** One status tab of the Reports tab, a page at a time (GET /api/admin/reports?status=). */
 export function useAdminReports(status: ReportStatus) {
-  return useSWR<AdminReport[], Error>(adminReportsKey(status), fetcher, FRESH_ON_MOUNT);
+  return useKeysetList<AdminReport>(adminReportsKey(status));
 }
 
 /** Report moderation writes; each revalidates every status tab (a report moves between them). */
 export function useAdminReportActions() {
   const { mutate } = useSWRConfig();
   return useMemo(() => {
-    const refresh = () => mutate(keysOf('reports', 'projects'));
+    const refresh = () => revalidate(['reports', 'projects'], mutate);
     return {
       /** PATCH /api/admin/reports/{id}: Dismiss, Review, and Hide (status removed hides the project). */
       async update(id: number, status: ReportStatus, adminNotes?: string): Promise<void> {

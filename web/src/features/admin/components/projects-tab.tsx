@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { AlertTriangle, Eye, EyeOff, FolderOpen, Star, ThumbsUp, Trash2 } from 'lucide-react';
 import type { Project } from '@vitrine/domain/types';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
@@ -112,7 +113,8 @@ function useProjectRowActions(confirm: (c: Confirmation) => void) {
  */
 export function ProjectsTab() {
   const [q, setQ] = useState('');
-  const { data, error, isLoading, mutate } = useAdminProjects(q);
+  const list = useAdminProjects(q);
+  const { data, error, isLoading, mutate } = list;
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const rowActions = useProjectRowActions(setConfirmation);
 
@@ -134,6 +136,7 @@ export function ProjectsTab() {
     <Section title="Projects Management" description="Every project, including hidden ones. Hide a project from public view or delete it.">
       <SearchBox label="Search projects" value={q} onSearch={setQ} className="mb-4" />
       {body}
+      <LoadMore list={list} label="Load more projects" />
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </Section>
   );

@@ -2,6 +2,7 @@ import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { AlertTriangle, Check, ExternalLink, EyeOff, Flag, RotateCcw, Trash2, X } from 'lucide-react';
 import type { ReportStatus } from '@vitrine/domain/constants';
 import type { AdminReport } from '@vitrine/domain/types';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Badge, type BadgeColor } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
@@ -154,7 +155,8 @@ function ReportActions({ report }: { report: AdminReport }) {
 
 /** One status tab's table with its loading, error and empty states. */
 function ReportsList({ status }: { status: ReportStatus }) {
-  const { data, error, isLoading, mutate } = useAdminReports(status);
+  const list = useAdminReports(status);
+  const { data, error, isLoading, mutate } = list;
 
   if (isLoading && !data) return <TableSkeleton label={`Loading ${status} reports`} rows={3} />;
   if (error && !data)
@@ -184,14 +186,17 @@ function ReportsList({ status }: { status: ReportStatus }) {
   ];
 
   return (
-    <DataTable
-      caption={`${status} reports`}
-      columns={columns}
-      rows={data}
-      rowKey={(r) => r.id}
-      cardTitle={(r) => r.projectTitle}
-      actions={(r) => <ReportActions key={`${r.id}-${r.status}`} report={r} />}
-    />
+    <>
+      <DataTable
+        caption={`${status} reports`}
+        columns={columns}
+        rows={data}
+        rowKey={(r) => r.id}
+        cardTitle={(r) => r.projectTitle}
+        actions={(r) => <ReportActions key={`${r.id}-${r.status}`} report={r} />}
+      />
+      <LoadMore list={list} label="Load more reports" />
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { AlertTriangle, ClipboardList, Eye, EyeOff, XCircle } from 'lucide-react';
 import type { TestRequestView } from '@vitrine/domain/types';
 import { REQUEST_STATUS_LABELS } from '@vitrine/domain/testRequests';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
@@ -29,7 +30,8 @@ function TitleCell({ request }: { request: TestRequestView }) {
 /** The Test Requests tab (issue 13): every request, searchable, with Hide / Unhide and a confirmed Cancel. */
 export function TestRequestsTab() {
   const [q, setQ] = useState('');
-  const { data, error, isLoading, mutate } = useAdminTestRequests(q);
+  const list = useAdminTestRequests(q);
+  const { data, error, isLoading, mutate } = list;
   const actions = useAdminTestRequestActions();
   const { busy, run } = useAction();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
@@ -86,6 +88,7 @@ export function TestRequestsTab() {
     <Section title="Test Requests" description="Every test request, including hidden ones. Hide a request from public view or cancel it. Remove an abusive rating from the user's profile (Testing tab).">
       <SearchBox label="Search test requests" value={q} onSearch={setQ} className="mb-4" />
       {body}
+      <LoadMore list={list} label="Load more test requests" />
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </Section>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { AlertTriangle, Users } from 'lucide-react';
 import type { AdminUser } from '@vitrine/domain/types';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
@@ -95,7 +96,8 @@ function useUserRowActions(meId: number, onContact: (user: AdminUser) => void, c
  */
 export function UsersTab({ meId, onContact }: { meId: number; onContact: (user: AdminUser) => void }) {
   const [q, setQ] = useState('');
-  const { data, error, isLoading, mutate } = useAdminUsers(q);
+  const list = useAdminUsers(q);
+  const { data, error, isLoading, mutate } = list;
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const rowActions = useUserRowActions(meId, onContact, setConfirmation);
 
@@ -116,6 +118,7 @@ export function UsersTab({ meId, onContact }: { meId: number; onContact: (user: 
     <Section title="Users Management" description="Grant admin rights, pause accounts and remove users.">
       <SearchBox label="Search users" value={q} onSearch={setQ} className="mb-4" />
       {body}
+      <LoadMore list={list} label="Load more users" />
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </Section>
   );

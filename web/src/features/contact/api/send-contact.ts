@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import type { ContactInput } from '@vitrine/domain/schemas/message';
 import type { ContactSent } from '@vitrine/domain/types';
 import { apiJson } from '../../../lib/api';
-import { keysOf } from '../../../lib/live-keys';
+import { revalidate } from '../../../lib/revalidate';
 
 
 /** POST /api/contact: the contact page form and the quick Contact Admin dialog (spec §7). */
@@ -18,7 +18,7 @@ export function useSendContact(): (payload: ContactInput) => Promise<ContactSent
     async (payload: ContactInput) => {
       const sent = await sendContact(payload);
       // The sender's inbox ('To: Admin') and the admins' lists show the new message.
-      await mutate(keysOf('messages'));
+      await revalidate(['messages'], mutate);
       return sent;
     },
     [mutate],

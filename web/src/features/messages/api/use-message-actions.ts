@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { apiJson } from '../../../lib/api';
-import { keysOf } from '../../../lib/live-keys';
+import { revalidate } from '../../../lib/revalidate';
 
 /** The subject and text of a composed message. */
 export interface MessageDraft {
@@ -23,7 +23,7 @@ export type DirectMessageEndpoint = '/api/messages' | '/api/admin/messages';
  */
 export function useMessageActions() {
   const { mutate } = useSWRConfig();
-  const refresh = useCallback(() => mutate(keysOf('messages')), [mutate]);
+  const refresh = useCallback(() => revalidate(['messages'], mutate), [mutate]);
 
   return useMemo(
     () => ({

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { AlertTriangle, Inbox } from 'lucide-react';
 import type { MessageView } from '@vitrine/domain/types';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Card } from '../../../components/ui/card';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -37,7 +38,8 @@ function InboxSkeleton() {
  * (`admin`), with loading, error and 'No messages found' states and the admin's Reply dialog.
  */
 export function InboxList({ source, viewer }: { source: InboxSource; viewer: InboxViewer }) {
-  const { data, error, isLoading, mutate } = useMessages(source);
+  const list = useMessages(source);
+  const { data, error, isLoading, mutate } = list;
   const [replyTo, setReplyTo] = useState<MessageView | null>(null);
 
   let body;
@@ -64,6 +66,7 @@ export function InboxList({ source, viewer }: { source: InboxSource; viewer: Inb
   return (
     <>
       {body}
+      <LoadMore list={list} label="Load more messages" />
       {viewer.isAdmin ? <ReplyDialog message={replyTo} onClose={() => setReplyTo(null)} /> : null}
     </>
   );

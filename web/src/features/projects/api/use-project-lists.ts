@@ -1,16 +1,11 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { LatestSort, LeaderboardRange, TrendingPeriod } from '@vitrine/domain/constants';
 import type { LeaderboardEntry, Project, TopContributor } from '@vitrine/domain/types';
 import { latestKey, leaderboardKey, loadMoreState, TOP_CONTRIBUTORS_KEY, trendingKey } from './keys';
-import { registerListRevalidator } from './revalidate';
 import { useWithViewerState } from './use-viewer-state';
-import { useLiveEvent } from '../../../hooks/use-live-event';
-import { onResync } from '../../../lib/socket';
-
-/** Infinite lists refetch at most this often when projects change in a burst. */
-const LIVE_REFRESH_MS = 1000;
+import { registerPagedList } from '../../../lib/revalidate';
 
 /** What a paged list offers its screen: items, the §4 Load More state, and its states. */
 export interface PagedList<T> {
@@ -29,21 +24,9 @@ function usePaged<T extends Project>(getKey: (pageIndex: number, previous: T[] |
     (pageIndex, previous: T[] | null) => (previous && previous.length === 0 ? null : getKey(pageIndex, previous)),
     { revalidateFirstPage: false, persistSize: false },
   );
-  useEffect(() => registerListRevalidator(() => mutate()), [mutate]);
-  // Key-filtered revalidation (hooks/use-live-updates.ts) does not reach infinite lists: do it here.
-  useEffect(() => onResync(() => void mutate()), [mutate]);
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (pending.current) clearTimeout(pending.current);
-  }, []);
-  useLiveEvent('projects:changed', () => {
-    // A burst of changes refetches once.
-    if (pending.current) return;
-    pending.current = setTimeout(() => {
-      pending.current = null;
-      void mutate();
-    }, LIVE_REFRESH_MS);
-  });
+  // Writes and pushes of 'projects' (a burst settles first: lib/live-keys.ts) reach the list through this.
+  const firstUrl = getKey(0, null);
+  useEffect(() => registerPagedList(firstUrl, () => mutate()), [firstUrl, mutate]);
   const isLoadingMore = isLoading || (size > 0 && data !== undefined && data[size - 1] === undefined);
   const { hasMore, disabled } = loadMoreState(data, isValidating || isLoadingMore);
   const shared = useMemo(() => (data ? data.flat() : []), [data]);

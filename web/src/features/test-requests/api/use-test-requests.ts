@@ -3,8 +3,7 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { REQUEST_PAGE_SIZE } from '@vitrine/domain/testRequests';
 import type { TestRequestDetail, TestRequestView, UserRatingsAnswer } from '@vitrine/domain/types';
-import { useLiveEvent } from '../../../hooks/use-live-event';
-import { onResync } from '../../../lib/socket';
+import { registerPagedList } from '../../../lib/revalidate';
 import { projectRequestKey, requestKey, requestListKey, userRatingsKey, type RequestFilters } from './keys';
 
 /** The /test-requests list with Load More (a page shorter than the page size is the last). */
@@ -13,9 +12,9 @@ export function useTestRequestList(filters: RequestFilters) {
     (pageIndex, previous: TestRequestView[] | null) => (previous && previous.length < REQUEST_PAGE_SIZE ? null : requestListKey(filters, pageIndex)),
     { revalidateFirstPage: false },
   );
-  // Key-filtered revalidation (hooks/use-live-updates.ts) does not reach infinite lists: do it here.
-  useLiveEvent('testRequests:changed', () => void mutate());
-  useEffect(() => onResync(() => void mutate()), [mutate]);
+  // Writes and pushes of 'testRequests' reach the list through this (lib/revalidate.ts).
+  const firstUrl = requestListKey(filters, 0);
+  useEffect(() => registerPagedList(firstUrl, () => mutate()), [firstUrl, mutate]);
   const last = data?.[data.length - 1];
   const hasMore = last !== undefined && last.length === REQUEST_PAGE_SIZE;
   const isLoadingMore = isLoading || (size > 0 && data !== undefined && data[size - 1] === undefined);
