@@ -138,6 +138,12 @@ test.describe('member journeys', () => {
       const json = (await response.json()) as Record<string, unknown>;
       await route.fulfill({ response, json: pinned ? { ...json, hasVoted: false } : json });
     });
+    // The vote's push makes the page refetch the viewer's own state too: pin that the same way.
+    await page.route('**/api/projects/viewer-state?*', async (route) => {
+      const response = await route.fetch();
+      const states = (await response.json()) as Array<Record<string, unknown>>;
+      await route.fulfill({ response, json: pinned ? states.map((s) => (s.id === project.id ? { ...s, hasVoted: false } : s)) : states });
+    });
     await page.goto(`/projects/${project.id}`);
     await expect(page.getByRole('button', { name: /^Vote for / })).toBeEnabled();
     const res = await page.request.post(`/api/projects/${project.id}/vote`, { headers: { Origin: new URL(page.url()).origin } });
