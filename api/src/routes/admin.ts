@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { makeMessageQueries } from '@vitrine/db/queries/messages';
 import { ADMIN_PROJECT_LIMIT, makeModerationQueries } from '@vitrine/db/queries/moderation';
-import { newestFirstPageSchema } from '@vitrine/domain/schemas/paging';
+import { newestFirstPageSchema, pageLimitSchema } from '@vitrine/domain/schemas/paging';
 import { adminSearchQuerySchema, adminToggleSchema, pauseToggleSchema, visibilitySchema } from '@vitrine/domain/schemas/admin';
 import { replySchema } from '@vitrine/domain/schemas/message';
 import { reportListQuerySchema, reportUpdateSchema } from '@vitrine/domain/schemas/report';
@@ -26,7 +26,7 @@ import { directMessageInput, messageAnswer } from './messages';
 /** GET /api/admin/projects: a search and a page of spec §9's admin project list limit (100). */
 const adminProjectsQuerySchema = adminSearchQuerySchema.extend({
   ...newestFirstPageSchema.shape,
-  limit: newestFirstPageSchema.shape.limit.unwrap().default(ADMIN_PROJECT_LIMIT),
+  limit: pageLimitSchema(ADMIN_PROJECT_LIMIT),
 });
 
 /**

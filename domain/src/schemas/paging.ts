@@ -54,6 +54,16 @@ export function decodeCursor(text: string): PageCursor | null {
   return { createdAt: decoded.slice(0, decoded.indexOf('/')), id: rowId };
 }
 
+/** A list's `limit`: a whole number from 1 to MAX_PAGE_LIMIT, `defaultSize` when absent. */
+export function pageLimitSchema(defaultSize: number) {
+  return z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
+    .int(`limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
+    .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
+    .max(MAX_PAGE_LIMIT, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
+    .default(defaultSize);
+}
+
 /** `before` and `limit` of a newest-first list. */
 export const newestFirstPageSchema = z.object({
   before: z
@@ -67,12 +77,7 @@ export const newestFirstPageSchema = z.object({
       return cursor;
     })
     .optional(),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
-    .int(`limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
-    .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
-    .max(MAX_PAGE_LIMIT, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
-    .default(NEWEST_FIRST_PAGE_SIZE),
+  limit: pageLimitSchema(NEWEST_FIRST_PAGE_SIZE),
 });
 
 /** The `next` URL of a page: `url` with its `before` set to `cursor` (other parameters kept). */

@@ -1,5 +1,6 @@
 import { z } from '../zod';
-import { CATEGORIES, LATEST_SORTS, LEADERBOARD_RANGES, MAX_PAGE_LIMIT, PAGE_SIZE, RATING_MAX, RATING_MIN, TRENDING_PERIODS } from '../constants';
+import { CATEGORIES, LATEST_SORTS, LEADERBOARD_RANGES, PAGE_SIZE, RATING_MAX, RATING_MIN, TRENDING_PERIODS } from '../constants';
+import { pageLimitSchema } from './paging';
 
 const SUBMIT_URL_MESSAGE = 'Please enter a valid URL including http:// or https://';
 const EDIT_URL_MESSAGE = 'Must be a valid URL. Include http:// or https://';
@@ -81,12 +82,7 @@ export const pagingSchema = z.object({
     .min(0, 'offset must be a whole number of 0 or more')
     .max(1_000_000, 'offset is too large')
     .default(0),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
-    .int(`limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
-    .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
-    .max(MAX_PAGE_LIMIT, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
-    .default(PAGE_SIZE),
+  limit: pageLimitSchema(PAGE_SIZE),
 });
 
 /** A search box's text, trimmed; blank means no search. */
