@@ -170,3 +170,32 @@ describe('the admin lists page by keyset', () => {
     expect(requests.rows.map((r) => r.id)).toEqual([...requestIds].reverse());
   });
 });
+
+describe('GET /api/test-requests Load More (after=<last id>)', () => {
+  it.each(['newest', 'deadline'] as const)('walks the list by %s page by page: the same requests, in the same order, as one long page', async (sort) => {
+    const tag = uniqueName('kreq');
+    const owner = await buildUser(t.deps.sql);
+    const soon = new Date(Date.now() + 86_400_000);
+    for (let i = 0; i < 14; i++) {
+      const p = await buildProject(t.deps.sql, { userId: owner.id });
+      // A third without a deadline (they come last by deadline), and pairs sharing one (the id decides).
+      const deadline = i % 3 === 0 ? null : new Date(soon.getTime() + Math.floor(i / 2) * 3_600_000);
+      await t.deps.sql`
+        INSERT INTO project_requests (project_id, user_id, title, description, skills_needed, deadline, max_testers)
+        VALUES (${p.id}, ${owner.id}, ${`${tag} ${i}`}, 'Please test the sign-up flow.', ${['testing']}, ${deadline}, 3)`;
+    }
+    const agent = t.agent();
+    const whole = (await agent.get(`/api/test-requests?sort=${sort}&q=${tag}&limit=50`)).body as Row[];
+    expect(whole).toHaveLength(14);
+    const walked: Row[] = [];
+    let after: number | undefined;
+    for (;;) {
+      const res = await agent.get(`/api/test-requests?sort=${sort}&q=${tag}&limit=6${after ? `&after=${after}` : ''}`);
+      expect(res.status, res.text).toBe(200);
+      walked.push(...(res.body as Row[]));
+      if (res.body.length < 6) break;
+      after = (res.body as Row[]).at(-1)!.id;
+    }
+    expect(walked.map((r) => r.id)).toEqual(whole.map((r) => r.id));
+  });
+});

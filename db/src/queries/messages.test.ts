@@ -6,6 +6,7 @@ import { expectNoBigSort, expectNoSeqScan, makeExplainer, type Explainer } from 
 import type { PageCursor } from './paging';
 import { makeMessageQueries } from './messages';
 import { makeModerationQueries } from './moderation';
+import { makeTestRequestQueries } from './testRequests';
 
 /**
  * The inbox and admin lists are indexed queries: on a database of their own seeded with 100k users, 200k
@@ -40,6 +41,12 @@ beforeAll(async () => {
     SELECT (g % ${PROJECTS}::int) + 1, ((g / ${PROJECTS}::int) % ${USERS}::int) + 1, 'spam',
            (ARRAY['pending', 'reviewed', 'dismissed', 'removed'])[(g % 4) + 1], now() - make_interval(secs => g)
     FROM generate_series(1, ${REPORTS}::int) g`;
+  // An open test request on every project, a third without a deadline (issue 13's public list).
+  await sql`
+    INSERT INTO project_requests (project_id, user_id, title, description, skills_needed, deadline, max_testers, created_at)
+    SELECT p.id, p.user_id, 'Request ' || p.id, 'Please test project number ' || p.id, ARRAY['testing'],
+           CASE WHEN p.id % 3 = 0 THEN NULL ELSE now() + make_interval(hours => p.id % 500) END, 5, p.created_at
+    FROM projects p`;
   // VACUUM as autovacuum would: it moves the bulk-loaded rows out of the trigram indexes' pending
   // lists, which the planner otherwise prices as a scan of their own.
   await sql`VACUUM ANALYZE`;
@@ -56,7 +63,7 @@ const plansOf: Explainer['plansOf'] = (read) => explainer.plansOf(read);
 
 /** No sequential scan of the lists' tables, and no sort of more than a few pages' rows. */
 function expectIndexed(plans: string[]) {
-  expectNoSeqScan(plans, ['contact_messages', 'reports', 'users', 'projects']);
+  expectNoSeqScan(plans, ['contact_messages', 'reports', 'users', 'projects', 'project_requests']);
   expectNoBigSort(plans, 1_000);
 }
 
@@ -109,6 +116,15 @@ describe('EXPLAIN of the message and admin list queries', () => {
     expectIndexed(await plansOf((c) => makeModerationQueries(c).listUsers('seed_4242', firstPage)));
     expectIndexed(await plansOf((c) => makeModerationQueries(c).listAllProjects(viewer, {}, firstPage)));
     expectIndexed(await plansOf((c) => makeModerationQueries(c).listAllProjects(viewer, { q: '4242' }, firstPage)));
+  });
+
+  it.each(['newest', 'deadline'] as const)('the public test-request list by %s: the first page and one 15,000 requests down', async (sort) => {
+    const list = (c: Sql, after?: number) => makeTestRequestQueries(c).listRequests({ sort, status: 'open', offset: 0, limit: 6, after }, null);
+    const [deep] = await sql<{ id: number }[]>`
+      SELECT id FROM project_requests
+      ORDER BY ${sort === 'deadline' ? sql`coalesce(deadline, 'infinity'::timestamptz), id` : sql`created_at DESC, id DESC`} OFFSET 15000 LIMIT 1`;
+    expectIndexed(await plansOf((c) => list(c)));
+    expectIndexed(await plansOf((c) => list(c, deep!.id)));
   });
 
   it('the seed is what the test claims (so a missing seed cannot pass it)', async () => {

@@ -48,6 +48,8 @@ export interface TestRequestFilter {
   offset: number;
   limit: number;
   q?: string;
+  /** Keyset: the id of the request the page starts after (offset is then ignored). */
+  after?: number;
 }
 
 /** Queries on project_requests (the spec's "project request"). Pass the pool or a transaction. */
@@ -77,17 +79,27 @@ export function makeTestRequestQueries(sql: Tx) {
     /**
      * The public list: not hidden, not on a hidden project; open ones by default. Filters by a skill
      * (any letter case) and the project's category; sorted by the nearest deadline or the newest.
+     * With `after` (the id of the previous page's last request) the page starts right after that
+     * request in the sort, by keyset (an index range: a deep page costs what the first does); else at `offset`.
      */
     async listRequests(filter: TestRequestFilter, viewerId: number | null): Promise<TestRequestRow[]> {
       const skill = filter.skill ? sql`AND EXISTS (SELECT 1 FROM unnest(r.skills_needed) s WHERE lower(s) = lower(${filter.skill}))` : sql``;
       const category = filter.category ? sql`AND p.category = ${filter.category}` : sql``;
       const status = filter.status === 'open' ? sql`AND r.status = 'open'` : sql``;
       const q = filter.q ? sql`AND (r.title ILIKE ${containsPattern(filter.q)} OR r.description ILIKE ${containsPattern(filter.q)})` : sql``;
-      const order = filter.sort === 'deadline' ? sql`r.deadline ASC NULLS LAST, r.id` : sql`r.created_at DESC, r.id DESC`;
+      // No deadline sorts last (as 'infinity'), the way index project_requests_open_deadline_idx holds it.
+      const deadline = sql`coalesce(r.deadline, 'infinity'::timestamptz)`;
+      const order = filter.sort === 'deadline' ? sql`${deadline}, r.id` : sql`r.created_at DESC, r.id DESC`;
+      const after =
+        filter.after === undefined
+          ? sql``
+          : filter.sort === 'deadline'
+            ? sql`AND (${deadline}, r.id) > (SELECT coalesce(c.deadline, 'infinity'::timestamptz), c.id FROM project_requests c WHERE c.id = ${filter.after})`
+            : sql`AND (r.created_at, r.id) < (SELECT c.created_at, c.id FROM project_requests c WHERE c.id = ${filter.after})`;
       return sql<TestRequestRow[]>`
         SELECT ${columns(viewerId)} FROM ${from}
-        WHERE NOT r.is_hidden AND NOT p.is_hidden ${status} ${skill} ${category} ${q}
-        ORDER BY ${order} OFFSET ${filter.offset} LIMIT ${filter.limit}`;
+        WHERE NOT r.is_hidden AND NOT p.is_hidden ${status} ${skill} ${category} ${q} ${after}
+        ORDER BY ${order} OFFSET ${filter.after === undefined ? filter.offset : 0} LIMIT ${filter.limit}`;
     },
 
     /** A page of every request (hidden too), newest first, optionally matching `search` in title, description, project or owner: the admin tab. */

@@ -70,7 +70,7 @@ export const testRequestUpdateSchema = z
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
 export type TestRequestUpdateInput = z.infer<typeof testRequestUpdateSchema>;
 
-/** GET /api/test-requests query: filters, sort and paging (offset / limit as the project lists). */
+/** GET /api/test-requests query: filters, sort and paging (offset / limit as the project lists, or `after` for Load More). */
 export const testRequestListQuerySchema = z.object({
   skill: z.string().trim().max(MAX_SKILL_LENGTH).optional().transform((v) => v || undefined),
   category: z.enum(CATEGORIES, { error: 'Unknown category' }).optional().or(z.literal('').transform(() => undefined)),
@@ -79,6 +79,13 @@ export const testRequestListQuerySchema = z.object({
   offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0, 'offset must be 0 or more').default(0),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(50, 'limit must be 50 or less').default(REQUEST_PAGE_SIZE),
   q: z.string().trim().max(100).optional(),
+  /** Load More's keyset: the id of the previous page's last request; the page starts after it (offset is then ignored). */
+  after: z.coerce
+    .number({ error: 'after must be a test request id' })
+    .int('after must be a test request id')
+    .min(1, 'after must be a test request id')
+    .max(2_147_483_647, 'after must be a test request id')
+    .optional(),
 });
 export type TestRequestListQuery = z.infer<typeof testRequestListQuerySchema>;
 

@@ -8,9 +8,10 @@ export interface RequestFilters {
   sort: RequestSort;
 }
 
-/** GET /api/test-requests key of one page. */
-export function requestListKey(filters: RequestFilters, pageIndex: number): string {
-  const params = new URLSearchParams({ sort: filters.sort, offset: String(pageIndex * REQUEST_PAGE_SIZE), limit: String(REQUEST_PAGE_SIZE) });
+/** GET /api/test-requests key of one page: the first, or the one after request `after` (Load More by keyset). */
+export function requestListKey(filters: RequestFilters, after?: number): string {
+  const params = new URLSearchParams({ sort: filters.sort, limit: String(REQUEST_PAGE_SIZE) });
+  if (after !== undefined) params.set('after', String(after));
   if (filters.skill.trim()) params.set('skill', filters.skill.trim());
   if (filters.category) params.set('category', filters.category);
   return `/api/test-requests?${params.toString()}`;

@@ -9,11 +9,11 @@ import { projectRequestKey, requestKey, requestListKey, userRatingsKey, type Req
 /** The /test-requests list with Load More (a page shorter than the page size is the last). */
 export function useTestRequestList(filters: RequestFilters) {
   const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<TestRequestView[]>(
-    (pageIndex, previous: TestRequestView[] | null) => (previous && previous.length < REQUEST_PAGE_SIZE ? null : requestListKey(filters, pageIndex)),
+    (_pageIndex, previous: TestRequestView[] | null) => (previous && previous.length < REQUEST_PAGE_SIZE ? null : requestListKey(filters, previous?.at(-1)?.id)),
     { revalidateFirstPage: false },
   );
   // Writes and pushes of 'testRequests' reach the list through this (lib/revalidate.ts).
-  const firstUrl = requestListKey(filters, 0);
+  const firstUrl = requestListKey(filters);
   useEffect(() => registerPagedList(firstUrl, () => mutate()), [firstUrl, mutate]);
   const last = data?.[data.length - 1];
   const hasMore = last !== undefined && last.length === REQUEST_PAGE_SIZE;
