@@ -1,11 +1,14 @@
 /**
- * `npm run bench [-- --projects 20000 --votes 400000 --seconds 3 --connections 20 --database vitrine_bench --shared]`:
+ * `npm run bench [-- --projects 20000 --votes 400000 --seconds 3 --connections 20 --database vitrine_bench --shared --compare-projects 20000]`:
  * load benchmark of the API's hot paths on a database of its own (seeded with generate_series, dropped
  * at the end), each measure a few seconds. The database and Redis run on private servers the bench
  * starts and stops (services.ts), so other tenants of the machine's servers are not measured;
  * `--shared` uses the machine's instead. The API runs in a child process (the production entry
  * point), like the raw node:http hello server it is compared with; the vote is also compared with
- * pgbench running the very same statement. Prints every case and the ratios of issue 11's targets.
+ * pgbench running the very same statement. With `--compare-projects N`, a second database of N
+ * projects (N x 10 votes) gets an API of its own, and every list and detail read is measured on both,
+ * one right after the other (scale.ts): the p99 ratio of the large to the small database in one run.
+ * Prints every case and the ratios of issue 11's targets.
  * Speed is measured here, never by timed assertions in tests.
  */
 import { parseArgs } from 'node:util';
@@ -17,11 +20,13 @@ import { startApiChild, startHello } from './servers';
 import { captureVoteStatement, findPgbench, pgbenchVotes } from './pgbench';
 import { measure, type Measured } from './measure';
 import { computeBoards, timeRankings } from './rankings';
+import { compareScales, type ReadCase } from './scale';
 import { startBenchServices } from './services';
 
 /** Ports of the bench's servers (engineer i11's range). */
 const API_PORT = 3241;
 const HELLO_PORT = 3242;
+const SMALL_API_PORT = 3243;
 /** Connections of the API's database pool (db/src/sql.ts default): pgbench gets as many clients. */
 const API_POOL_SIZE = 10;
 
@@ -34,6 +39,8 @@ const { values } = parseArgs({
     database: { type: 'string', default: 'vitrine_bench' },
     /** Use the machine's PostgreSQL and Redis (DATABASE_URL's server, REDIS_URL) instead of private ones. */
     shared: { type: 'boolean', default: false },
+    /** Also measure every read on a database of this many projects, for the large / small p99 ratio. */
+    'compare-projects': { type: 'string' },
   },
 });
 const projects = Number(values.projects);
@@ -52,6 +59,42 @@ await seedBench(sql, { projects, votes, log });
 log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 log(`boards computed in ${((await computeBoards(sql)) / 1000).toFixed(1)} s (as the worker does when it starts)`);
 
+/** The list and detail reads of the issue, each a shared read every visitor gets. */
+const READS: readonly ReadCase[] = [
+  { name: 'latest, page 1 (newest)', path: '/api/projects?offset=0&limit=6' },
+  { name: 'latest, page 1 (votes)', path: '/api/projects?offset=0&limit=6&sort=votes' },
+  { name: 'latest, page 100 (votes)', path: '/api/projects?offset=594&limit=6&sort=votes' },
+  { name: 'trending (week)', path: '/api/projects/trending?period=week&offset=0&limit=6' },
+  { name: 'leaderboard (all)', path: '/api/projects/leaderboard?timeRange=all' },
+  { name: 'top contributors', path: '/api/projects/top-contributors' },
+  { name: 'project detail', path: '/api/projects/1' },
+];
+
+/** A second database of `count` projects on the same servers, its boards computed, and an API on it; stop() removes both. */
+async function startSmallApi(count: number) {
+  const smallDb = await createTestDatabase(`${values.database}_small`, services?.adminUrl);
+  const smallSql = createSql(smallDb.url, { max: 2 });
+  let smallApi: Awaited<ReturnType<typeof startApiChild>>;
+  try {
+    log(`seeding ${smallDb.name} with ${count} projects for the scale comparison`);
+    await seedBench(smallSql, { projects: count, votes: count * 10, log });
+    await computeBoards(smallSql);
+    smallApi = await startApiChild(SMALL_API_PORT, smallDb.url, redisUrl, `vitrine-bench:${randomBytes(4).toString('hex')}:`);
+  } catch (err) {
+    await smallDb.drop();
+    throw err;
+  } finally {
+    await smallSql.end();
+  }
+  return {
+    url: smallApi.url,
+    async stop() {
+      await smallApi.stop();
+      await smallDb.drop();
+    },
+  };
+}
+
 const hello = await startHello(HELLO_PORT);
 const api = await startApiChild(API_PORT, db.url, redisUrl, `vitrine-bench:${randomBytes(4).toString('hex')}:`);
 const rows: Measured[] = [];
@@ -68,15 +111,8 @@ try {
 
   const helloRow = await run('raw node:http hello', hello.url, get('/'));
   await run('GET /api/auth/me (visitor, 401)', api.url, get('/api/auth/me'));
-  const lists = [
-    await run('latest, page 1 (newest)', api.url, get('/api/projects?offset=0&limit=6')),
-    await run('latest, page 1 (votes)', api.url, get('/api/projects?offset=0&limit=6&sort=votes')),
-    await run('latest, page 100 (votes)', api.url, get('/api/projects?offset=594&limit=6&sort=votes')),
-    await run('trending (week)', api.url, get('/api/projects/trending?period=week&offset=0&limit=6')),
-    await run('leaderboard (all)', api.url, get('/api/projects/leaderboard?timeRange=all')),
-    await run('top contributors', api.url, get('/api/projects/top-contributors')),
-    await run('project detail', api.url, get('/api/projects/1')),
-  ];
+  const lists: Measured[] = [];
+  for (const read of READS) lists.push(await run(read.name, api.url, get(read.path)));
   const spread = await run('vote, a new voter on a random project', api.url, () => ({
     method: 'POST',
     path: `/api/projects/${1 + Math.floor(Math.random() * projects)}/vote`,
@@ -105,7 +141,20 @@ try {
     { measure: 'page 100 / page 1 (votes), req/s', value: ratio(page100['req/s'], page1['req/s']), target: '>= 0.9' },
     ...rankings.ratios,
   ]);
-  console.log(`lists p99 ms at ${projects} projects (compare runs at 20k and 1M): ${lists.map((l) => `${l.case} ${l['p99 ms']}`).join('; ')}`);
+  if (values['compare-projects']) {
+    const smallProjects = Number(values['compare-projects']);
+    const small = await startSmallApi(smallProjects);
+    try {
+      const scale = await compareScales({ cases: READS, large: api.url, small: small.url, seconds, connections, log });
+      console.table(scale);
+      const worst = Math.max(...scale.map((row) => row['p99 large / small'] ?? 0));
+      console.table([{ measure: `every list p99 at ${projects} / at ${smallProjects} projects (worst)`, value: worst, target: '<= 1.3' }]);
+    } finally {
+      await small.stop();
+    }
+  } else {
+    console.log(`lists p99 ms at ${projects} projects: ${lists.map((l) => `${l.case} ${l['p99 ms']}`).join('; ')} (--compare-projects 20000 measures the ratio in one run)`);
+  }
 } finally {
   const apiExit = await api.stop();
   log(apiExit === 0 ? 'the API shut down cleanly (exit 0)' : `the API did not shut down cleanly: exit ${apiExit}`);
