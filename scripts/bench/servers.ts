@@ -7,6 +7,8 @@ const START_TIMEOUT_MS = 60_000;
 /** A server running in a child process of its own (so the load generator never shares its event loop). */
 export interface ChildServer {
   url: string;
+  /** What it printed so far. */
+  output: () => string;
   /** Stops it with SIGTERM (a graceful shutdown) and answers its exit code (0: it ended cleanly). */
   stop: () => Promise<number | null>;
 }
@@ -14,6 +16,8 @@ export interface ChildServer {
 /** Spawns `args` under node with `env`, and waits until it prints `ready`. */
 async function spawnServer(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, url: string): Promise<ChildServer> {
   const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let printed = '';
+  child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   // A bench that dies on the way leaves no server behind.
   const onExit = () => child.kill('SIGKILL');
   process.once('exit', onExit);
@@ -29,6 +33,7 @@ async function spawnServer(args: string[], env: NodeJS.ProcessEnv, ready: RegExp
   });
   return {
     url,
+    output: () => printed,
     async stop() {
       if (child.exitCode !== null) return child.exitCode;
       child.kill('SIGTERM');
@@ -61,4 +66,20 @@ export function startApiChild(port: number, databaseUrl: string, redisUrl: strin
     /listening/,
     `http://127.0.0.1:${port}`,
   );
+}
+
+/**
+ * The board recomputes as the worker runs them under a steady stream of votes (recomputer.ts), in a
+ * process of its own like the worker. stop() ends it; `durations()`
+ * then answers how long each round of every board took.
+ */
+export async function startRecomputer(databaseUrl: string): Promise<ChildServer & { durations: () => number[] }> {
+  const child = await spawnServer(['--import', 'tsx', 'scripts/bench/recomputer.ts', databaseUrl], {}, /recomputer ready/, '');
+  return {
+    ...child,
+    durations() {
+      const last = child.output().trim().split('\n').pop() ?? '';
+      return last.startsWith('{') ? (JSON.parse(last) as { durationsMs: number[] }).durationsMs : [];
+    },
+  };
 }

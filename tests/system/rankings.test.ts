@@ -23,7 +23,7 @@ beforeAll(async () => {
   // The API of the same deployment: its publisher enqueues on the worker's queues.
   t = await makeTestApp({ redisPrefix: config.redisPrefix });
   sql = createSql(config.databaseUrl, { max: 3 });
-  worker = await startWorker(config, { schedulers: false });
+  worker = await startWorker(config, { schedulers: false, contributorsDelayMs: 1000 });
 });
 afterAll(async () => {
   await worker?.close();

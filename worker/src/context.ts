@@ -13,6 +13,12 @@ export interface WorkerSettings extends WorkerEnvSettings {
   concurrency: { events: number; tasks: number; emails: number };
   /** Delay of an event-triggered recompute, during which a burst of events gathers behind it. */
   recomputeDelayMs: number;
+  /**
+   * The same for the top contributors, which aggregate every visible project (at 1M projects a few
+   * hundred ms of a core, where a tallied board takes tens): under a steady stream of votes they are
+   * recomputed once per this delay rather than every second.
+   */
+  contributorsDelayMs: number;
   /** Schedules: trending rolls over every minute, leaderboards and contributors every 5 minutes. */
   trendingEveryMs: number;
   leaderboardsEveryMs: number;
@@ -37,6 +43,7 @@ export interface WorkerContext {
 export const WORKER_DEFAULTS: Omit<WorkerSettings, keyof WorkerEnvSettings> = {
   concurrency: { events: 10, tasks: 4, emails: 4 },
   recomputeDelayMs: 1000,
+  contributorsDelayMs: 30_000,
   trendingEveryMs: 60_000,
   leaderboardsEveryMs: 5 * 60_000,
   // With WORKER_EMAIL_BACKOFF_MS 10 s: 10 s, 20 s, 40 s ... about 11 hours in all, so an SMTP outage of a night still delivers.

@@ -1,6 +1,7 @@
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeRatingQueries } from '@vitrine/db/queries/ratings';
 import { lockBoardsForDeletion } from '@vitrine/db/queries/rankings';
+import { forgetVotesOf } from '@vitrine/db/queries/tallies';
 import { makeUserQueries } from '@vitrine/db/queries/users';
 import { makeVoteQueries } from '@vitrine/db/queries/votes';
 import type { MemberCaller } from '../context';
@@ -25,6 +26,8 @@ export async function userDeleter(caller: MemberCaller, input: { userId: number 
     const owned = await projects.listIdsOfOwner(input.userId);
     const voted = await makeVoteQueries(tx).countByVoterOnOthers(input.userId);
     const rated = await makeRatingQueries(tx).listRatedByOnOthers(input.userId);
+    // The ranking tallies counted their votes, which the delete removes by cascade.
+    await forgetVotesOf(tx, input.userId);
     if (!(await makeUserQueries(tx).deleteUser(input.userId))) throw notFound(USER_NOT_FOUND);
     for (const v of voted) await projects.subtractVotes(v.projectId, v.n);
     await projects.refreshRatingStats(rated);

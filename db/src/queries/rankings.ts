@@ -1,15 +1,9 @@
 import { LEADERBOARD_RANGES, TRENDING_PERIODS, type LeaderboardRange, type TrendingPeriod } from '@vitrine/domain/constants';
-import {
-  LEADERBOARD_WINDOW_MS,
-  RATING_PRIOR_MEAN,
-  RATING_PRIOR_WEIGHT,
-  TRENDING_HALF_LIFE_MS,
-  TRENDING_WINDOW_MS,
-  VOTE_WEIGHT,
-} from '@vitrine/domain/rankings';
+import { RATING_PRIOR_MEAN, RATING_PRIOR_WEIGHT } from '@vitrine/domain/rankings';
 import { retryTransaction } from '../retry';
 import type { Sql, Tx } from '../sql';
 import { projectColumns, type ProjectRow, type Viewer } from './projects';
+import { makeTallyQueries, tallyScoreFactor, tallySpec, tallyWeight, type TalliedBoard, type TallyWindow } from './tallies';
 
 /** A board's name in ranking_boards (migration 0002). */
 export type BoardName = `trending:${TrendingPeriod}` | `leaderboard:${LeaderboardRange}` | 'top-contributors';
@@ -45,7 +39,12 @@ const ALL_BOARDS: readonly BoardName[] = [
  * first makes every swap wait for the deletion, or the deletion for the swap, before either has a row.
  */
 export async function lockBoardsForDeletion(tx: Tx): Promise<void> {
-  for (const board of ALL_BOARDS) await tx`SELECT pg_advisory_xact_lock(${BOARD_LOCK_NAMESPACE}, hashtext(${board}))`;
+  for (const board of ALL_BOARDS) await lockBoard(tx, board);
+}
+
+/** Takes `board`'s swap lock for the rest of `tx` (a swap, a tally's advance, a deletion). */
+async function lockBoard(tx: Tx, board: BoardName): Promise<void> {
+  await tx`SELECT pg_advisory_xact_lock(${BOARD_LOCK_NAMESPACE}, hashtext(${board}))`;
 }
 
 /** A leaderboard row: the project plus the votes cast in the board's range. */
@@ -88,7 +87,7 @@ export function makeRankingQueries(sql: Sql) {
   ): Promise<number | null> {
     const rows = await compute();
     return retryTransaction(() => sql.begin(async (tx) => {
-      await tx`SELECT pg_advisory_xact_lock(${BOARD_LOCK_NAMESPACE}, hashtext(${board}))`;
+      await lockBoard(tx, board);
       if (onlyIfOlderThanMs !== undefined) {
         // Another request may have recomputed while we read.
         const [row] = await tx<{ fresh: boolean }[]>`
@@ -104,27 +103,58 @@ export function makeRankingQueries(sql: Sql) {
     }) as Promise<number | null>);
   }
 
+  const tallies = makeTallyQueries(sql, lockBoard);
+
+  /**
+   * The best BOARD_SIZE visible projects of a tallied board at `now`, with their score (trending) or
+   * vote count (a leaderboard range): the tally's rows from the BOARD_SIZE-th best visible one up (ties
+   * included; ranking_tallies_rank_idx finds them) plus every project with votes in the tail (created
+   * since the tally's `until`), each with its tally weight and its tail's added, times the decay to
+   * `now`. No other project can rank: its score is its tally weight, at most the BOARD_SIZE-th best.
+   * The three parts are summed per project: the head's weights, the tail's, and the tally weights of
+   * tail projects below the head.
+   */
+  function tallied(board: TalliedBoard, window: TallyWindow, now: Date) {
+    const spec = tallySpec(board);
+    const weight = tallyWeight(sql, spec, window.epoch);
+    return sql`
+      WITH tail AS (
+        SELECT v.project_id, sum(${weight}) AS weight
+        FROM votes v JOIN projects p ON p.id = v.project_id
+        WHERE v.created_at >= ${window.until}::timestamptz AND v.created_at <= ${now}::timestamptz AND ${weight} > 0
+        GROUP BY v.project_id
+      ), threshold AS (
+        SELECT coalesce((
+          SELECT t.weight FROM ranking_tallies t JOIN projects p ON p.id = t.project_id
+          WHERE t.board = ${board} AND NOT p.is_hidden
+          ORDER BY t.weight DESC OFFSET ${BOARD_SIZE - 1} LIMIT 1), '-infinity'::float8) AS weight
+      )
+      SELECT project_id, sum(weight) * ${tallyScoreFactor(sql, spec, window.epoch, now)} AS value
+      FROM (
+        SELECT t.project_id, t.weight FROM ranking_tallies t
+        WHERE t.board = ${board} AND t.weight >= (SELECT weight FROM threshold)
+        UNION ALL
+        SELECT project_id, weight FROM tail
+        UNION ALL
+        SELECT t.project_id, t.weight FROM tail JOIN ranking_tallies t ON t.board = ${board} AND t.project_id = tail.project_id
+        WHERE t.weight < (SELECT weight FROM threshold)
+      ) parts
+      GROUP BY project_id`;
+  }
+
   async function recomputeTrendingBoard(period: TrendingPeriod, now: Date, onlyIfOlderThanMs?: number) {
-    const since = new Date(now.getTime() - TRENDING_WINDOW_MS[period]);
-    const halfLifeMs = TRENDING_HALF_LIFE_MS[period];
+    const board = `trending:${period}` as const;
     return swap(
-      `trending:${period}`,
-      () => sql<Array<{ projectId: number; score: number; createdAt: Date }>>`
-        SELECT s.project_id, s.score, s.created_at
-        FROM (
-          SELECT v.project_id, p.created_at,
-                 sum(CASE WHEN v.user_id IS NULL THEN ${VOTE_WEIGHT.visitor}::float8
-                          WHEN v.user_id = p.user_id THEN ${VOTE_WEIGHT.author}::float8
-                          ELSE ${VOTE_WEIGHT.member}::float8 END
-                     * power(0.5::float8,
-                             extract(epoch FROM (${now}::timestamptz - v.created_at))::float8 * 1000 / ${halfLifeMs}::float8)) AS score
-          FROM votes v JOIN projects p ON p.id = v.project_id
-          WHERE v.created_at >= ${since}::timestamptz AND v.created_at <= ${now}::timestamptz AND NOT p.is_hidden
-          GROUP BY v.project_id, p.created_at
-        ) s
-        WHERE s.score > 0
-        ORDER BY s.score DESC, s.created_at DESC, s.project_id DESC
-        LIMIT ${BOARD_SIZE}`,
+      board,
+      async () => {
+        const window = await tallies.advance(board, now);
+        return sql<Array<{ projectId: number; score: number; createdAt: Date }>>`
+          SELECT s.project_id, s.value AS score, p.created_at
+          FROM (${tallied(board, window, now)}) s JOIN projects p ON p.id = s.project_id
+          WHERE NOT p.is_hidden AND s.value > 0
+          ORDER BY s.value DESC, p.created_at DESC, s.project_id DESC
+          LIMIT ${BOARD_SIZE}`;
+      },
       async (tx, rows) => {
         await tx`DELETE FROM trending_scores WHERE period = ${period}`;
         const inserted = await tx`
@@ -140,22 +170,26 @@ export function makeRankingQueries(sql: Sql) {
   }
 
   async function recomputeLeaderboardBoard(range: LeaderboardRange, now: Date, onlyIfOlderThanMs?: number) {
-    const windowMs = LEADERBOARD_WINDOW_MS[range];
-    // All time: every visible project by its vote counter. A window: projects with votes cast in it.
-    const counted =
-      windowMs === null
-        ? sql`SELECT p.id AS project_id, p.votes AS n FROM projects p WHERE NOT p.is_hidden`
-        : sql`SELECT v.project_id, count(*)::int AS n FROM votes v
-             WHERE v.created_at >= ${new Date(now.getTime() - windowMs)}::timestamptz AND v.created_at <= ${now}::timestamptz
-             GROUP BY v.project_id`;
+    const board = `leaderboard:${range}` as const;
     return swap(
-      `leaderboard:${range}`,
-      () => sql<Array<{ projectId: number; votes: number; ratingBound: number; createdAt: Date }>>`
-        SELECT p.id AS project_id, c.n AS votes, ${ratingBound(sql)} AS rating_bound, p.created_at
-        FROM (${counted}) c JOIN projects p ON p.id = c.project_id
-        WHERE NOT p.is_hidden
-        ORDER BY c.n DESC, 3 DESC, p.created_at ASC, p.id
-        LIMIT ${BOARD_SIZE}`,
+      board,
+      async () => {
+        // All time: every visible project by its vote counter, from the BOARD_SIZE-th most voted one up
+        // (ties included; projects_votes_idx finds it). A range: the projects of its tally.
+        const counted =
+          range === 'all'
+            ? sql`
+              SELECT p.id AS project_id, p.votes AS value FROM projects p
+              WHERE NOT p.is_hidden AND p.votes >= coalesce((
+                SELECT votes FROM projects WHERE NOT is_hidden ORDER BY votes DESC, id DESC OFFSET ${BOARD_SIZE - 1} LIMIT 1), 0)`
+            : tallied(`leaderboard:${range}`, await tallies.advance(`leaderboard:${range}`, now), now);
+        return sql<Array<{ projectId: number; votes: number; ratingBound: number; createdAt: Date }>>`
+          SELECT p.id AS project_id, c.value::int AS votes, ${ratingBound(sql)} AS rating_bound, p.created_at
+          FROM (${counted}) c JOIN projects p ON p.id = c.project_id
+          WHERE NOT p.is_hidden
+          ORDER BY c.value DESC, 3 DESC, p.created_at ASC, p.id
+          LIMIT ${BOARD_SIZE}`;
+      },
       async (tx, rows) => {
         await tx`DELETE FROM leaderboard_entries WHERE time_range = ${range}`;
         const inserted = await tx`

@@ -10,10 +10,14 @@ const GROUPS = {
   all: ALL_BOARDS,
 } satisfies Record<string, Board[]>;
 
-/** Adds the deduplicated recompute jobs of `boards` (the one way a board gets recomputed). */
-export async function enqueueBoards(ctx: WorkerContext, boards: Board[], delayMs = ctx.settings.recomputeDelayMs): Promise<void> {
+/**
+ * Adds the deduplicated recompute jobs of `boards` (the one way a board gets recomputed), each after
+ * `delayMs`, or by default after its board's gathering delay (recomputeDelayMs, contributorsDelayMs).
+ */
+export async function enqueueBoards(ctx: WorkerContext, boards: Board[], delayMs?: number): Promise<void> {
   if (boards.length === 0) return;
-  await ctx.queues.tasks.addBulk(boards.map((board) => boardJob(board, delayMs)));
+  const delayOf = (board: Board) => delayMs ?? (board.kind === 'top-contributors' ? ctx.settings.contributorsDelayMs : ctx.settings.recomputeDelayMs);
+  await ctx.queues.tasks.addBulk(boards.map((board) => boardJob(board, delayOf(board))));
 }
 
 /**
