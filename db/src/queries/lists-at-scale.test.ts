@@ -11,7 +11,8 @@ import { makeRatingQueries } from './ratings';
  * Every list and page query the shared cache fills (and Load More's keyset pages, and the viewer's
  * state) stays flat at a million projects: on a database of its own with 1M projects and 300k votes,
  * EXPLAIN of each query as the functions send it shows no sequential scan of projects or votes and
- * no sort of a whole table. Rows are short so the seed stays quick.
+ * no sort of a whole table; nor does a ranking recompute once its board's tally is built. Rows are
+ * short so the seed stays quick.
  */
 const PROJECTS = 1_000_000;
 const VOTES = 300_000;
@@ -80,6 +81,14 @@ describe('EXPLAIN of the shared list queries at 1M projects', () => {
     expectFlat(await plansOf((c) => makeProjectQueries(c).findProject(654_321, null)));
     expectFlat(await plansOf((c) => makeRatingQueries(c).ratingDistribution(654_321)));
     expectFlat(await plansOf((c) => makeProjectQueries(c).findViewerStates([1, 2, 654_321], member)));
+  });
+
+  it.each(['today', 'week', 'month'] as const)('a recompute of trending %s after the first build (from its tally)', async (period) => {
+    expectFlat(await plansOf((c) => makeRankingQueries(c).recomputeTrending(period)));
+  });
+
+  it.each(LEADERBOARD_RANGES)('a recompute of leaderboard %s after the first build', async (range) => {
+    expectFlat(await plansOf((c) => makeRankingQueries(c).recomputeLeaderboard(range)));
   });
 
   it('the seed is what the test claims, and the checks catch a whole-table sort', async () => {
