@@ -4,7 +4,7 @@ import type { Sql } from './sql';
 
 /** What `makeExplainer` gives a query test. */
 export interface Explainer {
-  /** Runs `read` on a client that records each query it sends, and answers the EXPLAIN of every SELECT. */
+  /** Runs `read` on a client that records each query it sends, and answers the EXPLAIN of every statement. */
   plansOf: (read: (client: Sql) => Promise<unknown>) => Promise<string[]>;
   /** Closes the recording client. */
   end: () => Promise<void>;
@@ -28,7 +28,8 @@ export function makeExplainer(url: string, sql: Sql): Explainer {
     async plansOf(read) {
       captured = [];
       await read(traced);
-      const queries = captured.filter((c) => /^\s*SELECT/i.test(c.query));
+      // Writes too (EXPLAIN without ANALYZE runs nothing): a recompute's rows go in by INSERT ... SELECT.
+      const queries = captured.filter((c) => /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i.test(c.query));
       expect(queries.length).toBeGreaterThan(0);
       const plans: string[] = [];
       for (const { query, parameters } of queries) {

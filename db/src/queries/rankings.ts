@@ -1,9 +1,13 @@
 import { LEADERBOARD_RANGES, TRENDING_PERIODS, type LeaderboardRange, type TrendingPeriod } from '@vitrine/domain/constants';
 import { RATING_PRIOR_MEAN, RATING_PRIOR_WEIGHT } from '@vitrine/domain/rankings';
+import type postgres from 'postgres';
 import { retryTransaction } from '../retry';
 import type { Sql, Tx } from '../sql';
 import { projectColumns, type ProjectRow, type Viewer } from './projects';
 import { makeTallyQueries, tallyScoreFactor, tallySpec, tallyWeight, type TalliedBoard, type TallyWindow } from './tallies';
+
+/** The query of a board's rows before they are ranked (project_id, value), as a fragment of the fill. */
+type Counted = (tx: Tx) => postgres.PendingQuery<postgres.Row[]>;
 
 /** A board's name in ranking_boards (migration 0002). */
 export type BoardName = `trending:${TrendingPeriod}` | `leaderboard:${LeaderboardRange}` | 'top-contributors';
@@ -72,34 +76,33 @@ function ratingBound(sql: Tx) {
  */
 export function makeRankingQueries(sql: Sql) {
   /**
-   * Recomputes one board: `compute` reads its rows (at most a board's size) with no lock held, then
-   * one short transaction swaps them in under the board's advisory lock (delete, insert those rows,
-   * stamp computed_at). However long the read takes on a large database, the locks are held only for
-   * the swap, so a deletion (lockBoardsForDeletion) or another swap never waits for a whole
-   * aggregate. Rows whose project was deleted meanwhile are left out. The swap can still deadlock with
-   * a deletion's cascade: the loser, either side, runs again (retryTransaction).
+   * Swaps a board's rows in `tx`, which holds the board's advisory lock: `fill` deletes the old rows
+   * and inserts the new ones straight from their query (INSERT ... SELECT: the rows never travel to
+   * this process), then computed_at is stamped. With `onlyIfOlderThanMs` (the read-side safety net)
+   * nothing happens if another process recomputed the board meanwhile; the answer is then null.
    */
-  async function swap<R>(
-    board: BoardName,
-    compute: () => Promise<R[]>,
-    insert: (tx: Tx, rows: R[]) => Promise<number>,
-    onlyIfOlderThanMs?: number,
-  ): Promise<number | null> {
-    const rows = await compute();
+  async function swapIn(tx: Tx, board: BoardName, fill: (tx: Tx) => Promise<number>, onlyIfOlderThanMs?: number): Promise<number | null> {
+    if (onlyIfOlderThanMs !== undefined) {
+      const [row] = await tx<{ fresh: boolean }[]>`
+        SELECT computed_at > now() - make_interval(secs => ${onlyIfOlderThanMs / 1000}) AS fresh
+        FROM ranking_boards WHERE board = ${board}`;
+      if (row?.fresh) return null;
+    }
+    const count = await fill(tx);
+    await tx`
+      INSERT INTO ranking_boards (board, computed_at) VALUES (${board}, clock_timestamp())
+      ON CONFLICT (board) DO UPDATE SET computed_at = EXCLUDED.computed_at`;
+    return count;
+  }
+
+  /**
+   * Recomputes a board that is not tallied in one transaction under its lock. It can deadlock with a
+   * deletion's cascade: the loser, either side, runs again (retryTransaction).
+   */
+  function recomputeAlone(board: BoardName, fill: (tx: Tx) => Promise<number>, onlyIfOlderThanMs?: number): Promise<number | null> {
     return retryTransaction(() => sql.begin(async (tx) => {
       await lockBoard(tx, board);
-      if (onlyIfOlderThanMs !== undefined) {
-        // Another request may have recomputed while we read.
-        const [row] = await tx<{ fresh: boolean }[]>`
-          SELECT computed_at > now() - make_interval(secs => ${onlyIfOlderThanMs / 1000}) AS fresh
-          FROM ranking_boards WHERE board = ${board}`;
-        if (row?.fresh) return null;
-      }
-      const count = await insert(tx, rows);
-      await tx`
-        INSERT INTO ranking_boards (board, computed_at) VALUES (${board}, clock_timestamp())
-        ON CONFLICT (board) DO UPDATE SET computed_at = EXCLUDED.computed_at`;
-      return count;
+      return swapIn(tx, board, fill, onlyIfOlderThanMs);
     }) as Promise<number | null>);
   }
 
@@ -114,10 +117,10 @@ export function makeRankingQueries(sql: Sql) {
    * The three parts are summed per project: the head's weights, the tail's, and the tally weights of
    * tail projects below the head.
    */
-  function tallied(board: TalliedBoard, window: TallyWindow, now: Date) {
+  function tallied(tx: Tx, board: TalliedBoard, window: TallyWindow, now: Date) {
     const spec = tallySpec(board);
-    const weight = tallyWeight(sql, spec, window.epoch);
-    return sql`
+    const weight = tallyWeight(tx, spec, window.epoch);
+    return tx`
       WITH tail AS (
         SELECT v.project_id, sum(${weight}) AS weight
         FROM votes v JOIN projects p ON p.id = v.project_id
@@ -129,7 +132,7 @@ export function makeRankingQueries(sql: Sql) {
           WHERE t.board = ${board} AND NOT p.is_hidden
           ORDER BY t.weight DESC OFFSET ${BOARD_SIZE - 1} LIMIT 1), '-infinity'::float8) AS weight
       )
-      SELECT project_id, sum(weight) * ${tallyScoreFactor(sql, spec, window.epoch, now)} AS value
+      SELECT project_id, sum(weight) * ${tallyScoreFactor(tx, spec, window.epoch, now)} AS value
       FROM (
         SELECT t.project_id, t.weight FROM ranking_tallies t
         WHERE t.board = ${board} AND t.weight >= (SELECT weight FROM threshold)
@@ -142,90 +145,73 @@ export function makeRankingQueries(sql: Sql) {
       GROUP BY project_id`;
   }
 
+  /** Fills the trending board of `period` from `counted` (project_id, value: the score). */
+  function fillTrending(period: TrendingPeriod, counted: Counted) {
+    return async (tx: Tx) => {
+      await tx`DELETE FROM trending_scores WHERE period = ${period}`;
+      const inserted = await tx`
+        INSERT INTO trending_scores (period, project_id, score, created_at)
+        SELECT ${period}, s.project_id, s.value, p.created_at
+        FROM (${counted(tx)}) s JOIN projects p ON p.id = s.project_id
+        WHERE NOT p.is_hidden AND s.value > 0
+        ORDER BY s.value DESC, p.created_at DESC, s.project_id DESC
+        LIMIT ${BOARD_SIZE}`;
+      return inserted.count;
+    };
+  }
+
+  /** Fills the leaderboard of `range` from `counted` (project_id, value: the votes in range). */
+  function fillLeaderboard(range: LeaderboardRange, counted: Counted) {
+    return async (tx: Tx) => {
+      await tx`DELETE FROM leaderboard_entries WHERE time_range = ${range}`;
+      const inserted = await tx`
+        INSERT INTO leaderboard_entries (time_range, project_id, votes, rating_bound, created_at)
+        SELECT ${range}, p.id, c.value::int, ${ratingBound(tx)}, p.created_at
+        FROM (${counted(tx)}) c JOIN projects p ON p.id = c.project_id
+        WHERE NOT p.is_hidden
+        ORDER BY c.value DESC, 4 DESC, p.created_at ASC, p.id
+        LIMIT ${BOARD_SIZE}`;
+      return inserted.count;
+    };
+  }
+
+  /**
+   * Recomputes a tallied board: its tally advances to `now` and, in the transaction of the last step
+   * (one in the steady state), the board is filled from it under the board's lock.
+   */
+  function recomputeTallied(board: TalliedBoard, now: Date, fill: (counted: Counted) => (tx: Tx) => Promise<number>, onlyIfOlderThanMs?: number) {
+    return tallies.advance(board, now, (tx, window) => swapIn(tx, board, fill((t) => tallied(t, board, window, now)), onlyIfOlderThanMs));
+  }
+
   async function recomputeTrendingBoard(period: TrendingPeriod, now: Date, onlyIfOlderThanMs?: number) {
-    const board = `trending:${period}` as const;
-    return swap(
-      board,
-      async () => {
-        const window = await tallies.advance(board, now);
-        return sql<Array<{ projectId: number; score: number; createdAt: Date }>>`
-          SELECT s.project_id, s.value AS score, p.created_at
-          FROM (${tallied(board, window, now)}) s JOIN projects p ON p.id = s.project_id
-          WHERE NOT p.is_hidden AND s.value > 0
-          ORDER BY s.value DESC, p.created_at DESC, s.project_id DESC
-          LIMIT ${BOARD_SIZE}`;
-      },
-      async (tx, rows) => {
-        await tx`DELETE FROM trending_scores WHERE period = ${period}`;
-        const inserted = await tx`
-          INSERT INTO trending_scores (period, project_id, score, created_at)
-          SELECT ${period}, r.project_id, r.score, r.created_at
-          FROM jsonb_to_recordset(${tx.json(rows.map((r) => ({ project_id: r.projectId, score: r.score, created_at: r.createdAt })) as never)})
-               AS r(project_id int, score float8, created_at timestamptz)
-          JOIN projects p ON p.id = r.project_id`;
-        return inserted.count;
-      },
-      onlyIfOlderThanMs,
-    );
+    return recomputeTallied(`trending:${period}`, now, (counted) => fillTrending(period, counted), onlyIfOlderThanMs);
   }
 
   async function recomputeLeaderboardBoard(range: LeaderboardRange, now: Date, onlyIfOlderThanMs?: number) {
-    const board = `leaderboard:${range}` as const;
-    return swap(
-      board,
-      async () => {
-        // All time: every visible project by its vote counter, from the BOARD_SIZE-th most voted one up
-        // (ties included; projects_votes_idx finds it). A range: the projects of its tally.
-        const counted =
-          range === 'all'
-            ? sql`
-              SELECT p.id AS project_id, p.votes AS value FROM projects p
-              WHERE NOT p.is_hidden AND p.votes >= coalesce((
-                SELECT votes FROM projects WHERE NOT is_hidden ORDER BY votes DESC, id DESC OFFSET ${BOARD_SIZE - 1} LIMIT 1), 0)`
-            : tallied(`leaderboard:${range}`, await tallies.advance(`leaderboard:${range}`, now), now);
-        return sql<Array<{ projectId: number; votes: number; ratingBound: number; createdAt: Date }>>`
-          SELECT p.id AS project_id, c.value::int AS votes, ${ratingBound(sql)} AS rating_bound, p.created_at
-          FROM (${counted}) c JOIN projects p ON p.id = c.project_id
-          WHERE NOT p.is_hidden
-          ORDER BY c.value DESC, 3 DESC, p.created_at ASC, p.id
-          LIMIT ${BOARD_SIZE}`;
-      },
-      async (tx, rows) => {
-        await tx`DELETE FROM leaderboard_entries WHERE time_range = ${range}`;
-        const inserted = await tx`
-          INSERT INTO leaderboard_entries (time_range, project_id, votes, rating_bound, created_at)
-          SELECT ${range}, r.project_id, r.votes, r.rating_bound, r.created_at
-          FROM jsonb_to_recordset(${tx.json(rows.map((r) => ({ project_id: r.projectId, votes: r.votes, rating_bound: r.ratingBound, created_at: r.createdAt })) as never)})
-               AS r(project_id int, votes int, rating_bound float8, created_at timestamptz)
-          JOIN projects p ON p.id = r.project_id`;
-        return inserted.count;
-      },
-      onlyIfOlderThanMs,
-    );
+    if (range !== 'all') return recomputeTallied(`leaderboard:${range}`, now, (counted) => fillLeaderboard(range, counted), onlyIfOlderThanMs);
+    // All time: every visible project by its vote counter, from the BOARD_SIZE-th most voted one up
+    // (ties included; projects_votes_idx finds it).
+    const counted = (tx: Tx) => tx`
+      SELECT p.id AS project_id, p.votes AS value FROM projects p
+      WHERE NOT p.is_hidden AND p.votes >= coalesce((
+        SELECT votes FROM projects WHERE NOT is_hidden ORDER BY votes DESC, id DESC OFFSET ${BOARD_SIZE - 1} LIMIT 1), 0)`;
+    return recomputeAlone('leaderboard:all', fillLeaderboard('all', counted), onlyIfOlderThanMs);
   }
 
   async function recomputeTopContributorsBoard(onlyIfOlderThanMs?: number) {
-    return swap(
-      'top-contributors',
-      () => sql<Array<{ userId: number; projectCount: number; totalVotes: number }>>`
+    const fill = async (tx: Tx) => {
+      await tx`DELETE FROM top_contributors`;
+      const inserted = await tx`
+        INSERT INTO top_contributors (user_id, project_count, total_votes)
         SELECT user_id, count(*)::int AS project_count, coalesce(sum(votes), 0)::int AS total_votes
         FROM projects
         WHERE NOT is_hidden AND user_id IS NOT NULL
         GROUP BY user_id
         ORDER BY 3 DESC, 2 DESC, 1
-        LIMIT ${TOP_CONTRIBUTORS_BOARD_SIZE}`,
-      async (tx, rows) => {
-        await tx`DELETE FROM top_contributors`;
-        const inserted = await tx`
-          INSERT INTO top_contributors (user_id, project_count, total_votes)
-          SELECT r.user_id, r.project_count, r.total_votes
-          FROM jsonb_to_recordset(${tx.json(rows.map((r) => ({ user_id: r.userId, project_count: r.projectCount, total_votes: r.totalVotes })) as never)})
-               AS r(user_id int, project_count int, total_votes int)
-          JOIN users u ON u.id = r.user_id`;
-        return inserted.count;
-      },
-      onlyIfOlderThanMs,
-    );
+        LIMIT ${TOP_CONTRIBUTORS_BOARD_SIZE}`;
+      return inserted.count;
+    };
+    return recomputeAlone('top-contributors', fill, onlyIfOlderThanMs);
   }
 
   /** Recomputes running in the background of this process, one per board (a stale board's refresh). */

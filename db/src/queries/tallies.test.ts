@@ -4,7 +4,7 @@ import type { TrendingPeriod } from '@vitrine/domain/constants';
 import { createSql, type Sql } from '../sql';
 import { buildProject, buildUser, createTestDatabase } from '../testing';
 import { makeRankingQueries } from './rankings';
-import { forgetVotesOf, makeTallyQueries, tallySpec, type TalliedBoard } from './tallies';
+import { forgetVotesOf, makeTallyQueries, tallySpec, type TalliedBoard, type TallyWindow } from './tallies';
 
 /**
  * Boards built from running tallies equal the boards computed from every vote (the domain's reference
@@ -152,6 +152,7 @@ describe('boards from running tallies', () => {
   it('are the same built in batches of a few votes as in one go', async () => {
     const now = new Date(START.getTime() + 40 * DAY);
     const noLock = async () => {};
+    const windowOf = async (_tx: unknown, window: TallyWindow) => window;
     // Each row's score at `now` (weights are relative to the tally's epoch, which differs between the two).
     const rowsOf = async (board: TalliedBoard) => {
       const halfLife = tallySpec(board).halfLifeMs;
@@ -161,14 +162,14 @@ describe('boards from running tallies', () => {
     };
     for (const board of ['trending:month', 'leaderboard:week'] as const) {
       // Back to the start (a `now` before the tally's starts it anew), then forward in one go.
-      await makeTallyQueries(sql, noLock).advance(board, START);
-      const whole = await makeTallyQueries(sql, noLock).advance(board, now);
+      await makeTallyQueries(sql, noLock).advance(board, START, windowOf);
+      const whole = await makeTallyQueries(sql, noLock).advance(board, now, windowOf);
       const wholeRows = await rowsOf(board);
-      await makeTallyQueries(sql, noLock).advance(board, START);
+      await makeTallyQueries(sql, noLock).advance(board, START, windowOf);
       // Forward 10 days at a time in batches of 7 votes: both edges move in many bounded steps.
       const steps = [];
       for (let t = START.getTime() + 10 * DAY; t < now.getTime(); t += 10 * DAY) steps.push(new Date(t));
-      for (const at of [...steps, now]) await makeTallyQueries(sql, noLock, { batchVotes: 7 }).advance(board, at);
+      for (const at of [...steps, now]) await makeTallyQueries(sql, noLock, { batchVotes: 7 }).advance(board, at, windowOf);
       const [window] = await sql<{ since: Date; until: Date }[]>`SELECT since, until FROM ranking_tally_windows WHERE board = ${board}`;
       expect([window!.since, window!.until]).toEqual([whole.since, whole.until]);
       const batched = await rowsOf(board);

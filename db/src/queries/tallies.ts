@@ -1,5 +1,6 @@
 import { LEADERBOARD_WINDOW_MS, TRENDING_HALF_LIFE_MS, TRENDING_WINDOW_MS, VOTE_WEIGHT } from '@vitrine/domain/rankings';
 import type { LeaderboardRange, TrendingPeriod } from '@vitrine/domain/constants';
+import { retryTransaction } from '../retry';
 import type { Sql, Tx } from '../sql';
 
 /**
@@ -137,11 +138,13 @@ export function makeTallyQueries(sql: Sql, lock: (tx: Tx, board: TalliedBoard) =
   }
 
   /**
-   * One bounded step toward the window [now - window, min(now, safe)). Answers the window after it,
-   * and whether it has arrived.
+   * One bounded step toward the window [now - window, min(now, safe)), in a transaction of its own
+   * under the board's lock: drops at most `batchVotes` votes that left the window and adds at most
+   * `batchVotes` new ones. Once the window has arrived, `finish` runs in the same transaction with it
+   * (the board's swap: one transaction per recompute in the steady state); before, the answer is null.
    */
-  async function step(board: TalliedBoard, spec: TallySpec, now: Date, safe: Date): Promise<{ window: TallyWindow; done: boolean }> {
-    return sql.begin(async (tx) => {
+  async function step<T>(board: TalliedBoard, spec: TallySpec, now: Date, safe: Date, finish: (tx: Tx, window: TallyWindow) => Promise<T>): Promise<{ value: T } | null> {
+    return retryTransaction(() => sql.begin(async (tx) => {
       await lock(tx, board);
       const since = new Date(now.getTime() - spec.windowMs);
       const until = later(since, earlier(now, safe));
@@ -149,55 +152,48 @@ export function makeTallyQueries(sql: Sql, lock: (tx: Tx, board: TalliedBoard) =
       if (!w || since < w.since || until < w.until || w.until <= since) {
         // A first build; a tally wholly older than the window (nothing in it would stay); or asked
         // for a `now` before the tally's (a clock set back, a test's fixed clock): start again from an
-        // empty window.
+        // empty window. Its votes in one statement: a first build reads them all whatever the batches
+        // (one aggregate does it several times faster than upserting batch after batch), and it holds
+        // only this board's lock (reads never wait; a deletion waits for it, once).
         await tx`DELETE FROM ranking_tallies WHERE board = ${board}`;
-        // The window's votes in one statement: a first build reads them all whatever the batches (one
-        // aggregate does it several times faster than upserting batch after batch), and it holds only
-        // this board's lock (reads never wait; a deletion waits for it, once).
         await tx`
           INSERT INTO ranking_tally_windows (board, epoch, since, until) VALUES (${board}, ${since}, ${since}, ${until})
           ON CONFLICT (board) DO UPDATE SET epoch = EXCLUDED.epoch, since = EXCLUDED.since, until = EXCLUDED.until`;
         await applyVotes(tx, board, spec, since, since, until, 1);
-        return { window: { epoch: since, since, until }, done: true };
+        return { value: await finish(tx, { epoch: since, since, until }) };
       }
       let { epoch } = w;
-      const current = w;
       if (spec.halfLifeMs !== null && (until.getTime() - epoch.getTime()) / spec.halfLifeMs > REBASE_AFTER_HALF_LIVES) {
         await tx`
           UPDATE ranking_tallies SET weight = weight * ${tallyScoreFactor(tx, spec, epoch, since)}
           WHERE board = ${board}`;
         epoch = since;
       }
-      let next: TallyWindow;
-      if (current.since < since) {
-        // Votes leave the window: drop [since, ...) up to the new start, in batches.
-        const end = await batchEnd(tx, current.since, since, batchVotes);
-        await applyVotes(tx, board, spec, epoch, current.since, end, -1);
-        next = { epoch, since: end, until: current.until };
-      } else if (current.until < until) {
-        const end = await batchEnd(tx, current.until, until, batchVotes);
-        await applyVotes(tx, board, spec, epoch, current.until, end, 1);
-        next = { epoch, since: current.since, until: end };
-      } else {
-        next = { epoch, since: current.since, until: current.until };
-      }
+      // Votes leave the window: drop [since, ...) up to the new start; votes arrive: add [until, ...).
+      const dropTo = w.since < since ? await batchEnd(tx, w.since, since, batchVotes) : w.since;
+      await applyVotes(tx, board, spec, epoch, w.since, dropTo, -1);
+      const addTo = w.until < until ? await batchEnd(tx, w.until, until, batchVotes) : w.until;
+      await applyVotes(tx, board, spec, epoch, w.until, addTo, 1);
+      const next = { epoch, since: dropTo, until: addTo };
       await tx`UPDATE ranking_tally_windows SET epoch = ${next.epoch}, since = ${next.since}, until = ${next.until} WHERE board = ${board}`;
-      return { window: next, done: next.since >= since && next.until >= until };
-    }) as Promise<{ window: TallyWindow; done: boolean }>;
+      if (next.since < since || next.until < until) return null;
+      return { value: await finish(tx, next) };
+    }) as Promise<{ value: T } | null>);
   }
 
   return {
     /**
      * Brings `board`'s tally to the window ending at `now` (the votes of [now - window, now) created
-     * before the safe watermark), in bounded steps. Answers its window: the votes from `until` to `now`
-     * are the caller's to add (rankings.ts reads them as the board's tail).
+     * before the safe watermark), in bounded steps, and runs `finish` with the window in the
+     * transaction of the last one, under the board's lock: the votes from the window's `until` to
+     * `now` are `finish`'s to add (rankings.ts reads them as the board's tail). Answers what `finish` does.
      */
-    async advance(board: TalliedBoard, now: Date): Promise<TallyWindow> {
+    async advance<T>(board: TalliedBoard, now: Date, finish: (tx: Tx, window: TallyWindow) => Promise<T>): Promise<T> {
       const spec = tallySpec(board);
       const safe = await safeWatermark();
       for (;;) {
-        const { window, done } = await step(board, spec, now, safe);
-        if (done) return window;
+        const done = await step(board, spec, now, safe, finish);
+        if (done) return done.value;
       }
     },
   };
