@@ -126,7 +126,7 @@ try {
     : null;
   log(pgTps === null ? 'pgbench not found: the vote ratio is left out' : `pgbench, the same vote statement: ${Math.round(pgTps)} tps`);
 
-  const rankings = await timeRankings({ sql, url: db.url, foreground: () => measure('foreground during recompute', { url: api.url, origin: api.url, seconds, connections, next: get('/api/projects?offset=0&limit=6&sort=views') }), baseline: () => measure('foreground baseline', { url: api.url, origin: api.url, seconds, connections, next: get('/api/projects?offset=0&limit=6&sort=views') }) });
+  const rankings = await timeRankings({ sql, url: db.url, apiPid: api.pid, postgresDir: services?.postgresDir, foreground: () => measure('foreground during recompute', { url: api.url, origin: api.url, seconds, connections, next: get('/api/projects?offset=0&limit=6&sort=views') }), baseline: () => measure('foreground baseline', { url: api.url, origin: api.url, seconds, connections, next: get('/api/projects?offset=0&limit=6&sort=views') }) });
 
   console.table(rows);
   const slowest = lists.reduce((a, b) => (a['req/s'] < b['req/s'] ? a : b));

@@ -7,6 +7,8 @@ const START_TIMEOUT_MS = 60_000;
 /** A server running in a child process of its own (so the load generator never shares its event loop). */
 export interface ChildServer {
   url: string;
+  /** Its process id. */
+  pid: number;
   /** What it printed so far. */
   output: () => string;
   /** Stops it with SIGTERM (a graceful shutdown) and answers its exit code (0: it ended cleanly). */
@@ -33,6 +35,7 @@ async function spawnServer(args: string[], env: NodeJS.ProcessEnv, ready: RegExp
   });
   return {
     url,
+    pid: child.pid!,
     output: () => printed,
     async stop() {
       if (child.exitCode !== null) return child.exitCode;

@@ -21,6 +21,8 @@ export interface BenchServices {
   /** Admin URL of the PostgreSQL (database `postgres`). */
   adminUrl: string;
   redisUrl: string;
+  /** The private PostgreSQL's data directory (its postmaster.pid names the server's process). */
+  postgresDir: string;
   stop: () => Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function startBenchServices(log: (line: string) => void): Promise<B
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
     redisUrl: `redis://127.0.0.1:${REDIS_PORT}`,
+    postgresDir: cluster.dir,
     async stop() {
       process.off('exit', onExit);
       pgCtl(cluster, 'stop', ['-m', 'fast'], 'ignore');
