@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
+import { applicationChunks } from './chunks';
 
 /** The API (and Socket.IO) the dev server proxies to; `npm run dev -w web` next to a running API. */
 const API_ORIGIN = process.env.VITE_API_ORIGIN ?? 'http://localhost:3000';
@@ -37,5 +38,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         // .vite/manifest.json names this build's files (old ones stay, see above): the e2e checks and
         // the JavaScript budget read it.
         manifest: true,
+        rolldownOptions: { output: { codeSplitting: { groups: applicationChunks() } } },
       },
 }));

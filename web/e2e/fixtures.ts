@@ -47,7 +47,8 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 
 /**
  * Makes `page.goto` and `page.reload` resolve once React has hydrated the server-rendered page
- * (`<html data-hydrated>`, set by app/root.tsx once start.tsx has hydrated): a click on the server's markup before that does nothing.
+ * (`<html data-hydrated>`, set by app/hydrated-mark.tsx once start.tsx has hydrated it, its lazily
+ * loaded route included): a click on the server's markup before that does nothing.
  * The `page` fixture has it; call it on pages a test opens itself.
  */
 export function awaitingHydration(page: Page): Page {

@@ -22,8 +22,13 @@ const tree = (
 );
 // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of
 // holding the main thread for the whole tree (the page is already painted and readable meanwhile).
+// It starts in a task of its own: this module is evaluated at the end of the application's module
+// graph, and creating the root (event listeners on it, the first render's setup) in that same task
+// made it one long task.
 if (root.firstElementChild)
-  startTransition(() => {
-    hydrateRoot(root, tree);
-  });
+  setTimeout(() => {
+    startTransition(() => {
+      hydrateRoot(root, tree);
+    });
+  }, 0);
 else createRoot(root).render(tree);

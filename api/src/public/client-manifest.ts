@@ -16,15 +16,17 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * Tags that fetch the chunks of lazily loaded `modules` (source paths such as `src/pages/project.tsx`)
- * and of what they import, except what the entry and the application already load:
- * `<link rel="modulepreload">` for scripts (inside `<template id="deferred-modules">`), stylesheets
- * for their CSS. Empty when the manifest is missing.
+ * Tags that fetch the application the entry starts (its dynamic imports, web/src/main.tsx) and the
+ * chunks of lazily loaded `modules` (source paths such as `src/pages/project.tsx`), with what they
+ * import, except what the entry itself loads: `<link rel="modulepreload">` for scripts (inside
+ * `<template id="deferred-modules">`), stylesheets for the lazy modules' CSS. Empty when the
+ * manifest is missing.
  */
 export function makePreloader(dist: string): (modules: string[]) => string {
   const manifestPath = path.join(dist, '.vite/manifest.json');
   let manifest: Manifest | null | undefined;
   let entryFiles: Set<string> | undefined;
+  let application: Set<string> | undefined;
 
   const closure = (keys: string[], into: Set<string>, m: Manifest) => {
     for (const key of keys) {
@@ -38,16 +40,19 @@ export function makePreloader(dist: string): (modules: string[]) => string {
 
   return (modules) => {
     manifest ??= existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : null;
-    if (!manifest || modules.length === 0) return '';
+    if (!manifest) return '';
     const m = manifest;
-    // Every page loads the entry and the application it starts, with what they import.
-    entryFiles ??= (() => {
-      const entries = Object.keys(m).filter((k) => m[k]!.isEntry);
-      return closure([...entries, ...entries.flatMap((k) => m[k]!.dynamicImports ?? [])], new Set(), m);
-    })();
-    const needed = [...closure(modules, new Set(), m)].filter((k) => !entryFiles!.has(k));
+    const entries = Object.keys(m).filter((k) => m[k]!.isEntry);
+    // The entry's own script tag loads it and its static imports; the application it starts (and
+    // the page's lazy chunks) are fetched once it activates the template. The loader evaluates
+    // React's chunk and the application in separate tasks (main.tsx): both must be fetching by then.
+    entryFiles ??= closure(entries, new Set(), m);
+    application ??= closure(entries.flatMap((k) => m[k]!.dynamicImports ?? []), new Set(), m);
+    const lazy = [...closure(modules, new Set(), m)].filter((k) => !entryFiles!.has(k) && !application!.has(k));
+    const needed = [...application, ...lazy].filter((k) => !entryFiles!.has(k));
     const preloads = needed.map((k) => `<link rel="modulepreload" crossorigin href="/${m[k]!.file}">`);
-    const styles = needed.flatMap((k) => (m[k]!.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`));
+    // The application's stylesheet is the entry's (index.css); only lazy modules may bring their own.
+    const styles = lazy.flatMap((k) => (m[k]!.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`));
     // The scripts are wanted with the application, which starts after the first paint (main.tsx):
     // inert in a template until then, so they do not compete with the page's first paint.
     const tags = [...styles, ...(preloads.length > 0 ? [`<template id="${DEFERRED_MODULES_ID}">${preloads.join('')}</template>`] : [])];

@@ -36,7 +36,11 @@ function LiveUpdates() {
 export function App() {
   const load = useSession((s) => s.load);
   useEffect(() => {
-    void load();
+    // From a task of its own: with the user the server read, load() sets the session at once, and
+    // the header's re-render (the visitor's or member's buttons) then ran inside the hydration's
+    // long task.
+    const timer = setTimeout(() => void load(), 0);
+    return () => clearTimeout(timer);
   }, [load]);
   return (
     <SWRConfig value={swrConfig}>

@@ -1,14 +1,6 @@
-import { useEffect } from 'react';
 import { SWRConfig } from 'swr';
 import { App } from './app';
-
-/** Marks `<html data-hydrated>` once React has taken over the page (tests wait for it before clicking). */
-function HydratedMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
-}
+import { HydratedMark } from './hydrated-mark';
 
 /**
  * The tree both renderers render (start.tsx in the browser, entry-server.tsx on the server): it must

@@ -7,6 +7,7 @@ import { PrivacyPage } from '../pages/privacy';
 import { NotFoundPage } from '../pages/not-found';
 import { AdminOnly, SignedInOnly } from './guards';
 import { PageLoading } from './page-loading';
+import { PageHydratedMark, usePendingPageMark } from './hydrated-mark';
 
 // The admin dashboard and messages area are their own bundles (issue 4): most visitors never open them.
 const AdminPage = lazy(() => import('../pages/admin'));
@@ -26,7 +27,13 @@ const ConfirmEmailPage = lazy(() => import('../pages/confirm-email').then((m) =>
 const AuthPage = lazy(() => import('../pages/auth').then((m) => ({ default: m.AuthPage })));
 
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+  usePendingPageMark();
+  return (
+    <Suspense fallback={<PageLoading />}>
+      {children}
+      <PageHydratedMark />
+    </Suspense>
+  );
 }
 
 /** Every route of spec §2, plus /auth; anything else is the 404 page. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ServerToClientEvents } from '@vitrine/domain/events';
-import { getSocket } from '../lib/socket';
+import { withSocket } from '../lib/socket';
 
 /**
  * Runs `handler` for each `event` pushed by the server while mounted (the latest handler is used,
@@ -13,11 +13,12 @@ export function useLiveEvent<E extends keyof ServerToClientEvents>(event: E, han
     latest.current = handler;
   });
   useEffect(() => {
-    const socket = getSocket();
     const listener = ((...args: Parameters<ServerToClientEvents[E]>) => (latest.current as (...a: unknown[]) => void)(...args)) as never;
-    socket.on(event, listener);
-    return () => {
-      socket.off(event, listener);
-    };
+    return withSocket((socket) => {
+      socket.on(event, listener);
+      return () => {
+        socket.off(event, listener);
+      };
+    });
   }, [event]);
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ServerToClientEvents } from '@vitrine/domain/events';
-import { getSocket, onResync } from '../lib/socket';
+import { onResync, withSocket } from '../lib/socket';
 import { STALE_AFTER, type InvalidatingEvent, type StaleRule } from '../lib/live-keys';
 import { revalidate as revalidateGroups, revalidateShown } from '../lib/revalidate';
 import { applyLiveCounts } from '../lib/project-cache';
@@ -18,7 +18,6 @@ export function useLiveUpdates(): void {
   const { cache, mutate, fallback } = useSWRConfig();
 
   useEffect(() => {
-    const socket = getSocket();
     const timers = new Set<ReturnType<typeof setTimeout>>();
     const settling = new Set<InvalidatingEvent>();
     const revalidate = (event: InvalidatingEvent, rule: StaleRule) => {
@@ -36,12 +35,17 @@ export function useLiveUpdates(): void {
     const handlers = rules.map(([event, rule]) => [event, () => revalidate(event, rule)] as const);
     const onCounts: ServerToClientEvents['project:counts'] = (counts) => void applyLiveCounts({ cache, mutate, fallback }, counts);
 
-    socket.on('project:counts', onCounts);
-    for (const [event, handler] of handlers) socket.on(event, handler);
+    const detach = withSocket((socket) => {
+      socket.on('project:counts', onCounts);
+      for (const [event, handler] of handlers) socket.on(event, handler);
+      return () => {
+        socket.off('project:counts', onCounts);
+        for (const [event, handler] of handlers) socket.off(event, handler);
+      };
+    });
     const stopResync = onResync(() => void revalidateShown(mutate));
     return () => {
-      socket.off('project:counts', onCounts);
-      for (const [event, handler] of handlers) socket.off(event, handler);
+      detach();
       stopResync();
       for (const timer of timers) clearTimeout(timer);
     };

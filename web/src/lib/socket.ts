@@ -64,6 +64,23 @@ export function getSocket(): LiveSocket {
   return s;
 }
 
+/**
+ * Runs `attach` with the page's socket in a task of its own and answers a function that detaches it
+ * (or cancels, before it ran). For effects that run as the page hydrates: creating the socket
+ * (Socket.IO's manager and engine) cost ~20 ms at 4x CPU slowdown inside the hydration's long
+ * task. Nothing is missed meanwhile: the socket connects from a later task still (getSocket).
+ */
+export function withSocket(attach: (socket: LiveSocket) => () => void): () => void {
+  let detach: (() => void) | null = null;
+  const timer = setTimeout(() => {
+    detach = attach(getSocket());
+  }, 0);
+  return () => {
+    clearTimeout(timer);
+    detach?.();
+  };
+}
+
 /** Pushes may have been missed: resync listeners refetch what is shown. */
 function resync(): void {
   for (const listener of resyncListeners) listener();
@@ -98,7 +115,7 @@ function queueWatchFlush(): void {
   watchFlushQueued = true;
   queueMicrotask(() => {
     watchFlushQueued = false;
-    const s = getSocket();
-    if (s.connected) s.emit('projects:watch', [...watched.keys()]);
+    // No socket yet (it is created from a task of its own, withSocket): its 'connect' sends the set.
+    if (socket?.connected) socket.emit('projects:watch', [...watched.keys()]);
   });
 }

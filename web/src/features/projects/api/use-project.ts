@@ -24,14 +24,19 @@ export function useRecordView(id: number | null): void {
   const recorded = useRef<number | null>(null);
   useEffect(() => {
     if (id === null || recorded.current === id) return;
-    recorded.current = id;
-    apiJson<{ views: number }>('POST', `/api/projects/${id}/view`)
-      .then((answer) => {
-        if (typeof answer?.views !== 'number') return;
-        void mutate<ProjectDetail>(projectKey(id), (current) => (current ? { ...current, views: answer.views } : current), { revalidate: false });
-      })
-      .catch(() => {
-        // A lost view beacon is not worth bothering the reader with.
-      });
+    // From a task of its own: the page's hydration runs this effect, and starting a request there
+    // lengthened its long task.
+    const timer = setTimeout(() => {
+      recorded.current = id;
+      apiJson<{ views: number }>('POST', `/api/projects/${id}/view`)
+        .then((answer) => {
+          if (typeof answer?.views !== 'number') return;
+          void mutate<ProjectDetail>(projectKey(id), (current) => (current ? { ...current, views: answer.views } : current), { revalidate: false });
+        })
+        .catch(() => {
+          // A lost view beacon is not worth bothering the reader with.
+        });
+    }, 0);
+    return () => clearTimeout(timer);
   }, [id]);
 }
