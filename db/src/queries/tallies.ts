@@ -81,15 +81,19 @@ export function tallyScoreFactor(sql: Tx, spec: TallySpec, epoch: Date, now: Dat
   return sql`power(2::float8, extract(epoch FROM (${epoch}::timestamptz - ${now}::timestamptz))::float8 * 1000 / ${spec.halfLifeMs}::float8)`;
 }
 
-/** Adds (sign 1) or removes (sign -1) the weighed votes created in [from, to) to/from `board`'s tally. */
-async function applyVotes(tx: Tx, board: TalliedBoard, spec: TallySpec, epoch: Date, from: Date, to: Date, sign: 1 | -1): Promise<void> {
+/**
+ * Adds (sign 1) or removes (sign -1) the weighed votes created in [from, to) to/from `board`'s tally;
+ * with `voter`, only that member's votes on projects not their own. A row left with no vote is deleted.
+ */
+async function applyVotes(tx: Tx, board: TalliedBoard, spec: TallySpec, epoch: Date, from: Date, to: Date, sign: 1 | -1, voter?: number): Promise<void> {
   if (to <= from) return;
   const weight = tallyWeight(tx, spec, epoch);
+  const byVoter = voter === undefined ? tx`` : tx`AND v.user_id = ${voter} AND p.user_id IS DISTINCT FROM ${voter}`;
   const emptied = await tx<{ projectId: number }[]>`
     WITH delta AS (
       SELECT v.project_id, sum(${weight}) * ${sign}::float8 AS weight, count(*)::int * ${sign}::int AS votes
       FROM votes v JOIN projects p ON p.id = v.project_id
-      WHERE v.created_at >= ${from}::timestamptz AND v.created_at < ${to}::timestamptz AND ${weight} > 0
+      WHERE v.created_at >= ${from}::timestamptz AND v.created_at < ${to}::timestamptz AND ${weight} > 0 ${byVoter}
       GROUP BY v.project_id
     ), changed AS (
       INSERT INTO ranking_tallies AS t (board, project_id, weight, votes)
@@ -104,7 +108,8 @@ async function applyVotes(tx: Tx, board: TalliedBoard, spec: TallySpec, epoch: D
 }
 
 /**
- * The end of the next batch from `from` toward `to`: the created_at of the vote `batchVotes` later, or `to` when fewer votes are left. Progress is guaranteed: when that many share `from`'s very
+ * The end of the next batch from `from` toward `to`: the created_at of the vote `batchVotes` later,
+ * or `to` when fewer votes are left. Progress is guaranteed: when that many share `from`'s very
  * instant, the next later instant.
  */
 async function batchEnd(tx: Tx, from: Date, to: Date, batchVotes: number): Promise<Date> {
@@ -206,21 +211,5 @@ export function makeTallyQueries(sql: Sql, lock: (tx: Tx, board: TalliedBoard) =
  */
 export async function forgetVotesOf(tx: Tx, userId: number): Promise<void> {
   const windows = await tx<Array<TallyWindow & { board: TalliedBoard }>>`SELECT board, epoch, since, until FROM ranking_tally_windows`;
-  for (const w of windows) {
-    const spec = tallySpec(w.board);
-    const weight = tallyWeight(tx, spec, w.epoch);
-    await tx`
-      UPDATE ranking_tallies t SET weight = t.weight - d.weight, votes = t.votes - d.votes
-      FROM (
-        SELECT v.project_id, sum(${weight}) AS weight, count(*)::int AS votes
-        FROM votes v JOIN projects p ON p.id = v.project_id
-        WHERE v.user_id = ${userId} AND p.user_id IS DISTINCT FROM ${userId}
-          AND v.created_at >= ${w.since}::timestamptz AND v.created_at < ${w.until}::timestamptz AND ${weight} > 0
-        GROUP BY v.project_id
-      ) d
-      WHERE t.board = ${w.board} AND t.project_id = d.project_id`;
-    await tx`
-      DELETE FROM ranking_tallies t USING votes v
-      WHERE t.board = ${w.board} AND t.votes <= 0 AND v.user_id = ${userId} AND t.project_id = v.project_id`;
-  }
+  for (const w of windows) await applyVotes(tx, w.board, tallySpec(w.board), w.epoch, w.since, w.until, -1, userId);
 }
