@@ -65,8 +65,9 @@ export async function computeBoards(sql: Sql): Promise<number> {
 /**
  * Times a full recompute of every board through the app's queries, then the very statements it sent
  * (captured from postgres.js, parameters written in) through psql in one transaction that rolls
- * back; and the foreground p99 while a process of its own recomputes every board as the worker does
- * under a steady stream of votes (once a second) against the same read without it.
+ * back; and the foreground p99 while a process of its own recomputes the boards as the worker does
+ * under a steady stream of votes against the same read without it, first with everything on the same
+ * cores, then with PostgreSQL and the recomputer pinned to a core of their own (pinning.ts).
  */
 export async function timeRankings(opts: {
   sql: Sql;
