@@ -4,6 +4,8 @@ import { createSql, type Sql, type Tx } from './sql';
 import { migrate } from './migrate';
 import { makeUserQueries, type UserRow } from './queries/users';
 import { makeMessageQueries, type NewMessage } from './queries/messages';
+import { tallyScoreFactor, tallySpec } from './queries/tallies';
+import type { TrendingPeriod } from '@vitrine/domain/constants';
 
 /** Where throwaway databases are created from (a local trust-auth server by default). */
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -116,6 +118,19 @@ export function buildMessage(sql: Tx, overrides: Partial<NewMessage> = {}): Prom
     message: 'A message body long enough.',
     ...overrides,
   });
+}
+
+/**
+ * The trending board of `period` with each project's score at `now` (the board keeps tally weights,
+ * migration 0016: the score is the weight times the factor of the tally's epoch), best first.
+ */
+export async function trendingScores(sql: Tx, period: TrendingPeriod, now: Date): Promise<Array<{ projectId: number; score: number }>> {
+  const [window] = await sql<{ epoch: Date }[]>`SELECT epoch FROM ranking_tally_windows WHERE board = ${`trending:${period}`}`;
+  if (!window) return [];
+  return sql<{ projectId: number; score: number }[]>`
+    SELECT project_id, weight * ${tallyScoreFactor(sql, tallySpec(`trending:${period}`), window.epoch, now)} AS score
+    FROM trending_scores WHERE period = ${period}
+    ORDER BY weight DESC, created_at DESC, project_id DESC`;
 }
 
 export type { Sql };

@@ -19,9 +19,15 @@ export interface CaseRequest {
 }
 
 /** The `q` quantile (0..1) of sorted `values`, nearest rank. */
-function quantile(sorted: number[], q: number): number {
+export function quantile(sorted: number[], q: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+/** What one load of a case gave: autocannon's result and every 2xx answer's latency in ms, sorted. */
+export interface Loaded {
+  result: autocannon.Result;
+  latencies: number[];
 }
 
 /**
@@ -30,7 +36,7 @@ function quantile(sorted: number[], q: number): number {
  * own histogram keeps whole milliseconds, so a p99 of 2 against 3 ms read as 1.5x whatever the truth;
  * its 'response' events carry each request's time from process.hrtime, which is what is used here.
  */
-export async function measure(name: string, opts: { url: string; origin: string; seconds: number; connections: number; next: () => CaseRequest }): Promise<Measured> {
+export async function load(opts: { url: string; origin: string; seconds: number; connections: number; next: () => CaseRequest }): Promise<Loaded> {
   const latencies: number[] = [];
   // Without a callback autocannon answers its tracker (an EventEmitter) made thenable; its types say only Promise.
   const instance = autocannon({
@@ -51,7 +57,15 @@ export async function measure(name: string, opts: { url: string; origin: string;
   });
   const result = await instance;
   latencies.sort((a, b) => a - b);
-  const ms = (value: number) => Math.round(value * 100) / 100;
+  return { result, latencies };
+}
+
+/** A latency in ms to 0.01 ms. */
+export const ms = (value: number) => Math.round(value * 100) / 100;
+
+/** Loads a case (see load) and answers its requests per second and latency percentiles. */
+export async function measure(name: string, opts: Parameters<typeof load>[0]): Promise<Measured> {
+  const { result, latencies } = await load(opts);
   return {
     case: name,
     'req/s': Math.round(result.requests.average),

@@ -53,3 +53,22 @@ export async function seedBench(sql: Sql, opts: { projects: number; votes: numbe
   await sql`VACUUM ANALYZE votes`;
   await sql`ANALYZE`;
 }
+
+/**
+ * Casts `count` more visitor votes now, skewed like the seeded ones, and counts them on their
+ * projects: one second of a steady stream of votes (recomputer.ts), so the boards a recompute builds
+ * change as they do under real traffic. `tag` keeps their addresses apart from every other vote's.
+ */
+export async function streamVotes(sql: Sql, opts: { count: number; tag: string }): Promise<void> {
+  await sql`
+    WITH cast_votes AS (
+      INSERT INTO votes (project_id, user_id, ip_address)
+      SELECT 1 + floor(n.projects * power(random(), ${VOTE_SKEW}))::int, NULL, ${opts.tag} || ':' || g
+      FROM generate_series(1, ${opts.count}) g, (SELECT max(id) AS projects FROM projects) n
+      ON CONFLICT DO NOTHING
+      RETURNING project_id
+    )
+    UPDATE projects p SET votes = p.votes + c.n
+    FROM (SELECT project_id, count(*)::int AS n FROM cast_votes GROUP BY project_id) c
+    WHERE p.id = c.project_id`;
+}

@@ -47,7 +47,7 @@ async function vote(projectId: number, userId: number | null, at: Date) {
 const trendingOrder = (period: string, ids: number[]) =>
   sql<{ projectId: number }[]>`
     SELECT project_id FROM trending_scores WHERE period = ${period} AND project_id = ANY(${ids})
-    ORDER BY score DESC, created_at DESC, project_id DESC`.then((rows) => rows.map((r) => r.projectId));
+    ORDER BY weight DESC, created_at DESC, project_id DESC`.then((rows) => rows.map((r) => r.projectId));
 const leaderboardOrder = (range: string, ids: number[]) =>
   sql<{ projectId: number }[]>`
     SELECT project_id FROM leaderboard_entries WHERE time_range = ${range} AND project_id = ANY(${ids})

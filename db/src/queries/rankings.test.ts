@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bayesianRating, trendingScore, type RankedVote } from '@vitrine/domain/rankings';
 import type { TrendingPeriod } from '@vitrine/domain/constants';
 import { createSql, type Sql } from '../sql';
-import { buildProject, buildUser, createTestDatabase } from '../testing';
+import { buildProject, buildUser, createTestDatabase, trendingScores } from '../testing';
 import { makeRankingQueries } from './rankings';
 
 /**
@@ -87,8 +87,7 @@ describe('recomputeTrending', () => {
     const ranking = makeRankingQueries(sql);
     expect(await ranking.recomputeTrending('today', NOW)).toBe(2);
     expect(await ranking.recomputeTrending('week', NOW)).toBe(3);
-    const scores = async (period: TrendingPeriod) =>
-      sql<{ projectId: number; score: number }[]>`SELECT project_id, score FROM trending_scores WHERE period = ${period} ORDER BY score DESC`;
+    const scores = (period: TrendingPeriod) => trendingScores(sql, period, NOW);
     const today = await scores('today');
     // p2: 1 * 0.5^(1/6); p1: 1 * 0.5^(6/6) + 0.5 * 0.5^(12/6) + 0 (author) = 0.625
     expect(today.map((r) => r.projectId)).toEqual([f.ids.p2, f.ids.p1]);
@@ -114,6 +113,29 @@ describe('recomputeTrending', () => {
     expect(expected).toEqual([...expected].sort((x, y) => y - x));
     expect(reference(f.ids.p3, 'month')).toBe(0);
     expect((await ranking.listTrending({ period: 'month', offset: 1, limit: 1, viewer })).map((r) => r.id)).toEqual([f.ids.p2]);
+  });
+
+  it('writes only the rows that changed: nothing when no vote entered or left the window, one row for one vote', async () => {
+    const ranking = makeRankingQueries(sql);
+    const later = (ms: number) => new Date(NOW.getTime() + ms);
+    // A row's xmin is the transaction that last wrote it.
+    const versions = async () =>
+      new Map((await sql<{ projectId: number; xmin: string }[]>`SELECT project_id, xmin::text FROM trending_scores WHERE period = 'month'`).map((r) => [r.projectId, r.xmin]));
+    await ranking.recomputeTrending('month', NOW);
+    const before = await versions();
+    expect(before.size).toBe(3);
+    await ranking.recomputeTrending('month', later(1000));
+    expect(await versions()).toEqual(before);
+    await sql`INSERT INTO votes (project_id, user_id, ip_address, created_at) VALUES (${f.ids.p6}, NULL, '10.0.1.1', ${later(1500)})`;
+    try {
+      await ranking.recomputeTrending('month', later(2000));
+      const after = await versions();
+      expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+      expect([...after].filter(([id, xmin]) => before.get(id) !== xmin).map(([id]) => id)).toEqual([f.ids.p6]);
+    } finally {
+      // The next recompute at NOW is before the tally's window: it starts the tally again from the votes.
+      await sql`DELETE FROM votes WHERE ip_address = '10.0.1.1'`;
+    }
   });
 
   it('swaps the rows: a recompute after a change replaces the board, and parallel recomputes do not collide', async () => {

@@ -4,7 +4,7 @@ import type postgres from 'postgres';
 import { retryTransaction } from '../retry';
 import type { Sql, Tx } from '../sql';
 import { projectColumns, type ProjectRow, type Viewer } from './projects';
-import { makeTallyQueries, tallyScoreFactor, tallySpec, tallyWeight, type TalliedBoard, type TallyWindow } from './tallies';
+import { makeTallyQueries, tallySpec, tallyWeight, type TalliedBoard, type TallyWindow } from './tallies';
 
 /** The query of a board's rows before they are ranked (project_id, value), as a fragment of the fill. */
 type Counted = (tx: Tx) => postgres.PendingQuery<postgres.Row[]>;
@@ -64,6 +64,19 @@ export interface TopContributorRow {
   totalVotes: number;
 }
 
+/** Where a kind of board keeps its rows: the table, the column naming the board, the columns of a row besides project_id. */
+interface BoardRows {
+  table: string;
+  keyColumn: string;
+  columns: readonly string[];
+}
+
+/** The tables of the trending boards and of the leaderboards (migration 0001; trending weights: 0016). */
+const BOARD_ROWS = {
+  trending: { table: 'trending_scores', keyColumn: 'period', columns: ['weight', 'created_at'] },
+  leaderboard: { table: 'leaderboard_entries', keyColumn: 'time_range', columns: ['votes', 'rating_bound', 'created_at'] },
+} as const satisfies Record<string, BoardRows>;
+
 /** The leaderboard tie-break (domain bayesianRating) over a projects row `p`, as SQL. */
 function ratingBound(sql: Tx) {
   return sql`((${RATING_PRIOR_MEAN}::float8 * ${RATING_PRIOR_WEIGHT}::float8 + p.average_rating::float8 * p.total_ratings)
@@ -76,9 +89,9 @@ function ratingBound(sql: Tx) {
  */
 export function makeRankingQueries(sql: Sql) {
   /**
-   * Swaps a board's rows in `tx`, which holds the board's advisory lock: `fill` deletes the old rows
-   * and inserts the new ones straight from their query (INSERT ... SELECT: the rows never travel to
-   * this process), then computed_at is stamped. With `onlyIfOlderThanMs` (the read-side safety net)
+   * Swaps a board's rows in `tx`, which holds the board's advisory lock: `fill` writes the new rows
+   * straight from their query (the rows never travel to this process; syncBoard writes only the rows
+   * that changed), then computed_at is stamped. With `onlyIfOlderThanMs` (the read-side safety net)
    * nothing happens if another process recomputed the board meanwhile; the answer is then null.
    */
   async function swapIn(tx: Tx, board: BoardName, fill: (tx: Tx) => Promise<number>, onlyIfOlderThanMs?: number): Promise<number | null> {
@@ -109,13 +122,14 @@ export function makeRankingQueries(sql: Sql) {
   const tallies = makeTallyQueries(sql, lockBoard);
 
   /**
-   * The best BOARD_SIZE visible projects of a tallied board at `now`, with their score (trending) or
-   * vote count (a leaderboard range): the tally's rows from the BOARD_SIZE-th best visible one up (ties
-   * included; ranking_tallies_rank_idx finds them) plus every project with votes in the tail (created
-   * since the tally's `until`), each with its tally weight and its tail's added, times the decay to
-   * `now`. No other project can rank: its score is its tally weight, at most the BOARD_SIZE-th best.
-   * The three parts are summed per project: the head's weights, the tail's, and the tally weights of
-   * tail projects below the head.
+   * The candidates for the best BOARD_SIZE visible projects of a tallied board at `now`, each with its
+   * tally weight (trending: its score at the tally's epoch, so its score at `now` times one factor
+   * common to every project; a leaderboard range: its votes): the tally's rows from the BOARD_SIZE-th
+   * best visible one up (ties included; ranking_tallies_rank_idx finds them) plus every project with
+   * votes in the tail (created since the tally's `until`), each with its tally weight and its tail's
+   * added. No other project can rank: its weight is its tally's, at most the BOARD_SIZE-th best. The
+   * three parts are summed per project: the head's weights, the tail's, and the tally weights of tail
+   * projects below the head.
    */
   function tallied(tx: Tx, board: TalliedBoard, window: TallyWindow, now: Date) {
     const spec = tallySpec(board);
@@ -132,7 +146,7 @@ export function makeRankingQueries(sql: Sql) {
           WHERE t.board = ${board} AND NOT p.is_hidden
           ORDER BY t.weight DESC OFFSET ${BOARD_SIZE - 1} LIMIT 1), '-infinity'::float8) AS weight
       )
-      SELECT project_id, sum(weight) * ${tallyScoreFactor(tx, spec, window.epoch, now)} AS value
+      SELECT project_id, sum(weight) AS value
       FROM (
         SELECT t.project_id, t.weight FROM ranking_tallies t
         WHERE t.board = ${board} AND t.weight >= (SELECT weight FROM threshold)
@@ -145,34 +159,54 @@ export function makeRankingQueries(sql: Sql) {
       GROUP BY project_id`;
   }
 
-  /** Fills the trending board of `period` from `counted` (project_id, value: the score). */
+  /**
+   * Brings one board's rows (`board.table`'s rows whose `keyColumn` is `key`) to `fresh`, a query of
+   * the board's rows (project_id and `board.columns`), writing only what differs: rows that left the board are
+   * deleted, new ones inserted, changed ones updated. Under a stream of votes a recompute changes a
+   * few rows of a board; rewriting all BOARD_SIZE of them every second was most of its cost (issue 11).
+   * One statement, so every part sees the board as it was. Answers the board's row count.
+   */
+  async function syncBoard(tx: Tx, board: BoardRows, key: string, fresh: postgres.PendingQuery<postgres.Row[]>): Promise<number> {
+    // Names from BOARD_ROWS, never from input, written into the statement as they are.
+    const table = tx.unsafe(board.table);
+    const keyColumn = tx.unsafe(board.keyColumn);
+    const columns = (alias?: string) => tx.unsafe(board.columns.map((c) => (alias ? `${alias}.${c}` : c)).join(', '));
+    const [row] = await tx<{ count: number }[]>`
+      WITH fresh AS MATERIALIZED (${fresh}), gone AS (
+        DELETE FROM ${table} b
+        WHERE b.${keyColumn} = ${key} AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.project_id = b.project_id)
+      ), changed AS (
+        INSERT INTO ${table} (${keyColumn}, project_id, ${columns()})
+        SELECT ${key}, f.project_id, ${columns('f')} FROM fresh f
+        WHERE NOT EXISTS (
+          SELECT 1 FROM ${table} b
+          WHERE b.${keyColumn} = ${key} AND b.project_id = f.project_id AND ROW(${columns('b')}) IS NOT DISTINCT FROM ROW(${columns('f')}))
+        ON CONFLICT (${keyColumn}, project_id) DO UPDATE SET (${columns()}) = ROW(${columns('excluded')})
+      )
+      SELECT count(*)::int AS count FROM fresh`;
+    return row!.count;
+  }
+
+  /** Fills the trending board of `period` from `counted` (project_id, value: the tally weight). */
   function fillTrending(period: TrendingPeriod, counted: Counted) {
-    return async (tx: Tx) => {
-      await tx`DELETE FROM trending_scores WHERE period = ${period}`;
-      const inserted = await tx`
-        INSERT INTO trending_scores (period, project_id, score, created_at)
-        SELECT ${period}, s.project_id, s.value, p.created_at
+    return (tx: Tx) =>
+      syncBoard(tx, BOARD_ROWS.trending, period, tx`
+        SELECT s.project_id, s.value AS weight, p.created_at
         FROM (${counted(tx)}) s JOIN projects p ON p.id = s.project_id
         WHERE NOT p.is_hidden AND s.value > 0
         ORDER BY s.value DESC, p.created_at DESC, s.project_id DESC
-        LIMIT ${BOARD_SIZE}`;
-      return inserted.count;
-    };
+        LIMIT ${BOARD_SIZE}`);
   }
 
   /** Fills the leaderboard of `range` from `counted` (project_id, value: the votes in range). */
   function fillLeaderboard(range: LeaderboardRange, counted: Counted) {
-    return async (tx: Tx) => {
-      await tx`DELETE FROM leaderboard_entries WHERE time_range = ${range}`;
-      const inserted = await tx`
-        INSERT INTO leaderboard_entries (time_range, project_id, votes, rating_bound, created_at)
-        SELECT ${range}, p.id, c.value::int, ${ratingBound(tx)}, p.created_at
+    return (tx: Tx) =>
+      syncBoard(tx, BOARD_ROWS.leaderboard, range, tx`
+        SELECT p.id AS project_id, c.value::int AS votes, ${ratingBound(tx)} AS rating_bound, p.created_at
         FROM (${counted(tx)}) c JOIN projects p ON p.id = c.project_id
         WHERE NOT p.is_hidden
-        ORDER BY c.value DESC, 4 DESC, p.created_at ASC, p.id
-        LIMIT ${BOARD_SIZE}`;
-      return inserted.count;
-    };
+        ORDER BY c.value DESC, 3 DESC, p.created_at ASC, p.id
+        LIMIT ${BOARD_SIZE}`);
   }
 
   /**
@@ -277,7 +311,7 @@ export function makeRankingQueries(sql: Sql) {
         JOIN projects p ON p.id = ts.project_id
         LEFT JOIN users u ON u.id = p.user_id
         WHERE ts.period = ${opts.period} AND NOT p.is_hidden
-        ORDER BY ts.score DESC, ts.created_at DESC, ts.project_id DESC
+        ORDER BY ts.weight DESC, ts.created_at DESC, ts.project_id DESC
         LIMIT ${opts.limit} OFFSET ${opts.offset}`;
     },
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_WINDOW_MS, trendingScore } from '@vitrine/domain/rankings';
 import type { TrendingPeriod } from '@vitrine/domain/constants';
 import { createSql, type Sql } from '../sql';
-import { buildProject, buildUser, createTestDatabase } from '../testing';
+import { buildProject, buildUser, createTestDatabase, trendingScores } from '../testing';
 import { makeRankingQueries } from './rankings';
 import { forgetVotesOf, makeTallyQueries, tallySpec, type TalliedBoard, type TallyWindow } from './tallies';
 
@@ -110,8 +110,7 @@ async function expectBoardsMatch(now: Date) {
   for (const period of ['today', 'week', 'month'] as const) {
     await ranking.recomputeTrending(period, now);
     const rows = await ranking.listTrending({ period, offset: 0, limit: 100, viewer });
-    const scores = await sql<{ projectId: number; score: number }[]>`
-      SELECT project_id, score FROM trending_scores WHERE period = ${period} ORDER BY score DESC, created_at DESC, project_id DESC`;
+    const scores = await trendingScores(sql, period, now);
     const expected = await referenceTrending(period, now);
     expect(rows.map((r) => r.id), `trending ${period} at ${now.toISOString()}`).toEqual(expected.map(([id]) => id));
     scores.forEach((row, i) => expect(row.score).toBeCloseTo(expected[i]![1], 9));
