@@ -85,8 +85,8 @@ describe('top contributors', () => {
 describe('recomputeTrending', () => {
   it('matches the hand-computed scores and the domain reference', async () => {
     const ranking = makeRankingQueries(sql);
-    expect(await ranking.recomputeTrending('today', NOW)).toBe(2);
-    expect(await ranking.recomputeTrending('week', NOW)).toBe(3);
+    expect((await ranking.recomputeTrending('today', NOW)).rows).toBe(2);
+    expect((await ranking.recomputeTrending('week', NOW)).rows).toBe(3);
     const scores = (period: TrendingPeriod) => trendingScores(sql, period, NOW);
     const today = await scores('today');
     // p2: 1 * 0.5^(1/6); p1: 1 * 0.5^(6/6) + 0.5 * 0.5^(12/6) + 0 (author) = 0.625
@@ -115,7 +115,7 @@ describe('recomputeTrending', () => {
     expect((await ranking.listTrending({ period: 'month', offset: 1, limit: 1, viewer })).map((r) => r.id)).toEqual([f.ids.p2]);
   });
 
-  it('writes only the rows that changed: nothing when no vote entered or left the window, one row for one vote', async () => {
+  it('writes only the rows that changed, and says whether any did: none when no vote entered or left the window, one for one vote', async () => {
     const ranking = makeRankingQueries(sql);
     const later = (ms: number) => new Date(NOW.getTime() + ms);
     // A row's xmin is the transaction that last wrote it.
@@ -124,11 +124,11 @@ describe('recomputeTrending', () => {
     await ranking.recomputeTrending('month', NOW);
     const before = await versions();
     expect(before.size).toBe(3);
-    await ranking.recomputeTrending('month', later(1000));
+    expect(await ranking.recomputeTrending('month', later(1000))).toEqual({ rows: 3, changed: false });
     expect(await versions()).toEqual(before);
     await sql`INSERT INTO votes (project_id, user_id, ip_address, created_at) VALUES (${f.ids.p6}, NULL, '10.0.1.1', ${later(1500)})`;
     try {
-      await ranking.recomputeTrending('month', later(2000));
+      expect(await ranking.recomputeTrending('month', later(2000))).toEqual({ rows: 3, changed: true });
       const after = await versions();
       expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
       expect([...after].filter(([id, xmin]) => before.get(id) !== xmin).map(([id]) => id)).toEqual([f.ids.p6]);

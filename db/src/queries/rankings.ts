@@ -64,6 +64,15 @@ export interface TopContributorRow {
   totalVotes: number;
 }
 
+/** What a board's recompute did: the rows the board now has, and whether any row changed. */
+export interface BoardSwap {
+  rows: number;
+  changed: boolean;
+}
+
+/** The answer when another process had just recomputed the board (the read-side safety net). */
+const UNCHANGED: BoardSwap = { rows: 0, changed: false };
+
 /** Where a kind of board keeps its rows: the table, the column naming the board, the columns of a row besides project_id. */
 interface BoardRows {
   table: string;
@@ -94,29 +103,29 @@ export function makeRankingQueries(sql: Sql) {
    * that changed), then computed_at is stamped. With `onlyIfOlderThanMs` (the read-side safety net)
    * nothing happens if another process recomputed the board meanwhile; the answer is then null.
    */
-  async function swapIn(tx: Tx, board: BoardName, fill: (tx: Tx) => Promise<number>, onlyIfOlderThanMs?: number): Promise<number | null> {
+  async function swapIn(tx: Tx, board: BoardName, fill: (tx: Tx) => Promise<BoardSwap>, onlyIfOlderThanMs?: number): Promise<BoardSwap | null> {
     if (onlyIfOlderThanMs !== undefined) {
       const [row] = await tx<{ fresh: boolean }[]>`
         SELECT computed_at > now() - make_interval(secs => ${onlyIfOlderThanMs / 1000}) AS fresh
         FROM ranking_boards WHERE board = ${board}`;
       if (row?.fresh) return null;
     }
-    const count = await fill(tx);
+    const swap = await fill(tx);
     await tx`
       INSERT INTO ranking_boards (board, computed_at) VALUES (${board}, clock_timestamp())
       ON CONFLICT (board) DO UPDATE SET computed_at = EXCLUDED.computed_at`;
-    return count;
+    return swap;
   }
 
   /**
    * Recomputes a board that is not tallied in one transaction under its lock. It can deadlock with a
    * deletion's cascade: the loser, either side, runs again (retryTransaction).
    */
-  function recomputeAlone(board: BoardName, fill: (tx: Tx) => Promise<number>, onlyIfOlderThanMs?: number): Promise<number | null> {
+  function recomputeAlone(board: BoardName, fill: (tx: Tx) => Promise<BoardSwap>, onlyIfOlderThanMs?: number): Promise<BoardSwap | null> {
     return retryTransaction(() => sql.begin(async (tx) => {
       await lockBoard(tx, board);
       return swapIn(tx, board, fill, onlyIfOlderThanMs);
-    }) as Promise<number | null>);
+    }) as Promise<BoardSwap | null>);
   }
 
   const tallies = makeTallyQueries(sql, lockBoard);
@@ -166,15 +175,16 @@ export function makeRankingQueries(sql: Sql) {
    * changes a few rows of a board; rewriting all BOARD_SIZE of them every second was most of its cost
    * (issue 11). One statement, so every part sees the board as it was. Answers the board's row count.
    */
-  async function syncBoard(tx: Tx, board: BoardRows, key: string, fresh: postgres.PendingQuery<postgres.Row[]>): Promise<number> {
+  async function syncBoard(tx: Tx, board: BoardRows, key: string, fresh: postgres.PendingQuery<postgres.Row[]>): Promise<BoardSwap> {
     // Names from BOARD_ROWS, never from input, written into the statement as they are.
     const table = tx.unsafe(board.table);
     const keyColumn = tx.unsafe(board.keyColumn);
     const columns = (alias?: string) => tx.unsafe(board.columns.map((c) => (alias ? `${alias}.${c}` : c)).join(', '));
-    const [row] = await tx<{ count: number }[]>`
+    const [row] = await tx<BoardSwap[]>`
       WITH fresh AS MATERIALIZED (${fresh}), gone AS (
         DELETE FROM ${table} b
         WHERE b.${keyColumn} = ${key} AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.project_id = b.project_id)
+        RETURNING 1
       ), changed AS (
         INSERT INTO ${table} (${keyColumn}, project_id, ${columns()})
         SELECT ${key}, f.project_id, ${columns('f')} FROM fresh f
@@ -182,9 +192,10 @@ export function makeRankingQueries(sql: Sql) {
           SELECT 1 FROM ${table} b
           WHERE b.${keyColumn} = ${key} AND b.project_id = f.project_id AND ROW(${columns('b')}) IS NOT DISTINCT FROM ROW(${columns('f')}))
         ON CONFLICT (${keyColumn}, project_id) DO UPDATE SET (${columns()}) = ROW(${columns('excluded')})
+        RETURNING 1
       )
-      SELECT count(*)::int AS count FROM fresh`;
-    return row!.count;
+      SELECT (SELECT count(*) FROM fresh)::int AS rows, EXISTS (SELECT 1 FROM gone) OR EXISTS (SELECT 1 FROM changed) AS changed`;
+    return row!;
   }
 
   /** Fills the trending board of `period` from `counted` (project_id, value: the tally weight). */
@@ -213,7 +224,7 @@ export function makeRankingQueries(sql: Sql) {
    * Recomputes a tallied board: its tally advances to `now` and, in the transaction of the last step
    * (one in the steady state), the board is filled from it under the board's lock.
    */
-  function recomputeTallied(board: TalliedBoard, now: Date, fill: (counted: Counted) => (tx: Tx) => Promise<number>, onlyIfOlderThanMs?: number) {
+  function recomputeTallied(board: TalliedBoard, now: Date, fill: (counted: Counted) => (tx: Tx) => Promise<BoardSwap>, onlyIfOlderThanMs?: number) {
     return tallies.advance(board, now, (tx, window) => swapIn(tx, board, fill((t) => tallied(t, board, window, now)), onlyIfOlderThanMs));
   }
 
@@ -243,7 +254,8 @@ export function makeRankingQueries(sql: Sql) {
         GROUP BY user_id
         ORDER BY 3 DESC, 2 DESC, 1
         LIMIT ${TOP_CONTRIBUTORS_BOARD_SIZE}`;
-      return inserted.count;
+      // Rewritten whole: a hundred rows from an aggregate over every visible project.
+      return { rows: inserted.count, changed: true };
     };
     return recomputeAlone('top-contributors', fill, onlyIfOlderThanMs);
   }
@@ -257,7 +269,7 @@ export function makeRankingQueries(sql: Sql) {
    * process recomputes it in the background (once per board), so a read never waits for an
    * aggregate over every vote.
    */
-  async function ensureFresh(board: BoardName, recompute: (onlyIfOlderThanMs: number) => Promise<number | null>): Promise<void> {
+  async function ensureFresh(board: BoardName, recompute: (onlyIfOlderThanMs: number) => Promise<BoardSwap | null>): Promise<void> {
     const [row] = await sql<{ fresh: boolean }[]>`
       SELECT computed_at > now() - make_interval(secs => ${BOARD_MAX_AGE_MS / 1000}) AS fresh
       FROM ranking_boards WHERE board = ${board}`;
@@ -276,24 +288,24 @@ export function makeRankingQueries(sql: Sql) {
     /**
      * Recomputes the trending board of `period` as of `now`: per visible project, the sum over the
      * period's votes of weight * 0.5^(age / halfLife) (domain/src/rankings.ts trendingScore); projects
-     * scoring 0 are left off. Swaps the rows in one transaction; answers the row count.
+     * scoring 0 are left off. Swaps the rows in one transaction; answers the row count and whether any changed.
      */
-    async recomputeTrending(period: TrendingPeriod, now: Date = new Date()): Promise<number> {
-      return (await recomputeTrendingBoard(period, now)) ?? 0;
+    async recomputeTrending(period: TrendingPeriod, now: Date = new Date()): Promise<BoardSwap> {
+      return (await recomputeTrendingBoard(period, now)) ?? UNCHANGED;
     },
 
     /**
      * Recomputes the leaderboard of `range` as of `now`: votes cast in the range (all time: every
      * visible project with its total votes), ties by the Bayesian rating bound, then earlier
-     * submission. Swaps the rows in one transaction; answers the row count.
+     * submission. Swaps the rows in one transaction; answers the row count and whether any changed.
      */
-    async recomputeLeaderboard(range: LeaderboardRange, now: Date = new Date()): Promise<number> {
-      return (await recomputeLeaderboardBoard(range, now)) ?? 0;
+    async recomputeLeaderboard(range: LeaderboardRange, now: Date = new Date()): Promise<BoardSwap> {
+      return (await recomputeLeaderboardBoard(range, now)) ?? UNCHANGED;
     },
 
     /** Recomputes the top contributors: users by total votes on their visible projects, with project count. */
-    async recomputeTopContributors(): Promise<number> {
-      return (await recomputeTopContributorsBoard()) ?? 0;
+    async recomputeTopContributors(): Promise<BoardSwap> {
+      return (await recomputeTopContributorsBoard()) ?? UNCHANGED;
     },
 
     /** When `board` was last recomputed, or null if never. */

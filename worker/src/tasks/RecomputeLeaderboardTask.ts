@@ -10,8 +10,9 @@ export const RecomputeLeaderboardTask = defineTask({
   name: JOB.recomputeLeaderboard,
   schema: z.object({ range: z.enum(LEADERBOARD_RANGES) }),
   async run(ctx, { range }) {
-    await makeRankingQueries(ctx.sql).recomputeLeaderboard(range);
-    // The API nodes' cached board reads are now stale.
-    await ctx.live.invalidate([STALE.boards]);
+    const swap = await makeRankingQueries(ctx.sql).recomputeLeaderboard(range);
+    // The API nodes' cached board reads are now stale, if a row of the board changed (a scheduled
+    // recompute with no vote in or out of the window changes none).
+    if (swap.changed) await ctx.live.invalidate([STALE.boards]);
   },
 });

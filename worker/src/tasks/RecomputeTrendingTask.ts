@@ -10,8 +10,9 @@ export const RecomputeTrendingTask = defineTask({
   name: JOB.recomputeTrending,
   schema: z.object({ period: z.enum(TRENDING_PERIODS) }),
   async run(ctx, { period }) {
-    await makeRankingQueries(ctx.sql).recomputeTrending(period);
-    // The API nodes' cached board reads are now stale.
-    await ctx.live.invalidate([STALE.boards]);
+    const swap = await makeRankingQueries(ctx.sql).recomputeTrending(period);
+    // The API nodes' cached board reads are now stale, if a row of the board changed (a scheduled
+    // recompute with no vote in or out of the window changes none).
+    if (swap.changed) await ctx.live.invalidate([STALE.boards]);
   },
 });
