@@ -76,3 +76,44 @@ export async function measure(name: string, opts: Parameters<typeof load>[0]): P
     errors: result.errors,
   };
 }
+
+/** Length of one slice of an alternating comparison (seconds). */
+export const SLICE_SECONDS = 1;
+
+/** One side of an alternating comparison: its load of one slice, and what runs before each slice. */
+export interface Side {
+  slice: () => Promise<Loaded>;
+  before?: () => Promise<void>;
+}
+
+/** A side's slices together: requests per second over them, and the p99 of every 2xx answer. */
+export interface Pooled {
+  'req/s': number;
+  'p99 ms': number;
+}
+
+/**
+ * Two loads taking turns in short slices (a, b, b, a, a, b, ...), `slices` each, each side's answers
+ * pooled. A figure of a few seconds moves by half between two runs on this shared machine (another
+ * tenant, a checkpoint, the host); side by side in slices that alternate every second, such a burst
+ * falls on both sides alike, so their ratio is what differs between them.
+ */
+export async function alternate(a: Side, b: Side, slices: number): Promise<[Pooled, Pooled]> {
+  const sides = [a, b] as const;
+  const pools = sides.map(() => ({ latencies: [] as number[], requests: 0, seconds: 0 }));
+  for (let i = 0; i < slices; i++) {
+    for (const s of i % 2 === 0 ? [0, 1] : [1, 0]) {
+      await sides[s]!.before?.();
+      const { result, latencies } = await sides[s]!.slice();
+      const pool = pools[s]!;
+      for (const latency of latencies) pool.latencies.push(latency);
+      pool.requests += result['2xx'];
+      pool.seconds += result.duration;
+    }
+  }
+  const pooled = (p: (typeof pools)[number]): Pooled => ({
+    'req/s': p.seconds > 0 ? Math.round(p.requests / p.seconds) : 0,
+    'p99 ms': ms(quantile(p.latencies.sort((x, y) => x - y), 0.99)),
+  });
+  return [pooled(pools[0]!), pooled(pools[1]!)];
+}

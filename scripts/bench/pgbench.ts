@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -55,7 +55,7 @@ export async function pgbenchVotes(opts: { pgbench: string; url: string; stateme
     '-h', db.hostname, '-p', db.port || '5432', '-U', decodeURIComponent(db.username) || 'postgres',
     '-n', '-M', 'prepared', '-c', String(opts.clients), '-j', String(Math.min(opts.clients, 2)), '-T', String(opts.seconds), '-f', file,
     db.pathname.slice(1),
-  ], { env: { ...process.env, PGPASSWORD: decodeURIComponent(db.password) } });
+  ], { env: { ...process.env, PGPASSWORD: decodeURIComponent(db.password) } }).finally(() => rmSync(file, { force: true }));
   const tps = /tps = ([\d.]+)/.exec(stdout);
   if (!tps) throw new Error(`pgbench said no tps:\n${stdout}`);
   return Number(tps[1]);

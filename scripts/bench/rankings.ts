@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { makeRankingQueries } from '../../db/src/queries/rankings';
 import type { Sql } from '../../db/src/sql';
-import type { Measured } from './measure';
+import { alternate, type Loaded, type Pooled } from './measure';
 import { WORKER_DEFAULTS } from '../../worker/src/context';
 import { ALL_CPUS, postmasterPid, setCpus, withDescendants } from './pinning';
 import { startRecomputer } from './servers';
@@ -66,14 +66,15 @@ export async function computeBoards(sql: Sql): Promise<number> {
  * Times a full recompute of every board through the app's queries, then the very statements it sent
  * (captured from postgres.js, parameters written in) through psql in one transaction that rolls
  * back; and the foreground p99 while a process of its own recomputes the boards as the worker does
- * under a steady stream of votes against the same read without it, first with everything on the same
- * cores, then with PostgreSQL and the recomputer pinned to a core of their own (pinning.ts).
+ * under a steady stream of votes against the same read without it (the two in alternating slices),
+ * first with everything on the same cores, then with PostgreSQL and the recomputer pinned to a core
+ * of their own (pinning.ts).
  */
 export async function timeRankings(opts: {
   sql: Sql;
   url: string;
-  baseline: () => Promise<Measured>;
-  foreground: () => Promise<Measured>;
+  /** One slice of the foreground read's load. */
+  foreground: () => Promise<Loaded>;
   /** The API child's pid, and the private PostgreSQL's data directory (none with --shared: then nothing is pinned). */
   apiPid: number;
   postgresDir?: string;
@@ -105,7 +106,7 @@ export async function timeRankings(opts: {
 
   // Co-located, as the bench runs: PostgreSQL, the recomputer, the API and the load generator share
   // the machine's two cores.
-  const shared = await foregroundDuringRecomputes(opts.url, opts.baseline, opts.foreground);
+  const shared = await foregroundDuringRecomputes(opts.url, opts.foreground);
   log(`foreground p99, all on the same cores: ${describe(shared)}`);
   // As in production, where the database and the worker have machines of their own: PostgreSQL and
   // the recomputer on one core, the API and the load generator on the other.
@@ -115,7 +116,7 @@ export async function timeRankings(opts: {
     const front = [process.pid, ...withDescendants(opts.apiPid)];
     if (setCpus(front, '0') && setCpus(withDescendants(database), '1')) {
       try {
-        separate = await foregroundDuringRecomputes(opts.url, opts.baseline, opts.foreground, (pid) => setCpus(withDescendants(pid), '1'));
+        separate = await foregroundDuringRecomputes(opts.url, opts.foreground, (pid) => setCpus(withDescendants(pid), '1'));
         log(`foreground p99, database and recomputer on a core of their own: ${describe(separate)}`);
       } finally {
         setCpus(front, ALL_CPUS);
@@ -135,24 +136,30 @@ export async function timeRankings(opts: {
 
 /** A foreground read's p99 alone and while the boards recompute at the worker's cadence. */
 interface ForegroundRatio {
-  baseline: Measured;
-  during: Measured;
+  baseline: Pooled;
+  during: Pooled;
   rounds: number[];
 }
 
-/** Measures the foreground alone, then with a recomputer running (placed by `place`, given its pid). */
-async function foregroundDuringRecomputes(
-  url: string,
-  baseline: () => Promise<Measured>,
-  foreground: () => Promise<Measured>,
-  place?: (pid: number) => void,
-): Promise<ForegroundRatio> {
-  const alone = await baseline();
+/** Slices of the foreground read with the recomputer held, and as many with it running. */
+const FOREGROUND_SLICES = 10;
+
+/**
+ * Measures the foreground in one-second slices that alternate between the recomputer held between
+ * rounds and the recomputer running at the worker's cadence (measure.ts alternate), the recomputer
+ * placed by `place` (given its pid).
+ */
+async function foregroundDuringRecomputes(url: string, foreground: () => Promise<Loaded>, place?: (pid: number) => void): Promise<ForegroundRatio> {
   const recomputer = await startRecomputer(url);
   place?.(recomputer.pid);
-  let during: Measured;
+  let alone: Pooled;
+  let during: Pooled;
   try {
-    during = await foreground();
+    [alone, during] = await alternate(
+      { before: () => recomputer.pause(), slice: foreground },
+      { before: async () => recomputer.resume(), slice: foreground },
+      FOREGROUND_SLICES,
+    );
   } finally {
     await recomputer.stop();
   }

@@ -4,9 +4,13 @@
  * board but the top contributors recomputes once per recomputeDelayMs (1 s) and the top contributors
  * once per contributorsDelayMs (30 s); back to back only when a recompute takes longer. The stream is
  * real: before each round it casts VOTES_PER_ROUND votes (seed.ts streamVotes), so the boards change
- * from round to round as under traffic, and a recompute writes what it would. Runs such rounds until SIGTERM; prints `ready` once a first round of every board is done and, at the end, the
- * rounds' durations as JSON on one line. Usage: node --import tsx scripts/bench/recomputer.ts <database url>
+ * from round to round as under traffic, and a recompute writes what it would. Runs such rounds until
+ * SIGTERM; a line `pause` on its standard input holds it once the round in progress is over (it then
+ * prints `paused`), `resume` lets it go on. Prints `recomputer ready` once a first round of every
+ * board is done and, at the end, the rounds' durations as JSON on one line.
+ * Usage: node --import tsx scripts/bench/recomputer.ts <database url>
  */
+import { createInterface } from 'node:readline';
 import { createSql } from '../../db/src/sql';
 import { WORKER_CONTRIBUTORS_EVERY_MS, WORKER_RECOMPUTE_EVERY_MS, recomputes } from './rankings';
 import { streamVotes } from './seed';
@@ -18,7 +22,34 @@ const [url] = process.argv.slice(2);
 const sql = createSql(url, { max: 2 });
 const durations: number[] = [];
 let running = true;
-process.once('SIGTERM', () => (running = false));
+let paused = false;
+/** True while the loop is held between rounds. */
+let holding = false;
+/** Ends the wait in progress (a pause, or the idle rest of a second), if any. */
+let wake: (() => void) | null = null;
+const wait = (msec: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(() => wake?.(), msec);
+    wake = () => {
+      clearTimeout(timer);
+      wake = null;
+      resolve();
+    };
+  });
+const commands = createInterface({ input: process.stdin });
+commands.on('line', (line) => {
+  if (line === 'pause') {
+    paused = true;
+    // Already held: the answer is at once (the loop prints it only when it stops).
+    if (holding) console.log('paused');
+  }
+  if (line === 'resume') paused = false;
+  wake?.();
+});
+process.once('SIGTERM', () => {
+  running = false;
+  wake?.();
+});
 
 let rounds = 0;
 async function round(contributors: boolean) {
@@ -32,11 +63,19 @@ await round(true);
 console.log('recomputer ready');
 let contributorsAt = performance.now();
 while (running) {
+  if (paused) {
+    holding = true;
+    console.log('paused');
+    while (paused && running) await wait(60_000);
+    holding = false;
+    continue;
+  }
   const contributors = performance.now() - contributorsAt >= WORKER_CONTRIBUTORS_EVERY_MS;
   if (contributors) contributorsAt = performance.now();
   const took = await round(contributors);
   durations.push(took);
-  if (running && took < WORKER_RECOMPUTE_EVERY_MS) await new Promise((resolve) => setTimeout(resolve, WORKER_RECOMPUTE_EVERY_MS - took));
+  if (running && !paused && took < WORKER_RECOMPUTE_EVERY_MS) await wait(WORKER_RECOMPUTE_EVERY_MS - took);
 }
+commands.close();
 await sql.end();
 console.log(JSON.stringify({ rounds: durations.length, durationsMs: durations.map((d) => Math.round(d)) }));

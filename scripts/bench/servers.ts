@@ -11,13 +11,17 @@ export interface ChildServer {
   pid: number;
   /** What it printed so far. */
   output: () => string;
+  /** Writes a line to its standard input. */
+  send: (line: string) => void;
+  /** Resolves once it prints a line matching `pattern` after this call. */
+  printsNext: (pattern: RegExp) => Promise<void>;
   /** Stops it with SIGTERM (a graceful shutdown) and answers its exit code (0: it ended cleanly). */
   stop: () => Promise<number | null>;
 }
 
 /** Spawns `args` under node with `env`, and waits until it prints `ready`. */
 async function spawnServer(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, url: string): Promise<ChildServer> {
-  const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
   let printed = '';
   child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   // A bench that dies on the way leaves no server behind.
@@ -37,6 +41,20 @@ async function spawnServer(args: string[], env: NodeJS.ProcessEnv, ready: RegExp
     url,
     pid: child.pid!,
     output: () => printed,
+    send: (line) => child.stdin!.write(`${line}\n`),
+    printsNext: (pattern) =>
+      new Promise((resolve, reject) => {
+        const from = printed.length;
+        const onData = () => {
+          if (!pattern.test(printed.slice(from))) return;
+          child.stdout!.off('data', onData);
+          child.off('exit', onExit);
+          resolve();
+        };
+        const onExit = (code: number | null) => reject(new Error(`${args.join(' ')} exited with ${code}`));
+        child.stdout!.on('data', onData);
+        child.once('exit', onExit);
+      }),
     async stop() {
       if (child.exitCode !== null) return child.exitCode;
       child.kill('SIGTERM');
@@ -73,13 +91,20 @@ export function startApiChild(port: number, databaseUrl: string, redisUrl: strin
 
 /**
  * The board recomputes as the worker runs them under a steady stream of votes (recomputer.ts), in a
- * process of its own like the worker. stop() ends it; `durations()`
- * then answers how long each round of every board took.
+ * process of its own like the worker. pause() waits until its round in progress is over and holds it
+ * between rounds, resume() lets it go on; stop() ends it; `durations()` then answers how long each
+ * round of every board took.
  */
-export async function startRecomputer(databaseUrl: string): Promise<ChildServer & { durations: () => number[] }> {
+export async function startRecomputer(databaseUrl: string): Promise<ChildServer & { pause: () => Promise<void>; resume: () => void; durations: () => number[] }> {
   const child = await spawnServer(['--import', 'tsx', 'scripts/bench/recomputer.ts', databaseUrl], {}, /recomputer ready/, '');
   return {
     ...child,
+    async pause() {
+      const paused = child.printsNext(/^paused$/m);
+      child.send('pause');
+      await paused;
+    },
+    resume: () => child.send('resume'),
     durations() {
       const last = child.output().trim().split('\n').pop() ?? '';
       return last.startsWith('{') ? (JSON.parse(last) as { durationsMs: number[] }).durationsMs : [];
