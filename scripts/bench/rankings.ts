@@ -86,6 +86,9 @@ export async function timeRankings(opts: {
     onnotice: () => {},
     debug: (_c, query, parameters) => captured.push(inline(query, parameters as unknown[])),
   });
+  // A first pass brings every board up to date (the catch-up since computeBoards). The timed pass is
+  // then a steady-state one, and psql replays statements that find the boards as the app's found them.
+  for (const recompute of recomputes(opts.sql)) await recompute();
   const appStart = performance.now();
   for (const recompute of recomputes(traced)) await recompute();
   const appMs = performance.now() - appStart;
@@ -145,9 +148,10 @@ interface ForegroundRatio {
 const FOREGROUND_SLICES = 10;
 
 /**
- * Measures the foreground in one-second slices that alternate between the recomputer held between
- * rounds and the recomputer running at the worker's cadence (measure.ts alternate), the recomputer
- * placed by `place` (given its pid).
+ * Measures the foreground in one-second slices that alternate between the recomputes held and the
+ * recomputes running at the worker's cadence (measure.ts alternate), under the recomputer's stream of
+ * votes in both, so the recomputes are all that differs; the recomputer is placed by `place` (given
+ * its pid).
  */
 async function foregroundDuringRecomputes(url: string, foreground: () => Promise<Loaded>, place?: (pid: number) => void): Promise<ForegroundRatio> {
   const recomputer = await startRecomputer(url);
@@ -169,7 +173,7 @@ async function foregroundDuringRecomputes(url: string, foreground: () => Promise
 function describe({ baseline, during, rounds }: ForegroundRatio): string {
   const busy = rounds.reduce((a, b) => a + b, 0);
   return (
-    `${baseline['p99 ms']} ms alone, ${during['p99 ms']} ms while the boards recompute as the worker does under a steady stream of votes ` +
+    `under a stream of 100 votes/s, ${baseline['p99 ms']} ms with the recomputes held, ${during['p99 ms']} ms while the boards recompute as the worker does ` +
     `(${rounds.length} rounds of ${Math.min(...rounds)}-${Math.max(...rounds)} ms, recomputing ${((busy / (rounds.length * WORKER_RECOMPUTE_EVERY_MS || 1)) * 100).toFixed(0)}% of the time)`
   );
 }

@@ -5,8 +5,8 @@
  * once per contributorsDelayMs (30 s); back to back only when a recompute takes longer. The stream is
  * real: before each round it casts VOTES_PER_ROUND votes (seed.ts streamVotes), so the boards change
  * from round to round as under traffic, and a recompute writes what it would. Runs such rounds until
- * SIGTERM; a line `pause` on its standard input holds it once the round in progress is over (it then
- * prints `paused`), `resume` lets it go on. Prints `recomputer ready` once a first round of every
+ * SIGTERM; a line `pause` on its standard input holds the recomputes once the one in progress is over
+ * (it then prints `paused`; the votes go on), `resume` lets them go on at once. Prints `recomputer ready` once a first round of every
  * board is done and, at the end, the rounds' durations as JSON on one line.
  * Usage: node --import tsx scripts/bench/recomputer.ts <database url>
  */
@@ -23,9 +23,9 @@ const sql = createSql(url, { max: 2 });
 const durations: number[] = [];
 let running = true;
 let paused = false;
-/** True while the loop is held between rounds. */
+/** True while the recomputes are held (and `paused` was said). */
 let holding = false;
-/** Ends the wait in progress (a pause, or the idle rest of a second), if any. */
+/** Ends the wait in progress (the idle rest of a second), if any. */
 let wake: (() => void) | null = null;
 const wait = (msec: number) =>
   new Promise<void>((resolve) => {
@@ -40,41 +40,51 @@ const commands = createInterface({ input: process.stdin });
 commands.on('line', (line) => {
   if (line === 'pause') {
     paused = true;
-    // Already held: the answer is at once (the loop prints it only when it stops).
-    if (holding) console.log('paused');
+    // Held already, or resting between two recomputes: held from now on, at once. Otherwise the loop
+    // says so once the recompute in progress is over.
+    if (holding || wake) {
+      holding = true;
+      console.log('paused');
+    }
   }
-  if (line === 'resume') paused = false;
-  wake?.();
+  if (line === 'resume') {
+    paused = false;
+    // Recompute at once, as a worker does when a job comes in.
+    wake?.();
+  }
 });
 process.once('SIGTERM', () => {
   running = false;
   wake?.();
 });
 
-let rounds = 0;
-async function round(contributors: boolean) {
-  await streamVotes(sql, { count: VOTES_PER_ROUND, tag: `stream:${process.pid}:${rounds++}` });
+let batches = 0;
+/** Recomputes every board once (the top contributors only if `contributors`); answers how long it took. */
+async function recompute(contributors: boolean) {
   const started = performance.now();
-  for (const recompute of recomputes(sql, contributors)) await recompute();
+  for (const board of recomputes(sql, contributors)) await board();
   return performance.now() - started;
 }
 
-await round(true);
+await streamVotes(sql, { count: VOTES_PER_ROUND, tag: `stream:${process.pid}:${batches++}` });
+await recompute(true);
 console.log('recomputer ready');
 let contributorsAt = performance.now();
 while (running) {
+  const second = performance.now();
+  // The votes go on while the recomputes are held: only the recomputes differ between the two.
+  await streamVotes(sql, { count: VOTES_PER_ROUND, tag: `stream:${process.pid}:${batches++}` });
   if (paused) {
+    if (!holding) console.log('paused');
     holding = true;
-    console.log('paused');
-    while (paused && running) await wait(60_000);
+  } else {
     holding = false;
-    continue;
+    const contributors = performance.now() - contributorsAt >= WORKER_CONTRIBUTORS_EVERY_MS;
+    if (contributors) contributorsAt = performance.now();
+    durations.push(await recompute(contributors));
   }
-  const contributors = performance.now() - contributorsAt >= WORKER_CONTRIBUTORS_EVERY_MS;
-  if (contributors) contributorsAt = performance.now();
-  const took = await round(contributors);
-  durations.push(took);
-  if (running && !paused && took < WORKER_RECOMPUTE_EVERY_MS) await wait(WORKER_RECOMPUTE_EVERY_MS - took);
+  const rest = WORKER_RECOMPUTE_EVERY_MS - (performance.now() - second);
+  if (running && rest > 0) await wait(rest);
 }
 commands.close();
 await sql.end();
