@@ -156,6 +156,8 @@ test.describe('member journeys', () => {
   });
 
   test('edit a project (owner only), report it, copy its link', async ({ page, request, context }) => {
+    // Three journeys in one (owner, another member, a visitor): over 30 s with two workers on a slow disk.
+    test.setTimeout(90_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const owner = await registerMember(request);
     await signIn(page, owner);
