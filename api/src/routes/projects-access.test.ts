@@ -203,6 +203,19 @@ describe('bad input, generated around the schemas', () => {
     expect(await t.deps.sql`SELECT count(*)::int AS n FROM projects`).toEqual(before);
   });
 
+  it('a "__proto__" key is dropped: the body is validated as it is without it, and no object gains a prototype', async () => {
+    const { agent, user } = await t.member();
+    const bare = await agent.post('/api/projects').set('X-Forwarded-For', randomIp()).set('Content-Type', 'application/json').send('{"__proto__":null}');
+    expect(bare.status).toBe(400);
+    expect(bare.body).toEqual({ message: 'Title must be at least 3 characters' });
+    const poisoned = JSON.stringify({ ...valid.submit, title: 'Proto keys dropped' }).replace(/^\{/, '{"__proto__":{"isAdmin":true},');
+    const res = await agent.post('/api/projects').set('X-Forwarded-For', randomIp()).set('Content-Type', 'application/json').send(poisoned);
+    expect(res.status).toBe(201);
+    expect(({} as { isAdmin?: unknown }).isAdmin).toBeUndefined();
+    const [row] = await t.deps.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM projects WHERE user_id = ${user.id} AND title = 'Proto keys dropped'`;
+    expect(row!.n).toBe(1);
+  });
+
   it('malformed JSON answers 400 and a huge body 413 on every write', async () => {
     const { agent } = await t.member();
     const { id } = await buildProject(t.deps.sql);
