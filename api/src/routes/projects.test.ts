@@ -165,6 +165,13 @@ describe('GET /api/projects', () => {
   });
 });
 
+/**
+ * Votes written with past dates, as these tests do, are older than a tally that another test file's
+ * recompute may have advanced past them (the files share one database): the tallies start again, so
+ * the next recompute reads its whole window (db/src/queries/tallies.ts).
+ */
+const restartTallies = () => t.deps.sql`DELETE FROM ranking_tally_windows`;
+
 describe('GET /api/projects/trending, /leaderboard, /top-contributors', () => {
   it('ranks trending by decayed weighted votes of the period; hidden projects and old votes left out', async () => {
     const now = Date.now();
@@ -176,6 +183,7 @@ describe('GET /api/projects/trending, /leaderboard, /top-contributors', () => {
     for (let i = 0; i < 30; i += 1) await addVote(warm.id, new Date(now - 3 * 3600_000));
     for (let i = 0; i < 60; i += 1) await addVote(hidden.id, new Date(now - 60_000));
     await addVote(old.id, new Date(now - 3 * 24 * 3600_000));
+    await restartTallies();
     await makeRankingQueries(t.deps.sql).recomputeTrending('today');
     await makeRankingQueries(t.deps.sql).recomputeTrending('week');
     const today = await allPages<{ id: number }>('/api/projects/trending?period=today');
@@ -195,6 +203,7 @@ describe('GET /api/projects/trending, /leaderboard, /top-contributors', () => {
     for (let i = 0; i < 3; i += 1) await addVote(a.id, new Date(now - 60_000));
     for (let i = 0; i < 5; i += 1) await addVote(a.id, new Date(now - 40 * 24 * 3600_000));
     await t.deps.sql`UPDATE projects SET votes = votes + 9000000 WHERE id = ${a.id}`;
+    await restartTallies();
     const ranking = makeRankingQueries(t.deps.sql);
     await ranking.recomputeLeaderboard('all');
     await ranking.recomputeLeaderboard('week');
