@@ -38,7 +38,10 @@ function ProfileProjectCard({ project }: { project: ProfileProject }) {
         </h3>
         <CategoryBadge category={project.category} />
       </div>
-      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{formatRelative(project.createdAt)}</p>
+      {/* Relative to the clock, so it may differ between the server's page and hydration. */}
+      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400" suppressHydrationWarning>
+        {formatRelative(project.createdAt)}
+      </p>
       <p className="mt-2 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{project.description}</p>
       {tags.length > 0 ? <TagList tags={tags} className="mt-3" /> : null}
       <div className="tabular mt-auto flex items-center gap-4 pt-4 text-sm text-zinc-600 dark:text-zinc-400">

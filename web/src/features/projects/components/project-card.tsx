@@ -55,7 +55,10 @@ export function ProjectCard({ project }: { project: Project }) {
         </span>
         <span className="inline-flex items-center gap-1">
           <Clock className="size-3.5" aria-hidden="true" />
-          {formatRelative(project.createdAt)}
+          {/* Relative to the clock: the server's page may say "less than a minute ago" and hydration a minute later "1 minute ago". */}
+          <time dateTime={project.createdAt} suppressHydrationWarning>
+            {formatRelative(project.createdAt)}
+          </time>
         </span>
         <span className="tabular inline-flex items-center gap-1" aria-label={`${project.views} views`}>
           <Eye className="size-3.5" aria-hidden="true" />

@@ -34,7 +34,10 @@ export function ProjectStats({ project }: { project: ProjectDetail }) {
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
         <CategoryBadge category={project.category} />
         <Stat icon={Calendar} label="Posted">
-          <time dateTime={project.createdAt}>Posted {formatRelative(project.createdAt)}</time>
+          {/* Relative to the clock, so it may differ between the server's page and hydration. */}
+          <time dateTime={project.createdAt} suppressHydrationWarning>
+            Posted {formatRelative(project.createdAt)}
+          </time>
         </Stat>
         <Stat icon={Eye} label="Views">
           <span className="tabular">{formatCount(project.views)} views</span>
