@@ -19,7 +19,7 @@ export interface CaseRequest {
 }
 
 /** The `q` quantile (0..1) of sorted `values`, nearest rank. */
-export function quantile(sorted: number[], q: number): number {
+function quantile(sorted: number[], q: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
@@ -61,7 +61,7 @@ export async function load(opts: { url: string; origin: string; seconds: number;
 }
 
 /** A latency in ms to 0.01 ms. */
-export const ms = (value: number) => Math.round(value * 100) / 100;
+const ms = (value: number) => Math.round(value * 100) / 100;
 
 /** Loads a case (see load) and answers its requests per second and latency percentiles. */
 export async function measure(name: string, opts: Parameters<typeof load>[0]): Promise<Measured> {

@@ -6,8 +6,9 @@
  * real: before each round it casts VOTES_PER_ROUND votes (seed.ts streamVotes), so the boards change
  * from round to round as under traffic, and a recompute writes what it would. Runs such rounds until
  * SIGTERM; a line `pause` on its standard input holds the recomputes once the one in progress is over
- * (it then prints `paused`; the votes go on), `resume` lets them go on at once. Prints `recomputer ready` once a first round of every
- * board is done and, at the end, the rounds' durations as JSON on one line.
+ * (it then prints `paused`; the votes go on), `resume` lets them go on at once. Prints
+ * `recomputer ready` once a first round of every board is done and, at the end, the rounds' durations
+ * as JSON on one line.
  * Usage: node --import tsx scripts/bench/recomputer.ts <database url>
  */
 import { createInterface } from 'node:readline';

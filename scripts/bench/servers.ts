@@ -91,8 +91,8 @@ export function startApiChild(port: number, databaseUrl: string, redisUrl: strin
 
 /**
  * The board recomputes as the worker runs them under a steady stream of votes (recomputer.ts), in a
- * process of its own like the worker. pause() waits until its round in progress is over and holds it
- * between rounds, resume() lets it go on; stop() ends it; `durations()` then answers how long each
+ * process of its own like the worker. pause() waits until the recompute in progress is over and holds
+ * the recomputes (its votes go on), resume() lets them go on; stop() ends it; `durations()` then answers how long each
  * round of every board took.
  */
 export async function startRecomputer(databaseUrl: string): Promise<ChildServer & { pause: () => Promise<void>; resume: () => void; durations: () => number[] }> {

@@ -173,7 +173,8 @@ export function makeRankingQueries(sql: Sql) {
    * the board's rows (project_id and `board.columns`), writing only what differs: rows that left the
    * board are deleted, new ones inserted, changed ones updated. Under a stream of votes a recompute
    * changes a few rows of a board; rewriting all BOARD_SIZE of them every second was most of its cost
-   * (issue 11). One statement, so every part sees the board as it was. Answers the board's row count.
+   * (issue 11). One statement, so every part sees the board as it was. Answers the board's row count
+   * and whether any row changed.
    */
   async function syncBoard(tx: Tx, board: BoardRows, key: string, fresh: postgres.PendingQuery<postgres.Row[]>): Promise<BoardSwap> {
     // Names from BOARD_ROWS, never from input, written into the statement as they are.
