@@ -14,10 +14,13 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: '../test-results',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous waits: a shared CI machine can run the suite four or five times slower than a quiet one
+  // (27 minutes against 6 seen). A wait only ends early when the page is right, so a broken page
+  // still fails; speed is measured by `npm run bench` and `npm run lighthouse`, never here.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: E2E_BASE_URL,

@@ -71,9 +71,6 @@ test.describe('admin dashboard access', () => {
 
 test.describe('admin dashboard', () => {
   test('search: the Users and Projects tabs find a row by part of its name, with the keyboard', async ({ browser }) => {
-    // A member and a project first, then two tabs and an axe check: 16 s alone, over 30 s with two
-    // workers on a slow disk.
-    test.setTimeout(90_000);
     const { member, page: memberPage } = await newMember(browser);
     const project = await createProject(memberPage);
     const page = await adminOn(browser, 'Users');

@@ -156,8 +156,6 @@ test.describe('member journeys', () => {
   });
 
   test('edit a project (owner only), report it, copy its link', async ({ page, request, context }) => {
-    // Three journeys in one (owner, another member, a visitor): over 30 s with two workers on a slow disk.
-    test.setTimeout(90_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const owner = await registerMember(request);
     await signIn(page, owner);
@@ -193,7 +191,7 @@ test.describe('member journeys', () => {
     await report.getByRole('button', { name: 'Submit Report' }).click();
     await expect(report.getByText('Thank you for your report')).toBeVisible();
     await expectToast(page, 'Report submitted');
-    await expect(report).toBeHidden({ timeout: 4000 });
+    await expect(report).toBeHidden();
   });
 
   test('dialogs trap focus and close with Escape', async ({ page }) => {

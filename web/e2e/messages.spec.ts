@@ -125,7 +125,6 @@ test.describe('messages page', () => {
   });
 
   test('a long inbox shows its newest 50, and Load more messages the rest, with the keyboard', async ({ page, browser, request }) => {
-    test.setTimeout(90_000);
     const senderContext = await browser.newContext();
     const sender = await registerMember(senderContext.request);
     const recipient = await registerMember(request);

@@ -5,8 +5,6 @@ import { expectToast } from './public-helpers';
 /** Issue 14 on /settings: the email's confirmation state and resend, the password change; /confirm-email. */
 test.describe('settings: email confirmation and password', () => {
   test('an unconfirmed email offers a new link; the password form refuses a common password and signs other devices out', async ({ page, request, browser }) => {
-    // Two browsers, a password change and an axe check: over 30 s with two workers on a slow machine.
-    test.setTimeout(90_000);
     const member = await registerMember(request);
     await signIn(page, member);
     const other = awaitingHydration(await (await browser.newContext()).newPage());

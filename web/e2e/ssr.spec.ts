@@ -76,7 +76,6 @@ test.describe('server-rendered pages', () => {
   });
 
   test('every public page hydrates without console errors or warnings', async ({ page }) => {
-    test.setTimeout(90_000);
     const project = await someProject(page);
     const problems = collectProblems(page);
     for (const path of ['/', '/about', '/terms', '/privacy', '/contact', `/projects/${project.id}`, `/users/${project.username}`]) {
