@@ -19,42 +19,48 @@ export interface ChildServer {
   stop: () => Promise<number | null>;
 }
 
+/**
+ * Resolves once `child` prints text matching `pattern` after the first `from` characters of its
+ * output so far (`output()`); rejects if it exits first, or after `timeoutMs` when given.
+ */
+function waitForOutput(child: ChildProcess, output: () => string, from: number, pattern: RegExp, what: string, timeoutMs?: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      child.off('exit', onExit);
+      if (err) reject(err);
+      else resolve();
+    };
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => done(new Error(`${what} did not start`)), timeoutMs);
+    const onData = () => {
+      if (pattern.test(output().slice(from))) done();
+    };
+    const onExit = (code: number | null) => done(new Error(`${what} exited with ${code}`));
+    child.stdout!.on('data', onData);
+    child.once('exit', onExit);
+  });
+}
+
 /** Spawns `args` under node with `env`, and waits until it prints `ready`. */
 async function spawnServer(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, url: string): Promise<ChildServer> {
   const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
   let printed = '';
+  // Registered first, so every listener below sees the chunk already appended.
   child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const output = () => printed;
+  const what = args.join(' ');
   // A bench that dies on the way leaves no server behind.
   const onExit = () => child.kill('SIGKILL');
   process.once('exit', onExit);
   child.once('exit', () => process.off('exit', onExit));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start`)), START_TIMEOUT_MS);
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (!ready.test(chunk.toString())) return;
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+  await waitForOutput(child, output, 0, ready, what, START_TIMEOUT_MS);
   return {
     url,
     pid: child.pid!,
-    output: () => printed,
+    output,
     send: (line) => child.stdin!.write(`${line}\n`),
-    printsNext: (pattern) =>
-      new Promise((resolve, reject) => {
-        const from = printed.length;
-        const onData = () => {
-          if (!pattern.test(printed.slice(from))) return;
-          child.stdout!.off('data', onData);
-          child.off('exit', onExit);
-          resolve();
-        };
-        const onExit = (code: number | null) => reject(new Error(`${args.join(' ')} exited with ${code}`));
-        child.stdout!.on('data', onData);
-        child.once('exit', onExit);
-      }),
+    printsNext: (pattern) => waitForOutput(child, output, printed.length, pattern, what),
     async stop() {
       if (child.exitCode !== null) return child.exitCode;
       child.kill('SIGTERM');
