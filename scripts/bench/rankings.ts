@@ -13,12 +13,13 @@ import { startRecomputer } from './servers';
 
 /**
  * How often the worker recomputes a board under a steady stream of votes: its recompute jobs are
- * deduplicated per board and delayed by recomputeDelayMs (1 s; the top contributors by
- * contributorsDelayMs, 30 s), so a board recomputes at most once per delay, back to back only if a
- * recompute takes longer.
+ * deduplicated per board and delayed by recomputeDelayMs (1 s; the top contributors follow the votes
+ * incrementally at that pace too), so a board recomputes at most once per delay, back to back only if
+ * a recompute takes longer. The top contributors are recomputed whole on the leaderboards' schedule
+ * (every 5 minutes) when votes are all that change.
  */
 export const WORKER_RECOMPUTE_EVERY_MS = WORKER_DEFAULTS.recomputeDelayMs;
-export const WORKER_CONTRIBUTORS_EVERY_MS = WORKER_DEFAULTS.contributorsDelayMs;
+export const WORKER_WHOLE_CONTRIBUTORS_EVERY_MS = WORKER_DEFAULTS.leaderboardsEveryMs;
 
 /** A parameter of a captured query as SQL text (psql has no parameters). */
 function literal(value: unknown): string {
@@ -37,8 +38,11 @@ function inline(query: string, parameters: unknown[]): string {
   return text;
 }
 
-/** Every recompute the worker runs, one board each; `contributors` leaves out the top contributors if false. */
-export function recomputes(sql: Sql, contributors = true) {
+/**
+ * Every recompute the worker runs, one board each; the top contributors whole, or brought up to the votes
+ * alone (`votes`, as after a vote).
+ */
+export function recomputes(sql: Sql, contributors: 'whole' | 'votes' = 'whole') {
   const rankings = makeRankingQueries(sql);
   return [
     () => rankings.recomputeTrending('today'),
@@ -47,7 +51,8 @@ export function recomputes(sql: Sql, contributors = true) {
     () => rankings.recomputeLeaderboard('all'),
     () => rankings.recomputeLeaderboard('week'),
     () => rankings.recomputeLeaderboard('month'),
-    ...(contributors ? [() => rankings.recomputeTopContributors()] : []),
+    ...(contributors === 'whole' ? [() => rankings.recomputeTopContributors()] : []),
+    ...(contributors === 'votes' ? [() => rankings.addVotesToTopContributors()] : []),
   ];
 }
 

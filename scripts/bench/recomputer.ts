@@ -1,8 +1,9 @@
 /**
  * A child process of the bench that recomputes the boards the way the worker does under a steady
  * stream of votes: each board's job is deduplicated and delayed (worker/src/context.ts), so every
- * board but the top contributors recomputes once per recomputeDelayMs (1 s) and the top contributors
- * once per contributorsDelayMs (30 s); back to back only when a recompute takes longer. The stream is
+ * board recomputes once per recomputeDelayMs (1 s; the top contributors brought up to the votes
+ * alone) and the top contributors whole once per leaderboardsEveryMs (5 minutes, their schedule);
+ * back to back only when a recompute takes longer. The stream is
  * real: before each round it casts VOTES_PER_ROUND votes (seed.ts streamVotes), so the boards change
  * from round to round as under traffic, and a recompute writes what it would. Runs such rounds until
  * SIGTERM; a line `pause` on its standard input holds the recomputes once the one in progress is over
@@ -13,7 +14,7 @@
  */
 import { createInterface } from 'node:readline';
 import { createSql } from '../../db/src/sql';
-import { WORKER_CONTRIBUTORS_EVERY_MS, WORKER_RECOMPUTE_EVERY_MS, recomputes } from './rankings';
+import { WORKER_RECOMPUTE_EVERY_MS, WORKER_WHOLE_CONTRIBUTORS_EVERY_MS, recomputes } from './rankings';
 import { streamVotes } from './seed';
 
 /** Votes cast per round (per second): a busy showcase's stream, well below what the API takes (bench: 1,000+ votes/s). */
@@ -60,15 +61,15 @@ process.once('SIGTERM', () => {
 });
 
 let batches = 0;
-/** Recomputes every board once (the top contributors only if `contributors`); answers how long it took. */
-async function recompute(contributors: boolean) {
+/** Recomputes every board once (the top contributors whole or after the votes alone); answers how long it took. */
+async function recompute(contributors: 'whole' | 'votes') {
   const started = performance.now();
   for (const board of recomputes(sql, contributors)) await board();
   return performance.now() - started;
 }
 
 await streamVotes(sql, { count: VOTES_PER_ROUND, tag: `stream:${process.pid}:${batches++}` });
-await recompute(true);
+await recompute('whole');
 console.log('recomputer ready');
 let contributorsAt = performance.now();
 while (running) {
@@ -80,9 +81,9 @@ while (running) {
     holding = true;
   } else {
     holding = false;
-    const contributors = performance.now() - contributorsAt >= WORKER_CONTRIBUTORS_EVERY_MS;
-    if (contributors) contributorsAt = performance.now();
-    durations.push(await recompute(contributors));
+    const whole = performance.now() - contributorsAt >= WORKER_WHOLE_CONTRIBUTORS_EVERY_MS;
+    if (whole) contributorsAt = performance.now();
+    durations.push(await recompute(whole ? 'whole' : 'votes'));
   }
   const rest = WORKER_RECOMPUTE_EVERY_MS - (performance.now() - second);
   if (running && rest > 0) await wait(rest);

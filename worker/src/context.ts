@@ -14,9 +14,10 @@ export interface WorkerSettings extends WorkerEnvSettings {
   /** Delay of an event-triggered recompute, during which a burst of events gathers behind it. */
   recomputeDelayMs: number;
   /**
-   * The same for the top contributors, which aggregate every visible project (at 1M projects a few
-   * hundred ms of a core, where a tallied board takes tens): under a steady stream of votes they are
-   * recomputed once per this delay rather than every second.
+   * The same for a whole recompute of the top contributors, an aggregate over every visible project (at
+   * 1M projects about 165 ms of a core, where a tallied board takes about 12): after a project is
+   * created, hidden, shown or deleted, or a member deleted. A vote needs none: it brings them up to
+   * date within recomputeDelayMs, summing its project's owner's projects again.
    */
   contributorsDelayMs: number;
   /** Schedules: trending rolls over every minute, leaderboards and contributors every 5 minutes. */

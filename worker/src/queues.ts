@@ -15,22 +15,27 @@ export const JOB = {
   sendConfirmation: 'send-confirmation',
 } as const;
 
-/** One ranking board (design.md "Rankings"). */
+/**
+ * One ranking board (design.md "Rankings"), or the top contributors brought up to the votes alone
+ * (`votesOnly`: only the owners of the projects voted since the last recompute are summed again).
+ */
 export type Board =
   | { kind: 'trending'; period: TrendingPeriod }
   | { kind: 'leaderboard'; range: LeaderboardRange }
-  | { kind: 'top-contributors' };
+  | { kind: 'top-contributors'; votesOnly?: true };
 
 export const TRENDING_BOARDS: Board[] = TRENDING_PERIODS.map((period) => ({ kind: 'trending', period }));
 export const LEADERBOARD_BOARDS: Board[] = LEADERBOARD_RANGES.map((range) => ({ kind: 'leaderboard', range }));
 export const TOP_CONTRIBUTORS_BOARD: Board = { kind: 'top-contributors' };
+export const TOP_CONTRIBUTORS_VOTES: Board = { kind: 'top-contributors', votesOnly: true };
 export const ALL_BOARDS: Board[] = [...TRENDING_BOARDS, ...LEADERBOARD_BOARDS, TOP_CONTRIBUTORS_BOARD];
 
 /** The boards an event may change. */
 export function boardsFor(event: DomainEvent): Board[] {
   switch (event.name) {
     case 'vote.created':
-      return ALL_BOARDS;
+      // A vote only adds to its project's owner's total: the top contributors follow it incrementally.
+      return [...TRENDING_BOARDS, ...LEADERBOARD_BOARDS, TOP_CONTRIBUTORS_VOTES];
     case 'rating.saved':
       // The rating is the leaderboard's tie-break; trending and contributors count votes only.
       return LEADERBOARD_BOARDS;
@@ -57,11 +62,14 @@ export function boardsFor(event: DomainEvent): Board[] {
   }
 }
 
-/** A board's name: its deduplication id, and the name of ranking_boards (db/src/queries/rankings.ts). */
+/**
+ * A board's deduplication id; but for the votes-only top contributors, also its name in
+ * ranking_boards (db/src/queries/rankings.ts).
+ */
 export function boardId(board: Board): string {
   if (board.kind === 'trending') return `trending:${board.period}`;
   if (board.kind === 'leaderboard') return `leaderboard:${board.range}`;
-  return 'top-contributors';
+  return board.votesOnly ? 'top-contributors:votes' : 'top-contributors';
 }
 
 /**
@@ -81,5 +89,5 @@ export function boardJob(board: Board, delayMs: number): { name: string; data: o
   };
   if (board.kind === 'trending') return { name: JOB.recomputeTrending, data: { period: board.period }, opts };
   if (board.kind === 'leaderboard') return { name: JOB.recomputeLeaderboard, data: { range: board.range }, opts };
-  return { name: JOB.recomputeTopContributors, data: {}, opts };
+  return { name: JOB.recomputeTopContributors, data: { votesOnly: board.votesOnly ?? false }, opts };
 }

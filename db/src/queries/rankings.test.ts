@@ -80,6 +80,48 @@ describe('top contributors', () => {
     ]);
     expect(await ranking.boardComputedAt('top-contributors')).toBeInstanceOf(Date);
   });
+
+  it('follow the votes incrementally: only the voted projects\' owners are summed again, and the board is what a whole recompute gives', async () => {
+    const ranking = makeRankingQueries(sql);
+    const board = async () => (await ranking.listTopContributors(100)).map((r) => [r.userId, r.totalVotes, r.projectCount]);
+    // A row's xmin is the transaction that last wrote it.
+    const versions = async () => new Map((await sql<{ userId: number; xmin: string }[]>`SELECT user_id, xmin::text FROM top_contributors`).map((r) => [r.userId, r.xmin]));
+    const votesUntil = async () => (await sql<{ votesUntil: Date | null }[]>`SELECT votes_until FROM ranking_boards WHERE board = 'top-contributors'`)[0]?.votesUntil;
+
+    // Never recomputed whole: the first one is whole, and sets the instant its votes go up to.
+    await sql`DELETE FROM ranking_boards WHERE board = 'top-contributors'`;
+    await ranking.addVotesToTopContributors();
+    expect(await votesUntil()).toBeInstanceOf(Date);
+    const whole = [[f.users.a, 6, 2], [f.users.m, 3, 2], [f.users.n, 1, 1]];
+    expect(await board()).toEqual(whole);
+    const before = await versions();
+
+    // No vote since: nothing is written.
+    expect((await ranking.addVotesToTopContributors()).changed).toBe(false);
+    expect(await versions()).toEqual(before);
+
+    // Four votes on n's p6, created after the board's votes_until (as a vote committed since is).
+    const since = (await votesUntil())!;
+    for (let i = 0; i < 4; i += 1) {
+      await sql`INSERT INTO votes (project_id, user_id, ip_address, created_at) VALUES (${f.ids.p6}, NULL, ${`10.0.2.${i}`}, ${new Date(since.getTime() + 1 + i)})`;
+    }
+    await sql`UPDATE projects SET votes = votes + 4 WHERE id = ${f.ids.p6}`;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await ranking.addVotesToTopContributors()).changed).toBe(true);
+      const incremental = await board();
+      expect(incremental).toEqual([[f.users.a, 6, 2], [f.users.n, 5, 1], [f.users.m, 3, 2]]);
+      const after = await versions();
+      expect([...after].filter(([id, xmin]) => before.get(id) !== xmin).map(([id]) => id)).toEqual([f.users.n]);
+      await ranking.recomputeTopContributors();
+      expect(await board()).toEqual(incremental);
+    } finally {
+      await sql`DELETE FROM votes WHERE ip_address LIKE '10.0.2.%'`;
+      await sql`UPDATE projects SET votes = votes - 4 WHERE id = ${f.ids.p6}`;
+      await ranking.recomputeTopContributors();
+    }
+    expect(await board()).toEqual(whole);
+  });
 });
 
 describe('recomputeTrending', () => {

@@ -4,7 +4,7 @@ import type postgres from 'postgres';
 import { retryTransaction } from '../retry';
 import type { Sql, Tx } from '../sql';
 import { projectColumns, type ProjectRow, type Viewer } from './projects';
-import { makeTallyQueries, tallySpec, tallyWeight, type TalliedBoard, type TallyWindow } from './tallies';
+import { makeTallyQueries, safeWatermark, tallySpec, tallyWeight, type TalliedBoard, type TallyWindow } from './tallies';
 
 /** The query of a board's rows before they are ranked (project_id, value), as a fragment of the fill. */
 type Counted = (tx: Tx) => postgres.PendingQuery<postgres.Row[]>;
@@ -73,17 +73,22 @@ export interface BoardSwap {
 /** The answer when another process had just recomputed the board (the read-side safety net). */
 const UNCHANGED: BoardSwap = { rows: 0, changed: false };
 
-/** Where a kind of board keeps its rows: the table, the column naming the board, the columns of a row besides project_id. */
+/**
+ * Where a kind of board keeps its rows: the table, the column naming the board when the table holds
+ * several (null: one board), the column of the ranked thing, and the columns of a row besides those.
+ */
 interface BoardRows {
   table: string;
-  keyColumn: string;
+  keyColumn: string | null;
+  idColumn: string;
   columns: readonly string[];
 }
 
-/** The tables of the trending boards and of the leaderboards (migration 0001; trending weights: 0016). */
+/** The tables of the boards (migration 0001; trending weights: 0016). */
 const BOARD_ROWS = {
-  trending: { table: 'trending_scores', keyColumn: 'period', columns: ['weight', 'created_at'] },
-  leaderboard: { table: 'leaderboard_entries', keyColumn: 'time_range', columns: ['votes', 'rating_bound', 'created_at'] },
+  trending: { table: 'trending_scores', keyColumn: 'period', idColumn: 'project_id', columns: ['weight', 'created_at'] },
+  leaderboard: { table: 'leaderboard_entries', keyColumn: 'time_range', idColumn: 'project_id', columns: ['votes', 'rating_bound', 'created_at'] },
+  topContributors: { table: 'top_contributors', keyColumn: null, idColumn: 'user_id', columns: ['project_count', 'total_votes'] },
 } as const satisfies Record<string, BoardRows>;
 
 /** The leaderboard tie-break (domain bayesianRating) over a projects row `p`, as SQL. */
@@ -102,8 +107,9 @@ export function makeRankingQueries(sql: Sql) {
    * straight from their query (the rows never travel to this process; syncBoard writes only the rows
    * that changed), then computed_at is stamped. With `onlyIfOlderThanMs` (the read-side safety net)
    * nothing happens if another process recomputed the board meanwhile; the answer is then null.
+   * `votesUntil` (the top contributors) is stamped too: every vote created before it is counted.
    */
-  async function swapIn(tx: Tx, board: BoardName, fill: (tx: Tx) => Promise<BoardSwap>, onlyIfOlderThanMs?: number): Promise<BoardSwap | null> {
+  async function swapIn(tx: Tx, board: BoardName, fill: (tx: Tx) => Promise<BoardSwap>, onlyIfOlderThanMs?: number, votesUntil: Date | null = null): Promise<BoardSwap | null> {
     if (onlyIfOlderThanMs !== undefined) {
       const [row] = await tx<{ fresh: boolean }[]>`
         SELECT computed_at > now() - make_interval(secs => ${onlyIfOlderThanMs / 1000}) AS fresh
@@ -112,8 +118,8 @@ export function makeRankingQueries(sql: Sql) {
     }
     const swap = await fill(tx);
     await tx`
-      INSERT INTO ranking_boards (board, computed_at) VALUES (${board}, clock_timestamp())
-      ON CONFLICT (board) DO UPDATE SET computed_at = EXCLUDED.computed_at`;
+      INSERT INTO ranking_boards (board, computed_at, votes_until) VALUES (${board}, clock_timestamp(), ${votesUntil})
+      ON CONFLICT (board) DO UPDATE SET computed_at = EXCLUDED.computed_at, votes_until = EXCLUDED.votes_until`;
     return swap;
   }
 
@@ -121,10 +127,10 @@ export function makeRankingQueries(sql: Sql) {
    * Recomputes a board that is not tallied in one transaction under its lock. It can deadlock with a
    * deletion's cascade: the loser, either side, runs again (retryTransaction).
    */
-  function recomputeAlone(board: BoardName, fill: (tx: Tx) => Promise<BoardSwap>, onlyIfOlderThanMs?: number): Promise<BoardSwap | null> {
+  function recomputeAlone(board: BoardName, fill: (tx: Tx) => Promise<BoardSwap>, onlyIfOlderThanMs?: number, votesUntil?: Date): Promise<BoardSwap | null> {
     return retryTransaction(() => sql.begin(async (tx) => {
       await lockBoard(tx, board);
-      return swapIn(tx, board, fill, onlyIfOlderThanMs);
+      return swapIn(tx, board, fill, onlyIfOlderThanMs, votesUntil);
     }) as Promise<BoardSwap | null>);
   }
 
@@ -169,30 +175,32 @@ export function makeRankingQueries(sql: Sql) {
   }
 
   /**
-   * Brings one board's rows (`board.table`'s rows whose `keyColumn` is `key`) to `fresh`, a query of
-   * the board's rows (project_id and `board.columns`), writing only what differs: rows that left the
-   * board are deleted, new ones inserted, changed ones updated. Under a stream of votes a recompute
-   * changes a few rows of a board; rewriting all BOARD_SIZE of them every second was most of its cost
-   * (issue 11). One statement, so every part sees the board as it was. Answers the board's row count
-   * and whether any row changed.
+   * Brings one board's rows (`board.table`'s rows whose `keyColumn` is `key`, or all of them) to `fresh`,
+   * a query of the board's rows (`idColumn` and `board.columns`), writing only what differs: rows that
+   * left the board are deleted, new ones inserted, changed ones updated. Under a stream of votes a
+   * recompute changes a few rows of a board; rewriting all BOARD_SIZE of them every second was most of
+   * its cost (issue 11). One statement, so every part sees the board as it was. Answers the board's
+   * row count and whether any row changed.
    */
-  async function syncBoard(tx: Tx, board: BoardRows, key: string, fresh: postgres.PendingQuery<postgres.Row[]>): Promise<BoardSwap> {
+  async function syncBoard(tx: Tx, board: BoardRows, key: string | null, fresh: postgres.PendingQuery<postgres.Row[]>): Promise<BoardSwap> {
     // Names from BOARD_ROWS, never from input, written into the statement as they are.
     const table = tx.unsafe(board.table);
-    const keyColumn = tx.unsafe(board.keyColumn);
+    const id = tx.unsafe(board.idColumn);
     const columns = (alias?: string) => tx.unsafe(board.columns.map((c) => (alias ? `${alias}.${c}` : c)).join(', '));
+    const ofBoard = board.keyColumn === null ? tx`true` : tx`b.${tx.unsafe(board.keyColumn)} = ${key}`;
+    const keyed = (value: postgres.PendingQuery<postgres.Row[]>) => (board.keyColumn === null ? tx`` : tx`${value}, `);
     const [row] = await tx<BoardSwap[]>`
       WITH fresh AS MATERIALIZED (${fresh}), gone AS (
         DELETE FROM ${table} b
-        WHERE b.${keyColumn} = ${key} AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.project_id = b.project_id)
+        WHERE ${ofBoard} AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.${id} = b.${id})
         RETURNING 1
       ), changed AS (
-        INSERT INTO ${table} (${keyColumn}, project_id, ${columns()})
-        SELECT ${key}, f.project_id, ${columns('f')} FROM fresh f
+        INSERT INTO ${table} (${keyed(tx.unsafe(board.keyColumn ?? ''))}${id}, ${columns()})
+        SELECT ${keyed(tx`${key}`)}f.${id}, ${columns('f')} FROM fresh f
         WHERE NOT EXISTS (
           SELECT 1 FROM ${table} b
-          WHERE b.${keyColumn} = ${key} AND b.project_id = f.project_id AND ROW(${columns('b')}) IS NOT DISTINCT FROM ROW(${columns('f')}))
-        ON CONFLICT (${keyColumn}, project_id) DO UPDATE SET (${columns()}) = ROW(${columns('excluded')})
+          WHERE ${ofBoard} AND b.${id} = f.${id} AND ROW(${columns('b')}) IS NOT DISTINCT FROM ROW(${columns('f')}))
+        ON CONFLICT (${keyed(tx.unsafe(board.keyColumn ?? ''))}${id}) DO UPDATE SET (${columns()}) = ROW(${columns('excluded')})
         RETURNING 1
       )
       SELECT (SELECT count(*) FROM fresh)::int AS rows, EXISTS (SELECT 1 FROM gone) OR EXISTS (SELECT 1 FROM changed) AS changed`;
@@ -244,21 +252,65 @@ export function makeRankingQueries(sql: Sql) {
     return recomputeAlone('leaderboard:all', fillLeaderboard('all', counted), onlyIfOlderThanMs);
   }
 
+  /** Fills the top contributors from `ranked`, users with project_count and total_votes, best first. */
+  function fillTopContributors(ranked: (tx: Tx) => postgres.PendingQuery<postgres.Row[]>) {
+    return (tx: Tx) =>
+      syncBoard(tx, BOARD_ROWS.topContributors, null, tx`
+        SELECT user_id, project_count, total_votes FROM (${ranked(tx)}) r
+        ORDER BY total_votes DESC, project_count DESC, user_id
+        LIMIT ${TOP_CONTRIBUTORS_BOARD_SIZE}`);
+  }
+
+  /**
+   * Project count and total votes of the visible projects per owner: of the owners `users` selects
+   * (projects_user_idx finds their projects), or of every owner when null.
+   */
+  function totalsOf(tx: Tx, users: postgres.PendingQuery<postgres.Row[]> | null) {
+    return tx`
+      SELECT user_id, count(*)::int AS project_count, coalesce(sum(votes), 0)::int AS total_votes
+      FROM projects
+      WHERE NOT is_hidden AND ${users === null ? tx`user_id IS NOT NULL` : tx`user_id IN (${users})`}
+      GROUP BY user_id`;
+  }
+
+  /**
+   * Recomputes the top contributors whole: an aggregate over every visible project. Every vote created
+   * before the watermark taken first is in the transaction's snapshot, so the board counts them all.
+   */
   async function recomputeTopContributorsBoard(onlyIfOlderThanMs?: number) {
-    const fill = async (tx: Tx) => {
-      await tx`DELETE FROM top_contributors`;
-      const inserted = await tx`
-        INSERT INTO top_contributors (user_id, project_count, total_votes)
-        SELECT user_id, count(*)::int AS project_count, coalesce(sum(votes), 0)::int AS total_votes
-        FROM projects
-        WHERE NOT is_hidden AND user_id IS NOT NULL
-        GROUP BY user_id
-        ORDER BY 3 DESC, 2 DESC, 1
-        LIMIT ${TOP_CONTRIBUTORS_BOARD_SIZE}`;
-      // Rewritten whole: a hundred rows from an aggregate over every visible project.
-      return { rows: inserted.count, changed: true };
-    };
-    return recomputeAlone('top-contributors', fill, onlyIfOlderThanMs);
+    const votesUntil = await safeWatermark(sql);
+    return recomputeAlone('top-contributors', fillTopContributors((tx) => totalsOf(tx, null)), onlyIfOlderThanMs, votesUntil);
+  }
+
+  /**
+   * Brings the top contributors up to the votes cast since their last recompute, reading only the
+   * owners of the projects voted since (`votes_until` up to a new watermark): a vote only adds to its
+   * project's owner's total, so the new board is the old one with those owners' totals summed again.
+   * Exact for votes alone; whatever else changes a total (a project created, hidden, shown or deleted,
+   * a member deleted with their votes) needs the whole recompute. Without a whole recompute yet, it
+   * does one.
+   */
+  async function addVotesToTopContributorsBoard(): Promise<BoardSwap> {
+    const board = 'top-contributors';
+    const votesUntil = await safeWatermark(sql);
+    const swap = await retryTransaction(() => sql.begin(async (tx) => {
+      await lockBoard(tx, board);
+      const [row] = await tx<{ votesUntil: Date | null }[]>`SELECT votes_until FROM ranking_boards WHERE board = ${board}`;
+      const since = row?.votesUntil ?? null;
+      if (since === null) return null;
+      if (votesUntil <= since) return UNCHANGED;
+      const ranked = (t: Tx) => t`
+        WITH voted AS (
+          SELECT DISTINCT p.user_id FROM votes v JOIN projects p ON p.id = v.project_id
+          WHERE v.created_at >= ${since}::timestamptz AND v.created_at < ${votesUntil}::timestamptz AND p.user_id IS NOT NULL
+        )
+        SELECT tc.user_id, tc.project_count, tc.total_votes FROM top_contributors tc WHERE tc.user_id NOT IN (SELECT user_id FROM voted)
+        UNION ALL
+        ${totalsOf(t, t`SELECT user_id FROM voted`)}`;
+      return swapIn(tx, board, fillTopContributors(ranked), undefined, votesUntil);
+    }) as Promise<BoardSwap | null>);
+    // Never recomputed whole yet: whole now.
+    return swap ?? (await recomputeTopContributorsBoard()) ?? UNCHANGED;
   }
 
   /** Recomputes running in the background of this process, one per board (a stale board's refresh). */
@@ -307,6 +359,14 @@ export function makeRankingQueries(sql: Sql) {
     /** Recomputes the top contributors: users by total votes on their visible projects, with project count. */
     async recomputeTopContributors(): Promise<BoardSwap> {
       return (await recomputeTopContributorsBoard()) ?? UNCHANGED;
+    },
+
+    /**
+     * Brings the top contributors up to the votes cast since their last recompute (only the voted
+     * projects' owners are summed again); exact when votes are all that changed since.
+     */
+    addVotesToTopContributors(): Promise<BoardSwap> {
+      return addVotesToTopContributorsBoard();
     },
 
     /** When `board` was last recomputed, or null if never. */

@@ -124,6 +124,18 @@ async function batchEnd(tx: Tx, from: Date, to: Date, batchVotes: number): Promi
   return next?.at && next.at < to ? next.at : to;
 }
 
+/**
+ * The instant before which every vote that will ever commit has committed (see the module comment):
+ * a moment before the clock, or the start of the oldest open transaction of the database if earlier.
+ */
+export async function safeWatermark(sql: Sql): Promise<Date> {
+  const [row] = await sql<{ safe: Date }[]>`
+    SELECT least(clock_timestamp() - make_interval(secs => ${WATERMARK_MARGIN_MS / 1000}), min(xact_start)) AS safe
+    FROM pg_stat_activity
+    WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL AND backend_type = 'client backend'`;
+  return row!.safe;
+}
+
 const earlier = (a: Date, b: Date) => (a < b ? a : b);
 const later = (a: Date, b: Date) => (a > b ? a : b);
 
@@ -133,15 +145,6 @@ const later = (a: Date, b: Date) => (a > b ? a : b);
  */
 export function makeTallyQueries(sql: Sql, lock: (tx: Tx, board: TalliedBoard) => Promise<void>, options: { batchVotes?: number } = {}) {
   const batchVotes = options.batchVotes ?? TALLY_BATCH_VOTES;
-  /** The instant before which every vote that will ever commit has committed (see the module comment). */
-  async function safeWatermark(): Promise<Date> {
-    const [row] = await sql<{ safe: Date }[]>`
-      SELECT least(clock_timestamp() - make_interval(secs => ${WATERMARK_MARGIN_MS / 1000}), min(xact_start)) AS safe
-      FROM pg_stat_activity
-      WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL AND backend_type = 'client backend'`;
-    return row!.safe;
-  }
-
   /**
    * One bounded step toward the window [now - window, min(now, safe)), in a transaction of its own
    * under the board's lock: drops at most `batchVotes` votes that left the window and adds at most
@@ -195,7 +198,7 @@ export function makeTallyQueries(sql: Sql, lock: (tx: Tx, board: TalliedBoard) =
      */
     async advance<T>(board: TalliedBoard, now: Date, finish: (tx: Tx, window: TallyWindow) => Promise<T>): Promise<T> {
       const spec = tallySpec(board);
-      const safe = await safeWatermark();
+      const safe = await safeWatermark(sql);
       for (;;) {
         const done = await step(board, spec, now, safe, finish);
         if (done) return done.value;

@@ -16,7 +16,8 @@ const GROUPS = {
  */
 export async function enqueueBoards(ctx: WorkerContext, boards: Board[], delayMs?: number): Promise<void> {
   if (boards.length === 0) return;
-  const delayOf = (board: Board) => delayMs ?? (board.kind === 'top-contributors' ? ctx.settings.contributorsDelayMs : ctx.settings.recomputeDelayMs);
+  const whole = (board: Board) => board.kind === 'top-contributors' && !board.votesOnly;
+  const delayOf = (board: Board) => delayMs ?? (whole(board) ? ctx.settings.contributorsDelayMs : ctx.settings.recomputeDelayMs);
   await ctx.queues.tasks.addBulk(boards.map((board) => boardJob(board, delayOf(board))));
 }
 
