@@ -187,20 +187,23 @@ export function makeRankingQueries(sql: Sql) {
     const table = tx.unsafe(board.table);
     const id = tx.unsafe(board.idColumn);
     const columns = (alias?: string) => tx.unsafe(board.columns.map((c) => (alias ? `${alias}.${c}` : c)).join(', '));
-    const ofBoard = board.keyColumn === null ? tx`true` : tx`b.${tx.unsafe(board.keyColumn)} = ${key}`;
-    const keyed = (value: postgres.PendingQuery<postgres.Row[]>) => (board.keyColumn === null ? tx`` : tx`${value}, `);
+    // A table of several boards: their key column leads the columns and the conflict target.
+    const keyColumn = board.keyColumn === null ? null : tx.unsafe(board.keyColumn);
+    const ofBoard = keyColumn ? tx`b.${keyColumn} = ${key}` : tx`true`;
+    const keyFirst = keyColumn ? tx`${keyColumn}, ` : tx``;
+    const keyValueFirst = keyColumn ? tx`${key}, ` : tx``;
     const [row] = await tx<BoardSwap[]>`
       WITH fresh AS MATERIALIZED (${fresh}), gone AS (
         DELETE FROM ${table} b
         WHERE ${ofBoard} AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.${id} = b.${id})
         RETURNING 1
       ), changed AS (
-        INSERT INTO ${table} (${keyed(tx.unsafe(board.keyColumn ?? ''))}${id}, ${columns()})
-        SELECT ${keyed(tx`${key}`)}f.${id}, ${columns('f')} FROM fresh f
+        INSERT INTO ${table} (${keyFirst}${id}, ${columns()})
+        SELECT ${keyValueFirst}f.${id}, ${columns('f')} FROM fresh f
         WHERE NOT EXISTS (
           SELECT 1 FROM ${table} b
           WHERE ${ofBoard} AND b.${id} = f.${id} AND ROW(${columns('b')}) IS NOT DISTINCT FROM ROW(${columns('f')}))
-        ON CONFLICT (${keyed(tx.unsafe(board.keyColumn ?? ''))}${id}) DO UPDATE SET (${columns()}) = ROW(${columns('excluded')})
+        ON CONFLICT (${keyFirst}${id}) DO UPDATE SET (${columns()}) = ROW(${columns('excluded')})
         RETURNING 1
       )
       SELECT (SELECT count(*) FROM fresh)::int AS rows, EXISTS (SELECT 1 FROM gone) OR EXISTS (SELECT 1 FROM changed) AS changed`;
