@@ -84,11 +84,12 @@ interface BoardRows {
   columns: readonly string[];
 }
 
-/** The tables of the boards (migration 0001; trending weights: 0016). */
+/** The tables of the boards (migration 0001; trending weights: 0016; every owner's totals: 0017). */
 const BOARD_ROWS = {
   trending: { table: 'trending_scores', keyColumn: 'period', idColumn: 'project_id', columns: ['weight', 'created_at'] },
   leaderboard: { table: 'leaderboard_entries', keyColumn: 'time_range', idColumn: 'project_id', columns: ['votes', 'rating_bound', 'created_at'] },
   topContributors: { table: 'top_contributors', keyColumn: null, idColumn: 'user_id', columns: ['project_count', 'total_votes'] },
+  contributorTotals: { table: 'contributor_totals', keyColumn: null, idColumn: 'user_id', columns: ['project_count', 'total_votes'] },
 } as const satisfies Record<string, BoardRows>;
 
 /** The leaderboard tie-break (domain bayesianRating) over a projects row `p`, as SQL. */
@@ -255,43 +256,43 @@ export function makeRankingQueries(sql: Sql) {
     return recomputeAlone('leaderboard:all', fillLeaderboard('all', counted), onlyIfOlderThanMs);
   }
 
-  /** Fills the top contributors from `ranked`, users with project_count and total_votes, best first. */
-  function fillTopContributors(ranked: (tx: Tx) => postgres.PendingQuery<postgres.Row[]>) {
-    return (tx: Tx) =>
-      syncBoard(tx, BOARD_ROWS.topContributors, null, tx`
-        SELECT user_id, project_count, total_votes FROM (${ranked(tx)}) r
-        ORDER BY total_votes DESC, project_count DESC, user_id
-        LIMIT ${TOP_CONTRIBUTORS_BOARD_SIZE}`);
+  /** Brings the top contributors to the best TOP_CONTRIBUTORS_BOARD_SIZE owners of contributor_totals (its rank index). */
+  function fillTopContributors(tx: Tx) {
+    return syncBoard(tx, BOARD_ROWS.topContributors, null, tx`
+      SELECT user_id, project_count, total_votes FROM contributor_totals
+      ORDER BY total_votes DESC, project_count DESC, user_id
+      LIMIT ${TOP_CONTRIBUTORS_BOARD_SIZE}`);
   }
 
   /**
-   * Project count and total votes of the visible projects per owner: of the owners `users` selects
-   * (projects_user_idx finds their projects), or of every owner when null.
-   */
-  function totalsOf(tx: Tx, users: postgres.PendingQuery<postgres.Row[]> | null) {
-    return tx`
-      SELECT user_id, count(*)::int AS project_count, coalesce(sum(votes), 0)::int AS total_votes
-      FROM projects
-      WHERE NOT is_hidden AND ${users === null ? tx`user_id IS NOT NULL` : tx`user_id IN (${users})`}
-      GROUP BY user_id`;
-  }
-
-  /**
-   * Recomputes the top contributors whole: an aggregate over every visible project. Every vote created
-   * before the watermark taken first is in the transaction's snapshot, so the board counts them all.
+   * Recomputes the top contributors whole: contributor_totals is rebuilt from every visible project
+   * (an aggregate over all of them) to count the votes created before `votesUntil`, a watermark taken
+   * before the transaction, so every such vote is in its snapshot: a project's counter holds every vote
+   * of the snapshot (it moves in the vote's statement), less those created since the watermark.
    */
   async function recomputeTopContributorsBoard(onlyIfOlderThanMs?: number) {
     const votesUntil = await safeWatermark(sql);
-    return recomputeAlone('top-contributors', fillTopContributors((tx) => totalsOf(tx, null)), onlyIfOlderThanMs, votesUntil);
+    const fill = async (tx: Tx) => {
+      await syncBoard(tx, BOARD_ROWS.contributorTotals, null, tx`
+        WITH late AS (
+          SELECT project_id, count(*)::int AS n FROM votes WHERE created_at >= ${votesUntil}::timestamptz GROUP BY project_id
+        )
+        SELECT p.user_id, count(*)::int AS project_count, coalesce(sum(p.votes - coalesce(l.n, 0)), 0)::int AS total_votes
+        FROM projects p LEFT JOIN late l ON l.project_id = p.id
+        WHERE NOT p.is_hidden AND p.user_id IS NOT NULL
+        GROUP BY p.user_id`);
+      return fillTopContributors(tx);
+    };
+    return recomputeAlone('top-contributors', fill, onlyIfOlderThanMs, votesUntil);
   }
 
   /**
-   * Brings the top contributors up to the votes cast since their last recompute, reading only the
-   * owners of the projects voted since (`votes_until` up to a new watermark): a vote only adds to its
-   * project's owner's total, so the new board is the old one with those owners' totals summed again.
-   * Exact for votes alone; whatever else changes a total (a project created, hidden, shown or deleted,
-   * a member deleted with their votes) needs the whole recompute. Without a whole recompute yet, it
-   * does one.
+   * Brings the top contributors up to the votes cast since their last recompute: the votes created
+   * from the board's votes_until to a new watermark are added to their projects' owners' totals, and
+   * the best owners taken again, so the cost follows the votes since, not the number of projects. A
+   * vote only adds to its project's owner's total, so this is exact when votes are all that changed;
+   * whatever else changes a total (a project created, hidden, shown or deleted, a member deleted) needs
+   * the whole recompute, which its event brings. Without a whole recompute yet, it does one.
    */
   async function addVotesToTopContributorsBoard(): Promise<BoardSwap> {
     const board = 'top-contributors';
@@ -302,15 +303,16 @@ export function makeRankingQueries(sql: Sql) {
       const since = row?.votesUntil ?? null;
       if (since === null) return null;
       if (votesUntil <= since) return UNCHANGED;
-      const ranked = (t: Tx) => t`
-        WITH voted AS (
-          SELECT DISTINCT p.user_id FROM votes v JOIN projects p ON p.id = v.project_id
-          WHERE v.created_at >= ${since}::timestamptz AND v.created_at < ${votesUntil}::timestamptz AND p.user_id IS NOT NULL
-        )
-        SELECT tc.user_id, tc.project_count, tc.total_votes FROM top_contributors tc WHERE tc.user_id NOT IN (SELECT user_id FROM voted)
-        UNION ALL
-        ${totalsOf(t, t`SELECT user_id FROM voted`)}`;
-      return swapIn(tx, board, fillTopContributors(ranked), undefined, votesUntil);
+      await tx`
+        UPDATE contributor_totals c SET total_votes = c.total_votes + d.n
+        FROM (
+          SELECT p.user_id, count(*)::int AS n
+          FROM votes v JOIN projects p ON p.id = v.project_id
+          WHERE v.created_at >= ${since}::timestamptz AND v.created_at < ${votesUntil}::timestamptz AND NOT p.is_hidden
+          GROUP BY p.user_id
+        ) d
+        WHERE c.user_id = d.user_id`;
+      return swapIn(tx, board, fillTopContributors, undefined, votesUntil);
     }) as Promise<BoardSwap | null>);
     // Never recomputed whole yet: whole now.
     return swap ?? (await recomputeTopContributorsBoard()) ?? UNCHANGED;
