@@ -81,9 +81,11 @@ describe('ranking boards after votes', () => {
     await vote(p4.id, authors[3]!.id, new Date(now - 2 * 60_000));
     await vote(p4.id, null, new Date(now - 10 * DAY));
     // A vote is created at its transaction's time; these were written with times in the past, after
-    // the tallies may have counted past those times (db/src/queries/tallies.ts): start them anew, as
-    // a seed does on an empty database.
+    // the tallies and the top contributors' totals may have counted past those times
+    // (db/src/queries/tallies.ts, rankings.ts addVotesToTopContributors), and the projects without
+    // their project.created events: start them anew, as a seed does on an empty database.
     await sql`DELETE FROM ranking_tally_windows`;
+    await sql`UPDATE ranking_boards SET votes_until = NULL WHERE board = 'top-contributors'`;
     const ids = [p1.id, p2.id, p3.id, p4.id];
     await publish(ids.map((projectId) => ({ name: 'vote.created', projectId, votes: 0, averageRating: 0, totalRatings: 0 })));
 

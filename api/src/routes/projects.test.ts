@@ -168,9 +168,12 @@ describe('GET /api/projects', () => {
 /**
  * Votes written with past dates, as these tests do, are older than a tally that another test file's
  * recompute may have advanced past them (the files share one database): the tallies start again, so
- * the next recompute reads its whole window (db/src/queries/tallies.ts).
+ * the next recompute reads its whole window (db/src/queries/tallies.ts); so do the top contributors.
  */
-const restartTallies = () => t.deps.sql`DELETE FROM ranking_tally_windows`;
+const restartTallies = async () => {
+  await t.deps.sql`DELETE FROM ranking_tally_windows`;
+  await t.deps.sql`UPDATE ranking_boards SET votes_until = NULL WHERE board = 'top-contributors'`;
+};
 
 describe('GET /api/projects/trending, /leaderboard, /top-contributors', () => {
   it('ranks trending by decayed weighted votes of the period; hidden projects and old votes left out', async () => {
