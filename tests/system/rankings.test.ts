@@ -4,6 +4,7 @@ import type { DomainEvent } from '@vitrine/domain/events';
 import { createSql, type Sql } from '@vitrine/db/sql';
 import { buildProject, buildUser } from '@vitrine/db/testing';
 import { makeEventQueries } from '@vitrine/db/queries/events';
+import { restartRunningTotals } from '@vitrine/db/queries/rankings';
 import type { UserRow } from '@vitrine/db/queries/users';
 import { makeTestApp, randomIp, type TestApp } from '@vitrine/api/testing';
 import type { Config } from '@vitrine/runtime/config';
@@ -84,8 +85,7 @@ describe('ranking boards after votes', () => {
     // the tallies and the top contributors' totals may have counted past those times
     // (db/src/queries/tallies.ts, rankings.ts addVotesToTopContributors), and the projects without
     // their project.created events: start them anew, as a seed does on an empty database.
-    await sql`DELETE FROM ranking_tally_windows`;
-    await sql`UPDATE ranking_boards SET votes_until = NULL WHERE board = 'top-contributors'`;
+    await restartRunningTotals(sql);
     const ids = [p1.id, p2.id, p3.id, p4.id];
     await publish(ids.map((projectId) => ({ name: 'vote.created', projectId, votes: 0, averageRating: 0, totalRatings: 0 })));
 

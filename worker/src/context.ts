@@ -17,7 +17,7 @@ export interface WorkerSettings extends WorkerEnvSettings {
    * The same for a whole recompute of the top contributors, an aggregate over every visible project (at
    * 1M projects about 165 ms of a core, where a tallied board takes about 12): after a project is
    * created, hidden, shown or deleted, or a member deleted. A vote needs none: it brings them up to
-   * date within recomputeDelayMs, summing its project's owner's projects again.
+   * date within recomputeDelayMs, adding to its project's owner's running total.
    */
   contributorsDelayMs: number;
   /** Schedules: trending rolls over every minute, leaderboards and contributors every 5 minutes. */

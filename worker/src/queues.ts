@@ -17,7 +17,7 @@ export const JOB = {
 
 /**
  * One ranking board (design.md "Rankings"), or the top contributors brought up to the votes alone
- * (`votesOnly`: only the owners of the projects voted since the last recompute are summed again).
+ * (`votesOnly`: the votes since the last recompute are added to their owners' running totals).
  */
 export type Board =
   | { kind: 'trending'; period: TrendingPeriod }
@@ -63,8 +63,8 @@ export function boardsFor(event: DomainEvent): Board[] {
 }
 
 /**
- * A board's deduplication id; but for the votes-only top contributors, also its name in
- * ranking_boards (db/src/queries/rankings.ts).
+ * A board's deduplication id. It is also the board's name in ranking_boards (db/src/queries/rankings.ts),
+ * except for the votes-only top contributors, which write the 'top-contributors' board.
  */
 export function boardId(board: Board): string {
   if (board.kind === 'trending') return `trending:${board.period}`;

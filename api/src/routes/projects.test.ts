@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, buildUser } from '@vitrine/db/testing';
-import { makeRankingQueries } from '@vitrine/db/queries/rankings';
+import { makeRankingQueries, restartRunningTotals } from '@vitrine/db/queries/rankings';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
 import { EDIT_FORBIDDEN } from '../commands/projectUpdater';
 
@@ -170,10 +170,7 @@ describe('GET /api/projects', () => {
  * recompute may have advanced past them (the files share one database): the tallies start again, so
  * the next recompute reads its whole window (db/src/queries/tallies.ts); so do the top contributors.
  */
-const restartTallies = async () => {
-  await t.deps.sql`DELETE FROM ranking_tally_windows`;
-  await t.deps.sql`UPDATE ranking_boards SET votes_until = NULL WHERE board = 'top-contributors'`;
-};
+const restartTallies = () => restartRunningTotals(t.deps.sql);
 
 describe('GET /api/projects/trending, /leaderboard, /top-contributors', () => {
   it('ranks trending by decayed weighted votes of the period; hidden projects and old votes left out', async () => {

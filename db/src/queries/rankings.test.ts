@@ -81,7 +81,7 @@ describe('top contributors', () => {
     expect(await ranking.boardComputedAt('top-contributors')).toBeInstanceOf(Date);
   });
 
-  it('follow the votes incrementally: only the voted projects\' owners are summed again, and the board is what a whole recompute gives', async () => {
+  it('follow the votes incrementally: only the voted projects\' owners\' rows are rewritten, and the board is what a whole recompute gives', async () => {
     const ranking = makeRankingQueries(sql);
     const board = async () => (await ranking.listTopContributors(100)).map((r) => [r.userId, r.totalVotes, r.projectCount]);
     // A row's xmin is the transaction that last wrote it.

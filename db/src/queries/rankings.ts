@@ -14,6 +14,16 @@ export type BoardName = `trending:${TrendingPeriod}` | `leaderboard:${Leaderboar
 
 /** Rows kept per trending period and per leaderboard range (deeper pages are not worth a swap). */
 export const BOARD_SIZE = 1000;
+/**
+ * Makes the next recompute of every board that keeps running totals (the tallied boards, the top
+ * contributors) start again from the votes themselves. For votes written with past dates (a seed, a
+ * test): totals already past those dates would never count them.
+ */
+export async function restartRunningTotals(tx: Tx): Promise<void> {
+  await tx`DELETE FROM ranking_tally_windows`;
+  await tx`UPDATE ranking_boards SET votes_until = NULL WHERE board = 'top-contributors'`;
+}
+
 /** Rows kept on the top-contributors board. */
 export const TOP_CONTRIBUTORS_BOARD_SIZE = 100;
 /** Entries the top-contributors panel shows by default. */

@@ -1,5 +1,6 @@
 import type { Sql } from '../sql';
 import { hashPassword } from '../passwords';
+import { restartRunningTotals } from '../queries/rankings';
 
 /** Password of every demo account (the README says so; demo data is for local runs only). */
 export const DEMO_PASSWORD = 'demo-password';
@@ -140,10 +141,8 @@ export async function seedDemo(sql: Sql, now: Date = new Date()): Promise<boolea
       for (let v = 0; v < viewCount; v += 1) views.push({ project_id: p.id, viewer: `ip:198.18.${Math.floor(v / 250)}.${v % 250}`, day: when() });
     }
     for (let i = 0; i < votes.length; i += 2000) await tx`INSERT INTO votes ${tx(votes.slice(i, i + 2000))}`;
-    // Votes dated in the past: ranking tallies and top contributors' totals that might have counted
-    // past those dates start anew (their next recompute is whole).
-    await tx`DELETE FROM ranking_tally_windows`;
-    await tx`UPDATE ranking_boards SET votes_until = NULL WHERE board = 'top-contributors'`;
+    // Votes dated in the past: running totals that might have counted past those dates start anew.
+    await restartRunningTotals(tx);
     for (let i = 0; i < ratings.length; i += 2000) await tx`INSERT INTO ratings ${tx(ratings.slice(i, i + 2000))}`;
     for (let i = 0; i < views.length; i += 2000) await tx`INSERT INTO project_views ${tx(views.slice(i, i + 2000))} ON CONFLICT DO NOTHING`;
 

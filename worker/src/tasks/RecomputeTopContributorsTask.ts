@@ -6,7 +6,7 @@ import { defineTask } from './task';
 
 /**
  * Recomputes the top-contributors board: whole (an aggregate over every visible project), or with
- * `votesOnly` brought up to the votes cast since (the voted projects' owners alone).
+ * `votesOnly` brought up to the votes cast since (added to their owners' running totals).
  */
 export const RecomputeTopContributorsTask = defineTask({
   name: JOB.recomputeTopContributors,
