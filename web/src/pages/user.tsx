@@ -10,7 +10,8 @@ import { EmptyState } from '../components/ui/empty-state';
 import { DetailPage, NotFoundPanel } from '../components/page/detail-page';
 import { Skeleton } from '../components/ui/skeleton';
 import { TabPanel, Tabs } from '../components/ui/tabs';
-import { formatCount, formatDate, formatRelative } from '../lib/format';
+import { formatCount, formatDate } from '../lib/format';
+import { RelativeTime } from '../components/ui/relative-time';
 import { useDocumentTitle } from '../lib/site';
 import { mostPopular, profileTotals, useUserProfile } from '../features/users/use-user-profile';
 import { TagList } from '../features/projects/components/tag-list';
@@ -38,9 +39,8 @@ function ProfileProjectCard({ project }: { project: ProfileProject }) {
         </h3>
         <CategoryBadge category={project.category} />
       </div>
-      {/* Relative to the clock, so it may differ between the server's page and hydration. */}
-      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400" suppressHydrationWarning>
-        {formatRelative(project.createdAt)}
+      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+        <RelativeTime value={project.createdAt} />
       </p>
       <p className="mt-2 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{project.description}</p>
       {tags.length > 0 ? <TagList tags={tags} className="mt-3" /> : null}
@@ -115,7 +115,7 @@ function UserNotFound() {
 }
 
 /** The profile card: avatar letter, name with the Verified badge, joined, and the three totals. */
-function ProfileHeader({ user, totals, joined }: { user: UserProfile['user']; totals: ReturnType<typeof profileTotals>; joined: string }) {
+function ProfileHeader({ user, totals }: { user: UserProfile['user']; totals: ReturnType<typeof profileTotals> }) {
   return (
     <Card className="p-6">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
@@ -140,7 +140,7 @@ function ProfileHeader({ user, totals, joined }: { user: UserProfile['user']; to
             </h1>
             <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
               <Clock className="size-4" aria-hidden="true" />
-              <span>{joined}</span>
+              <RelativeTime value={user.createdAt} prefix="Joined " />
               <span aria-hidden="true">·</span>
               <span>{ROLE_TEXT[user.role]}</span>
             </p>
@@ -176,7 +176,7 @@ function MostPopularList({ projects }: { projects: UserProfile['projects'] }) {
 }
 
 /** The About tab: member since, project count, role, bio and the most popular projects. */
-function ProfileAbout({ profile, joined }: { profile: UserProfile; joined: string }) {
+function ProfileAbout({ profile }: { profile: UserProfile }) {
   const { user, projects } = profile;
   return (
     <Card className="p-6">
@@ -185,7 +185,7 @@ function ProfileAbout({ profile, joined }: { profile: UserProfile; joined: strin
         <div>
           <dt className="text-zinc-500 dark:text-zinc-400">Member since</dt>
           <dd className="font-medium text-zinc-900 dark:text-zinc-100">
-            {joined} <span className="text-zinc-500 dark:text-zinc-400">({formatDate(user.createdAt)})</span>
+            <RelativeTime value={user.createdAt} prefix="Joined " /> <span className="text-zinc-500 dark:text-zinc-400">({formatDate(user.createdAt)})</span>
           </dd>
         </div>
         <div>
@@ -209,11 +209,10 @@ function ProfileAbout({ profile, joined }: { profile: UserProfile; joined: strin
 function Profile({ profile }: { profile: UserProfile }) {
   const [tab, setTab] = useState<ProfileTab>('projects');
   const { user, projects } = profile;
-  const joined = `Joined ${formatRelative(user.createdAt)}`;
   useDocumentTitle(user.username);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <ProfileHeader user={user} totals={profileTotals(projects)} joined={joined} />
+      <ProfileHeader user={user} totals={profileTotals(projects)} />
       <Tabs<ProfileTab>
         className="mt-8"
         label="Profile sections"
@@ -244,7 +243,7 @@ function Profile({ profile }: { profile: UserProfile }) {
           <ProfileTesting profile={profile} />
         </TabPanel>
         <TabPanel value="about">
-          <ProfileAbout profile={profile} joined={joined} />
+          <ProfileAbout profile={profile} />
         </TabPanel>
       </Tabs>
     </div>

@@ -5,7 +5,8 @@ import { tagList } from '../../../lib/tags';
 import { CategoryBadge } from '../../../components/ui/badge';
 import { TierBadge } from '../../../components/ui/tier-badge';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCount, formatRelative } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { RatingBadge } from './rating-badge';
 import { TagList } from './tag-list';
 import { VoteButton } from './vote-button';
@@ -55,10 +56,7 @@ export function ProjectCard({ project }: { project: Project }) {
         </span>
         <span className="inline-flex items-center gap-1">
           <Clock className="size-3.5" aria-hidden="true" />
-          {/* Relative to the clock: the server's page may say "less than a minute ago" and hydration a minute later "1 minute ago". */}
-          <time dateTime={project.createdAt} suppressHydrationWarning>
-            {formatRelative(project.createdAt)}
-          </time>
+          <RelativeTime value={project.createdAt} />
         </span>
         <span className="tabular inline-flex items-center gap-1" aria-label={`${project.views} views`}>
           <Eye className="size-3.5" aria-hidden="true" />

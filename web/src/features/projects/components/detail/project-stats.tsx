@@ -6,7 +6,8 @@ import { CategoryBadge } from '../../../../components/ui/badge';
 import { TierBadge } from '../../../../components/ui/tier-badge';
 import { useFlash } from '../../../../hooks/use-flash';
 import { cn } from '../../../../lib/cn';
-import { formatCount, formatRelative } from '../../../../lib/format';
+import { formatCount } from '../../../../lib/format';
+import { RelativeTime } from '../../../../components/ui/relative-time';
 
 /** One labelled figure of the project page's stat line. */
 function Stat({ icon: Icon, label, children }: { icon: typeof Eye; label: string; children: ReactNode }) {
@@ -34,10 +35,7 @@ export function ProjectStats({ project }: { project: ProjectDetail }) {
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
         <CategoryBadge category={project.category} />
         <Stat icon={Calendar} label="Posted">
-          {/* Relative to the clock, so it may differ between the server's page and hydration. */}
-          <time dateTime={project.createdAt} suppressHydrationWarning>
-            Posted {formatRelative(project.createdAt)}
-          </time>
+          <RelativeTime value={project.createdAt} prefix="Posted " />
         </Stat>
         <Stat icon={Eye} label="Views">
           <span className="tabular">{formatCount(project.views)} views</span>
