@@ -4,6 +4,8 @@ import { CATEGORIES, type Category } from './constants';
 export const sitePaths = {
   project: (id: number) => `/projects/${id}`,
   user: (username: string) => `/users/${encodeURIComponent(username)}`,
+  testRequests: '/test-requests',
+  testRequest: (id: number | string) => `/test-requests/${id}`,
   projectCard: (id: number, version: string) => `/cards/projects/${id}.png?v=${version}`,
   siteCard: '/cards/site.png',
   latestFeed: (format: FeedFormat) => (format === 'atom' ? '/feed.xml' : '/feeds/latest.rss'),

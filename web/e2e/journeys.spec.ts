@@ -114,12 +114,29 @@ test.describe('member journeys', () => {
 
     const rate = page.getByLabel(`Rate ${project.title}`);
     await expect(rate.locator('option:checked')).toHaveText('Rate');
+    // Choosing is not rating (WCAG 3.2.2): arrow keys move through the values and send nothing.
+    let rated = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith(`/api/projects/${project.id}/rate`)) rated++;
+    });
+    await rate.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(rate).toBeFocused();
+    await expect(page.getByRole('button', { name: `Save rating 2/10 for ${project.title}` })).toBeVisible();
+    expect(rated).toBe(0);
     await rate.selectOption('8');
+    await page.getByRole('button', { name: `Save rating 8/10 for ${project.title}` }).click();
     await expectToast(page, 'Rating submitted');
+    await expect(rate).toBeFocused();
+    expect(rated).toBe(1);
     await expect(page.getByText('You rated this project', { exact: true })).toBeVisible();
     await expect(page.getByText('8.0/10').first()).toBeVisible();
+    // Enter on the select sends the value chosen.
     await rate.selectOption('6');
+    await rate.press('Enter');
     await expectToast(page, 'Rating updated');
+    await expect(rate).toBeFocused();
     await expect(page.getByText('6.0 (1)')).toBeVisible();
     await expect(page.getByRole('meter', { name: 'Rated 6' })).toHaveAttribute('aria-valuenow', '100');
   });

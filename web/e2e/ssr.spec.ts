@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { createProject } from './public-helpers';
 import { registerMember, signIn } from './fixtures';
@@ -14,8 +14,8 @@ function collectProblems(page: Page): string[] {
 }
 
 /** A visible project of the demo data: its id, title and author. */
-async function someProject(page: Page): Promise<{ id: number; title: string; username: string }> {
-  const res = await page.request.get('/api/projects?offset=0&limit=1&sort=votes');
+async function someProject(api: Page | APIRequestContext): Promise<{ id: number; title: string; username: string }> {
+  const res = await ('request' in api ? api.request : api).get('/api/projects?offset=0&limit=1&sort=votes');
   const [project] = (await res.json()) as Array<{ id: number; title: string; username: string }>;
   return project!;
 }
@@ -54,6 +54,35 @@ test.describe('server-rendered pages', () => {
       const res = await request.get(path);
       expect(res.status()).toBe(404);
       expect(await res.text()).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  test('every route the client knows answers 200 with its own title; unknown ones 404', async ({ request }) => {
+    const { id, username } = await someProject(request);
+    const [testRequest] = (await (await request.get('/api/test-requests?limit=1')).json()) as Array<{ id: number; title: string }>;
+    const titles: Record<string, string> = {
+      '/': 'Showcase Your Projects',
+      '/about': 'About',
+      '/contact': 'Contact',
+      '/terms': 'Terms of Service',
+      '/privacy': 'Privacy Policy',
+      '/auth': 'Log in',
+      '/messages': 'Messages',
+      '/admin': 'Admin Dashboard',
+      '/settings': 'Settings',
+      '/confirm-email': 'Confirm your email',
+      '/test-requests': 'Test Requests',
+      [`/users/${username}`]: username,
+    };
+    if (testRequest) titles[`/test-requests/${testRequest.id}`] = testRequest.title;
+    for (const [path, title] of Object.entries(titles)) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(await res.text(), path).toContain(`<title>${title.replace(/&/g, '&amp;')} | Vitrine</title>`);
+    }
+    expect((await request.get(`/projects/${id}`)).status()).toBe(200);
+    for (const path of ['/test-requests/987654321', '/test-requests/05', '/settings/nope']) {
+      expect((await request.get(path)).status(), path).toBe(404);
     }
   });
 

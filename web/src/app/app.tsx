@@ -5,6 +5,7 @@ import { useSession } from '../stores/session';
 import { Toaster } from '../components/ui/toast';
 import { Layout } from './layout/layout';
 import { AppRoutes } from './routes';
+import { ErrorBoundary } from './error-boundary';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { useTestRequestsLive } from '../features/test-requests/hooks/use-test-requests-live';
 
@@ -48,7 +49,9 @@ export function App() {
       <Layout>
         <AppRoutes />
       </Layout>
-      <Toaster />
+      <ErrorBoundary resetKey="toaster" fallback={() => null}>
+        <Toaster />
+      </ErrorBoundary>
     </SWRConfig>
   );
 }

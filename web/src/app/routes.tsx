@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyPage } from '../lib/lazy';
 import { Route, Switch } from 'wouter';
 import { HomePage } from '../pages/home';
 import { AboutPage } from '../pages/about';
@@ -10,21 +11,21 @@ import { PageLoading } from './page-loading';
 import { PageHydratedMark, usePendingPageMark } from './hydrated-mark';
 
 // The admin dashboard and messages area are their own bundles (issue 4): most visitors never open them.
-const AdminPage = lazy(() => import('../pages/admin'));
-const MessagesPage = lazy(() => import('../pages/messages'));
-const ContactPage = lazy(() => import('../pages/contact'));
+const AdminPage = lazyPage(() => import('../pages/admin'), 'default');
+const MessagesPage = lazyPage(() => import('../pages/messages'), 'default');
+const ContactPage = lazyPage(() => import('../pages/contact'), 'default');
 // Project and profile pages are their own bundles too, so the landing page downloads neither; the
 // server names the chunk of the page it renders (modulepreload), so hydration does not wait for it.
-const ProjectPage = lazy(() => import('../pages/project').then((m) => ({ default: m.ProjectPage })));
-const UserPage = lazy(() => import('../pages/user').then((m) => ({ default: m.UserPage })));
+const ProjectPage = lazyPage(() => import('../pages/project'), 'ProjectPage');
+const UserPage = lazyPage(() => import('../pages/user'), 'UserPage');
 // Test requests and settings are for members who go looking for them: their own bundles.
-const TestRequestsPage = lazy(() => import('../pages/test-requests').then((m) => ({ default: m.TestRequestsPage })));
-const TestRequestPage = lazy(() => import('../pages/test-request').then((m) => ({ default: m.TestRequestPage })));
-const SettingsPage = lazy(() => import('../pages/settings').then((m) => ({ default: m.SettingsPage })));
+const TestRequestsPage = lazyPage(() => import('../pages/test-requests'), 'TestRequestsPage');
+const TestRequestPage = lazyPage(() => import('../pages/test-request'), 'TestRequestPage');
+const SettingsPage = lazyPage(() => import('../pages/settings'), 'SettingsPage');
 // Opened from a confirmation mail (issue 14): rare, its own bundle.
-const ConfirmEmailPage = lazy(() => import('../pages/confirm-email').then((m) => ({ default: m.ConfirmEmailPage })));
+const ConfirmEmailPage = lazyPage(() => import('../pages/confirm-email'), 'ConfirmEmailPage');
 // The sign-in page carries the form schemas (zod): its own bundle too.
-const AuthPage = lazy(() => import('../pages/auth').then((m) => ({ default: m.AuthPage })));
+const AuthPage = lazyPage(() => import('../pages/auth'), 'AuthPage');
 
 function Lazy({ children }: { children: ReactNode }) {
   usePendingPageMark();

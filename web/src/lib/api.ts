@@ -18,6 +18,17 @@ export class ApiError extends Error {
   }
 }
 
+/** What an action says when the request never reached the server (offline, connection dropped). */
+export const CONNECTION_LOST_TEXT = 'The connection is gone, so this was not saved. Try again when you are back online.';
+
+/** An error thrown when the request could not be sent or its answer not received (fetch's TypeError). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(CONNECTION_LOST_TEXT, { cause });
+    this.name = 'NetworkError';
+  }
+}
+
 /** Raises an ApiError for a non-success answer; returns the response otherwise. */
 export async function throwIfResNotOk(res: Response): Promise<Response> {
   if (res.ok) return res;
@@ -27,12 +38,17 @@ export async function throwIfResNotOk(res: Response): Promise<Response> {
 
 /** Sends a call with an optional JSON body and returns the raw response (already checked). */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const res = await fetch(url, {
-    method,
-    headers: data === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: data === undefined ? undefined : JSON.stringify(data),
-    credentials: 'include',
-  });
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: data === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: data === undefined ? undefined : JSON.stringify(data),
+      credentials: 'include',
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
   return throwIfResNotOk(res);
 }
 
@@ -49,10 +65,11 @@ export function fetcher<T>(url: string): Promise<T> {
 }
 
 /**
- * The server's `{message}` from an error thrown by this module, or `fallback` when there is none
- * (network failure, non-JSON body, non-Error value).
+ * The server's `{message}` from an error thrown by this module, CONNECTION_LOST_TEXT when the request
+ * never got through, or `fallback` when there is none (non-JSON body, non-Error value).
  */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof NetworkError) return error.message;
   if (error instanceof ApiError) {
     try {
       const parsed: unknown = JSON.parse(error.body);

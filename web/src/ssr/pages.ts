@@ -3,9 +3,10 @@ import { matchRoute } from 'wouter';
 import { CATEGORIES, type Category } from '@vitrine/domain/constants';
 import { shareCardVersion } from '@vitrine/domain/share-card';
 import { sitePaths } from '@vitrine/domain/site-paths';
-import type { Project, ProjectDetail, UserProfile } from '@vitrine/domain/types';
+import type { Project, ProjectDetail, TestRequestDetail, UserProfile } from '@vitrine/domain/types';
 import { latestKey, projectKey } from '../features/projects/api/keys';
 import { userKey } from '../features/users/keys';
+import { requestKey, requestListKey } from '../features/test-requests/api/keys';
 import { profileTotals } from '../features/users/use-user-profile';
 import { HOME_DESCRIPTION, websiteJsonLd } from '../pages/home';
 import { projectJsonLd } from '../pages/project';
@@ -117,6 +118,33 @@ function userPlan(username: string): PagePlan {
   };
 }
 
+/** /test-requests: the first page of open requests with the default filters, as the page reads it. */
+function testRequestsPlan(site: { name: string }): PagePlan {
+  return {
+    modules: ['src/pages/test-requests.tsx'],
+    keys: [],
+    infiniteKeys: [requestListKey({ skill: '', category: '', sort: 'newest' })],
+    describe: () => ({ status: 200, meta: simplePage(sitePaths.testRequests, 'Test Requests', `Open test requests on ${site.name}: join one, send structured feedback, rate each other.`) }),
+  };
+}
+
+/** /test-requests/{id}: the request as its viewer may read it; 404 when it does not exist for them. */
+function testRequestPlan(id: string): PagePlan {
+  const path = sitePaths.testRequest(id);
+  if (!/^[1-9]\d{0,9}$/.test(id)) return notFoundPlan(path, 'Test Request Not Found');
+  const key = requestKey(id);
+  return {
+    modules: ['src/pages/test-request.tsx'],
+    keys: [key],
+    infiniteKeys: [],
+    describe: (data) => {
+      const request = data.get(key) as TestRequestDetail | undefined;
+      if (!request) return { status: 404, meta: simplePage(path, 'Test Request Not Found', 'The test request you are looking for does not exist or has been removed.', { noindex: true }) };
+      return { status: 200, meta: simplePage(path, request.title, `Test request for ${request.projectTitle}: ${request.description}`, { noindex: request.isHidden }) };
+    },
+  };
+}
+
 function notFoundPlan(path: string, title = '404 Page Not Found'): PagePlan {
   return { keys: [], infiniteKeys: [], describe: () => ({ status: 404, meta: simplePage(path, title, 'Did you forget to add the page to the router?', { noindex: true }) }) };
 }
@@ -156,9 +184,13 @@ export function planPage(path: string, search: string, site: { name: string; ori
   if (path === '/auth') return privatePlan(path, 'Log in', `Log in to ${site.name} or create an account.`);
   if (path === '/messages') return privatePlan(path, 'Messages', 'Your messages.');
   if (path === '/admin') return privatePlan(path, 'Admin Dashboard', 'Site administration.');
+  if (path === '/settings') return privatePlan(path, 'Settings', 'Your profile, email, password and data.');
+  if (path === sitePaths.testRequests) return testRequestsPlan(site);
   if (path === '/confirm-email') return privatePlan(path, 'Confirm your email', `Confirm your email address for ${site.name}.`);
   const user = match('/users/:username', path);
   if (user) return userPlan(user.username!);
+  const testRequest = match('/test-requests/:id', path);
+  if (testRequest) return testRequestPlan(testRequest.id!);
   const project = match('/projects/:id', path);
   if (project) return projectPlan(project.id!);
   return notFoundPlan(path);

@@ -1,14 +1,17 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
 import { useDialogs } from '../../stores/dialogs';
-import { lazyNamed, onFirstInteraction } from '../../lib/lazy';
+import { lazyNamed, lazyPage, onFirstInteraction } from '../../lib/lazy';
+import { preloadToaster } from '../../components/ui/toast';
 import { Header } from './header';
 import { Footer } from './footer';
 import { FloatingSubmitButton } from './floating-submit';
+import { ConnectionBanner } from './connection-banner';
+import { ErrorBoundary } from '../error-boundary';
 
 // The Contact Admin dialog belongs to the contact feature (pages/contact.tsx exports it).
-const ContactAdminDialog = lazy(() => import('../../pages/contact').then((m) => ({ default: m.ContactAdminDialog })));
+const ContactAdminDialog = lazyPage(() => import('../../pages/contact'), 'ContactAdminDialog');
 
 // Dialogs (and the zod schemas of their forms) load apart from the first bundle, fetched once the
 // visitor starts interacting (a reader who only reads never downloads them).
@@ -20,6 +23,7 @@ function AppDialogs() {
   const { open, close } = useDialogs(useShallow((s) => ({ open: s.open, close: s.close })));
   useEffect(() => {
     return onFirstInteraction(() => {
+      preloadToaster();
       void AuthDialog.preload();
       void SubmitProjectDialog.preload();
     });
@@ -51,11 +55,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        {children}
+        <ErrorBoundary resetKey={location}>{children}</ErrorBoundary>
       </main>
       <Footer />
       {location === '/' ? <FloatingSubmitButton /> : null}
-      <AppDialogs />
+      <ErrorBoundary resetKey={location} fallback={() => null}>
+        <AppDialogs />
+      </ErrorBoundary>
+      <ConnectionBanner />
     </div>
   );
 }

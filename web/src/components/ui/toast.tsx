@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { retryingImport } from '../../lib/lazy';
 import type { ToastInput } from './toast-view';
 
 export type { ToastInput };
@@ -16,7 +17,18 @@ function loadView() {
     requested = true;
     listeners.forEach((listener) => listener());
   }
-  return (view ??= import('./toast-view'));
+  return (view ??= retryingImport(() => import('./toast-view')).catch((error: unknown) => {
+    view = null;
+    throw error;
+  }));
+}
+
+/**
+ * Fetches the toaster ahead of need (at the visitor's first interaction): the toast that says an
+ * action failed because the connection is gone must not itself need the connection.
+ */
+export function preloadToaster(): void {
+  void loadView().catch(() => undefined);
 }
 
 function subscribe(listener: () => void) {
@@ -29,7 +41,9 @@ function subscribe(listener: () => void) {
  * `toast({ title: 'Vote failed', description: '...', variant: 'destructive' })`.
  */
 export function toast(input: ToastInput): void {
-  void loadView().then((m) => m.toast(input));
+  void loadView()
+    .then((m) => m.toast(input))
+    .catch(() => undefined);
 }
 
 /**
@@ -37,7 +51,9 @@ export function toast(input: ToastInput): void {
  * on screen, so it never replaces the result of the user's own action.
  */
 export function notify(input: ToastInput): void {
-  void loadView().then((m) => m.notify(input));
+  void loadView()
+    .then((m) => m.notify(input))
+    .catch(() => undefined);
 }
 
 const ToasterView = lazy(() => loadView().then((m) => ({ default: m.Toaster })));

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { ChevronDown, Lock } from 'lucide-react';
 import { RATING_MAX, RATING_MIN, TOOLTIP_DELAY_MS } from '@vitrine/domain/constants';
 import { useSession } from '../../../stores/session';
@@ -60,34 +61,86 @@ export function RateControl({
       </div>
     );
   }
+  return <RateSelect project={project} variant={variant} myRating={myRating} pending={pending} rate={rate} />;
+}
+
+/**
+ * The select and its Save button. Choosing a value only chooses (arrow keys move through the values
+ * without sending anything, WCAG 3.2.2); Enter on the select or the Save button sends it. Focus stays
+ * on the select throughout (it is never disabled, and returns there when the button goes).
+ */
+function RateSelect({
+  project,
+  variant,
+  myRating,
+  pending,
+  rate,
+}: {
+  project: { id: number; title: string };
+  variant: 'card' | 'page';
+  myRating: number | null;
+  pending: boolean;
+  rate: (rating: number) => Promise<boolean>;
+}) {
+  const [choice, setChoice] = useState<number | null>(null);
+  const select = useRef<HTMLSelectElement>(null);
+  const unsaved = choice !== null && choice !== myRating ? choice : null;
+  // From the button, focus moves back to the select, since the button goes once the rating is saved.
+  const save = async (fromButton: boolean) => {
+    if (unsaved === null || pending) return;
+    if (await rate(unsaved)) setChoice(null);
+    if (fromButton) select.current?.focus();
+  };
   const selectId = `rate-${variant}-${project.id}`;
   return (
     <div className={cn('relative z-10 flex gap-2', variant === 'page' ? 'flex-col items-stretch' : 'items-center')}>
       <label htmlFor={selectId} className="sr-only">
         Rate {project.title}
       </label>
-      <div className="relative">
-      <select
-        id={selectId}
-        value={myRating ?? ''}
-        disabled={pending}
-        onChange={(event) => void rate(Number(event.target.value))}
-        className={cn(
-          'appearance-none rounded-lg border border-zinc-300 bg-white text-zinc-800 transition-colors hover:border-zinc-400 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
-          'disabled:opacity-60',
-          variant === 'page' ? 'h-10 w-full pl-3 pr-9 text-sm' : 'h-8 pl-2.5 pr-8 text-sm',
-        )}
-      >
-        <option value="" disabled>
-          Rate
-        </option>
-        {RATING_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <ChevronDown className="pointer-events-none absolute right-2.5 top-1/2 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400" aria-hidden="true" />
+      <div className="flex items-center gap-2">
+        <div className={cn('relative', variant === 'page' && 'flex-1')}>
+          <select
+            ref={select}
+            id={selectId}
+            value={choice ?? myRating ?? ''}
+            aria-busy={pending || undefined}
+            onChange={(event) => setChoice(Number(event.target.value))}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && unsaved !== null) {
+                event.preventDefault();
+                void save(false);
+              }
+            }}
+            className={cn(
+              'appearance-none rounded-lg border border-zinc-300 bg-white text-zinc-800 transition-colors hover:border-zinc-400 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
+              variant === 'page' ? 'h-10 w-full pl-3 pr-9 text-sm' : 'h-8 pl-2.5 pr-8 text-sm',
+            )}
+          >
+            <option value="" disabled>
+              Rate
+            </option>
+            {RATING_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <ChevronDown className="pointer-events-none absolute right-2.5 top-1/2 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400" aria-hidden="true" />
+        </div>
+        {unsaved !== null ? (
+          <button
+            type="button"
+            onClick={() => void save(true)}
+            aria-disabled={pending || undefined}
+            aria-label={`Save rating ${unsaved}/${RATING_MAX} for ${project.title}`}
+            className={cn(
+              'inline-flex shrink-0 items-center rounded-lg bg-accent-600 px-3 text-sm font-medium text-white hover:bg-accent-700 aria-disabled:opacity-60',
+              variant === 'page' ? 'h-10' : 'h-8',
+            )}
+          >
+            Save rating
+          </button>
+        ) : null}
       </div>
       {myRating !== null ? <p className="text-xs leading-tight text-zinc-500 dark:text-zinc-400">You rated this project</p> : null}
     </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { RatingResult } from '@vitrine/domain/types';
-import { apiJson } from '../../../lib/api';
+import { apiJson, errorMessage } from '../../../lib/api';
 import { useAction } from '../../../hooks/use-action';
 import { revalidateProjects } from '../api/revalidate';
 
@@ -22,7 +22,7 @@ export function useRate(project: { id: number; myRating: number | null }) {
   const rate = (rating: number) =>
     run('rate', () => apiJson<RatingResult>('POST', `/api/projects/${project.id}/rate`, { rating }), {
       success: (result) => ({ title: ratingToastTitle(result.updated), description: `You rated this project ${rating}/10.` }),
-      failure: () => ({ title: 'Rating failed', description: 'There was an error submitting your rating.' }),
+      failure: (error) => ({ title: 'Rating failed', description: errorMessage(error, 'There was an error submitting your rating.') }),
       onSuccess: (result) => {
         setSaved({ for: project.myRating, value: result.myRating ?? rating });
         void revalidateProjects();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { Project } from '@vitrine/domain/types';
-import { apiJson, errorStatus } from '../../../lib/api';
+import { apiJson, errorMessage, errorStatus } from '../../../lib/api';
 import { toast } from '../../../components/ui/toast';
 import { updateCachedProject, voteInCache } from '../../../lib/project-cache';
 import { revalidateProjects } from '../api/revalidate';
@@ -35,7 +35,8 @@ export function useVote(project: Pick<Project, 'id' | 'votes' | 'hasVoted'>, sur
         await updateCachedProject(swr, project.id, () => ({ hasVoted: true }));
         toast({ title: 'Already voted', description: ALREADY_VOTED_TEXT[surface], variant: 'destructive' });
       } else {
-        toast({ title: 'Vote failed', description: 'There was an error submitting your vote.', variant: 'destructive' });
+        // The server's reason when it gave one (a paused account), the lost connection, else §8's text.
+        toast({ title: 'Vote failed', description: errorMessage(error, 'There was an error submitting your vote.'), variant: 'destructive' });
       }
     } finally {
       setPending(false);
