@@ -1,0 +1,54 @@
+import type { Page } from '@playwright/test';
+import { test, expect, registerMember, signIn } from './fixtures';
+import { createProject, expectToast } from './public-helpers';
+
+/** The page is wider than its viewport (a sideways scroll). */
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+test.describe('a bad connection never leaves a dead end', () => {
+  test('a vote while offline reverts, says the connection is gone, and the page stays; back online it works', async ({ page, request, context }) => {
+    await signIn(page, await registerMember(request));
+    await page.goto('/');
+    // Any first key press fetches the toaster, as a visitor's first interaction would.
+    await page.keyboard.press('Shift');
+    const vote = page.getByRole('button', { name: /^Vote for .*, \d+ votes?$/ }).first();
+    const name = (await vote.getAttribute('aria-label'))!;
+    await context.setOffline(true);
+    await expect(page.getByTestId('connection-banner')).toHaveText(/You are offline/);
+    await vote.click();
+    await expectToast(page, 'Vote failed');
+    await expect(page.getByText('The connection is gone, so this was not saved.', { exact: false }).last()).toBeVisible();
+    // The optimistic vote rolled back: the same button, unvoted, with the same count.
+    await expect(page.getByRole('button', { name }).first()).toBeEnabled();
+    await expect(page.getByRole('banner')).toBeVisible();
+
+    // A page whose chunk has not been fetched yet waits for the connection instead of blanking.
+    await page.evaluate(() => history.pushState(null, '', '/settings'));
+    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+    await page.goto('/');
+    await page.getByRole('button', { name }).first().click();
+    await expect(page.getByRole('button', { name: /^Voted for / }).first()).toBeVisible();
+  });
+});
+
+test.describe('long unbroken words never widen a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('a 100-character title and a 440-character word stay inside 360 px on the home page, the project and the profile', async ({ page, request }) => {
+    const member = await registerMember(request);
+    await signIn(page, member);
+    const title = 'W'.repeat(100);
+    const { id } = await createProject(page, { title, description: 'D'.repeat(440), tags: `${'t'.repeat(30)}, e2e` });
+    for (const path of ['/', `/projects/${id}`, `/users/${member.username}`]) {
+      await page.goto(path);
+      await expect(page.getByText(title).first()).toBeVisible();
+      expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+    }
+  });
+});
