@@ -3,7 +3,7 @@ import type { contactSchema } from '@vitrine/domain/schemas/message';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { ContactCopy } from '@vitrine/domain/types';
 import type { Caller } from '../context';
-import { badRequest, unauthorized } from '../errors';
+import { badRequest, forbidden, PAUSED_MESSAGE, unauthorized } from '../errors';
 import { ensureRecipient } from '../loaders';
 import { spendAddressPoint } from './emailConfirmationStarter';
 import { messageSender } from './messageSender';
@@ -23,7 +23,7 @@ export const RECIPIENT_NEEDS_LOGIN = 'You need to be logged in to message a user
 export type ContactForm = z.output<typeof contactSchema>;
 
 /**
- * POST /api/contact for visitors and members. The sender's account comes from the session, never from
+ * POST /api/contact for visitors and members, paused ones included when they write to the admins. The sender's account comes from the session, never from
  * the body (senderUserId in the body is ignored); a member's hidden name and email fields were filled
  * from their profile before validation (contactDefaults). Platform and email modes both store the
  * message (to the admins, or to `recipientUserId` for members); email mode marks the event so the
@@ -45,6 +45,8 @@ export async function contactMessageSender(caller: Caller, input: ContactForm): 
   const recipientUserId = input.recipientUserId ?? null;
   if (recipientUserId !== null) {
     if (!user) throw unauthorized(RECIPIENT_NEEDS_LOGIN);
+    // A paused member may still ask the admins why (no recipient), but not write to other members.
+    if (user.isPaused) throw forbidden(PAUSED_MESSAGE);
     await ensureRecipient(caller, user.id, recipientUserId);
   }
   const confirmCopyTo = input.sendCopy && !user ? input.senderEmail! : undefined;

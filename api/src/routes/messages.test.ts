@@ -158,13 +158,17 @@ describe('POST /api/contact', () => {
     expect(nobody.body).toEqual({ message: 'User not found' });
   });
 
-  it('refuses a paused member with 403 and writes nothing', async () => {
+  it('lets a paused member write to the admins (to ask why), but refuses a message to a member with 403', async () => {
     const paused = await member({ isPaused: true, email: 'p@example.com' });
-    const body = contactBody();
-    const res = await paused.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(body);
+    const toAdmins = contactBody();
+    const asked = await paused.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(toAdmins);
+    expect(asked.status).toBe(201);
+    expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE sender_user_id = ${paused.user.id} AND recipient_user_id IS NULL`).toHaveLength(1);
+    const to = await member();
+    const res = await paused.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ recipientUserId: to.user.id }));
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: PAUSED_MESSAGE });
-    expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE sender_name = ${body.senderName}`).toHaveLength(0);
+    expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE recipient_user_id = ${to.user.id}`).toHaveLength(0);
   });
 
   it.each([

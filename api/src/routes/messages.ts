@@ -30,8 +30,8 @@ export const messageRoutes: Route[] = [
   route(
     {
       method: 'post', path: '/api/contact', tag: 'messages', summary: 'Contact form: to the admins, or to recipientUserId (members); platform or email mode',
-      access: 'unpaused', limit: 'contact', body: named('ContactInput', contactSchema), prefill: contactDefaults, status: 201, response: answers.ContactSent,
-      errors: { 400: 'Invalid input; sendCopy without a (confirmed, for members) email', 401: 'recipientUserId given by a visitor', 404: 'User not found (recipientUserId)', 429: `Too many messages, or confirmation mails to the address (a visitor's copy is sent only after its confirmation link is followed, within ${CONFIRMATION_TTL_SECONDS / 3600} hours)` },
+      access: 'anyone', limit: 'contact', body: named('ContactInput', contactSchema), prefill: contactDefaults, status: 201, response: answers.ContactSent,
+      errors: { 400: 'Invalid input; sendCopy without a (confirmed, for members) email', 401: 'recipientUserId given by a visitor', 403: 'recipientUserId given by a paused member (a paused member may still write to the admins)', 404: 'User not found (recipientUserId)', 429: `Too many messages, or confirmation mails to the address (a visitor's copy is sent only after its confirmation link is followed, within ${CONFIRMATION_TTL_SECONDS / 3600} hours)` },
     },
     async (call) => ({ message: CONTACT_SENT, ...(await contactMessageSender(call, call.body)) }),
   ),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Menu, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -22,7 +22,7 @@ const MOBILE_EXTRA_LINKS = [
 ];
 
 const linkClass =
-  'rounded-md px-3 py-2 text-sm font-medium text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
+  'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
 
 /** The live badge of test-request activity the user has not opened yet (issue 13). */
 function ActivityBadge() {
@@ -75,7 +75,19 @@ function MobileMenu({ open, onNavigate }: { open: boolean; onNavigate: () => voi
 /** The header bar of spec §2: brand, links, session buttons and the collapsible mobile menu. */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpen(false);
+  // Escape closes the open menu and hands focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   return (
     <header className="sticky top-0 z-40 border-b border-zinc-200/80 bg-white/95 backdrop-blur dark:border-zinc-800/80 dark:bg-zinc-950/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
@@ -96,6 +108,7 @@ export function Header() {
           <SessionButtons mobile={false} onNavigate={closeMenu} />
         </div>
         <Button
+          ref={toggle}
           variant="ghost"
           size="icon"
           className="ml-auto lg:hidden"

@@ -76,6 +76,9 @@ function RememberAndSubmit({
   );
 }
 
+/** What a paused member is told once, as they sign in: what still works, and where to ask why. */
+export const PAUSED_NOTICE = 'Your account is paused: you can read and write to the admins from the Contact page, but not vote, rate, submit or message members.';
+
 /** The sign-in form; `onSuccess` runs after the 'Login successful' toast. */
 export function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
   const login = useSession((s) => s.login);
@@ -83,7 +86,7 @@ export function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => vo
   const { run } = useAction();
   const { pending, onSubmit } = useSubmit(form.validate, (input) =>
     run('login', () => login(input), {
-      success: (user) => ({ title: 'Login successful', description: `Welcome back, ${user.username}!` }),
+      success: (user) => ({ title: 'Login successful', description: user.isPaused ? `Welcome back, ${user.username}! ${PAUSED_NOTICE}` : `Welcome back, ${user.username}!` }),
       failure: (error) => ({ title: 'Login failed', description: errorMessage(error, 'Login failed') }),
       onSuccess,
     }),

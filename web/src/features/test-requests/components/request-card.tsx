@@ -12,14 +12,14 @@ export function RequestCard({ request }: { request: TestRequestView }) {
   return (
     <article className="relative flex h-full flex-col rounded-xl border border-zinc-200 bg-white p-5 transition-shadow duration-200 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex items-start justify-between gap-2">
-        <h3 className="line-clamp-2 font-semibold text-zinc-900 dark:text-zinc-50">
+        <h2 className="line-clamp-2 text-base font-semibold text-zinc-900 dark:text-zinc-50">
           <Link
             href={`/test-requests/${request.id}`}
             className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-accent-700 focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent-500 dark:hover:text-accent-300"
           >
             {request.title}
           </Link>
-        </h3>
+        </h2>
         <StatusBadge status={request.status} />
       </div>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
