@@ -70,7 +70,7 @@ test.describe('public screens', () => {
     await page.goto('/about');
     await openMenuIfPhone(page);
     await page.getByRole('navigation', { name: isPhone(page) ? 'Mobile' : 'Main' }).getByRole('link', { name: 'Leaderboard' }).click();
-    await expect(page).toHaveURL(/\/#leaderboard$/);
+    await expect(page).toHaveURL(/\/(\?tab=leaderboard)?#leaderboard$/);
     await expect(page.getByRole('heading', { name: 'Project Leaderboard' })).toBeVisible();
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ArrowDown, Award, FlaskConical, Plus, Rocket, ThumbsUp, Trophy } from 'lucide-react';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Select } from '../components/ui/select';
@@ -8,10 +8,10 @@ import { LatestProjects } from '../features/projects/components/latest-projects'
 import { TrendingProjects } from '../features/projects/components/trending-projects';
 import { Leaderboard } from '../features/projects/components/leaderboard';
 import { useJsonLd, type JsonLd } from '../lib/json-ld';
+import { useSearchChoice } from '../hooks/use-search-choice';
+import { LISTING_CHOICES, type HomeTab } from '../features/projects/api/keys';
 import { pageOrigin, siteName, useDocumentTitle, useMetaDescription } from '../lib/site';
 
-/** The home listing tabs (§2, §4): latest by default. */
-export type HomeTab = 'latest' | 'trending' | 'leaderboard';
 
 /** Tab labels of §2. */
 export const HOME_TABS: ReadonlyArray<{ value: HomeTab; label: string }> = [
@@ -133,7 +133,7 @@ function AboutSection() {
 
 /** Home (§2): hero, the latest / trending / leaderboard switcher, About section; WebSite JSON-LD. */
 export function HomePage() {
-  const [tab, setTab] = useState<HomeTab>('latest');
+  const [tab, setTab] = useSearchChoice(LISTING_CHOICES.tab);
   useHashTab(setTab);
   useDocumentTitle('Showcase Your Projects');
   useMetaDescription(DESCRIPTION);

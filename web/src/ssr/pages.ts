@@ -3,8 +3,9 @@ import { matchRoute } from 'wouter';
 import { CATEGORIES, type Category } from '@vitrine/domain/constants';
 import { shareCardVersion } from '@vitrine/domain/share-card';
 import { sitePaths } from '@vitrine/domain/site-paths';
-import type { Project, ProjectDetail, TestRequestDetail, UserProfile } from '@vitrine/domain/types';
-import { latestKey, projectKey } from '../features/projects/api/keys';
+import type { ProjectDetail, TestRequestDetail, UserProfile } from '@vitrine/domain/types';
+import { LISTING_CHOICES, TOP_CONTRIBUTORS_KEY, latestKey, leaderboardKey, projectKey, trendingKey } from '../features/projects/api/keys';
+import { readChoice } from '../hooks/use-search-choice';
 import { userKey } from '../features/users/keys';
 import { requestKey, requestListKey } from '../features/test-requests/api/keys';
 import { profileTotals } from '../features/users/use-user-profile';
@@ -118,6 +119,26 @@ function userPlan(username: string): PagePlan {
   };
 }
 
+/**
+ * The home page with the listing its address names (`?tab=`, `?sort=`, `?period=`, `?range=`, `?q=`),
+ * read as the hooks read it, so the server renders the tab a shared link or a reload shows.
+ */
+function homePlan(params: URLSearchParams, site: { name: string; origin: string }): PagePlan {
+  const q = params.get('q')?.trim() ?? '';
+  const tab = readChoice(params, LISTING_CHOICES.tab);
+  const describe = () => ({
+    status: 200,
+    meta: simplePage('/', 'Showcase Your Projects', HOME_DESCRIPTION, { jsonLd: [{ id: 'website', data: websiteJsonLd(site.origin, site.name) }], noindex: Boolean(q) }),
+  });
+  const projectIds = (key: string) => (data: ReadonlyMap<string, unknown>) => ((data.get(key) as Array<{ id: number }> | undefined) ?? []).map((p) => p.id);
+  if (tab === 'leaderboard') {
+    const key = leaderboardKey(readChoice(params, LISTING_CHOICES.range));
+    return { keys: [key, TOP_CONTRIBUTORS_KEY], infiniteKeys: [], viewerIds: projectIds(key), describe };
+  }
+  const first = tab === 'trending' ? trendingKey(readChoice(params, LISTING_CHOICES.period), 0) : latestKey(readChoice(params, LISTING_CHOICES.sort), 0, q);
+  return { keys: [], infiniteKeys: [first], viewerIds: projectIds(first), describe };
+}
+
 /** /test-requests: the first page of open requests with the default filters, as the page reads it. */
 function testRequestsPlan(site: { name: string }): PagePlan {
   return {
@@ -164,19 +185,7 @@ function match(pattern: string, path: string): Record<string, string> | null {
  * (the same key functions the hooks use, so hydration finds them) and its head. `path` is decoded.
  */
 export function planPage(path: string, search: string, site: { name: string; origin: string }): PagePlan {
-  if (path === '/') {
-    const q = new URLSearchParams(search).get('q')?.trim() ?? '';
-    const latest = latestKey('newest', 0, q);
-    return {
-      keys: [],
-      infiniteKeys: [latest],
-      viewerIds: (data) => ((data.get(latest) as Project[] | undefined) ?? []).map((p) => p.id),
-      describe: () => ({
-        status: 200,
-        meta: simplePage('/', 'Showcase Your Projects', HOME_DESCRIPTION, { jsonLd: [{ id: 'website', data: websiteJsonLd(site.origin, site.name) }], noindex: Boolean(q) }),
-      }),
-    };
-  }
+  if (path === '/') return homePlan(new URLSearchParams(search), site);
   if (path === '/about') return staticPage(path, 'About', aboutDescription(site.name), 'AboutPage', site.origin, site.name);
   if (path === '/terms') return staticPage(path, 'Terms of Service', LEGAL_DESCRIPTION, 'WebPage', site.origin, site.name, LEGAL_LAST_UPDATED_ISO);
   if (path === '/privacy') return staticPage(path, 'Privacy Policy', LEGAL_DESCRIPTION, 'WebPage', site.origin, site.name, LEGAL_LAST_UPDATED_ISO);

@@ -1,4 +1,15 @@
-import { PAGE_SIZE, type LatestSort, type LeaderboardRange, type TrendingPeriod } from '@vitrine/domain/constants';
+import {
+  DEFAULT_LEADERBOARD_RANGE,
+  DEFAULT_TRENDING_PERIOD,
+  LATEST_SORTS,
+  LEADERBOARD_RANGES,
+  PAGE_SIZE,
+  TRENDING_PERIODS,
+  type LatestSort,
+  type LeaderboardRange,
+  type TrendingPeriod,
+} from '@vitrine/domain/constants';
+import type { SearchChoice } from '../../../hooks/use-search-choice';
 
 /** offset of a 0-based page index: offset = (page - 1) * PAGE_SIZE for the 1-based page (§9). */
 export function pageOffset(pageIndex: number): number {
@@ -64,3 +75,15 @@ export const RANGE_OPTIONS: ReadonlyArray<{ value: LeaderboardRange; label: stri
   { value: 'month', label: 'This Month' },
   { value: 'week', label: 'This Week' },
 ];
+
+/** The home page's listing tabs (§2, §4): latest by default. */
+export const HOME_TAB_VALUES = ['latest', 'trending', 'leaderboard'] as const;
+export type HomeTab = (typeof HOME_TAB_VALUES)[number];
+
+/** The home listings' choices as the address holds them (`/?tab=trending&period=month`): hooks/use-search-choice.ts. */
+export const LISTING_CHOICES = {
+  tab: { name: 'tab', values: HOME_TAB_VALUES, fallback: 'latest' },
+  sort: { name: 'sort', values: LATEST_SORTS, fallback: 'newest' },
+  period: { name: 'period', values: TRENDING_PERIODS, fallback: DEFAULT_TRENDING_PERIOD },
+  range: { name: 'range', values: LEADERBOARD_RANGES, fallback: DEFAULT_LEADERBOARD_RANGE },
+} as const satisfies Record<string, SearchChoice<string>>;

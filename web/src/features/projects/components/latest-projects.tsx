@@ -1,11 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'wouter';
 import { FolderOpen, Plus } from 'lucide-react';
-import type { LatestSort } from '@vitrine/domain/constants';
 import { Button } from '../../../components/ui/button';
 import { SearchBox } from '../../../components/ui/search-box';
 import { useSubmitAction } from '../../../hooks/use-submit-action';
-import { SORT_OPTIONS } from '../api/keys';
+import { LISTING_CHOICES, SORT_OPTIONS } from '../api/keys';
+import { useSearchChoice } from '../../../hooks/use-search-choice';
 import { useLatestProjects } from '../api/use-project-lists';
 import { ListingHeader, PagedProjects } from './listing-parts';
 
@@ -14,7 +14,7 @@ import { ListingHeader, PagedProjects } from './listing-parts';
  * site-wide search: `?q=` in the address (the WebSite SearchAction's target) narrows the list.
  */
 export function LatestProjects() {
-  const [sort, setSort] = useState<LatestSort>('newest');
+  const [sort, setSort] = useSearchChoice(LISTING_CHOICES.sort);
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const list = useLatestProjects(sort, q);

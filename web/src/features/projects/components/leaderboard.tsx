@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { CircleAlert, Crown, Eye, ThumbsUp, Trophy, Users } from 'lucide-react';
-import { DEFAULT_LEADERBOARD_RANGE, type LeaderboardRange } from '@vitrine/domain/constants';
 import type { LeaderboardEntry, TopContributor } from '@vitrine/domain/types';
 import { Card } from '../../../components/ui/card';
 import { CategoryBadge } from '../../../components/ui/badge';
@@ -10,7 +8,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api';
 import { formatCount } from '../../../lib/format';
-import { RANGE_OPTIONS } from '../api/keys';
+import { LISTING_CHOICES, RANGE_OPTIONS } from '../api/keys';
+import { useSearchChoice } from '../../../hooks/use-search-choice';
 import { useLeaderboard, useTopContributors } from '../api/use-project-lists';
 import { ListingHeader, useFailureToast } from './listing-parts';
 import { RatingBadge } from './rating-badge';
@@ -149,7 +148,7 @@ export function TopContributors() {
 
 /** Project Leaderboard (§2): 'Time Range' All Time / This Month / This Week, a ranked list, Top Contributors. */
 export function Leaderboard() {
-  const [range, setRange] = useState<LeaderboardRange>(DEFAULT_LEADERBOARD_RANGE);
+  const [range, setRange] = useSearchChoice(LISTING_CHOICES.range);
   const { data, error, isLoading, mutate } = useLeaderboard(range);
   useFailureToast(error, 'Failed to fetch leaderboard');
   return (

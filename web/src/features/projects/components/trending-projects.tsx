@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { TrendingUp } from 'lucide-react';
-import { DEFAULT_TRENDING_PERIOD, type TrendingPeriod } from '@vitrine/domain/constants';
-import { PERIOD_OPTIONS } from '../api/keys';
+import { LISTING_CHOICES, PERIOD_OPTIONS } from '../api/keys';
+import { useSearchChoice } from '../../../hooks/use-search-choice';
 import { useTrendingProjects } from '../api/use-project-lists';
 import { ListingHeader, PagedProjects } from './listing-parts';
 
 /** Trending Projects (§2): 'Period' Today / This Week / This Month, default week. */
 export function TrendingProjects() {
-  const [period, setPeriod] = useState<TrendingPeriod>(DEFAULT_TRENDING_PERIOD);
+  const [period, setPeriod] = useSearchChoice(LISTING_CHOICES.period);
   const list = useTrendingProjects(period);
   return (
     <section aria-label="Trending Projects">

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, registerMember, signIn } from './fixtures';
-import { createProject, expectToast } from './public-helpers';
+import { chooseHomeTab, createProject, expectToast, openMenuIfPhone } from './public-helpers';
 
 /** The page is wider than its viewport (a sideways scroll). */
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -50,5 +50,48 @@ test.describe('long unbroken words never widen a phone', () => {
       await expect(page.getByText(title).first()).toBeVisible();
       expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
     }
+  });
+});
+
+test.describe('the listing chosen lives in the address', () => {
+  test('a shared link, reload and Back show the tab, period, range and sort chosen; the server renders it', async ({ page, request }) => {
+    const html = await (await request.get('/?tab=trending&period=month')).text();
+    expect(html.slice(html.indexOf('<div id="root">'))).toContain('Trending Projects</h2>');
+
+    await page.goto('/?tab=trending&period=month');
+    await expect(page.getByRole('heading', { name: 'Trending Projects' })).toBeVisible();
+    await expect(page.getByLabel('Period', { exact: true })).toHaveValue('month');
+
+    await chooseHomeTab(page, 'Leaderboard');
+    await page.getByLabel('Time Range', { exact: true }).selectOption('week');
+    await expect(page).toHaveURL(/[?&]tab=leaderboard(&|$)/);
+    await expect(page).toHaveURL(/[?&]range=week(&|$)/);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Project Leaderboard' })).toBeVisible();
+    await expect(page.getByLabel('Time Range', { exact: true })).toHaveValue('week');
+
+    await chooseHomeTab(page, 'Latest Projects');
+    await page.getByLabel('Sort by', { exact: true }).selectOption('votes');
+    await expect(page).toHaveURL(/[?&]sort=votes(&|$)/);
+    await page.locator('main a[href^="/projects/"]').first().click();
+    await expect(page).toHaveURL(/\/projects\/\d+$/);
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Latest Submissions' })).toBeVisible();
+    await expect(page.getByLabel('Sort by', { exact: true })).toHaveValue('votes');
+  });
+});
+
+test.describe('the phone menu', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('Escape closes the menu and hands focus back to its button', async ({ page }) => {
+    await page.goto('/about');
+    await openMenuIfPhone(page);
+    const menu = page.locator('#mobile-menu');
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link').first().focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
 });
