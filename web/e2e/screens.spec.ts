@@ -95,3 +95,34 @@ test.describe('the phone menu', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
 });
+
+test.describe('focus always lands somewhere meaningful', () => {
+  test('sign-up: a taken username is shown at its field, which gets focus; success leaves focus in the page, not on the body', async ({ page, request }) => {
+    const taken = await registerMember(request);
+    await page.goto('/');
+    await openMenuIfPhone(page);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Welcome to Vitrine' });
+    await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+    const panel = dialog.getByRole('tabpanel', { name: 'Sign Up' });
+    const password = taken.password;
+    await panel.getByLabel('Username').fill(taken.username);
+    await panel.getByLabel('Password', { exact: true }).fill(password);
+    await panel.getByLabel('Confirm password').fill(password);
+    await panel.getByRole('button', { name: 'Create account' }).click();
+    await expect(panel.getByText('Username already exists')).toBeVisible();
+    await expect(panel.getByLabel('Username')).toBeFocused();
+
+    await panel.getByLabel('Username').fill(`${taken.username}x`);
+    await panel.getByRole('button', { name: 'Create account' }).click();
+    await expectToast(page, 'Registration successful');
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
+  });
+
+  test('a client-side navigation is announced with the new page title', async ({ page }) => {
+    await page.goto('/about');
+    await page.evaluate(() => history.pushState(null, '', '/terms'));
+    await expect(page.getByTestId('route-announcer')).toHaveText(/Terms of Service/);
+  });
+});

@@ -8,6 +8,7 @@ import { Header } from './header';
 import { Footer } from './footer';
 import { FloatingSubmitButton } from './floating-submit';
 import { ConnectionBanner } from './connection-banner';
+import { RouteAnnouncer } from './route-announcer';
 import { ErrorBoundary } from '../error-boundary';
 
 // The Contact Admin dialog belongs to the contact feature (pages/contact.tsx exports it).
@@ -63,6 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <AppDialogs />
       </ErrorBoundary>
       <ConnectionBanner />
+      <RouteAnnouncer />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { X } from 'lucide-react';
@@ -18,14 +18,34 @@ export interface DialogProps {
   hideClose?: boolean;
 }
 
+/** The element focused when `open` last became true (read while rendering, before the dialog takes focus). */
+function useOpener(open: boolean): HTMLElement | null {
+  const [wasOpen, setWasOpen] = useState(false);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open && typeof document !== 'undefined') setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+  }
+  return opener;
+}
+
 /**
  * A modal dialog (Ark UI): focus trapped inside, Escape and the backdrop close it, focus returns to
  * the trigger, and it is labelled by its title and described by its description.
  * `<Dialog open={open} onOpenChange={setOpen} title="Edit Project" description="...">form</Dialog>`
  */
 export function Dialog({ open, onOpenChange, title, description, children, width, className, hideClose }: DialogProps) {
+  const opener = useOpener(open);
   return (
-    <ArkDialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
+    <ArkDialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      lazyMount
+      unmountOnExit
+      // Focus goes back to what opened the dialog; when that is gone (the Log in button after signing
+      // in, a row deleted from the dialog), to the page's main content, never to the bare body.
+      finalFocusEl={() => (opener?.isConnected ? opener : document.getElementById('main'))}
+    >
       <Portal>
         <ArkDialog.Backdrop className="fixed inset-0 z-50 bg-zinc-950/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
         <ArkDialog.Positioner className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:items-center">

@@ -1,9 +1,10 @@
+import { useRef } from 'react';
 import { loginSchema, registerSchema } from '@vitrine/domain/schemas/auth';
 import { ROLES, type Role } from '@vitrine/domain/constants';
 import type { CurrentUser } from '@vitrine/domain/types';
 import { useSession } from '../../stores/session';
-import { useSchemaForm, useSubmit } from '../../lib/form';
-import { errorMessage } from '../../lib/api';
+import { focusFirstInvalid, useSchemaForm, useSubmit, type FieldErrors } from '../../lib/form';
+import { errorMessage, errorStatus } from '../../lib/api';
 import { siteName } from '../../lib/site';
 import { Button } from '../../components/ui/button';
 import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';
@@ -114,6 +115,24 @@ export function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => vo
   );
 }
 
+/** The sign-up field a refusal of the server is about, by status. */
+const REFUSED_FIELD: Partial<Record<number, 'username' | 'password'>> = { 409: 'username', 400: 'password' };
+
+/**
+ * Puts the server's refusal of a sign-up at the field it is about, and focus with it: a taken
+ * username (409), or a common or guessable password (the only 400 the form's own checks let
+ * through). Answers the refusal's text for the toast.
+ */
+function showRefusal(error: unknown, setErrors: (errors: FieldErrors) => void, form: HTMLFormElement | null): string {
+  const description = errorMessage(error, 'Registration failed');
+  const field = REFUSED_FIELD[errorStatus(error) ?? 0];
+  if (field) {
+    setErrors({ [field]: description });
+    focusFirstInvalid(form);
+  }
+  return description;
+}
+
 /** The sign-up form with role and bio; `onSuccess` runs after the 'Registration successful' toast. */
 export function RegisterForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
   const register = useSession((s) => s.register);
@@ -127,16 +146,17 @@ export function RegisterForm({ onSuccess }: { onSuccess?: (user: CurrentUser) =>
     rememberMe: false,
   });
   const { run } = useAction();
+  const formRef = useRef<HTMLFormElement>(null);
   const { pending, onSubmit } = useSubmit(form.validate, (input) =>
     run('register', () => register(input), {
       success: (user) => ({ title: 'Registration successful', description: `Welcome to ${siteName()}, ${user.username}!` }),
-      failure: (error) => ({ title: 'Registration failed', description: errorMessage(error, 'Registration failed') }),
+      failure: (error) => ({ title: 'Registration failed', description: showRefusal(error, form.setErrors, formRef.current) }),
       onSuccess,
     }),
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <UsernameField value={form.values.username} error={form.errors.username} onChange={(v) => form.set('username', v)} />
       <Field label="Email (optional)" error={form.errors.email}>
         {(p) => (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { REPORT_DIALOG_CLOSE_MS, REPORT_REASONS, type ReportReason } from '@vitrine/domain/constants';
 import { reportSchema } from '@vitrine/domain/schemas/report';
@@ -41,12 +41,15 @@ function SignInToReport({ open, onOpenChange }: { open: boolean; onOpenChange: (
 
 /** The thank-you panel after a report; the dialog closes by itself after REPORT_DIALOG_CLOSE_MS (§4). */
 function ReportThanks({ onClose }: { onClose: () => void }) {
+  const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    // The form that held focus is gone: the thank-you takes it, inside the dialog.
+    panel.current?.focus();
     const timer = window.setTimeout(onClose, REPORT_DIALOG_CLOSE_MS);
     return () => window.clearTimeout(timer);
   }, [onClose]);
   return (
-    <div role="status" className="flex flex-col items-center py-6 text-center">
+    <div ref={panel} tabIndex={-1} role="status" className="flex flex-col items-center py-6 text-center outline-none">
       <CircleCheck className="size-12 text-green-600 dark:text-green-400" aria-hidden="true" />
       <p className="mt-3 font-semibold text-zinc-900 dark:text-zinc-50">Thank you for your report</p>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Our moderators will review it shortly.</p>
