@@ -126,3 +126,23 @@ test.describe('focus always lands somewhere meaningful', () => {
     await expect(page.getByTestId('route-announcer')).toHaveText(/Terms of Service/);
   });
 });
+
+test.describe('a new member is shown the way', () => {
+  test('the first-steps checklist shows what is left, links each step, and stays dismissed', async ({ page, request }) => {
+    const member = await registerMember(request);
+    await signIn(page, member);
+    await page.goto('/');
+    const steps = page.getByRole('region', { name: 'Your first steps on Vitrine' });
+    await expect(steps).toBeVisible();
+    await expect(steps.getByText('0 of 3 done')).toBeVisible();
+    await expect(steps.getByText(`Confirm your email address (we sent a link to ${member.email})`)).toBeVisible();
+    await expect(steps.getByRole('link', { name: 'join a test request' })).toHaveAttribute('href', '/test-requests');
+    await expect(steps.getByRole('link', { name: 'See your profile' })).toHaveAttribute('href', `/users/${member.username}`);
+    await steps.getByRole('button', { name: 'Dismiss your first steps' }).click();
+    await expect(steps).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Latest Submissions' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your first steps on Vitrine' })).toHaveCount(0);
+  });
+});

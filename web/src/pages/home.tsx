@@ -9,6 +9,7 @@ import { TrendingProjects } from '../features/projects/components/trending-proje
 import { Leaderboard } from '../features/projects/components/leaderboard';
 import { useJsonLd, type JsonLd } from '../lib/json-ld';
 import { useSearchChoice } from '../hooks/use-search-choice';
+import { FirstSteps } from '../features/users/components/first-steps';
 import { LISTING_CHOICES, type HomeTab } from '../features/projects/api/keys';
 import { pageOrigin, siteName, useDocumentTitle, useMetaDescription } from '../lib/site';
 
@@ -143,6 +144,7 @@ export function HomePage() {
     <>
       <Hero />
       <div id="projects" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <FirstSteps />
         <span id="leaderboard" aria-hidden="true" />
         <Tabs<HomeTab> items={[...HOME_TABS]} value={tab} onValueChange={setTab} label="Project listings" hideListOnMobile>
           <div className="md:hidden">

@@ -4,9 +4,14 @@ import { X } from 'lucide-react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@vitrine/domain/constants';
 import { cn } from '../../lib/cn';
 
-/** The one toast store of the app: at most one toast at a time (§9), 5000 ms each. */
+/**
+ * The one toast store of the app: at most one toast at a time (§9), 5000 ms each. At the top, under
+ * the header: a dialog's and a form's actions sit at their bottom, so a toast never covers the button
+ * the user is about to press again.
+ */
 export const toaster = createToaster({
-  placement: 'bottom-end',
+  placement: 'top-end',
+  offsets: { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1rem' },
   max: TOAST_LIMIT,
   duration: TOAST_DURATION_MS,
   overlap: false,
