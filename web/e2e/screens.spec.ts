@@ -53,6 +53,19 @@ test.describe('long unbroken words never widen a phone', () => {
   });
 });
 
+test.describe('projects above the fold', () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+    test(`the first project card starts on the first screen at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      const card = page.locator('main article').first();
+      await expect(card).toBeVisible();
+      const top = await card.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+      expect(top).toBeLessThan(viewport.height - 100);
+    });
+  }
+});
+
 test.describe('the listing chosen lives in the address', () => {
   test('a shared link, reload and Back show the tab, period, range and sort chosen; the server renders it', async ({ page, request }) => {
     const html = await (await request.get('/?tab=trending&period=month')).text();

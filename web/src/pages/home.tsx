@@ -69,19 +69,19 @@ function Hero() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,var(--color-indigo-100),transparent_60%)] dark:bg-[radial-gradient(ellipse_at_top,color-mix(in_oklab,var(--color-indigo-900)_45%,transparent),transparent_60%)]"
       />
-      <div className="relative mx-auto max-w-6xl px-4 py-16 text-center sm:px-6 sm:py-24">
-        <p className="mx-auto mb-4 inline-flex items-center gap-2 rounded-full border border-zinc-200 bg-white/70 px-3 py-1 text-xs font-medium text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900/70 dark:text-zinc-400">
+      <div className="relative mx-auto max-w-6xl px-4 py-7 text-center sm:px-6 sm:py-10">
+        <p className="mx-auto mb-3 hidden sm:inline-flex items-center gap-2 rounded-full border border-zinc-200 bg-white/70 px-3 py-1 text-xs font-medium text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900/70 dark:text-zinc-400">
           <Rocket className="size-3.5 text-accent-600 dark:text-accent-400" aria-hidden="true" />
           Community project showcase
         </p>
-        <h1 className="text-4xl font-bold tracking-tight text-zinc-900 sm:text-5xl dark:text-zinc-50">Showcase Your Projects</h1>
-        <p className="mx-auto mt-4 max-w-xl text-base text-zinc-600 sm:text-lg dark:text-zinc-400">{DESCRIPTION}</p>
-        <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <a href="#projects" className={buttonClasses({ variant: 'outline', size: 'lg', className: 'w-full sm:w-auto' })}>
+        <h1 className="text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">Showcase Your Projects</h1>
+        <p className="mx-auto mt-3 max-w-xl text-sm text-zinc-600 sm:text-base dark:text-zinc-400">{DESCRIPTION}</p>
+        <div className="mt-5 flex flex-row flex-wrap items-center justify-center gap-3">
+          <a href="#projects" className={buttonClasses({ variant: 'outline', className: 'grow sm:grow-0' })}>
             <ArrowDown aria-hidden="true" />
             Browse Projects
           </a>
-          <Button size="lg" className="w-full sm:w-auto" onClick={submit}>
+          <Button className="grow sm:grow-0" onClick={submit}>
             <Plus aria-hidden="true" />
             Submit Your Project
           </Button>
@@ -143,7 +143,7 @@ export function HomePage() {
   return (
     <>
       <Hero />
-      <div id="projects" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <div id="projects" className="mx-auto max-w-6xl px-4 pb-12 pt-6 sm:px-6">
         <FirstSteps />
         <span id="leaderboard" aria-hidden="true" />
         <Tabs<HomeTab> items={[...HOME_TABS]} value={tab} onValueChange={setTab} label="Project listings" hideListOnMobile>

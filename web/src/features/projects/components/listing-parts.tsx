@@ -28,10 +28,10 @@ export function ListingHeader<V extends string>({
 }) {
   const id = `select-${selectLabel.toLowerCase().replace(/\s+/g, '-')}`;
   return (
-    <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+    <div className="mb-4 flex flex-col gap-2 sm:mb-5 sm:flex-row sm:items-end sm:justify-between sm:gap-3">
       <div>
         <h2 className="text-xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{title}</h2>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{subtitle}</p>
+        <p className="mt-1 hidden text-sm text-zinc-600 sm:block dark:text-zinc-400">{subtitle}</p>
       </div>
       <div className="flex items-center gap-2">
         <label htmlFor={id} className="whitespace-nowrap text-sm font-medium text-zinc-700 dark:text-zinc-300">
