@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, registerMember, signIn } from './fixtures';
+import { test, expect, registerMember, signIn, E2E_ADMIN } from './fixtures';
 import { chooseHomeTab, createProject, expectToast, openMenuIfPhone } from './public-helpers';
 
 /** The page is wider than its viewport (a sideways scroll). */
@@ -158,4 +158,24 @@ test.describe('a new member is shown the way', () => {
     await expect(page.getByRole('heading', { name: 'Latest Submissions' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Your first steps on Vitrine' })).toHaveCount(0);
   });
+});
+
+test.describe('no layout shift while a page loads', () => {
+  for (const path of ['/settings', '/messages', '/admin']) {
+    test(`${path}: cumulative layout shift stays at most 0.02`, async ({ page }) => {
+      await signIn(page, E2E_ADMIN);
+      await page.addInitScript(() => {
+        (window as unknown as { cls: number }).cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThanOrEqual(0.02);
+    });
+  }
 });
