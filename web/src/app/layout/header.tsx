@@ -40,7 +40,7 @@ function ActivityBadge() {
 /** The site's mark and name, linking home. */
 function Brand({ onNavigate }: { onNavigate: () => void }) {
   return (
-    <Link href="/" className="flex items-center gap-2 rounded-md text-base font-semibold tracking-tight text-zinc-900 dark:text-zinc-50" onClick={onNavigate}>
+    <Link href="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md text-base font-semibold tracking-tight text-zinc-900 dark:text-zinc-50" onClick={onNavigate}>
       <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-lg bg-accent-600 text-sm font-bold text-white">
         {siteName().charAt(0).toUpperCase()}
       </span>
@@ -104,7 +104,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto hidden items-center gap-2 lg:flex">
+        <div className="ml-auto hidden min-w-0 items-center gap-2 lg:flex">
           <SessionButtons mobile={false} onNavigate={closeMenu} />
         </div>
         <Button

@@ -52,9 +52,11 @@ function VisitorButtons({ mobile, onNavigate }: { mobile: boolean; onNavigate: (
 /** 'Welcome, name' with the member's tier badges (issue 13; none until a role has 3 ratings). */
 function Welcome({ user, mobile }: { user: CurrentUser; mobile: boolean }) {
   return (
-    <span className={cn('flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400', mobile ? 'py-1' : 'max-w-64')}>
+    <span className={cn('flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400', mobile ? 'py-1' : 'min-w-0 max-w-64')}>
       <span className="truncate">
-        Welcome, <span className="font-medium text-zinc-900 dark:text-zinc-100">{user.username}</span>
+        {/* In a full bar the greeting is read but not shown, so the name itself keeps its room. */}
+        <span className={mobile ? undefined : 'sr-only 2xl:not-sr-only'}>Welcome, </span>
+        <span className="font-medium text-zinc-900 dark:text-zinc-100">{user.username}</span>
       </span>
       <TierBadge tier={user.developerTier} role="Developer" compact />
       <TierBadge tier={user.testerTier} role="Tester" compact />

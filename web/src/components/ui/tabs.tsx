@@ -54,6 +54,9 @@ export function Tabs<V extends string = string>({
         aria-label={label}
         className={cn(
           'max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-zinc-100 p-1 dark:bg-zinc-800/70',
+          // On phones a strip wider than the screen scrolls: its right edge fades out as the cue, and
+          // the padding under the fade lets the last tab scroll fully into view.
+          'max-sm:pr-6 max-sm:[mask-image:linear-gradient(to_right,#000_calc(100%-1.5rem),transparent)]',
           fullWidth ? 'flex w-full' : hideListOnMobile ? 'hidden md:inline-flex' : 'inline-flex',
           listClassName,
         )}

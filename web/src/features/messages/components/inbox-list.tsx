@@ -50,7 +50,7 @@ export function InboxList({ source, viewer }: { source: InboxSource; viewer: Inb
       <ErrorState icon={AlertTriangle} title="Error loading messages" description="There was an error loading your messages. Please try again later." onRetry={() => void mutate()} />
     );
   } else if (!data || data.length === 0) {
-    body = <EmptyState icon={Inbox} title="No messages found" description="Messages you send and receive will appear here." />;
+    body = <EmptyState icon={Inbox} title="No messages found" description="Your inbox is empty. Messages you send and receive will appear here." />;
   } else {
     body = (
       <ul className="flex flex-col gap-3" aria-label="Messages">
