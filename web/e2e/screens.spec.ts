@@ -179,3 +179,17 @@ test.describe('no layout shift while a page loads', () => {
     });
   }
 });
+
+test.describe('nothing typed is lost', () => {
+  test('a half-typed project survives Escape and comes back when the dialog opens again', async ({ page, request }) => {
+    await signIn(page, await registerMember(request));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Submit Your Project' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Submit Your Project' });
+    await dialog.getByLabel('Title').fill('Half typed');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Submit Your Project' }).first().click();
+    await expect(dialog.getByLabel('Title')).toHaveValue('Half typed');
+  });
+});

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { projectSubmitSchema } from '@vitrine/domain/schemas/project';
 import type { Project } from '@vitrine/domain/types';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
@@ -26,10 +27,19 @@ export function classifySubmitFailure(error: unknown): SubmitFailure {
   return { kind: 'other', message };
 }
 
+/**
+ * What was typed and not yet submitted: closing the dialog (Escape, the backdrop, Cancel) keeps it for
+ * the next open in this page; a submission clears it.
+ */
+let draft: typeof EMPTY_PROJECT = EMPTY_PROJECT;
+
 /** The 'Submit Your Project' dialog (§2, §4): idle, submitting, then reset and close on success. */
 export function SubmitProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const form = useSchemaForm(projectSubmitSchema, EMPTY_PROJECT);
+  const form = useSchemaForm(projectSubmitSchema, draft);
   const values = form.values;
+  useEffect(() => {
+    draft = values;
+  }, [values]);
   const { run } = useAction();
   const failureToast = (error: unknown) => {
     const failure = classifySubmitFailure(error);
@@ -46,6 +56,7 @@ export function SubmitProjectDialog({ open, onOpenChange }: { open: boolean; onO
       success: { title: 'Project submitted!', description: 'Your project has been added to the showcase.' },
       failure: failureToast,
       onSuccess: () => {
+        draft = EMPTY_PROJECT;
         form.reset(EMPTY_PROJECT);
         onOpenChange(false);
         void revalidateProjects();
