@@ -290,6 +290,22 @@ describe('POST /api/projects/{id}/report', () => {
     expect((await counters(project.id)).reportRows).toBe(0);
   });
 
+  it('counts reports made: refused reports (400, 404, 409 duplicate) give their point back', async () => {
+    const { agent } = await t.member();
+    const owner = await buildUser(t.deps.sql);
+    const first = await buildProject(t.deps.sql, { userId: owner.id });
+    expect((await agent.post(`/api/projects/${first.id}/report`).send({ reason: 'spam' })).status).toBe(201);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await agent.post(`/api/projects/${first.id}/report`).send({ reason: 'spam' })).status).toBe(409);
+      expect((await agent.post('/api/projects/2147483000/report').send({ reason: 'spam' })).status).toBe(404);
+      expect((await agent.post(`/api/projects/${first.id}/report`).send({ reason: 'no such reason' })).status).toBe(400);
+    }
+    const projects = await Promise.all(Array.from({ length: 10 }, () => buildProject(t.deps.sql, { userId: owner.id })));
+    const statuses: number[] = [];
+    for (const p of projects) statuses.push((await agent.post(`/api/projects/${p.id}/report`).send({ reason: 'spam' })).status);
+    expect(statuses).toEqual([...Array(9).fill(201), 429]);
+  });
+
   it('limits reports per member with 429', async () => {
     const { agent } = await t.member();
     const owner = await buildUser(t.deps.sql);
