@@ -17,7 +17,11 @@ test.describe('member journeys', () => {
     await expect(panel.getByText('Username must be at least 3 characters')).toBeVisible();
     await expect(panel.getByText('Password must be at least 8 characters')).toBeVisible();
     await panel.getByLabel('Username').fill(username);
+    // The strength meter judges as the server will (zxcvbn, the site's name a user input).
+    await panel.getByLabel('Password', { exact: true }).fill('vitrine123');
+    await expect(panel.getByText(/Strength: Weak\. Too easy to guess\. There should not be any personal or page related data/)).toBeVisible();
     await panel.getByLabel('Password', { exact: true }).fill('long-enough-1');
+    await expect(panel.getByText('Strength: Very strong.')).toBeVisible();
     await panel.getByLabel('Confirm password').fill('different-1');
     await panel.getByRole('button', { name: 'Create account' }).click();
     await expect(panel.getByText("Passwords don't match")).toBeVisible();

@@ -3,7 +3,7 @@ import { hashPassword } from '../passwords';
 import { restartRunningTotals } from '../queries/rankings';
 
 /** Password of every demo account (the README says so; demo data is for local runs only). */
-export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_PASSWORD = 'demo-gallery-visitor';
 
 /** A small deterministic PRNG (mulberry32), so every seeded database looks the same. */
 function prng(seed: number) {
