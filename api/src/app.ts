@@ -26,7 +26,7 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
  * Builds the Koa app (no listen, so tests drive it). Order of every request:
  * errors -> headers -> compression -> shared reads kept for this URL -> health -> origin check -> body -> session ->
  * current user -> routes, each route
- * one composed pipeline of its contract (contracts/pipeline.ts: limit -> guard -> validate -> handler),
+ * one composed pipeline of its contract (contracts/pipeline.ts: flood limit -> guard -> validate -> quota -> handler),
  * then the public files outside /api (feeds, sitemaps, robots.txt, share cards).
  * Health comes before the session so a probe never reads a cookie, Redis or the users table.
  * Extra middleware (the static web client) is mounted after the API by the caller.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, koaProxyOptions } from './client-address';
+import { addressKey, koaProxyOptions, networkKey } from './client-address';
 
 describe('addressKey', () => {
   it('keeps an IPv4 address as it is', () => {
@@ -36,5 +36,17 @@ describe('koaProxyOptions', () => {
   it('reads TRUST_PROXY_HOPS entries from the right only when the proxy is trusted', () => {
     expect(koaProxyOptions({ trustProxy: true, trustProxyHops: 2 })).toEqual({ proxy: true, maxIpsCount: 2 });
     expect(koaProxyOptions({ trustProxy: false, trustProxyHops: 2 })).toEqual({ proxy: false, maxIpsCount: 0 });
+  });
+});
+
+describe('networkKey', () => {
+  it('groups an IPv4 address (mapped ones too) by its /24 and an IPv6 address by its /48', () => {
+    expect(networkKey('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(networkKey('203.0.113.200')).toBe(networkKey('203.0.113.7'));
+    expect(networkKey('::ffff:203.0.113.9')).toBe('203.0.113.0/24');
+    expect(networkKey('203.0.114.7')).not.toBe(networkKey('203.0.113.7'));
+    expect(networkKey('2001:db8:1:2::5')).toBe('2001:db8:1::/48');
+    expect(networkKey('2001:DB8:1:ffff:1::9')).toBe('2001:db8:1::/48');
+    expect(networkKey('2001:db8:2::1')).not.toBe(networkKey('2001:db8:1::1'));
   });
 });

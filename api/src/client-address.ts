@@ -44,6 +44,26 @@ export function addressKey(address: string): string {
     .join(':')}::/64`;
 }
 
+/** Groups of an IPv6 address that name one network for tier ratings: the /48 a site is usually given. */
+const IPV6_NETWORK_GROUPS = 3;
+
+/**
+ * The network of a client address for rules that count people rather than devices (ratings toward a
+ * badge tier): an IPv4 address (IPv4-mapped too) by its /24 (`203.0.113.0/24`), an IPv6 address by its
+ * /48 (`2001:db8:1::/48`). Wider than addressKey: one person easily holds several addresses of a /24
+ * or several /64s of a /48, so accounts from one such network count once.
+ */
+export function networkKey(address: string): string {
+  const key = addressKey(address);
+  if (isIPv4(key)) return `${key.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!key.endsWith('::/64')) return key;
+  const groups = ipv6Groups(key.slice(0, -'/64'.length));
+  return `${groups
+    .slice(0, IPV6_NETWORK_GROUPS)
+    .map((g) => g.toString(16))
+    .join(':')}::/48`;
+}
+
 /** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail as two groups). */
 function ipv6Groups(ip: string): number[] {
   const toGroups = (part: string): number[] => {

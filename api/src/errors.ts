@@ -18,5 +18,10 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
+/** The 403s of an owner voting for, rating or reporting their own project (policies 'project.vote', 'project.rate', 'project.report'). */
+export const OWN_PROJECT_VOTE = 'You cannot vote for your own project';
+export const OWN_PROJECT_RATE = 'You cannot rate your own project';
+export const OWN_PROJECT_REPORT = 'You cannot report your own project';
+
 /** The message every paused account gets on a write (design.md). */
 export const PAUSED_MESSAGE = 'Your account is paused';

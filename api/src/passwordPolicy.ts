@@ -1,4 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { passwordStrength, WEAK_PASSWORD } from '@vitrine/domain/password-strength';
 import { badRequest } from './errors';
 
 /** The 400 of a password on the bundled list of common and breached passwords. */
@@ -18,8 +19,19 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(password.toLowerCase());
 }
 
-/** Refuses (400) a new password that is common, breached, or the username itself: at sign-up and on a password change. */
-export function ensurePasswordAllowed(password: string, username: string): void {
+/** The 400 message of a password zxcvbn judges too easy to guess, with its hint when it has one. */
+export function weakPasswordMessage(hint: string): string {
+  return hint ? `${WEAK_PASSWORD} ${hint}` : WEAK_PASSWORD;
+}
+
+/**
+ * Refuses (400) a new password that is the username itself, common or breached (the bundled list), or
+ * too easy to guess: zxcvbn scores it below MIN_PASSWORD_SCORE with the username and the site's name
+ * as user inputs (`vitrine123`, `trustno1trustno1`, `aaaaaaaaaaaa`). At sign-up and on a password change.
+ */
+export function ensurePasswordAllowed(password: string, username: string, siteName: string): void {
   if (password.toLowerCase() === username.toLowerCase()) throw badRequest(PASSWORD_IS_USERNAME);
   if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD);
+  const strength = passwordStrength(password, [username, siteName]);
+  if (!strength.strongEnough) throw badRequest(weakPasswordMessage(strength.hint));
 }

@@ -18,6 +18,10 @@ export interface PolicyResources {
   'admin.manage': null;
   /** See a project (its page, vote, view beacon, rating, report): visible to all; hidden, its owner or an admin. */
   'project.read': ProjectResource;
+  /** Vote for, rate or report a project: anyone but its owner (no self-dealing); votes mirror it in SQL (db/src/queries/votes.ts castVotes). */
+  'project.vote': ProjectResource;
+  'project.rate': ProjectResource;
+  'project.report': ProjectResource;
   /** Edit a project: its owner or an admin (not paused). */
   'project.edit': ProjectResource;
   /** See a profile's hidden projects: the profile's own user or an admin. */
@@ -53,6 +57,9 @@ const rules: { [A in PolicyAction]: (user: Actor, resource: PolicyResources[A]) 
   'message.delete': (user, m) => user.isAdmin || isSender(user, m) || isRecipient(user, m),
   'admin.manage': (user) => user.isAdmin,
   'project.read': (user, p) => !p.isHidden || user.isAdmin || isOwner(user, p),
+  'project.vote': (user, p) => !isOwner(user, p),
+  'project.rate': (user, p) => !isOwner(user, p),
+  'project.report': (user, p) => !isOwner(user, p),
   'project.edit': (user, p) => !user.isPaused && (user.isAdmin || isOwner(user, p)),
   'profile.seeHidden': (user, profile) => user.isAdmin || user.id === profile.id,
   'testRequest.read': (user, r) => !r.isHidden || user.isAdmin || r.userId === user.id || r.joined,
@@ -63,6 +70,7 @@ const rules: { [A in PolicyAction]: (user: Actor, resource: PolicyResources[A]) 
 /** The few actions a visitor (nobody signed in) may do; every other action refuses visitors. */
 const visitorRules: { [A in PolicyAction]?: (resource: PolicyResources[A]) => boolean } = {
   'project.read': (p) => !p.isHidden,
+  'project.vote': () => true,
   'testRequest.read': (r) => !r.isHidden,
 };
 

@@ -178,9 +178,13 @@ export interface ErrorBody {
 export interface PeerRatings {
   developerRating: number;
   developerRatingCount: number;
+  /** How many of the developer ratings count toward the tier (raters with standing, one per network). */
+  developerTierCount: number;
   developerTier: BadgeTier | null;
   testerRating: number;
   testerRatingCount: number;
+  /** How many of the tester ratings count toward the tier. */
+  testerTierCount: number;
   testerTier: BadgeTier | null;
 }
 

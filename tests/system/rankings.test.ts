@@ -78,7 +78,7 @@ describe('ranking boards after votes', () => {
     await sql`UPDATE projects SET average_rating = 9, total_ratings = 1 WHERE id = ${p2.id}`;
     // p3: three visitors (weight 0.5), 5 h ago.
     for (let i = 0; i < 3; i += 1) await vote(p3.id, null, new Date(now - 5 * HOUR));
-    // p4: its author's own vote (weight 0) 2 minutes ago, one visitor 10 days ago.
+    // p4: its author's own vote (weight 0; the API refuses new ones, rows from before may remain) 2 minutes ago, one visitor 10 days ago.
     await vote(p4.id, authors[3]!.id, new Date(now - 2 * 60_000));
     await vote(p4.id, null, new Date(now - 10 * DAY));
     // A vote is created at its transaction's time; these were written with times in the past, after

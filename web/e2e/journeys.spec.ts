@@ -17,7 +17,11 @@ test.describe('member journeys', () => {
     await expect(panel.getByText('Username must be at least 3 characters')).toBeVisible();
     await expect(panel.getByText('Password must be at least 8 characters')).toBeVisible();
     await panel.getByLabel('Username').fill(username);
+    // The strength meter judges as the server will (zxcvbn, the site's name a user input).
+    await panel.getByLabel('Password', { exact: true }).fill('vitrine123');
+    await expect(panel.getByText(/Strength: Weak\. Too easy to guess\. There should not be any personal or page related data/)).toBeVisible();
     await panel.getByLabel('Password', { exact: true }).fill('long-enough-1');
+    await expect(panel.getByText('Strength: Very strong.')).toBeVisible();
     await panel.getByLabel('Confirm password').fill('different-1');
     await panel.getByRole('button', { name: 'Create account' }).click();
     await expect(panel.getByText("Passwords don't match")).toBeVisible();
@@ -145,6 +149,9 @@ test.describe('member journeys', () => {
     const author = await registerMember(request);
     await signIn(page, author);
     const project = await createProject(page);
+    // Nobody votes for their own project: another member's page votes.
+    await page.context().clearCookies();
+    await signIn(page, await registerMember(request));
     // A stale page: the page is live and refetches the project (on connect, on focus), so keep its
     // reads saying 'not voted yet' while the vote happens behind its back, until the click: a refetch
     // after it tells the truth again (a pinned one would undo the 'Voted' the 409 put in the SWR cache).
@@ -193,6 +200,11 @@ test.describe('member journeys', () => {
 
     await page.getByRole('button', { name: 'Copy link' }).click();
     await expectToast(page, 'Link copied');
+    // The owner does not vote for, rate or report their own project: those controls are not shown.
+    await expect(page.getByRole('img', { name: '0 votes' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Vote for / })).toHaveCount(0);
+    await expect(page.getByLabel(`Rate ${newTitle}`)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Report' })).toHaveCount(0);
 
     const reporter = await registerMember(request);
     await page.context().clearCookies();

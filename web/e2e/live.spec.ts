@@ -26,9 +26,11 @@ async function userId(page: Page, member: Member): Promise<number> {
 
 test.describe('live updates', () => {
   test('a vote in one browser changes the count in another without a reload', async ({ browser }) => {
-    const owner = await registerMember((await browser.newContext()).request);
-    const voterPage = await openAs(browser, owner);
-    const project = await createProject(voterPage);
+    const request = (await browser.newContext()).request;
+    const owner = await registerMember(request);
+    const project = await createProject(await openAs(browser, owner));
+    // Nobody votes for their own project: another member votes.
+    const voterPage = await openAs(browser, await registerMember(request));
     const watcherPage = await openAs(browser);
 
     await watcherPage.goto(`/projects/${project.id}`);

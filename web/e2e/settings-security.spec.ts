@@ -24,6 +24,12 @@ test.describe('settings: email confirmation and password', () => {
     await form.getByRole('button', { name: 'Change Password' }).click();
     await expectToast(page, 'Password not changed');
     await expect(page.getByText('This password is too common or has appeared in data breaches. Please choose a different one.')).toBeVisible();
+    // A guessable password the list does not hold: the meter says so, and so does the server.
+    await form.getByLabel('New password', { exact: true }).fill('Vitrine2024!');
+    await form.getByLabel('Confirm new password').fill('Vitrine2024!');
+    await expect(form.getByText(/Strength: Fair\. Too easy to guess\./)).toBeVisible();
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByText(/^This password is too easy to guess\. Please choose a stronger one\./).first()).toBeVisible();
 
     // The keyboard alone: fill and submit with Enter.
     await form.getByLabel('New password', { exact: true }).fill('a-much-better-Passphrase-7');

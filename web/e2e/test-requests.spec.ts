@@ -2,18 +2,31 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { test, expect, awaitingHydration, registerMember, signIn, expectNoSeriousA11yViolations, E2E_ADMIN, type Member } from './fixtures';
 import { createProject, openMenuIfPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
+import { DEMO_PASSWORD } from '../../db/src/seed/demo';
 
 /**
  * Test requests (issue 13) in two browsers: the owner opens a request, a tester joins and sends
  * feedback, the owner sees it live, completes it, both rate, and the owner's tier appears after the
- * third developer rating. The pages never reload after their first load: what changes comes live.
+ * third developer rating that counts. The pages never reload after their first load: what changes comes live.
+ *
+ * Only raters with standing on distinct networks count toward a tier (docs/security.md): the raters
+ * are demo members (old accounts with projects: standing), each browser from an address of its own
+ * /24 (the e2e server trusts X-Forwarded-For).
  */
 
 const ORIGIN = { Origin: E2E_BASE_URL };
 
-/** A page in a fresh browser context, signed in as `who`. */
-async function openAs(browser: Browser, who: { username: string; password: string }): Promise<Page> {
-  const page = awaitingHydration(await (await browser.newContext()).newPage());
+/** Demo members (db/src/seed/demo.ts) with standing and the tester role: the raters whose ratings count. */
+const EARLIER_TESTERS = ['grace_maker', 'dennis_maker'].map((username) => ({ username, password: DEMO_PASSWORD }));
+const JOURNEY_TESTER = { username: 'radia_maker', password: DEMO_PASSWORD };
+
+/** An address on a /24 of its own (one network per browser). */
+const networkOfItsOwn = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.7`;
+
+/** A page in a fresh browser context, signed in as `who`, its requests from `ip` when given. */
+async function openAs(browser: Browser, who: { username: string; password: string }, ip?: string): Promise<Page> {
+  const context = await browser.newContext(ip ? { extraHTTPHeaders: { 'X-Forwarded-For': ip } } : {});
+  const page = awaitingHydration(await context.newPage());
   await signIn(page, who);
   return page;
 }
@@ -23,8 +36,8 @@ async function myId(request: APIRequestContext): Promise<number> {
   return ((await (await request.get('/api/auth/me')).json()) as { id: number }).id;
 }
 
-/** Through the API: a completed request on a new project of `owner`, rated `rating` by a new tester. */
-async function completedRating(browser: Browser, ownerPage: Page, rating: number): Promise<void> {
+/** Through the API: a completed request on a new project of `owner`, rated `rating` by `tester` from a network of their own. */
+async function completedRating(browser: Browser, ownerPage: Page, rating: number, tester: { username: string; password: string }): Promise<void> {
   const project = await createProject(ownerPage);
   const open = await ownerPage.request.post('/api/test-requests', {
     headers: ORIGIN,
@@ -32,8 +45,7 @@ async function completedRating(browser: Browser, ownerPage: Page, rating: number
   });
   expect(open.status(), await open.text()).toBe(201);
   const { id } = (await open.json()) as { id: number };
-  const tester = await registerMember((await browser.newContext()).request);
-  const testerPage = await openAs(browser, tester);
+  const testerPage = await openAs(browser, tester, networkOfItsOwn());
   expect((await testerPage.request.post(`/api/test-requests/${id}/testers`, { headers: ORIGIN })).status()).toBe(201);
   for (const status of ['in_progress', 'completed']) {
     expect((await ownerPage.request.patch(`/api/test-requests/${id}`, { headers: ORIGIN, data: { status } })).status()).toBe(200);
@@ -51,12 +63,12 @@ test.describe('test requests', () => {
     test.slow();
     const request = (await browser.newContext()).request;
     const owner: Member = await registerMember(request);
-    const tester: Member = await registerMember(request);
+    const tester = JOURNEY_TESTER;
     const ownerPage = await openAs(browser, owner);
-    const testerPage = await openAs(browser, tester);
-    // Two earlier ratings of 10: the journey's rating is the third.
-    await completedRating(browser, ownerPage, 10);
-    await completedRating(browser, ownerPage, 10);
+    const testerPage = await openAs(browser, tester, networkOfItsOwn());
+    // Two earlier ratings of 10 that count: the journey's rating is the third.
+    await completedRating(browser, ownerPage, 10, EARLIER_TESTERS[0]!);
+    await completedRating(browser, ownerPage, 10, EARLIER_TESTERS[1]!);
     const project = await createProject(ownerPage, { title: `Tested ${Math.random().toString(36).slice(2, 8)}` });
     const requestTitle = `Please test ${project.title}`;
 
@@ -130,6 +142,8 @@ test.describe('test requests', () => {
     // Three developer ratings averaging 9.7: Platinum, on the profile and in the header menu.
     await ownerPage.goto(`/users/${owner.username}`);
     await expect(ownerPage.getByRole('heading', { level: 1 }).getByText('Platinum')).toBeVisible();
+    await ownerPage.getByRole('tab', { name: 'Testing' }).click();
+    await expect(ownerPage.getByText('3 of 3 ratings count toward the tier')).toBeVisible();
     await openMenuIfPhone(ownerPage);
     await expect(ownerPage.getByRole('banner').getByTitle('Platinum developer').first()).toBeAttached();
     // ...and on the project's page, beside the author.

@@ -21,7 +21,7 @@ export async function passwordChanger(caller: MemberCaller, input: PasswordChang
   const { user } = caller;
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw badRequest(WRONG_CURRENT_PASSWORD);
   if (input.newPassword === input.currentPassword) throw badRequest(SAME_PASSWORD);
-  ensurePasswordAllowed(input.newPassword, user.username);
+  ensurePasswordAllowed(input.newPassword, user.username, caller.deps.config.siteName);
   const passwordHash = await hashPassword(input.newPassword);
   const cutoff = new Date();
   await makeUserQueries(caller.deps.sql).changePassword(user.id, passwordHash, cutoff);

@@ -3,7 +3,8 @@ import { AUTO_HIDE_REPORT_COUNT, REPORT_STANDING_MIN_ACTIONS, REPORT_STANDING_MI
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeReportQueries } from '@vitrine/db/queries/reports';
 import type { MemberCaller } from '../context';
-import { conflict } from '../errors';
+import { conflict, OWN_PROJECT_REPORT } from '../errors';
+import { authorize } from '../policies';
 import { ensureReadable } from '../loaders';
 import { addressKey } from '../client-address';
 import { commit } from './commit';
@@ -14,7 +15,7 @@ export const ALREADY_REPORTED = 'You have already reported this project';
 export const REPORT_SUBMITTED = 'Report submitted';
 
 /**
- * A signed-in, active member reports a project: one pending report per member per project. With the
+ * A signed-in, active member reports a project, never their own (403): one pending report per member per project. With the
  * project row locked, the report, the report counter, the auto-hide and their events commit together.
  * Every report reaches the admins at once (report.created, pushed live to the `admins` room); only
  * reports that count hide the project (AUTO_HIDE_REPORT_COUNT of them, issue 14): from members other
@@ -28,7 +29,9 @@ export async function reportCreator(
 ): Promise<number> {
   return commit(caller, async (tx, emit) => {
     const projects = makeProjectQueries(tx);
-    ensureReadable(caller.user, await projects.lockProject(input.projectId));
+    const target = await projects.lockProject(input.projectId);
+    ensureReadable(caller.user, target);
+    authorize(caller.user, 'project.report', target, OWN_PROJECT_REPORT);
     const reports = makeReportQueries(tx);
     const reportId = await reports.insertReport({
       projectId: input.projectId,

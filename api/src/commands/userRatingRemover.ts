@@ -1,6 +1,7 @@
 import { makeUserRatingQueries } from '@vitrine/db/queries/userRatings';
 import type { MemberCaller } from '../context';
 import { commit } from './commit';
+import { TIER_STANDING } from './userRatingSaver';
 import { notFound } from '../errors';
 
 /** The 404 of a rating that is gone. */
@@ -15,7 +16,7 @@ export async function userRatingRemover(caller: MemberCaller, input: { ratingId:
     const ratings = makeUserRatingQueries(tx);
     const gone = await ratings.deleteRating(input.ratingId);
     if (!gone) throw notFound(USER_RATING_NOT_FOUND);
-    await ratings.refreshAggregates(gone.ratedUserId);
+    await ratings.refreshAggregates(gone.ratedUserId, TIER_STANDING);
     emit({ name: 'userRating.removed', ratingId: input.ratingId, ratedUserId: gone.ratedUserId });
   });
 }

@@ -3,7 +3,9 @@ import { makeTestRequestTesterQueries } from '@vitrine/db/queries/testRequestTes
 import { makeUserRatingQueries, type GivenRatingRow, type RatingType } from '@vitrine/db/queries/userRatings';
 import { makeUserSettingsQueries } from '@vitrine/db/queries/userSettings';
 import type { UserRatingInput } from '@vitrine/domain/schemas/testRequest';
+import { REPORT_STANDING_MIN_ACTIONS, REPORT_STANDING_MIN_AGE_DAYS } from '@vitrine/domain/constants';
 import type { MemberCaller } from '../context';
+import { networkKey } from '../client-address';
 import { commit } from './commit';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { ratingEditableUntil } from '../presenters/testRequest';
@@ -16,6 +18,9 @@ export const USER_RATING_MESSAGES = {
   notParticipants: 'Only the owner and the testers of a completed test request rate each other',
   editWindow: 'A rating can only be changed within 7 days of giving it',
 } as const;
+
+/** Who counts toward a badge tier: raters with the standing the report auto-hide asks of reporters. */
+export const TIER_STANDING = { minAgeDays: REPORT_STANDING_MIN_AGE_DAYS, minActions: REPORT_STANDING_MIN_ACTIONS } as const;
 
 /**
  * Which rating `raterId` gives `ratedId` in a request owned by `ownerId` with `testerIds`: the owner
@@ -30,7 +35,8 @@ export function ratingTypeFor(ownerId: number, testerIds: number[], raterId: num
 /**
  * A participant of a completed request rates another, once per pair per request, editable for 7 days.
  * With the request and the rated user's row locked, the rating and the rated user's recomputed
- * developerRating / testerRating and counts commit together with userRating.saved.
+ * developerRating / testerRating and counts, and the tier aggregates (raters with standing, one per
+ * network: the rater's network is kept with the rating), commit together with userRating.saved.
  */
 export async function userRatingSaver(
   caller: MemberCaller,
@@ -50,10 +56,11 @@ export async function userRatingSaver(
     const ratings = makeUserRatingQueries(tx);
     const earlier = await ratings.lockPairRating(request.id, user.id, ratedUserId);
     if (earlier && ratingEditableUntil(earlier.createdAt).getTime() < Date.now()) throw conflict(USER_RATING_MESSAGES.editWindow);
+    const raterNetwork = networkKey(caller.ip);
     const saved = earlier
-      ? await ratings.updateRating(earlier.id, rating, feedback)
-      : await ratings.insertRating({ requestId: request.id, projectId: request.projectId, raterId: user.id, ratedId: ratedUserId, rating, ratingType: type, feedback });
-    await ratings.refreshAggregates(ratedUserId);
+      ? await ratings.updateRating(earlier.id, rating, feedback, raterNetwork)
+      : await ratings.insertRating({ requestId: request.id, projectId: request.projectId, raterId: user.id, ratedId: ratedUserId, rating, ratingType: type, feedback, raterNetwork });
+    await ratings.refreshAggregates(ratedUserId, TIER_STANDING);
     emit({ name: 'userRating.saved', ratingId: saved.id, requestId: request.id, ratedUserId, raterUserId: user.id });
     return { rating: saved, updated: Boolean(earlier) };
   });

@@ -19,7 +19,7 @@ export const USERNAME_TAKEN = 'Username already exists';
 export async function userRegistrar(caller: Caller, input: z.output<typeof registerSchema>): Promise<UserRow> {
   const users = makeUserQueries(caller.deps.sql);
   if (await users.findUserByUsername(input.username)) throw conflict(USERNAME_TAKEN);
-  ensurePasswordAllowed(input.password, input.username);
+  ensurePasswordAllowed(input.password, input.username, caller.deps.config.siteName);
   const email = input.email || null;
   if (email) await spendAddressPoint(caller, email);
   const passwordHash = await hashPassword(input.password);

@@ -1,6 +1,6 @@
 import type { ProjectRow } from '@vitrine/db/queries/projects';
 import type { Caller } from '../context';
-import { conflict, notFound } from '../errors';
+import { conflict, forbidden, notFound, OWN_PROJECT_VOTE } from '../errors';
 import { ensureReadable, PROJECT_NOT_FOUND } from '../loaders';
 import { addressKey } from '../client-address';
 
@@ -12,7 +12,8 @@ export const ALREADY_VOTED = 'You have already voted for this project';
  * per /64, see addressKey: the key is what votes.ip_address holds). The vote row, the
  * counter and the vote.created event commit together in one statement, shared with the votes that
  * arrived at the same moment (commands/ballotBox.ts), so a hot project's row lock is held once per
- * burst; a repeat is 409, a project the caller may not see 404. Answers the updated project as the
+ * burst; a repeat is 409, a project the caller may not see 404, the owner's own project 403 (policy
+ * 'project.vote', which the statement applies). Answers the updated project as the
  * statement returned it; the live push takes its counts from the event, so nothing re-reads the row.
  */
 export async function voteCaster(caller: Caller, input: { projectId: number }): Promise<ProjectRow> {
@@ -23,6 +24,7 @@ export async function voteCaster(caller: Caller, input: { projectId: number }): 
     ip: addressKey(caller.ip),
   });
   if (cast.outcome === 'missing') throw notFound(PROJECT_NOT_FOUND);
+  if (cast.outcome === 'own') throw forbidden(OWN_PROJECT_VOTE);
   if (cast.outcome === 'repeat') throw conflict(ALREADY_VOTED);
   ensureReadable(user, cast.project);
   return cast.project;

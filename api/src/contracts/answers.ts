@@ -62,9 +62,11 @@ const currentUser = z.object({
 export const peerRatings = z.object({
   developerRating: z.number(),
   developerRatingCount: z.number().int(),
+  developerTierCount: z.number().int().describe('how many developer ratings count toward the tier: raters with standing, one per network'),
   developerTier: tier,
   testerRating: z.number(),
   testerRatingCount: z.number().int(),
+  testerTierCount: z.number().int().describe('how many tester ratings count toward the tier'),
   testerTier: tier,
 });
 

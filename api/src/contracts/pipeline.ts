@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { AppContext, AppContextExtras, AppRouter, AppState } from '../context';
 import { forbidden, PAUSED_MESSAGE, unauthorized } from '../errors';
-import { spend } from '../middleware/rate-limit';
+import { spend, spendFlood } from '../middleware/rate-limit';
 import { authorize } from '../policies';
 import type { Access, Contract, Route } from './route';
 
@@ -30,10 +30,16 @@ export function guard(contract: Pick<Contract, 'access' | 'loginMessage'>, user:
 
 /**
  * Turns a route into one Koa middleware running the request pipeline in its one order:
- * limit -> guard -> validate (params, query, body) -> handler (load -> authorize -> command) -> present.
- * The session and the current user are read before, for every request (app.ts), so a limit can count
- * by user. The limit comes first so that every call of a limited route spends a point, refused and
- * malformed ones too: a flood of bad requests is throttled before it costs a parse or a query.
+ * flood limit -> guard -> validate (params, query, body) -> quota -> handler (load -> authorize -> command) -> present.
+ * The session and the current user are read before, for every request (app.ts), so a limit can count by user.
+ * - The flood limit (per IP and quota, generous) counts every call of a limited route, refused and malformed ones
+ *   too, so a flood is throttled before it costs a parse or a query.
+ * - The guard answers 401/403 before any quota: a paused member is told so, not 429.
+ * - The route's quota counts what it limits (projects submitted, reports made, messages sent...): it is
+ *   spent after validation, so a typo costs nothing, and given back when the handler fails (a 4xx from
+ *   the command, a 409 duplicate...), so only the writes that happen count. A quota that counts attempts
+ *   (`limitCounts: 'attempts'`: password changes, confirmation links, where each try is a guess) keeps its point.
+ * Sign-in throttling counts failed attempts in its command (credentialChecker.ts), not here.
  */
 export function compose(r: Route): Middleware<AppState, AppContextExtras> {
   const { contract, handler } = r;
@@ -41,15 +47,22 @@ export function compose(r: Route): Middleware<AppState, AppContextExtras> {
     const c = ctx as AppContext;
     const user = c.state.user;
     const caller = { deps: c.deps, limiters: c.limiters, ip: c.ip, user };
-    if (contract.limit) await spend(caller, contract.limit);
+    if (contract.limit) await spendFlood(caller, contract.limit);
     guard(contract, user);
     const params = contract.params?.parse((ctx as { params?: Record<string, string> }).params ?? {});
     const query = contract.query?.parse(c.query ?? {});
     const rawBody = contract.prefill ? contract.prefill(c.request.body, user) : c.request.body;
     const body = contract.body?.parse(rawBody ?? {});
+    const refund = contract.limit ? await spend(caller, contract.limit) : null;
     // The contract's status first, so a handler may still answer another (health: 503 while degraded).
     c.status = contract.status ?? 200;
-    const answer = await handler({ ...caller, params, query, body, koa: c } as Parameters<typeof handler>[0]);
+    let answer: Awaited<ReturnType<typeof handler>>;
+    try {
+      answer = await handler({ ...caller, params, query, body, koa: c } as Parameters<typeof handler>[0]);
+    } catch (err) {
+      if (refund && contract.limitCounts !== 'attempts') await refund();
+      throw err;
+    }
     if (answer !== undefined) c.body = answer;
   };
   return Object.assign(run, { route: r });

@@ -42,8 +42,14 @@ export interface Contract<
   access: A;
   /** The 401 text for a visitor when the access needs a user (default 'You need to be logged in'). */
   loginMessage?: string;
-  /** The rate limit, spent first (before the guard and validation, so refused and malformed calls count too). */
+  /**
+   * The route's quota: spent after the guard and validation, given back when the handler fails, so it
+   * counts the writes it limits (the pipeline, compose in pipeline.ts). Every limited route also spends
+   * the per-IP flood limit first, before the guard.
+   */
   limit?: LimiterName;
+  /** 'attempts' keeps the quota's point when the handler fails: each try is a guess (a current password, a token). Default 'writes'. */
+  limitCounts?: 'writes' | 'attempts';
   params?: P;
   query?: Q;
   body?: B;

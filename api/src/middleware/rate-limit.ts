@@ -9,6 +9,12 @@ export type LimitKey = 'ip' | 'user';
 
 /** Each limiter: points per window (seconds), what it counts by, and the message a 429 carries. Tunable here. */
 const LIMITS = {
+  /**
+   * Calls per IP of each limited route's quota (key `<quota>:ip:<address key>`: votes and reports flood separately), counted before the guard and validation (refused and
+   * malformed calls too): throttles a flood before it costs a parse or a query. Generous, since it counts
+   * attempts; each route's own quota counts only what it limits (see compose, api/src/contracts/pipeline.ts).
+   */
+  flood: { points: 300, duration: 60, by: ['ip'], message: 'Too many requests. Please slow down.' },
   /** Failed sign-ins per IP (spent on failures only, by the sign-in command). */
   loginIp: { points: 30, duration: 15 * 60, by: ['ip'], message: 'Too many sign-in attempts. Please try again later.' },
   /**
@@ -16,7 +22,7 @@ const LIMITS = {
    * pair, not per username: a per-username lock let anyone lock an account out from everywhere.
    */
   loginUserIp: { points: 10, duration: 15 * 60, by: [], message: 'Too many sign-in attempts. Please try again later.' },
-  /** Accounts created per IP. */
+  /** Accounts created per IP (spent with the account: a refused sign-up gives its point back). */
   register: { points: 10, duration: 60 * 60, by: ['ip'], message: 'Too many accounts created. Please try again later.' },
   /** Votes per IP (visitors share an address behind NAT, so generous). */
   vote: { points: 60, duration: 60, by: ['ip'], message: 'Too many votes. Please slow down.' },
@@ -30,7 +36,7 @@ const LIMITS = {
   report: { points: 10, duration: 10 * 60, by: ['user'], message: 'Too many reports. Please wait a few minutes before reporting again.' },
   /** Ratings per user. */
   rate: { points: 60, duration: 60, by: ['user'], message: 'Too many ratings. Please slow down.' },
-  /** Issue 13: opening and changing test requests per user. */
+  /** Opening and changing test requests per user. */
   testRequest: { points: 30, duration: 10 * 60, by: ['user'], message: 'Too many changes to test requests. Please wait a few minutes.' },
   /** Joining and leaving test requests per user. */
   testerJoin: { points: 60, duration: 10 * 60, by: ['user'], message: 'Too many joins. Please wait a few minutes.' },
@@ -40,13 +46,13 @@ const LIMITS = {
   userRating: { points: 60, duration: 10 * 60, by: ['user'], message: 'Too many ratings. Please slow down.' },
   /** Profile settings changes per user. */
   settings: { points: 30, duration: 10 * 60, by: ['user'], message: 'Too many settings changes. Please wait a few minutes.' },
-  /** Issue 14: confirmation mails per address (spent by the commands that start one, key `email:<address>`), so nobody floods an inbox. */
+  /** Confirmation mails per address (spent by the commands that start one, key `email:<address>`), so nobody floods an inbox. */
   emailAddress: { points: 3, duration: 60 * 60, by: [], message: 'Too many confirmation emails to this address. Please try again later.' },
   /** Resending one's own confirmation link, per user. */
   confirmResend: { points: 5, duration: 60 * 60, by: ['user'], message: 'Too many confirmation emails. Please try again later.' },
-  /** Following confirmation links, per IP. */
+  /** Following confirmation links, per IP: every valid-looking attempt counts (so tokens cannot be guessed through it). */
   emailConfirm: { points: 30, duration: 10 * 60, by: ['ip'], message: 'Too many attempts. Please try again later.' },
-  /** Password changes (every attempt, so the current password cannot be guessed through it), per user. */
+  /** Password changes per user: every valid-looking attempt counts, so the current password cannot be guessed through it. */
   passwordChange: { points: 10, duration: 15 * 60, by: ['user'], message: 'Too many password change attempts. Please try again later.' },
   /** Admin test-request moderation (hide, rating removal) per admin. */
   moderation: { points: 300, duration: 60, by: ['user'], message: 'Too many moderation actions. Please slow down.' },
@@ -95,15 +101,43 @@ export async function consume(holder: Holder, name: LimiterName, key: string, po
   }
 }
 
-/**
- * The pipeline's limit step: one point of `name` for each key the limiter counts by (`ip:<address key>`,
- * an IPv6 client counted by its /64, see addressKey; `u:<user id>`). A key by user is skipped for a visitor (routes that limit by user require one).
- */
-export async function spend(holder: Holder & { ip: string; user: { id: number } | null }, name: LimiterName): Promise<void> {
+/** The keys a limiter counts a caller by: `ip:<address key>` (an IPv6 client counted by its /64, see addressKey), `u:<user id>`. */
+function keysOf(holder: Holder & { ip: string; user: { id: number } | null }, name: LimiterName): string[] {
+  const keys: string[] = [];
   for (const by of holder.limiters[name].by) {
-    if (by === 'ip') await consume(holder, name, `ip:${addressKey(holder.ip)}`);
-    else if (holder.user) await consume(holder, name, `u:${holder.user.id}`);
+    if (by === 'ip') keys.push(`ip:${addressKey(holder.ip)}`);
+    else if (holder.user) keys.push(`u:${holder.user.id}`);
   }
+  return keys;
+}
+
+/**
+ * Spends one point of `name` for each key the limiter counts by; a key by user is skipped for a visitor
+ * (routes that limit by user require one). Returns the refund: it gives every spent point back (a quota
+ * spent for a write that then failed). A 429 on a later key gives back the points of the earlier ones.
+ */
+export async function spend(holder: Holder & { ip: string; user: { id: number } | null }, name: LimiterName): Promise<() => Promise<void>> {
+  const { limiter } = holder.limiters[name];
+  const spent: string[] = [];
+  const refund = async () => {
+    // A refund that cannot reach Redis leaves the point spent: the window expires it.
+    await Promise.all(spent.map((key) => limiter.reward(key, 1).catch(() => undefined)));
+  };
+  try {
+    for (const key of keysOf(holder, name)) {
+      await consume(holder, name, key);
+      spent.push(key);
+    }
+  } catch (err) {
+    await refund();
+    throw err;
+  }
+  return refund;
+}
+
+/** The flood step: one point of `flood` for the caller's address and the route's quota `name` (see LIMITS.flood). */
+export async function spendFlood(holder: Holder & { ip: string }, name: LimiterName): Promise<void> {
+  await consume(holder, 'flood', `${name}:ip:${addressKey(holder.ip)}`);
 }
 
 /** Throws the 429 if `key` has no points left, without spending one (sign-in checks before hashing). */

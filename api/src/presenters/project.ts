@@ -25,7 +25,7 @@ export function presentProject(row: ProjectRow, viewer: Actor | null): Project {
     hasVoted: row.hasVoted,
     myRating: row.myRating,
     canEdit: can(viewer, 'project.edit', row),
-    ownerTier: row.ownerDeveloperRatingCount === null ? null : badgeTier(Number(row.ownerDeveloperRating), row.ownerDeveloperRatingCount),
+    ownerTier: row.ownerTierCount === null ? null : badgeTier(Number(row.ownerTierRating), row.ownerTierCount),
   };
 }
 

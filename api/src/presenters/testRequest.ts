@@ -25,7 +25,7 @@ export function presentTestRequest(row: TestRequestRow, viewer: UserRow | null, 
     ownerUsername: row.ownerUsername,
     ownerRating,
     ownerRatingCount: row.ownerRatingCount,
-    ownerTier: badgeTier(ownerRating, row.ownerRatingCount),
+    ownerTier: badgeTier(Number(row.ownerTierRating), row.ownerTierCount),
     title: row.title,
     description: row.description,
     status: row.status,
@@ -49,7 +49,7 @@ export function presentTester(row: TesterRow): TesterView {
     username: row.username,
     testerRating: rating,
     testerRatingCount: row.testerRatingCount,
-    testerTier: badgeTier(rating, row.testerRatingCount),
+    testerTier: badgeTier(Number(row.testerTierRating), row.testerTierCount),
     joinedAt: row.joinedAt.toISOString(),
   };
 }

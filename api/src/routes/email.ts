@@ -8,7 +8,7 @@ export const emailRoutes: Route[] = [
   route(
     {
       method: 'post', path: '/api/email/confirm', tag: 'users', summary: "Follow a confirmation link: confirms a member's email, or releases a visitor's contact copy",
-      access: 'anyone', limit: 'emailConfirm', body: named('EmailConfirmInput', emailConfirmSchema), response: answers.EmailConfirmed,
+      access: 'anyone', limit: 'emailConfirm', limitCounts: 'attempts', body: named('EmailConfirmInput', emailConfirmSchema), response: answers.EmailConfirmed,
       errors: { 400: `${CONFIRMATION_INVALID} (unknown, used or expired), or the account's address changed since` },
     },
     async (call) => emailConfirmer(call, call.body),

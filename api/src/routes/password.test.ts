@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, uniqueName } from '@vitrine/db/testing';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
 import { COMMON_PASSWORD, isCommonPassword, PASSWORD_IS_USERNAME } from '../passwordPolicy';
+import { WEAK_PASSWORD } from '@vitrine/domain/password-strength';
 import { PASSWORD_CHANGED, SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from '../commands/passwordChanger';
 
 /** Issue 14: common and breached passwords are refused; a password change ends the other sessions. */
@@ -37,6 +38,33 @@ describe('POST /api/auth/register', () => {
     expect(same.status).toBe(400);
     expect(same.body).toEqual({ message: PASSWORD_IS_USERNAME });
     expect(await t.deps.sql`SELECT 1 FROM users WHERE username = ${username}`).toHaveLength(0);
+  });
+});
+
+describe('guessable passwords (zxcvbn score below 3)', () => {
+  const GUESSABLE = ['vitrine123', 'Vitrine2024!', 'trustno1trustno1', 'aaaaaaaaaaaa'];
+
+  it.each(GUESSABLE)('refuses %s at sign-up with 400 and zxcvbn\'s hint, creating nobody', async (password) => {
+    const username = uniqueName('weak');
+    const res = await register(password, username);
+    expect(res.status).toBe(400);
+    expect(res.body.message.startsWith(WEAK_PASSWORD), res.body.message).toBe(true);
+    expect(res.body.message.length).toBeGreaterThan(WEAK_PASSWORD.length);
+    expect(await t.deps.sql`SELECT 1 FROM users WHERE username = ${username}`).toHaveLength(0);
+  });
+
+  it.each(GUESSABLE)('refuses %s as a new password with 400 and keeps the old one', async (password) => {
+    const { user, agent } = await t.member();
+    const res = await agent.post('/api/users/me/password').send(change({ newPassword: password, confirmPassword: password }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(WEAK_PASSWORD);
+    expect((await login(user.username, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('takes the username as a user input: a password built on it is refused, a strong one is accepted', async () => {
+    const username = uniqueName('marigold');
+    expect((await register(`${username}2024`, username)).status).toBe(400);
+    expect((await register('paper-lantern-harbour', username)).status).toBe(201);
   });
 });
 

@@ -250,10 +250,10 @@ describe('POST /api/projects/{id}/report', () => {
     // Every report still reached the admins (report.created is what pushes report:created to them).
     expect((await eventsOf(attacked.id)).map((e) => e.name)).toEqual(Array(9).fill('report.created'));
 
-    // The owner's own report does not count either; three other members with standing do.
+    // The owner cannot report their own project (403); three other members with standing hide it.
     const owner = await buildUser(t.deps.sql, { standing: true });
     const owned = await buildProject(t.deps.sql, { userId: owner.id });
-    expect(await report(await t.signIn(owner), randomIp(), owned.id)).toBe(201);
+    expect(await report(await t.signIn(owner), randomIp(), owned.id)).toBe(403);
     for (let i = 0; i < 2; i += 1) expect(await report((await t.member({ standing: true })).agent, randomIp(), owned.id)).toBe(201);
     expect((await counters(owned.id)).isHidden).toBe(false);
     // A vote is activity too: an old account that voted has standing.
@@ -290,6 +290,22 @@ describe('POST /api/projects/{id}/report', () => {
     expect((await counters(project.id)).reportRows).toBe(0);
   });
 
+  it('counts reports made: refused reports (400, 404, 409 duplicate) give their point back', async () => {
+    const { agent } = await t.member();
+    const owner = await buildUser(t.deps.sql);
+    const first = await buildProject(t.deps.sql, { userId: owner.id });
+    expect((await agent.post(`/api/projects/${first.id}/report`).send({ reason: 'spam' })).status).toBe(201);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await agent.post(`/api/projects/${first.id}/report`).send({ reason: 'spam' })).status).toBe(409);
+      expect((await agent.post('/api/projects/2147483000/report').send({ reason: 'spam' })).status).toBe(404);
+      expect((await agent.post(`/api/projects/${first.id}/report`).send({ reason: 'no such reason' })).status).toBe(400);
+    }
+    const projects = await Promise.all(Array.from({ length: 10 }, () => buildProject(t.deps.sql, { userId: owner.id })));
+    const statuses: number[] = [];
+    for (const p of projects) statuses.push((await agent.post(`/api/projects/${p.id}/report`).send({ reason: 'spam' })).status);
+    expect(statuses).toEqual([...Array(9).fill(201), 429]);
+  });
+
   it('limits reports per member with 429', async () => {
     const { agent } = await t.member();
     const owner = await buildUser(t.deps.sql);
@@ -297,5 +313,40 @@ describe('POST /api/projects/{id}/report', () => {
     const statuses: number[] = [];
     for (const p of projects) statuses.push((await agent.post(`/api/projects/${p.id}/report`).send({ reason: 'spam' })).status);
     expect(statuses).toEqual([...Array(10).fill(201), 429]);
+  });
+});
+
+describe('no self-dealing', () => {
+  it('refuses an owner voting for, rating or reporting their own project with 403, writing nothing', async () => {
+    const { user, agent } = await t.member();
+    const project = await buildProject(t.deps.sql, { userId: user.id });
+    const hidden = await buildProject(t.deps.sql, { userId: user.id, isHidden: true });
+    for (const p of [project, hidden]) {
+      const vote = await agent.post(`/api/projects/${p.id}/vote`).set('X-Forwarded-For', randomIp());
+      expect(vote.status).toBe(403);
+      expect(vote.body).toEqual({ message: 'You cannot vote for your own project' });
+      const rate = await agent.post(`/api/projects/${p.id}/rate`).send({ rating: 10 });
+      expect(rate.status).toBe(403);
+      expect(rate.body).toEqual({ message: 'You cannot rate your own project' });
+      const report = await agent.post(`/api/projects/${p.id}/report`).send({ reason: 'spam' });
+      expect(report.status).toBe(403);
+      expect(report.body).toEqual({ message: 'You cannot report your own project' });
+      expect(await counters(p.id)).toMatchObject({ votes: 0, voteRows: 0, totalRatings: 0, ratingRows: 0, reportCount: 0, reportRows: 0 });
+      expect((await eventsOf(p.id)).map((e) => e.name)).not.toContain('vote.created');
+    }
+  });
+
+  it("still counts another member's vote cast in the same group as the owner's refused one", async () => {
+    const { user: owner, agent: ownerAgent } = await t.member();
+    const { agent: other } = await t.member();
+    const project = await buildProject(t.deps.sql, { userId: owner.id });
+    const [mine, theirs] = await Promise.all([
+      ownerAgent.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp()),
+      other.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp()),
+    ]);
+    expect(mine.status).toBe(403);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body).toMatchObject({ votes: 1, hasVoted: true });
+    expect(await counters(project.id)).toMatchObject({ votes: 1, voteRows: 1 });
   });
 });

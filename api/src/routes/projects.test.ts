@@ -339,6 +339,29 @@ describe('POST /api/projects', () => {
     expect(await t.deps.sql`SELECT 1 FROM projects WHERE user_id = ${user.id}`).toHaveLength(t.config.submissionLimit);
   });
 
+  it('counts submitted projects, not attempts: three invalid submissions cost nothing, the valid one is 201', async () => {
+    const { agent } = await t.member();
+    const ip = randomIp();
+    const invalid = [submission({ title: 'ab' }), submission({ description: 'short' }), submission({ replitUrl: 'not a url' })];
+    for (const body of invalid) expect((await agent.post('/api/projects').set('X-Forwarded-For', ip).send(body)).status).toBe(400);
+    for (let i = 0; i < t.config.submissionLimit; i += 1) {
+      expect((await agent.post('/api/projects').set('X-Forwarded-For', ip).send(submission())).status).toBe(201);
+    }
+    const res = await agent.post('/api/projects').set('X-Forwarded-For', ip).send(submission());
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ message: 'Please wait a few minutes before submitting another project.' });
+  });
+
+  it('answers a paused member with the paused 403 before the quota, however often they try', async () => {
+    const { agent } = await t.member({ isPaused: true });
+    const ip = randomIp();
+    for (let i = 0; i < t.config.submissionLimit + 2; i += 1) {
+      const res = await agent.post('/api/projects').set('X-Forwarded-For', ip).send(i % 2 ? submission() : submission({ title: 'ab' }));
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ message: 'Your account is paused' });
+    }
+  });
+
   it('limits submissions per IP across users', async () => {
     const ip = randomIp();
     for (let i = 0; i < t.config.submissionLimit; i += 1) {

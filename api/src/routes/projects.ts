@@ -15,6 +15,7 @@ import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeRatingQueries } from '@vitrine/db/queries/ratings';
 import { DEFAULT_TOP_CONTRIBUTORS, makeRankingQueries } from '@vitrine/db/queries/rankings';
 import type { Caller } from '../context';
+import { OWN_PROJECT_RATE, OWN_PROJECT_REPORT, OWN_PROJECT_VOTE } from '../errors';
 import { answers, idParams, named } from '../contracts/answers';
 import { route, type Route } from '../contracts/route';
 import { loadReadableProject, viewerOf } from '../loaders';
@@ -138,7 +139,7 @@ export const projectRoutes: Route[] = [
     },
   ),
   route(
-    { method: 'post', path: '/api/projects/:id/vote', tag: 'projects', summary: 'Vote once (visitors by IP, members by account)', access: 'unpaused', limit: 'vote', params: idParams, response: answers.Project, errors: { 409: 'Already voted' } },
+    { method: 'post', path: '/api/projects/:id/vote', tag: 'projects', summary: 'Vote once (visitors by IP, members by account)', access: 'unpaused', limit: 'vote', params: idParams, response: answers.Project, errors: { 403: `Paused, or the caller's own project ('${OWN_PROJECT_VOTE}')`, 409: 'Already voted' } },
     async (call) => presentProject(await voteCaster(call, { projectId: call.params.id }), call.user),
   ),
   route(
@@ -146,14 +147,14 @@ export const projectRoutes: Route[] = [
     async (call) => ({ views: await viewRecorder(call, { projectId: call.params.id }) }),
   ),
   route(
-    { method: 'post', path: '/api/projects/:id/rate', tag: 'projects', summary: 'Rate 1-10; a re-rate updates the rating', access: 'active', loginMessage: RATE_LOGIN_REQUIRED, limit: 'rate', params: idParams, body: named('RatingInput', ratingSchema), response: answers.RatingResult },
+    { method: 'post', path: '/api/projects/:id/rate', tag: 'projects', summary: 'Rate 1-10; a re-rate updates the rating', access: 'active', loginMessage: RATE_LOGIN_REQUIRED, limit: 'rate', params: idParams, body: named('RatingInput', ratingSchema), response: answers.RatingResult, errors: { 403: `Paused, or the caller's own project ('${OWN_PROJECT_RATE}')` } },
     async (call) => {
       const { updated, project } = await ratingSaver(call, { projectId: call.params.id, rating: call.body.rating });
       return { ...presentProject(project, call.user), updated };
     },
   ),
   route(
-    { method: 'post', path: '/api/projects/:id/report', tag: 'projects', summary: 'Report a project (one open report per member)', access: 'active', loginMessage: REPORT_LOGIN_REQUIRED, limit: 'report', params: idParams, body: named('ReportInput', reportSchema), status: 201, response: answers.Created, errors: { 409: 'You have already reported this project' } },
+    { method: 'post', path: '/api/projects/:id/report', tag: 'projects', summary: 'Report a project (one open report per member)', access: 'active', loginMessage: REPORT_LOGIN_REQUIRED, limit: 'report', params: idParams, body: named('ReportInput', reportSchema), status: 201, response: answers.Created, errors: { 403: `Paused, or the caller's own project ('${OWN_PROJECT_REPORT}')`, 409: 'You have already reported this project' } },
     async (call) => {
       const { reason, additionalDetails } = call.body;
       const id = await reportCreator(call, { projectId: call.params.id, reason, additionalDetails: additionalDetails ?? null });

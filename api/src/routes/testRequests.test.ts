@@ -3,7 +3,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { buildProject } from '@vitrine/db/testing';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { TestRequestDetail } from '@vitrine/domain/types';
-import { makeTestApp, type TestApp } from '../testing';
+import { makeTestApp, randomIp, type TestApp } from '../testing';
 import { ACTIVE_REQUEST_EXISTS, DEADLINE_PASSED, NOT_PROJECT_OWNER } from '../commands/testRequestCreator';
 import { NOT_REQUEST_OWNER } from '../commands/testRequestUpdater';
 import { JOIN_MESSAGES } from '../commands/testerJoiner';
@@ -40,9 +40,9 @@ async function open(agent: TestAgent, projectId: number, extra: Record<string, u
   return res.body;
 }
 
-/** A tester (role tester) who joined request `id`. */
-async function joinedTester(id: number) {
-  const m = await t.member({ role: 'tester' });
+/** A tester (role tester) who joined request `id`; `standing` makes an account whose ratings can count toward a tier. */
+async function joinedTester(id: number, standing = false) {
+  const m = await t.member({ role: 'tester', standing });
   const res = await m.agent.post(`/api/test-requests/${id}/testers`);
   expect(res.status, res.text).toBe(201);
   return m;
@@ -288,17 +288,19 @@ describe('mutual ratings', () => {
     for (const [i, score] of scores.entries()) {
       const project = await buildProject(t.deps.sql, { userId: o.user.id });
       const r = await open(o.agent, project.id);
-      const tester = await joinedTester(r.id);
+      // Testers with standing, each from a network of their own: their ratings count toward the tier.
+      const tester = await joinedTester(r.id, true);
       await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
       await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'completed' });
-      expect((await tester.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: o.user.id, rating: score })).status).toBe(201);
+      const rated = await tester.agent.post(`/api/test-requests/${r.id}/ratings`).set('X-Forwarded-For', randomIp()).send({ ratedUserId: o.user.id, rating: score });
+      expect(rated.status).toBe(201);
       const me = (await o.agent.get('/api/auth/me')).body;
       expect(me.developerTier).toBe(i === scores.length - 1 ? 'Gold' : null);
     }
     const ratings = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
     expect([ratings.developerRating, ratings.developerRatingCount, ratings.developerTier]).toEqual([9.33, 3, 'Gold']);
     const profile = (await t.agent().get(`/api/users/${o.user.username}`)).body;
-    expect(profile.user).toMatchObject({ developerTier: 'Gold', developerRatingCount: 3 });
+    expect(profile.user).toMatchObject({ developerTier: 'Gold', developerRatingCount: 3, developerTierCount: 3 });
     expect(profile.requests).toHaveLength(3);
     // Project cards and pages carry the author's developer tier.
     const [first] = profile.projects as Array<{ id: number }>;
@@ -312,10 +314,57 @@ describe('mutual ratings', () => {
     expect((await admin.delete(`/api/admin/user-ratings/${ten.id}`)).status).toBe(204);
     expect((await admin.delete(`/api/admin/user-ratings/${ten.id}`)).status).toBe(404);
     const after = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
-    expect([after.developerRating, after.developerRatingCount, after.developerTier]).toEqual([9, 2, null]);
+    expect([after.developerRating, after.developerRatingCount, after.developerTierCount, after.developerTier]).toEqual([9, 2, 2, null]);
     expect((await t.agent().get(`/api/projects/${first!.id}`)).body.ownerTier).toBe(null);
     const { stored, fromRows } = await aggregates(o.user);
     expect(stored).toEqual(fromRows);
+  });
+});
+
+describe('tier farming', () => {
+  /** Opens, fills with `testers` and completes a request on a new project of `o`; each tester rates the owner 10 from the address `ipOf(i)`. */
+  async function completedAndRated(o: Awaited<ReturnType<typeof owner>>, testers: Array<Awaited<ReturnType<typeof t.member>>>, ipOf: (i: number) => string) {
+    const project = await buildProject(t.deps.sql, { userId: o.user.id });
+    const r = await open(o.agent, project.id);
+    for (const tester of testers) expect((await tester.agent.post(`/api/test-requests/${r.id}/testers`)).status).toBe(201);
+    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
+    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'completed' });
+    for (const [i, tester] of testers.entries()) {
+      const res = await tester.agent.post(`/api/test-requests/${r.id}/ratings`).set('X-Forwarded-For', ipOf(i)).send({ ratedUserId: o.user.id, rating: 10 });
+      expect(res.status, res.text).toBe(201);
+    }
+  }
+  const members = (n: number, standing: boolean) => Promise.all(Array.from({ length: n }, () => t.member({ role: 'tester', standing })));
+
+  it('gives no tier for three 10s from accounts made seconds earlier; the profile says none of them counts', async () => {
+    const o = await owner();
+    await completedAndRated(o, await members(3, false), () => randomIp());
+    const ratings = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
+    expect(ratings).toMatchObject({ developerRating: 10, developerRatingCount: 3, developerTierCount: 0, developerTier: null });
+    expect((await t.agent().get(`/api/users/${o.user.username}`)).body.user).toMatchObject({ developerTierCount: 0, developerTier: null });
+    expect((await t.agent().get(`/api/projects/${o.project.id}`)).body.ownerTier).toBe(null);
+    expect((await o.agent.get('/api/auth/me')).body.developerTier).toBe(null);
+  });
+
+  it('counts raters with standing from one /24 (or one IPv6 /48) once: no tier from one network', async () => {
+    const o = await owner();
+    const net = randomIp().split('.').slice(0, 3).join('.');
+    await completedAndRated(o, await members(3, true), (i) => `${net}.${i + 10}`);
+    const v6 = await owner();
+    await completedAndRated(v6, await members(3, true), (i) => `2001:db8:42:${i + 1}::7`);
+    for (const who of [o, v6]) {
+      const ratings = (await t.agent().get(`/api/users/${who.user.username}/ratings`)).body;
+      expect(ratings).toMatchObject({ developerRatingCount: 3, developerTierCount: 1, developerTier: null });
+    }
+  });
+
+  it('gives the tier once three raters with standing on distinct networks rated; the fresh ones still do not count', async () => {
+    const o = await owner();
+    await completedAndRated(o, await members(2, false), () => randomIp());
+    await completedAndRated(o, await members(3, true), () => randomIp());
+    const ratings = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
+    expect(ratings).toMatchObject({ developerRatingCount: 5, developerTierCount: 3, developerTier: 'Platinum' });
+    expect((await t.agent().get(`/api/projects/${o.project.id}`)).body.ownerTier).toBe('Platinum');
   });
 });
 

@@ -21,7 +21,7 @@ describe('GET /api/users/{username}', () => {
     expect(res.status).toBe(200);
     expect(res.body.user).toEqual({
       username: user.username, createdAt: user.createdAt.toISOString(), role: 'developer', isVerified: false, bio: 'I build games.',
-      activityPoints: 0, developerRating: 0, developerRatingCount: 0, developerTier: null, testerRating: 0, testerRatingCount: 0, testerTier: null,
+      activityPoints: 0, developerRating: 0, developerRatingCount: 0, developerTierCount: 0, developerTier: null, testerRating: 0, testerRatingCount: 0, testerTierCount: 0, testerTier: null,
     });
     expect(res.body.requests).toEqual([]);
     expect(JSON.stringify(res.body)).not.toContain('secret@example.com');

@@ -41,7 +41,7 @@ export const userRoutes: Route[] = [
     {
       method: 'post', path: '/api/users/me/password', tag: 'users', summary: 'Change the password (current one required); ends every other session of the user and keeps this one',
       // Allowed while paused, like logout: locking out an intruder must not wait for an admin.
-      access: 'member', limit: 'passwordChange', body: named('PasswordChangeInput', passwordChangeSchema), response: answers.Notice,
+      access: 'member', limit: 'passwordChange', limitCounts: 'attempts', body: named('PasswordChangeInput', passwordChangeSchema), response: answers.Notice,
       errors: { 400: `${WRONG_CURRENT_PASSWORD}; ${COMMON_PASSWORD}; or invalid input`, 429: 'Too many attempts' },
     },
     async (call) => {

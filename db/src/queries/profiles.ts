@@ -14,6 +14,11 @@ export interface ProfileUserRow {
   developerRatingCount: number;
   testerRating: string;
   testerRatingCount: number;
+  /** The averages and counts of the ratings that count toward a tier (raters with standing, one per network; numeric(5,2) as strings). */
+  developerTierRating: string;
+  developerTierCount: number;
+  testerTierRating: string;
+  testerTierCount: number;
   activityPoints: number;
 }
 
@@ -40,7 +45,8 @@ export function makeProfileQueries(sql: Tx) {
     async findProfileUser(username: string): Promise<ProfileUserRow | undefined> {
       const [row] = await sql<ProfileUserRow[]>`
         SELECT id, username, created_at, role, is_verified, bio, developer_rating, developer_rating_count,
-               tester_rating, tester_rating_count, activity_points
+               tester_rating, tester_rating_count, developer_tier_rating, developer_tier_count,
+               tester_tier_rating, tester_tier_count, activity_points
         FROM users WHERE lower(username) = lower(${username})`;
       return row;
     },

@@ -28,7 +28,7 @@ export function projectCoreColumns(sql: Tx) {
   return sql`
     p.id, p.title, p.description, p.replit_url, p.category, p.tags, p.user_id, u.username,
     p.votes, p.views, p.total_ratings, p.average_rating, p.report_count, p.is_hidden, p.created_at,
-    u.developer_rating AS owner_developer_rating, u.developer_rating_count AS owner_developer_rating_count`;
+    u.developer_tier_rating AS owner_tier_rating, u.developer_tier_count AS owner_tier_count`;
 }
 
 /**

@@ -28,9 +28,9 @@ export interface ProjectRow {
   createdAt: Date;
   hasVoted: boolean;
   myRating: number | null;
-  /** The author's developer rating (numeric as text) and its count, for their tier (issue 13); null without an author. */
-  ownerDeveloperRating: string | null;
-  ownerDeveloperRatingCount: number | null;
+  /** The author's developer rating toward a tier (numeric as text) and how many ratings count, for their tier; null without an author. */
+  ownerTierRating: string | null;
+  ownerTierCount: number | null;
 }
 
 /** A project's counts as a live push carries them. */

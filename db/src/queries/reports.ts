@@ -1,5 +1,6 @@
 import type { ReportReason, ReportStatus } from '@vitrine/domain/constants';
 import type { Tx } from '../sql';
+import { hasStanding, type Standing } from './standing';
 
 /** Writes of reports (filing, deciding, deleting) and the reads commands need. The admin lists live in moderation.ts. Pass the pool or a transaction. */
 export function makeReportQueries(sql: Tx) {
@@ -38,7 +39,7 @@ export function makeReportQueries(sql: Tx) {
      * `minActions` votes, ratings and projects together, one per network (each pending report is from
      * a different member already, so distinct networks are distinct members too).
      */
-    async countHideReports(projectId: number, standing: { minAgeDays: number; minActions: number }): Promise<number> {
+    async countHideReports(projectId: number, standing: Standing): Promise<number> {
       const [row] = await sql<{ n: number }[]>`
         SELECT count(DISTINCT coalesce(r.reporter_network, r.reporter_ip))::int AS n
         FROM reports r
@@ -46,12 +47,7 @@ export function makeReportQueries(sql: Tx) {
         JOIN users u ON u.id = r.reporter_user_id
         WHERE r.project_id = ${projectId} AND r.status = 'pending'
           AND u.id IS DISTINCT FROM p.user_id
-          AND u.created_at <= now() - make_interval(days => ${standing.minAgeDays})
-          AND (SELECT count(*) FROM (
-                 (SELECT 1 FROM votes v WHERE v.user_id = u.id LIMIT ${standing.minActions})
-                 UNION ALL (SELECT 1 FROM ratings g WHERE g.user_id = u.id LIMIT ${standing.minActions})
-                 UNION ALL (SELECT 1 FROM projects o WHERE o.user_id = u.id LIMIT ${standing.minActions})
-               ) acts) >= ${standing.minActions}`;
+          AND ${hasStanding(sql, 'u', standing)}`;
       return row!.n;
     },
 

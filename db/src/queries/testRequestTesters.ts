@@ -7,6 +7,9 @@ export interface TesterRow {
   /** numeric(5,2) as a string. */
   testerRating: string;
   testerRatingCount: number;
+  /** The tester rating toward a tier and how many ratings count. */
+  testerTierRating: string;
+  testerTierCount: number;
   joinedAt: Date;
 }
 
@@ -36,7 +39,7 @@ export function makeTestRequestTesterQueries(sql: Tx) {
     /** The testers of a request in joining order. */
     async listTesters(requestId: number): Promise<TesterRow[]> {
       return sql<TesterRow[]>`
-        SELECT t.user_id, u.username, u.tester_rating, u.tester_rating_count, t.joined_at
+        SELECT t.user_id, u.username, u.tester_rating, u.tester_rating_count, u.tester_tier_rating, u.tester_tier_count, t.joined_at
         FROM test_request_testers t JOIN users u ON u.id = t.user_id
         WHERE t.request_id = ${requestId} ORDER BY t.joined_at, t.user_id`;
     },

@@ -15,6 +15,9 @@ export interface TestRequestRow {
   /** numeric(5,2) as a string. */
   ownerRating: string;
   ownerRatingCount: number;
+  /** The owner's developer rating toward a tier and how many ratings count (numeric(5,2) as a string). */
+  ownerTierRating: string;
+  ownerTierCount: number;
   title: string;
   description: string;
   status: RequestStatus;
@@ -57,6 +60,7 @@ export function makeTestRequestQueries(sql: Tx) {
   const columns = (viewerId: number | null) => sql`
     r.id, r.project_id, p.title AS project_title, p.category AS project_category, r.user_id,
     u.username AS owner_username, u.developer_rating AS owner_rating, u.developer_rating_count AS owner_rating_count,
+    u.developer_tier_rating AS owner_tier_rating, u.developer_tier_count AS owner_tier_count,
     r.title, r.description, r.status, r.skills_needed, r.deadline, r.max_testers, r.tester_count,
     r.feedback_count, r.is_hidden, r.created_at, r.updated_at,
     ${viewerId === null ? sql`false` : sql`EXISTS (SELECT 1 FROM test_request_testers t WHERE t.request_id = r.id AND t.user_id = ${viewerId})`} AS joined`;

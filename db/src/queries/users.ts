@@ -20,6 +20,11 @@ export interface UserRow {
   developerRatingCount: number;
   testerRating: string;
   testerRatingCount: number;
+  /** The averages and counts of the ratings that count toward a tier (raters with standing, one per network; numeric(5,2) as strings). */
+  developerTierRating: string;
+  developerTierCount: number;
+  testerTierRating: string;
+  testerTierCount: number;
   activityPoints: number;
   /** Issue 14: when the owner confirmed `email` (null: unconfirmed); sessions signed in before sessionsValidAfter are refused. */
   emailVerifiedAt: Date | null;

@@ -24,9 +24,10 @@ async function eventVotes(projectId: number): Promise<number[]> {
 }
 
 describe('castVotes: a group of votes in one statement', () => {
-  it('counts each vote in ballot order, refuses repeats (also inside the group) and projects the actor may not read', async () => {
+  it("counts each vote in ballot order, refuses repeats (also inside the group), projects the actor may not read and the owner's own", async () => {
     const owner = await buildUser(sql);
     const member = await buildUser(sql);
+    const admin = await buildUser(sql, { isAdmin: true });
     const hot = await buildProject(sql, { votes: 0 });
     const other = await buildProject(sql, { votes: 0 });
     const hidden = await buildProject(sql, { userId: owner.id, isHidden: true });
@@ -40,9 +41,10 @@ describe('castVotes: a group of votes in one statement', () => {
       visitor('198.51.100.9', other.id),
       visitor('198.51.100.2', other.id),
       visitor('198.51.100.3', hidden.id),
-      { projectId: hidden.id, actor: { id: owner.id, isAdmin: false }, ip: '198.51.100.3' },
+      { projectId: hidden.id, actor: { id: admin.id, isAdmin: true }, ip: '198.51.100.3' },
       visitor('198.51.100.4', 2_000_000_000),
       visitor('198.51.100.5'),
+      { projectId: hidden.id, actor: { id: owner.id, isAdmin: false }, ip: '198.51.100.6' },
     ];
     const { outcomes, events } = await makeVoteQueries(sql).castVotes(ballots);
     expect(outcomes.map((o) => (o.outcome === 'counted' ? [o.project.id, o.project.votes] : o.outcome))).toEqual([
@@ -55,6 +57,7 @@ describe('castVotes: a group of votes in one statement', () => {
       [hidden.id, 1],
       'missing',
       [hot.id, 3],
+      'own',
     ]);
     expect(events.map((e) => [e.projectId, e.votes])).toEqual([
       [hot.id, 1],

@@ -9,7 +9,7 @@ export interface Ballot {
 }
 
 /** What castVotes answers for one ballot: the project as the caller may see it, and whether the vote counted. */
-export type CastVote = { outcome: 'missing' } | { outcome: 'repeat' } | { outcome: 'counted'; project: CountedProjectRow };
+export type CastVote = { outcome: 'missing' } | { outcome: 'own' } | { outcome: 'repeat' } | { outcome: 'counted'; project: CountedProjectRow };
 
 /** A vote.created outbox row castVotes wrote: its project and the count that vote made (the payload holds the project's ratings too). */
 export interface CastVoteEvent {
@@ -19,7 +19,7 @@ export interface CastVoteEvent {
 }
 
 /** A ballot's row of the castVotes statement. */
-type BallotRow = { ord: number; readable: boolean; votesThen: number | null; events: Array<[string | number, number, number]> | null } & Partial<CountedProjectRow>;
+type BallotRow = { ord: number; readable: boolean; own: boolean; votesThen: number | null; events: Array<[string | number, number, number]> | null } & Partial<CountedProjectRow>;
 
 /** Queries on votes. Pass the pool or a transaction. */
 export function makeVoteQueries(sql: Tx) {
@@ -31,7 +31,8 @@ export function makeVoteQueries(sql: Tx) {
      * in id order, so two groups (two API nodes) never deadlock. A member votes once per project, a
      * visitor once per address; the partial unique indexes decide repeats, in parallel and inside the
      * group (ON CONFLICT DO NOTHING). A project the actor may not read (missing, or hidden and not
-     * theirs) is `missing`. Answers one outcome per ballot, in order, and the events written. The
+     * theirs) is `missing`; a ballot of the project's owner is `own` and writes nothing (nobody votes
+     * for their own project: policy 'project.vote', api/src/policies.ts). Answers one outcome per ballot, in order, and the events written. The
      * group's votes count as if they came one after the other in ballot order: each counted ballot and
      * its event carry the count its vote made, the rest of the row as the UPDATE left it.
      */
@@ -45,11 +46,12 @@ export function makeVoteQueries(sql: Tx) {
           WHERE p.id IN (SELECT project_id FROM ballot) ORDER BY p.id FOR UPDATE
         ), allowed AS (
           -- The rule 'project.read' (project-access.ts readableBy) for each ballot's actor.
-          SELECT b.* FROM ballot b JOIN target t ON t.id = b.project_id
+          SELECT b.*, t.user_id IS NOT DISTINCT FROM b.user_id AND b.user_id IS NOT NULL AS own
+          FROM ballot b JOIN target t ON t.id = b.project_id
           WHERE NOT t.is_hidden OR b.is_admin OR t.user_id = b.user_id
         ), cast_vote AS (
           INSERT INTO votes (project_id, user_id, ip_address)
-          SELECT project_id, user_id, ip FROM allowed ORDER BY ord
+          SELECT project_id, user_id, ip FROM allowed WHERE NOT own ORDER BY ord
           ON CONFLICT DO NOTHING
           RETURNING project_id, user_id, ip_address
         ), counted AS (
@@ -66,7 +68,7 @@ export function makeVoteQueries(sql: Tx) {
           JOIN counted p ON p.id = v.project_id
           CROSS JOIN LATERAL (
             SELECT min(a.ord) AS ord FROM allowed a
-            WHERE a.project_id = v.project_id
+            WHERE a.project_id = v.project_id AND NOT a.own
               AND CASE WHEN a.user_id IS NULL THEN v.user_id IS NULL AND a.ip = v.ip_address ELSE a.user_id = v.user_id END
           ) a
         ), event AS (
@@ -78,6 +80,7 @@ export function makeVoteQueries(sql: Tx) {
         )
         SELECT b.ord,
                EXISTS (SELECT 1 FROM allowed a WHERE a.ord = b.ord) AS readable,
+               EXISTS (SELECT 1 FROM allowed a WHERE a.ord = b.ord AND a.own) AS own,
                n.votes_then,
                CASE WHEN b.ord = 0 THEN (SELECT jsonb_agg(jsonb_build_array(e.id, e.project_id, e.votes)) FROM event e) END AS events,
                ${projectCoreColumns(sql)},
@@ -88,8 +91,9 @@ export function makeVoteQueries(sql: Tx) {
         ORDER BY b.ord`;
       const outcomes = rows.map((row): CastVote => {
         if (!row.readable) return { outcome: 'missing' };
+        if (row.own) return { outcome: 'own' };
         if (row.votesThen === null) return { outcome: 'repeat' };
-        const { ord: _ord, readable: _readable, votesThen, events: _events, ...project } = row;
+        const { ord: _ord, readable: _readable, own: _own, votesThen, events: _events, ...project } = row;
         return { outcome: 'counted', project: { ...(project as CountedProjectRow), votes: votesThen } };
       });
       const events = (rows[0]?.events ?? []).map(([id, projectId, votes]) => ({ id: Number(id), projectId, votes }));

@@ -3,7 +3,7 @@ import { hashPassword } from '../passwords';
 import { restartRunningTotals } from '../queries/rankings';
 
 /** Password of every demo account (the README says so; demo data is for local runs only). */
-export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_PASSWORD = 'demo-gallery-visitor';
 
 /** A small deterministic PRNG (mulberry32), so every seeded database looks the same. */
 function prng(seed: number) {
@@ -120,7 +120,8 @@ export async function seedDemo(sql: Sql, now: Date = new Date()): Promise<boolea
     const projects = await tx<{ id: number; createdAt: Date; userId: number }[]>`
       INSERT INTO projects ${tx(projectRows)} RETURNING id, created_at, user_id`;
 
-    // Votes: popularity varies per project; members and visitors, never before the project existed.
+    // Votes: popularity varies per project; members and visitors, never before the project existed,
+    // never the author's own (nobody votes for, rates or reports their own project: api/src/policies.ts).
     const votes: Array<{ project_id: number; user_id: number | null; ip_address: string; created_at: Date }> = [];
     const ratings: Array<{ project_id: number; user_id: number; ip_address: string; rating: number; created_at: Date }> = [];
     const views: Array<{ project_id: number; viewer: string; day: Date }> = [];
@@ -128,12 +129,12 @@ export async function seedDemo(sql: Sql, now: Date = new Date()): Promise<boolea
       const popularity = rand();
       const age = (now.getTime() - p.createdAt.getTime()) / (24 * 3600_000);
       const when = () => new Date(p.createdAt.getTime() + rand() * age * 24 * 3600_000);
-      const voters = userIds.filter(() => rand() < popularity * 0.6);
+      const voters = userIds.filter(() => rand() < popularity * 0.6).filter((u) => u !== p.userId);
       for (const u of voters) votes.push({ project_id: p.id, user_id: u, ip_address: '127.0.0.1', created_at: when() });
       const visitors = Math.floor(popularity * 25);
       for (let v = 0; v < visitors; v += 1) votes.push({ project_id: p.id, user_id: null, ip_address: `203.0.113.${v + 1}`, created_at: when() });
       const quality = 4 + rand() * 6;
-      for (const u of userIds.filter(() => rand() < popularity * 0.35)) {
+      for (const u of userIds.filter(() => rand() < popularity * 0.35).filter((u) => u !== p.userId)) {
         const r = Math.max(1, Math.min(10, Math.round(quality + (rand() - 0.5) * 4)));
         ratings.push({ project_id: p.id, user_id: u, ip_address: '127.0.0.1', rating: r, created_at: when() });
       }
@@ -148,16 +149,20 @@ export async function seedDemo(sql: Sql, now: Date = new Date()): Promise<boolea
 
     // Reports: a few pending, one of each other status.
     const statuses = ['pending', 'pending', 'pending', 'pending', 'reviewed', 'dismissed', 'removed'] as const;
-    const reportRows = statuses.map((status, i) => ({
-      project_id: projects[(i * 7 + 3) % projects.length]!.id,
-      reporter_user_id: userIds[(i * 5 + 1) % userIds.length]!,
-      reporter_ip: '127.0.0.1',
-      reason: pick(['spam', 'offensive', 'copyright', 'inappropriate', 'other'] as const),
-      additional_details: pick(REPORT_DETAILS),
-      status,
-      admin_notes: status === 'pending' ? null : 'Checked by the moderators.',
-      created_at: daysAgo(20),
-    }));
+    const reportRows = statuses.map((status, i) => {
+      const project = projects[(i * 7 + 3) % projects.length]!;
+      const reporter = userIds[(i * 5 + 1) % userIds.length]!;
+      return {
+        project_id: project.id,
+        reporter_user_id: reporter === project.userId ? userIds[(i * 5 + 2) % userIds.length]! : reporter,
+        reporter_ip: '127.0.0.1',
+        reason: pick(['spam', 'offensive', 'copyright', 'inappropriate', 'other'] as const),
+        additional_details: pick(REPORT_DETAILS),
+        status,
+        admin_notes: status === 'pending' ? null : 'Checked by the moderators.',
+        created_at: daysAgo(20),
+      };
+    });
     await tx`INSERT INTO reports ${tx(reportRows)}`;
     await tx`UPDATE projects p SET is_hidden = true FROM reports r WHERE r.project_id = p.id AND r.status = 'removed'`;
 

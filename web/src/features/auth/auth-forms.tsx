@@ -8,6 +8,7 @@ import { errorMessage, errorStatus } from '../../lib/api';
 import { siteName } from '../../lib/site';
 import { Button } from '../../components/ui/button';
 import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';
+import { PasswordStrengthMeter } from '../../components/ui/password-strength';
 import { Select } from '../../components/ui/select';
 import { TabPanel, Tabs } from '../../components/ui/tabs';
 import { useAction } from '../../hooks/use-action';
@@ -164,14 +165,17 @@ export function RegisterForm({ onSuccess }: { onSuccess?: (user: CurrentUser) =>
         )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          error={form.errors.password}
-          onChange={(v) => form.set('password', v)}
-        />
+        <div className="flex flex-col gap-2">
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            value={form.values.password}
+            error={form.errors.password}
+            onChange={(v) => form.set('password', v)}
+          />
+          <PasswordStrengthMeter password={form.values.password} userInputs={[form.values.username, siteName()]} />
+        </div>
         <PasswordField
           label="Confirm password"
           name="confirmPassword"

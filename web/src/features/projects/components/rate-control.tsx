@@ -6,6 +6,7 @@ import { useDialogs } from '../../../stores/dialogs';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
 import { useRate } from '../hooks/use-rate';
+import { useIsOwner } from '../hooks/use-is-owner';
 
 /** 1..10 as the selector lists them ('1/10' ... '10/10'). */
 export const RATING_OPTIONS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => {
@@ -40,19 +41,22 @@ function LoginRequired({ tooltipDelay, className }: { tooltipDelay: number; clas
 
 /**
  * The rate selector: 'Rate' before rating, then 'You rated this project' (re-rating allowed).
- * Visitors see 'Login required'. `variant="page"` is the larger detail-page control.
+ * Visitors see 'Login required'; the owner sees nothing (nobody rates their own project).
+ * `variant="page"` is the larger detail-page control.
  */
 export function RateControl({
   project,
   variant = 'card',
   tooltipDelay = TOOLTIP_DELAY_MS,
 }: {
-  project: { id: number; title: string; myRating: number | null };
+  project: { id: number; title: string; myRating: number | null; userId: number | null };
   variant?: 'card' | 'page';
   tooltipDelay?: number;
 }) {
   const user = useSession((s) => s.user);
   const { myRating, pending, rate } = useRate(project);
+  const own = useIsOwner(project);
+  if (own) return null;
   if (!user) {
     return (
       <div className={cn('flex gap-1.5', variant === 'page' ? 'flex-col items-start' : 'items-center')}>

@@ -4,10 +4,12 @@ import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
 import { useVote, type VoteSurface } from '../hooks/use-vote';
 import { useFlash } from '../../../hooks/use-flash';
+import { useIsOwner } from '../hooks/use-is-owner';
 
 /**
  * The vote button with its count: 'Vote' until voted, then a disabled, highlighted 'Voted' (§4).
- * Visitors may vote too (the client does not check sign-in, §6).
+ * Visitors may vote too (the client does not check sign-in, §6). The owner sees the count alone: nobody
+ * votes for their own project.
  */
 export function VoteButton({
   project,
@@ -15,13 +17,32 @@ export function VoteButton({
   size = 'sm',
   className,
 }: {
-  project: Pick<Project, 'id' | 'votes' | 'hasVoted' | 'title'>;
+  project: Pick<Project, 'id' | 'votes' | 'hasVoted' | 'title' | 'userId'>;
   surface: VoteSurface;
   size?: 'sm' | 'md';
   className?: string;
 }) {
   const { votes, hasVoted, vote } = useVote(project, surface);
   const flash = useFlash(votes);
+  const own = useIsOwner(project);
+  if (own) {
+    return (
+      <span
+        role="img"
+        aria-label={`${votes} ${votes === 1 ? 'vote' : 'votes'}`}
+        className={cn(
+          'relative z-10 inline-flex items-center gap-1.5 rounded-lg font-medium text-zinc-600 dark:text-zinc-400',
+          size === 'sm' ? 'h-8 px-2.5 text-sm' : 'h-10 px-4 text-sm',
+          className,
+        )}
+      >
+        <ThumbsUp className="size-4" aria-hidden="true" />
+        <span aria-hidden="true" className={cn('tabular rounded bg-black/5 px-1.5 text-xs leading-5 dark:bg-white/10', flash && 'animate-flash')}>
+          {formatCount(votes)}
+        </span>
+      </span>
+    );
+  }
   return (
     <button
       type="button"

@@ -13,7 +13,25 @@ import { formatRelative } from '../../../lib/format';
 import { useSession } from '../../../stores/session';
 import { useUserRatings } from '../api/use-test-requests';
 
-function RatingStat({ label, average, count, tier, role }: { label: string; average: number; count: number; tier: UserProfile['user']['developerTier']; role: 'Developer' | 'Tester' }) {
+/**
+ * One peer rating: its average of every rating, how many of them count toward the tier (raters with
+ * standing, one per network: docs/security.md), and the tier they earn.
+ */
+function RatingStat({
+  label,
+  average,
+  count,
+  tierCount,
+  tier,
+  role,
+}: {
+  label: string;
+  average: number;
+  count: number;
+  tierCount: number;
+  tier: UserProfile['user']['developerTier'];
+  role: 'Developer' | 'Tester';
+}) {
   return (
     <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{label}</p>
@@ -21,6 +39,11 @@ function RatingStat({ label, average, count, tier, role }: { label: string; aver
         {count > 0 ? `${average.toFixed(1)}/10` : 'No ratings'}
         <span className="ml-1 text-sm font-normal text-zinc-600 dark:text-zinc-400">({count})</span>
       </p>
+      {count > 0 ? (
+        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+          {tierCount} of {count} {count === 1 ? 'rating counts' : 'ratings count'} toward the tier
+        </p>
+      ) : null}
       <TierBadge tier={tier} role={role} className="mt-2" />
     </div>
   );
@@ -70,8 +93,8 @@ export function ProfileTesting({ profile }: { profile: UserProfile }) {
   return (
     <div className="space-y-6">
       <div className="grid gap-3 sm:grid-cols-3">
-        <RatingStat label="Developer rating" average={user.developerRating} count={user.developerRatingCount} tier={user.developerTier} role="Developer" />
-        <RatingStat label="Tester rating" average={user.testerRating} count={user.testerRatingCount} tier={user.testerTier} role="Tester" />
+        <RatingStat label="Developer rating" average={user.developerRating} count={user.developerRatingCount} tierCount={user.developerTierCount} tier={user.developerTier} role="Developer" />
+        <RatingStat label="Tester rating" average={user.testerRating} count={user.testerRatingCount} tierCount={user.testerTierCount} tier={user.testerTier} role="Tester" />
         <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
           <p className="text-sm text-zinc-600 dark:text-zinc-400">Activity points</p>
           <p className="tabular mt-1 text-xl font-semibold text-zinc-900 dark:text-zinc-50">{user.activityPoints}</p>

@@ -8,6 +8,7 @@ import { copyText } from '../../../../lib/clipboard';
 import { useSession } from '../../../../stores/session';
 import { externalLinkLabel } from '../../lib/links';
 import { VoteButton } from '../vote-button';
+import { useIsOwner } from '../../hooks/use-is-owner';
 
 /** Copies the page address with the §8 toasts. */
 async function copyLink() {
@@ -16,9 +17,10 @@ async function copyLink() {
   else toast({ title: 'Copy failed', description: 'Please copy the URL manually.', variant: 'destructive' });
 }
 
-/** The project page's buttons: open the project, Vote, Edit (owner or admin), Copy link, Report. */
+/** The project page's buttons: open the project, Vote, Edit (owner or admin), Copy link, Report (not for the owner). */
 export function ProjectActions({ project, onEdit, onReport }: { project: ProjectDetail; onEdit: () => void; onReport: () => void }) {
   const user = useSession((s) => s.user);
+  const own = useIsOwner(project);
   return (
     <div className="mt-6 flex flex-wrap gap-2">
       <a href={project.replitUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
@@ -38,11 +40,13 @@ export function ProjectActions({ project, onEdit, onReport }: { project: Project
           <Copy aria-hidden="true" />
         </Button>
       </Tooltip>
-      <Tooltip content="Report this project" openDelay={TOOLTIP_DELAY_PROJECT_MS}>
-        <Button variant="outline" size="icon" aria-label="Report" onClick={onReport}>
-          <Flag aria-hidden="true" />
-        </Button>
-      </Tooltip>
+      {own ? null : (
+        <Tooltip content="Report this project" openDelay={TOOLTIP_DELAY_PROJECT_MS}>
+          <Button variant="outline" size="icon" aria-label="Report" onClick={onReport}>
+            <Flag aria-hidden="true" />
+          </Button>
+        </Tooltip>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { formatCount, formatDate } from '../../../../lib/format';
 import { RateControl } from '../rate-control';
 import { RatingDistribution } from '../rating-distribution';
 import { averageText } from './project-stats';
+import { useIsOwner } from '../../hooks/use-is-owner';
 
 /** 'About This Project': category, author, submitted, votes, views, ratings. */
 function AboutCard({ project }: { project: ProjectDetail }) {
@@ -39,15 +40,20 @@ function AboutCard({ project }: { project: ProjectDetail }) {
  * adds from other features (`children`: the test-request panel), and a way back.
  */
 export function ProjectSidebar({ project, children }: { project: ProjectDetail; children?: ReactNode }) {
+  const own = useIsOwner(project);
   return (
     <aside className="space-y-6">
       <AboutCard project={project} />
       <Card className="p-5">
-        <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">Rate this project</h2>
-        <div className="mt-3">
-          <RateControl project={project} variant="page" tooltipDelay={TOOLTIP_DELAY_PROJECT_MS} />
-        </div>
-        <h3 className="mt-6 text-sm font-semibold text-zinc-900 dark:text-zinc-50">Rating distribution</h3>
+        {own ? null : (
+          <>
+            <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">Rate this project</h2>
+            <div className="mt-3 mb-6">
+              <RateControl project={project} variant="page" tooltipDelay={TOOLTIP_DELAY_PROJECT_MS} />
+            </div>
+          </>
+        )}
+        <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">Rating distribution</h3>
         <div className="mt-3">
           <RatingDistribution distribution={project.ratingDistribution} total={project.totalRatings} />
         </div>
