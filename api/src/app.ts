@@ -46,7 +46,7 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
   const health = routerOf(healthRoutes);
   app.use(health.routes());
   app.use(health.allowedMethods());
-  app.use(originCheck(deps.config.allowedOrigins));
+  app.use(originCheck(deps.config));
   // A "__proto__" key is dropped (co-body's onProtoPoisoning, passed on by koa-bodyparser), never set
   // on an object: the rest of the body is then validated like any other, so its answer is the
   // schema's first message instead of a bare "Bad request".
