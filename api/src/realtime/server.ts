@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { ClientToServerEvents, ServerToClientEvents } from '@vitrine/domain/events';
 import { rooms } from '@vitrine/domain/events';
+import { isRowId } from '@vitrine/domain/schemas/project';
 import { accountRoom, grantedRooms, sessionRoom } from '@vitrine/runtime/rooms';
 import type { Deps } from '../context';
 import { socketKey } from '@vitrine/runtime/live';
@@ -88,7 +89,7 @@ function watchProjects(socket: RealtimeSocket, ids: unknown): void {
   if (!Array.isArray(ids)) return;
   const wanted = new Set(
     ids
-      .filter((id): id is number => Number.isSafeInteger(id) && id > 0)
+      .filter(isRowId)
       .slice(0, MAX_WATCHED_PROJECTS)
       .map((id) => rooms.project(id)),
   );
