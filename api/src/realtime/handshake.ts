@@ -47,13 +47,15 @@ export function createHandshakeReader(deps: Deps) {
       const ctx = contextOf(req) as unknown as Koa.Context & { session: SessionData | null };
       let userId: number | undefined;
       let signedInAt: number | undefined;
+      let passwordStamp: number | undefined;
       await session(ctx, async () => {
         userId = ctx.session?.userId;
         signedInAt = ctx.session?.signedInAt;
+        passwordStamp = ctx.session?.passwordStamp;
       });
       if (typeof userId !== 'number') return visitor;
       const user = await users.findUserById(userId);
-      if (!user || !isSessionCurrent({ signedInAt }, user)) return visitor;
+      if (!user || !isSessionCurrent({ signedInAt, passwordStamp }, user)) return visitor;
       return { user: { id: user.id, isAdmin: user.isAdmin, isPaused: user.isPaused }, sessionId: ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? null };
     },
   };
