@@ -37,6 +37,14 @@ if (!process.env.ADMIN_USERNAME || !process.env.ADMIN_PASSWORD) {
   adminNote = `as admin / ${process.env.ADMIN_PASSWORD} (kept in .data/admin-password)`;
 }
 
+// A local run is served at http://localhost:PORT: that is its SITE_URL (links, and the origin writes
+// must come from) unless .env names one; the same port on 127.0.0.1 may write too.
+if (!process.env.SITE_URL?.trim()) {
+  const port = process.env.PORT?.trim() || '3000';
+  process.env.SITE_URL = `http://localhost:${port}`;
+  if (!process.env.ALLOWED_ORIGINS?.trim()) process.env.ALLOWED_ORIGINS = `http://127.0.0.1:${port}`;
+}
+
 const { loadConfigOrExit } = await import('../runtime/src/config');
 const { createSql } = await import('../db/src/sql');
 const { migrate } = await import('../db/src/migrate');

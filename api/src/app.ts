@@ -14,7 +14,7 @@ import { routeGroups } from './routes/all';
 import { healthRoutes } from './routes/health';
 import { crawlRoutes } from './routes/crawl';
 import { cardsRoutes } from './routes/cards';
-import { sharedReadsFront } from './cache/http';
+import { privateApiAnswers, sharedReadsFront } from './cache/http';
 
 /** Request bodies above this are refused with 413. */
 const BODY_LIMIT = '64kb';
@@ -24,7 +24,7 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
  * Builds the Koa app (no listen, so tests drive it). Order of every request:
- * errors -> headers -> compression -> shared reads kept for this URL -> health -> origin check -> body -> session ->
+ * private cache default of /api answers -> errors -> headers -> compression -> shared reads kept for this URL -> health -> origin check -> body -> session ->
  * current user -> routes, each route
  * one composed pipeline of its contract (contracts/pipeline.ts: flood limit -> guard -> validate -> quota -> handler),
  * then the public files outside /api (feeds, sitemaps, robots.txt, share cards).
@@ -37,6 +37,7 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
   app.context.limiters = createLimiters(deps.redis, deps.config);
   app.silent = true;
 
+  app.use(privateApiAnswers());
   app.use(errorMiddleware(options.log));
   app.use(securityHeaders(deps.config));
   // Brotli or gzip by Accept-Encoding for compressible answers; precompressed static files already
@@ -46,7 +47,7 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
   const health = routerOf(healthRoutes);
   app.use(health.routes());
   app.use(health.allowedMethods());
-  app.use(originCheck(deps.config.allowedOrigins));
+  app.use(originCheck(deps.config));
   // A "__proto__" key is dropped (co-body's onProtoPoisoning, passed on by koa-bodyparser), never set
   // on an object: the rest of the body is then validated like any other, so its answer is the
   // schema's first message instead of a bare "Bad request".

@@ -32,6 +32,13 @@ export interface SessionData {
   maxAge?: number | 'session';
   /** When this session signed in (ms since the epoch); one from before the user's sessionsValidAfter is refused (issue 14). */
   signedInAt?: number;
+  /**
+   * The user's sessionsValidAfter (ms, 0 for none) in the row whose password hash this sign-in was
+   * checked against: the password generation it signed in under. A password change moves it on, so a
+   * sign-in that checked the old hash while the change ran is refused, however late it finished
+   * (docs/security.md "Sign-ins racing a password change").
+   */
+  passwordStamp?: number;
   /** Commits now with a new id (koa-session's Session#regenerate). */
   regenerate(): Promise<void>;
 }

@@ -42,6 +42,9 @@ export type ProjectResource = Pick<ProjectRow, 'userId' | 'isHidden'>;
 export interface TestRequestResource {
   userId: number;
   isHidden: boolean;
+  /** Its project is hidden: the request is then hidden as the project is (owner and admins only). */
+  projectHidden: boolean;
+  projectOwnerId: number | null;
   /** The viewer joined it as a tester. */
   joined: boolean;
 }
@@ -62,7 +65,8 @@ const rules: { [A in PolicyAction]: (user: Actor, resource: PolicyResources[A]) 
   'project.report': (user, p) => !isOwner(user, p),
   'project.edit': (user, p) => !user.isPaused && (user.isAdmin || isOwner(user, p)),
   'profile.seeHidden': (user, profile) => user.isAdmin || user.id === profile.id,
-  'testRequest.read': (user, r) => !r.isHidden || user.isAdmin || r.userId === user.id || r.joined,
+  'testRequest.read': (user, r) =>
+    rules['project.read'](user, { isHidden: r.projectHidden, userId: r.projectOwnerId }) && (!r.isHidden || user.isAdmin || r.userId === user.id || r.joined),
   'testRequest.manage': (user, r) => !user.isPaused && (user.isAdmin || r.userId === user.id),
   'testRequest.seeFeedback': (user, r) => user.isAdmin || r.userId === user.id || r.joined,
 };
@@ -71,7 +75,7 @@ const rules: { [A in PolicyAction]: (user: Actor, resource: PolicyResources[A]) 
 const visitorRules: { [A in PolicyAction]?: (resource: PolicyResources[A]) => boolean } = {
   'project.read': (p) => !p.isHidden,
   'project.vote': () => true,
-  'testRequest.read': (r) => !r.isHidden,
+  'testRequest.read': (r) => !r.isHidden && !r.projectHidden,
 };
 
 /** Whether `user` may do `action` to `resource`; a visitor only what visitorRules allows. */

@@ -34,18 +34,17 @@ describe.each(CASES)('production, TRUST_PROXY=$trustProxy, X-Forwarded-Proto $pr
   const secure = trustProxy && proto === 'https';
   beforeAll(async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    t = await makeTestApp({ production: true, trustProxy });
+    t = await makeTestApp({ production: true, trustProxy, siteUrl: secure ? 'https://vitrine.test' : 'http://vitrine.test' });
   });
   afterAll(async () => {
     vi.restoreAllMocks();
     await t.close();
   });
 
-  /** An agent whose requests carry the case's headers (Origin as the browser would send it). */
+  /** An agent whose requests carry the case's headers (Origin SITE_URL's, as the browser would send it). */
   const agent = () => {
     const a = t.agent();
     if (proto) a.set('X-Forwarded-Proto', proto);
-    if (secure) a.set('Origin', t.origin.replace('http:', 'https:'));
     return a.set('X-Forwarded-For', randomIp());
   };
 

@@ -22,7 +22,7 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
   await ensureAdmin(deps.sql, config);
   const app = createApp(deps);
   // Pages are rendered on the server; their data reads go through the API routes mounted so far.
-  app.use(webClient(config.siteName, { api: app.callback(), sourceMaps: !config.production }));
+  app.use(webClient(config, { api: app.callback(), sourceMaps: !config.production }));
   // The server renderer is loaded before the port opens, so the first page is not slowed by its import.
   await loadRenderer();
   const server = createServer(app.callback());

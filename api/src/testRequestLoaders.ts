@@ -1,5 +1,5 @@
 import { makeTestFeedbackQueries } from '@vitrine/db/queries/testFeedback';
-import { makeTestRequestQueries, type TestRequestRow } from '@vitrine/db/queries/testRequests';
+import { makeTestRequestQueries, type LockedRequest, type TestRequestRow } from '@vitrine/db/queries/testRequests';
 import { makeTestRequestTesterQueries } from '@vitrine/db/queries/testRequestTesters';
 import { makeUserRatingQueries } from '@vitrine/db/queries/userRatings';
 import type { TestRequestDetail } from '@vitrine/domain/types';
@@ -10,6 +10,15 @@ import { presentFeedback, presentGivenRating, presentTester, presentTestRequest 
 
 /** The one answer for a request that is missing or hidden from the caller. */
 export const TEST_REQUEST_NOT_FOUND = 'Test request not found';
+
+/**
+ * Whether `user` may reach a request through its project: a hidden project hides every request on it
+ * (with its testers, feedback and ratings) from everyone but the project's owner and admins, as it
+ * hides the project. For the writes that lock the request row (feedback, leave, user ratings).
+ */
+export function requestProjectReadable(user: Caller['user'], row: Pick<LockedRequest, 'projectHidden' | 'projectOwnerId'>): boolean {
+  return can(user, 'project.read', { isHidden: row.projectHidden, userId: row.projectOwnerId });
+}
 
 /** Loads a request with the viewer's joined flag, else 404 (missing, or hidden from the caller). */
 export async function loadReadableRequest(caller: Pick<Caller, 'deps' | 'user'>, id: number): Promise<TestRequestRow> {

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
@@ -20,9 +20,9 @@ export interface TestApp {
   deps: Deps;
   config: Config;
   server: Server;
-  /** http://127.0.0.1:port, also the origin writes must come from. */
+  /** http://127.0.0.1:port, also SITE_URL (the origin writes must come from) unless overridden. */
   origin: string;
-  /** A supertest agent that keeps cookies and sends our Origin on writes. */
+  /** A supertest agent that keeps cookies and sends SITE_URL's origin on writes. */
   agent: () => TestAgent;
   /** A signed-in agent for `user` (made with the factories' password). */
   signIn: (user: UserRow) => Promise<TestAgent>;
@@ -34,12 +34,18 @@ export interface TestApp {
 /** Builds and listens an app for a test file. */
 export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEmitter): Promise<TestApp> {
   const prefix = `${inject('redisPrefix')}${randomBytes(3).toString('hex')}:`;
+  // Listening first tells the port, so SITE_URL (the origin writes must come from) is this server's.
+  let handler: RequestListener = (_req, res) => res.end();
+  const server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test' }),
     databaseUrl: inject('databaseUrl'),
     redisUrl: inject('redisUrl'),
     redisPrefix: prefix,
     trustProxy: true,
+    siteUrl: origin,
     ...overrides,
   };
   const sql = createSql(config.databaseUrl, { max: 5 });
@@ -48,11 +54,9 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
   const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live: shared.live(live), log: () => {} });
   const deps: Deps = { config, sql, redis, publisher, sharedReads: shared.reads, ballotBox: createBallotBox({ sql, publisher }) };
   const app = createApp(deps, { log: (err) => console.error(err) });
-  const server = createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  handler = app.callback();
 
-  const agent = () => request.agent(server).set('Origin', origin) as unknown as TestAgent;
+  const agent = () => request.agent(server).set('Origin', new URL(config.siteUrl).origin) as unknown as TestAgent;
   const signIn = async (user: UserRow) => {
     const a = agent();
     // Each sign-in from its own address, so the per-IP sign-in limit never trips across tests.

@@ -8,6 +8,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { SSR_DATA_ELEMENT_ID, type SsrResult } from '@vitrine/domain/ssr';
 import { siteOrigin } from './public/site-links';
+import type { Config } from '@vitrine/runtime/config';
 import { loadRenderer, readAsViewer } from './public/page-renderer';
 import { makePreloader } from './public/client-manifest';
 
@@ -83,7 +84,8 @@ function isPagePath(ctx: Context): boolean {
  * Accept-Encoding), and every other GET outside /api as a page: rendered on the server with its
  * data and head tags when the renderer is built, else the shell the client renders.
  */
-export function webClient(siteName: string, options: WebClientOptions = {}): Middleware {
+export function webClient(site: Pick<Config, 'siteName' | 'siteUrl'>, options: WebClientOptions = {}): Middleware {
+  const { siteName } = site;
   const dist = options.dist ?? WEB_DIST;
   const indexPath = path.join(dist, 'index.html');
   // brotli/gzip: koa-send answers with the `.br` or `.gz` file vite-plugin-compression2 wrote beside
@@ -122,7 +124,7 @@ export function webClient(siteName: string, options: WebClientOptions = {}): Mid
     }
     const api = options.api;
     try {
-      const page = await renderer.render({ url: ctx.url, origin: siteOrigin(ctx), siteName, load: (key) => readAsViewer(api, ctx, key) });
+      const page = await renderer.render({ url: ctx.url, origin: siteOrigin(site), siteName, load: (key) => readAsViewer(api, ctx, key) });
       ctx.status = page.status;
       ctx.body = pageStream(template, page, preloads(page.modules));
     } catch (err) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEV_SITE_URL, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('fills every default for an empty environment', () => {
@@ -32,6 +32,14 @@ describe('loadConfig', () => {
   it('names every bad variable at once, and requires SESSION_SECRET in production', () => {
     expect(() => loadConfig({ PORT: '70000', SUBMISSION_LIMIT: 'x' })).toThrow(/PORT .*; SUBMISSION_LIMIT /);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('SESSION_SECRET must be set in production');
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret' }).production).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret', SITE_URL: 'https://vitrine.example' }).production).toBe(true);
+  });
+
+  it('requires SITE_URL in production (links in mails pointed at localhost without it), and defaults it elsewhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret' })).toThrow(/SITE_URL must be set in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret', SITE_URL: ' ' })).toThrow(/SITE_URL must be set in production/);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret', SITE_URL: 'https://vitrine.example/' }).siteUrl).toBe('https://vitrine.example');
+    expect(loadConfig({}).siteUrl).toBe(DEV_SITE_URL);
+    expect(() => loadConfig({ SITE_URL: 'javascript:alert(1)' })).toThrow(/SITE_URL must be an http\(s\) address/);
   });
 });

@@ -4,6 +4,8 @@ import { DEFAULT_DATABASE_URL } from '@vitrine/db/sql';
 
 /** The session secret of a local run; production refuses to start with it (SESSION_SECRET must be set). */
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
+/** The site address of a local run (`npm start` on the default port); production must set SITE_URL. */
+export const DEV_SITE_URL = 'http://localhost:3000';
 /** Highest TCP port. */
 const MAX_PORT = 65_535;
 /** Proxies in front of the api by default under TRUST_PROXY=1: one load balancer or TLS proxy. */
@@ -52,7 +54,7 @@ const envSchema = z
     REDIS_PREFIX: text('vitrine:'),
     SESSION_SECRET: optionalText(),
     SITE_NAME: text(DEFAULT_SITE_NAME),
-    SITE_URL: z.preprocess(unsetIfBlank, z.url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://vitrine.example' }).default('http://localhost:3000')),
+    SITE_URL: z.preprocess(unsetIfBlank, z.url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://vitrine.example' }).nullable().default(null)),
     TRUST_PROXY: flag(false),
     TRUST_PROXY_HOPS: whole(DEFAULT_PROXY_HOPS, 1, MAX_PROXY_HOPS),
     SMTP_URL: optionalText(),
@@ -75,6 +77,13 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === null) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
+    }
+    if (env.NODE_ENV === 'production' && env.SITE_URL === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SITE_URL'],
+        message: 'must be set in production to the public address of the site, such as https://vitrine.example (links in mails, feeds and sitemaps, and the origin writes must come from)',
+      });
     }
   });
 
@@ -102,7 +111,12 @@ export interface Config {
   redisPrefix: string;
   sessionSecret: string;
   siteName: string;
-  /** Issue 14: the site's public address, for links in mails (the worker has no request to read it from). */
+  /**
+   * The site's public address (`https://host`, no trailing slash): every absolute link (mails, feeds,
+   * sitemaps, robots.txt, canonical and og tags) and the origin writes and socket handshakes must come
+   * from. Never read from the request (Host, X-Forwarded-Host): a client could name any host.
+   * Defaults to DEV_SITE_URL outside production; production refuses to start without it.
+   */
   siteUrl: string;
   /** Trust X-Forwarded-* (behind a load balancer): the client address, and https from X-Forwarded-Proto (the session cookie is Secure on https requests). */
   trustProxy: boolean;
@@ -121,7 +135,7 @@ export interface Config {
   submissionWindowSeconds: number;
   /** Multiplies every rate limit's allowance (end-to-end tests drive many accounts from one address). */
   rateLimitMultiplier: number;
-  /** Origins allowed to write, besides the request's own host. */
+  /** Origins allowed to write, besides SITE_URL's. */
   allowedOrigins: string[];
   production: boolean;
   /** The worker's tunables from the environment. */
@@ -155,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     siteName: e.SITE_NAME,
-    siteUrl: e.SITE_URL.replace(/\/+$/, ''),
+    siteUrl: (e.SITE_URL ?? DEV_SITE_URL).replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     smtpUrl: e.SMTP_URL,

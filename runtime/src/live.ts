@@ -5,7 +5,8 @@ import { rooms } from '@vitrine/domain/events';
 import type { Sql } from '@vitrine/db/sql';
 import { makeReportQueries } from '@vitrine/db/queries/reports';
 import { makeUserQueries } from '@vitrine/db/queries/users';
-import { applyAccountRooms, leaveOtherSessionRooms, leaveSessionRooms } from './rooms';
+import { accountRoom, applyAccountRooms, leaveOtherSessionRooms, leaveSessionRooms } from './rooms';
+import { findProjectOwnerId } from '@vitrine/db/queries/project-access';
 import { emitTestRequestPushes, isTestRequestEvent } from './live-test-requests';
 import { staleReadsChannel, staleTagsOf, staleTagsOfAll } from './stale-reads';
 
@@ -62,6 +63,13 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
     applyAccountRooms(emitter, userId, user ?? null);
   }
 
+  /** Takes every socket but the owner's and the admins' out of project `id`'s room, on every API node. */
+  async function leaveHiddenProjectRoom(id: number) {
+    const ownerId = await findProjectOwnerId(opts.sql, id);
+    const keep = ownerId === null || ownerId === undefined ? [rooms.admins] : [rooms.admins, accountRoom(ownerId)];
+    emitter.in(rooms.project(id)).except(keep).socketsLeave(rooms.project(id));
+  }
+
   async function invalidate(tags: string[]) {
     if (tags.length === 0 || opts.redis.status !== 'ready') return;
     // Awaited: when the request that made the change answers, every node has been told.
@@ -108,9 +116,13 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
           emitter.to(rooms.project(id)).emit('project:counts', { id, votes, averageRating, totalRatings });
           return;
         }
+        case 'project.hidden':
+          // A hidden project's counts reach only its owner and admins: every other socket leaves its room.
+          if (event.hidden) await leaveHiddenProjectRoom(event.projectId);
+          emitter.emit('projects:changed');
+          return;
         case 'project.created':
         case 'project.updated':
-        case 'project.hidden':
         case 'project.deleted':
           emitter.emit('projects:changed');
           return;

@@ -83,6 +83,8 @@ export function startApiChild(port: number, databaseUrl: string, redisUrl: strin
     {
       NODE_ENV: 'bench',
       PORT: String(port),
+      // The origin the bench's writes come from (measure.ts sends it as Origin).
+      SITE_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: redisPrefix,

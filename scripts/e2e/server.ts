@@ -9,7 +9,7 @@ import { createSql } from '../../db/src/sql';
 import { seedDemo } from '../../db/src/seed/demo';
 import { loadConfig } from '../../runtime/src/config';
 import { startApi } from '../../api/src/server';
-import { E2E_ADMIN, E2E_PORT } from './constants';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT } from './constants';
 
 const db = await createTestDatabase('vitrine_e2e');
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -20,6 +20,8 @@ const env = {
   REDIS_URL: redisUrl,
   REDIS_PREFIX: redisPrefix,
   PORT: String(E2E_PORT),
+  // The origin Playwright's pages come from (writes and socket handshakes are checked against it).
+  SITE_URL: E2E_BASE_URL,
   ADMIN_USERNAME: E2E_ADMIN.username,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   ADMIN_EMAIL: 'admin@example.com',

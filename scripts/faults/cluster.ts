@@ -24,6 +24,11 @@ const DIR_PREFIX = 'vitrine-faults-';
 const PORT_WAIT_MS = 15_000;
 const NODE_READY_WAIT_MS = 120_000;
 /** The worker's knobs in the suite: quick mail retries and stalled-job takeover (docs/operations.md). */
+/**
+ * The public address of the simulated deployment (SITE_URL): what browsers behind the load balancer
+ * see, so the clients' Origin (http.ts). Only a name: nothing is ever sent to it.
+ */
+export const FAULTS_SITE_URL = 'https://vitrine.faults.test';
 const WORKER_ENV = { WORKER_EMAIL_BACKOFF_MS: '2000', WORKER_LOCK_DURATION_MS: '10000', WORKER_STALLED_INTERVAL_MS: '5000' };
 
 /** The ports of one suite run (the full suite and the CI smoke use different ones). */
@@ -165,6 +170,7 @@ export async function startCluster(ports: FaultPorts, cleanup: CleanupStack, log
   const admin = { username: 'faults_admin', password: randomBytes(12).toString('base64url'), email: 'admins@faults.test' };
   const env = {
     NODE_ENV: 'production',
+    SITE_URL: FAULTS_SITE_URL,
     DATABASE_URL: postgres.url,
     REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
     REDIS_PREFIX: 'vitrine-faults:',

@@ -5,6 +5,7 @@
  * X-Forwarded-Proto: https, docs/operations.md), so the api runs as in production.
  */
 import type { Status } from './writes';
+import { FAULTS_SITE_URL } from './cluster';
 
 /** A request without an answer by then counts as failed (status 0). */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -51,7 +52,7 @@ export class HttpClient {
       const headers: Record<string, string> = {
         'X-Forwarded-For': ip,
         'X-Forwarded-Proto': 'https',
-        Origin: url.replace(/^http:/, 'https:'),
+        Origin: FAULTS_SITE_URL,
       };
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       if (this.cookies.size) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

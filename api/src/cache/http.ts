@@ -24,6 +24,28 @@ export const CDN_CACHE_CONTROL = `public, max-age=${CDN_MAX_AGE_S}, stale-while-
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /**
+ * The default of every /api answer: PRIVATE_CACHE_CONTROL unless the route set its own (shared reads,
+ * health, the API document). Errors are never stored either, whatever the route had set before it
+ * failed. Without it a signed-in answer (`/api/auth/me` with the email, messages, admin lists) went
+ * out with no Cache-Control, which a browser or proxy may store and hand out again. Mounted outside
+ * the error middleware so it sees the final answer.
+ */
+export function privateApiAnswers(): Koa.Middleware {
+  return async (koa, next) => {
+    try {
+      await next();
+    } finally {
+      if (koa.path.startsWith('/api/') || koa.path === '/api') {
+        if (koa.status >= 400 || !koa.response.get('Cache-Control')) {
+          koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+          koa.remove('CDN-Cache-Control');
+        }
+      }
+    }
+  };
+}
+
+/**
  * Answers the shared read `key` from this node's cache (loading it on a miss): sets its ETag,
  * SHARED_CACHE_CONTROL and CDN_CACHE_CONTROL, answers 304 when the client's If-None-Match matches,
  * and returns the value for the handler to answer. Undefined when `load` says the answer is not shared (the caller then

@@ -6,7 +6,7 @@ import { isActiveStatus } from '@vitrine/domain/testRequests';
 import type { MemberCaller } from '../context';
 import { commit } from './commit';
 import { conflict, forbidden, notFound } from '../errors';
-import { TEST_REQUEST_NOT_FOUND } from '../testRequestLoaders';
+import { requestProjectReadable, TEST_REQUEST_NOT_FOUND } from '../testRequestLoaders';
 
 /** Refusals of a feedback write. */
 export const FEEDBACK_MESSAGES = {
@@ -23,7 +23,7 @@ export async function feedbackSaver(caller: MemberCaller, input: { requestId: nu
   return commit(caller, async (tx, emit) => {
     const requests = makeTestRequestQueries(tx);
     const row = await requests.lockRequest(input.requestId);
-    if (!row) throw notFound(TEST_REQUEST_NOT_FOUND);
+    if (!row || !requestProjectReadable(user, row)) throw notFound(TEST_REQUEST_NOT_FOUND);
     if (!(await makeTestRequestTesterQueries(tx).isTester(row.id, user.id))) throw forbidden(FEEDBACK_MESSAGES.notTester);
     if (!isActiveStatus(row.status)) throw conflict(FEEDBACK_MESSAGES.closed);
     const saved = await makeTestFeedbackQueries(tx).upsertFeedback(row.id, user.id, input.feedback);

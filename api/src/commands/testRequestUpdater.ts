@@ -4,7 +4,7 @@ import type { TestRequestUpdateInput } from '@vitrine/domain/schemas/testRequest
 import { isActiveStatus, REQUEST_STATUS_LABELS, transitionRefusal } from '@vitrine/domain/testRequests';
 import type { MemberCaller } from '../context';
 import { commit } from './commit';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { authorize } from '../policies';
 import { DEADLINE_PASSED } from './testRequestCreator';
 import { TEST_REQUEST_NOT_FOUND } from '../testRequestLoaders';
@@ -12,10 +12,14 @@ import { TEST_REQUEST_NOT_FOUND } from '../testRequestLoaders';
 /** The 403 for someone who is not the request's owner (nor an admin). */
 export const NOT_REQUEST_OWNER = 'Only the owner of this test request can change it';
 
+/** The 403 for an admin changing anything but the status to cancelled on a member's request. */
+export const ADMIN_MAY_ONLY_CANCEL = "Admins can only cancel or hide a member's test request, not edit it";
+
 /**
- * The owner (or an admin) edits a request and/or moves its status. With the request row locked, the
- * transition rule decides (409 with its message otherwise); the change and its testRequest.updated
- * event, which names the testers to tell, commit together.
+ * The owner edits a request and/or moves its status; an admin may only cancel someone else's
+ * (docs/api.md "Test requests"; hiding is PATCH /api/admin/test-requests/{id}/visibility). With the
+ * request row locked, the transition rule decides (409 with its message otherwise); the change and
+ * its testRequest.updated event, which names the testers to tell, commit together.
  */
 export async function testRequestUpdater(caller: MemberCaller, input: { requestId: number; patch: TestRequestUpdateInput }): Promise<void> {
   const { user } = caller;
@@ -26,6 +30,8 @@ export async function testRequestUpdater(caller: MemberCaller, input: { requestI
     const row = locked ? await requests.findRequest(locked.id, user.id) : undefined;
     if (!row) throw notFound(TEST_REQUEST_NOT_FOUND);
     authorize(user, 'testRequest.manage', row, NOT_REQUEST_OWNER);
+    const cancelsOnly = patch.status === 'cancelled' && Object.keys(patch).length === 1;
+    if (row.userId !== user.id && !cancelsOnly) throw forbidden(ADMIN_MAY_ONLY_CANCEL);
     const statusMoves = patch.status !== undefined && patch.status !== row.status;
     if (patch.status !== undefined) {
       const refusal = transitionRefusal(row.status, patch.status);

@@ -5,7 +5,7 @@ import { isActiveStatus } from '@vitrine/domain/testRequests';
 import type { MemberCaller } from '../context';
 import { commit } from './commit';
 import { conflict, notFound } from '../errors';
-import { TEST_REQUEST_NOT_FOUND } from '../testRequestLoaders';
+import { requestProjectReadable, TEST_REQUEST_NOT_FOUND } from '../testRequestLoaders';
 
 /** Refusals of a leave. */
 export const LEAVE_MESSAGES = {
@@ -22,7 +22,7 @@ export async function testerLeaver(caller: MemberCaller, input: { requestId: num
   await commit(caller, async (tx, emit) => {
     const requests = makeTestRequestQueries(tx);
     const row = await requests.lockRequest(input.requestId);
-    if (!row) throw notFound(TEST_REQUEST_NOT_FOUND);
+    if (!row || !requestProjectReadable(user, row)) throw notFound(TEST_REQUEST_NOT_FOUND);
     const testers = makeTestRequestTesterQueries(tx);
     if (!(await testers.isTester(row.id, user.id))) throw conflict(LEAVE_MESSAGES.notJoined);
     if (!isActiveStatus(row.status)) throw conflict(LEAVE_MESSAGES.finished);

@@ -9,7 +9,7 @@ import { networkKey } from '../client-address';
 import { commit } from './commit';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { ratingEditableUntil } from '../presenters/testRequest';
-import { TEST_REQUEST_NOT_FOUND } from '../testRequestLoaders';
+import { requestProjectReadable, TEST_REQUEST_NOT_FOUND } from '../testRequestLoaders';
 
 /** Refusals of a peer rating, word for word in the API tests. */
 export const USER_RATING_MESSAGES = {
@@ -47,7 +47,7 @@ export async function userRatingSaver(
   if (ratedUserId === user.id) throw badRequest(USER_RATING_MESSAGES.self);
   return commit(caller, async (tx, emit) => {
     const request = await makeTestRequestQueries(tx).lockRequest(input.requestId);
-    if (!request) throw notFound(TEST_REQUEST_NOT_FOUND);
+    if (!request || !requestProjectReadable(user, request)) throw notFound(TEST_REQUEST_NOT_FOUND);
     const testerIds = await makeTestRequestTesterQueries(tx).testerIds(request.id);
     const type = ratingTypeFor(request.userId, testerIds, user.id, ratedUserId);
     if (type === null) throw forbidden(USER_RATING_MESSAGES.notParticipants);

@@ -2,11 +2,20 @@ import type { Middleware } from 'koa';
 import { makeUserQueries, type UserRow } from '@vitrine/db/queries/users';
 import type { AppContext, SessionData } from '../context';
 
+/** The password generation of a user row: its sessionsValidAfter in ms, 0 before any password change. */
+export function passwordStampOf(user: Pick<UserRow, 'sessionsValidAfter'>): number {
+  return user.sessionsValidAfter?.getTime() ?? 0;
+}
+
 /**
- * Whether a session still stands for its user: a password change ends every session signed in
- * before it (issue 14). A session from before sign-in times were recorded counts as signed in at 0.
+ * Whether a session still stands for its user: a password change ends every session signed in with
+ * the password before it (issue 14). A session records the password generation whose hash it was
+ * checked against (`passwordStamp`), so a sign-in that read the old hash while the change ran is
+ * refused even though it finished after the change. A session from before stamps were recorded falls
+ * back to its sign-in time (one from before sign-in times were recorded counts as signed in at 0).
  */
-export function isSessionCurrent(session: Pick<SessionData, 'signedInAt'>, user: Pick<UserRow, 'sessionsValidAfter'>): boolean {
+export function isSessionCurrent(session: Pick<SessionData, 'signedInAt' | 'passwordStamp'>, user: Pick<UserRow, 'sessionsValidAfter'>): boolean {
+  if (typeof session.passwordStamp === 'number') return session.passwordStamp >= passwordStampOf(user);
   if (!user.sessionsValidAfter) return true;
   return (session.signedInAt ?? 0) >= user.sessionsValidAfter.getTime();
 }

@@ -28,10 +28,25 @@ const SQLSTATE_STATUS: Record<string, [number, string]> = {
   '22021': [400, 'Text must not contain NUL characters'],
 };
 
+/** Content-Encodings a request body may use (co-body's inflation decodes these). */
+export const BODY_ENCODINGS = ['gzip', 'deflate', 'br', 'identity'] as const;
+export const UNDECODABLE_BODY_MESSAGE = 'Request body does not match its Content-Encoding';
+export const UNSUPPORTED_ENCODING_MESSAGE = `Unsupported Content-Encoding: use ${BODY_ENCODINGS.join(', ')}`;
+
+/**
+ * Whether `code` is one of a decompression failure: zlib's (gzip, deflate) Z_* codes, or Node's
+ * brotli decoder codes (`ERR_` + the decoder's `_ERROR_...` name). The body parser lets them through
+ * as they are (no status), for a body that is not what its Content-Encoding says.
+ */
+function isDecompressionCode(code: string): boolean {
+  return code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || code === 'Z_NEED_DICT' || code.startsWith('ERR__ERROR_');
+}
+
 /**
  * Answers every error as JSON `{ message }`: our HttpErrors as they are, zod errors with the first
  * issue's message (400), PostgreSQL being unreachable 503 (by error code, see isDatabaseUnavailable),
- * known SQLSTATEs mapped, body-parser errors (400/413/415) with their status.
+ * known SQLSTATEs mapped, body-parser errors (400/413/415) with their status, a body that does not
+ * decompress 400 and an unknown Content-Encoding 415.
  * Anything else is logged and answered 500 with no details.
  */
 export function errorMiddleware(log: (err: unknown) => void = (err) => console.error(err)): Middleware {
@@ -66,6 +81,7 @@ function describe(err: unknown, log: (err: unknown) => void): [number, string, R
   if (isRetryableConflict(err)) return [503, BUSY_MESSAGE, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) }];
   if (err instanceof ZodError) return [400, err.issues[0]?.message ?? 'Invalid input', {}];
   const e = err as { code?: unknown; status?: unknown; expose?: unknown; message?: unknown; type?: unknown };
+  if (typeof e?.code === 'string' && e.status === undefined && isDecompressionCode(e.code)) return [400, UNDECODABLE_BODY_MESSAGE, {}];
   if (typeof e?.code === 'string' && e.code in SQLSTATE_STATUS) {
     const [status, message] = SQLSTATE_STATUS[e.code]!;
     return [status, message, {}];
@@ -74,6 +90,8 @@ function describe(err: unknown, log: (err: unknown) => void): [number, string, R
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
     if (e.type === 'entity.parse.failed') return [400, 'Request body is not valid JSON', {}];
     if (e.status === 413) return [413, 'Request body is too large', {}];
+    // inflation's unknown Content-Encoding carries status 415 and no type; raw-body's charset one a type.
+    if (e.status === 415 && e.type === undefined) return [415, UNSUPPORTED_ENCODING_MESSAGE, {}];
     if (e.status === 415) return [415, 'Unsupported content type', {}];
     return [e.status, e.expose && typeof e.message === 'string' ? e.message : 'Bad request', {}];
   }

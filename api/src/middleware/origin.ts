@@ -1,21 +1,23 @@
 import type { Middleware } from 'koa';
+import type { Config } from '@vitrine/runtime/config';
 import { forbidden } from '../errors';
+import { trustedOrigins } from '../public/site-links';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Writes must come from the site's own origin (design.md "Sessions and security"): the Origin header
- * (or, failing that, Referer) must name this host. Requests with neither are refused too, except from
- * non-browser clients that send no cookie at all.
+ * (or, failing that, Referer) must be SITE_URL's origin or one of ALLOWED_ORIGINS. It is never
+ * compared with the request's Host or X-Forwarded-Host, which the client chooses. Requests with
+ * neither header are refused too, except from non-browser clients that send no cookie at all.
  */
-export function originCheck(allowed: string[]): Middleware {
-  const extra = new Set(allowed);
+export function originCheck(config: Pick<Config, 'siteUrl' | 'allowedOrigins'>): Middleware {
+  const trusted = trustedOrigins(config);
   return async (ctx, next) => {
     if (SAFE_METHODS.has(ctx.method)) return next();
     const source = ctx.get('Origin') || originOf(ctx.get('Referer'));
-    const own = `${ctx.protocol}://${ctx.host}`;
     if (source) {
-      if (source !== own && !extra.has(source)) throw forbidden('Cross-origin request refused');
+      if (!trusted.has(source)) throw forbidden('Cross-origin request refused');
     } else if (ctx.get('Cookie')) {
       throw forbidden('Cross-origin request refused');
     }

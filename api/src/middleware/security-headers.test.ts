@@ -69,7 +69,7 @@ describe('the web client', () => {
   it('refuses source maps unless asked, with the security headers', async () => {
     const dist = fakeDist();
     const app = createApp(prod.deps);
-    app.use(webClient('Vitrine', { dist }));
+    app.use(webClient(prod.config, { dist }));
     const server = request(app.callback());
     const map = await server.get('/assets/app-1234.js.map');
     expect(map.status).toBe(404);
@@ -78,13 +78,13 @@ describe('the web client', () => {
     expect((await server.get('/assets/app-1234.js')).status).toBe(200);
 
     const local = createApp(dev.deps);
-    local.use(webClient('Vitrine', { dist, sourceMaps: true }));
+    local.use(webClient(dev.config, { dist, sourceMaps: true }));
     expect((await request(local.callback()).get('/assets/app-1234.js.map')).text).toContain('secret.ts');
   });
 
   it("serves a page to a deleted user's cookie in production, as to a visitor", async () => {
     const app = createApp(prod.deps);
-    app.use(webClient('Vitrine', { dist: fakeDist(), api: app.callback() }));
+    app.use(webClient(prod.config, { dist: fakeDist(), api: app.callback() }));
     const user = await buildUser(prod.deps.sql);
     const login = await prod.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
     const cookie = ((login.headers['set-cookie'] ?? []) as unknown as string[]).map((line) => line.split(';')[0]).join('; ');

@@ -5,6 +5,7 @@ import type { Deps, SessionData } from '../context';
 import { SESSION_COOKIE, sessionMiddleware } from '../middleware/session';
 import { koaProxyOptions } from '../client-address';
 import { isSessionCurrent } from '../middleware/current-user';
+import { trustedOrigins } from '../public/site-links';
 
 /** Who a socket belongs to, read at the handshake (later account changes move its rooms, see rooms.ts). */
 export interface SocketIdentity {
@@ -21,7 +22,7 @@ export interface SocketIdentity {
 export function createHandshakeReader(deps: Deps) {
   const koa = new Koa(koaProxyOptions(deps.config));
   const session = sessionMiddleware(koa, deps.redis, deps.config);
-  const extra = new Set(deps.config.allowedOrigins);
+  const trusted = trustedOrigins(deps.config);
   const users = makeUserQueries(deps.sql);
 
   /** A context over `req` with a response nobody will send (the handshake answers elsewhere). */
@@ -29,15 +30,14 @@ export function createHandshakeReader(deps: Deps) {
 
   return {
     /**
-     * The handshake's Origin must be the site's own (or an allowed one), as for writes. A client
+     * The handshake's Origin must be SITE_URL's (or one of ALLOWED_ORIGINS), as for writes; never
+     * compared with the request's Host or X-Forwarded-Host. A client
      * without an Origin header is no browser page and cannot carry a user's cookie cross-site
      * (SameSite=Lax), so it passes.
      */
     originAllowed(req: IncomingMessage): boolean {
       const origin = req.headers.origin;
-      if (!origin) return true;
-      const ctx = contextOf(req);
-      return origin === `${ctx.protocol}://${ctx.host}` || extra.has(origin);
+      return !origin || trusted.has(origin);
     },
 
     /** The signed-in user of the handshake, or null for a visitor (or a session whose user is gone). */
@@ -47,13 +47,15 @@ export function createHandshakeReader(deps: Deps) {
       const ctx = contextOf(req) as unknown as Koa.Context & { session: SessionData | null };
       let userId: number | undefined;
       let signedInAt: number | undefined;
+      let passwordStamp: number | undefined;
       await session(ctx, async () => {
         userId = ctx.session?.userId;
         signedInAt = ctx.session?.signedInAt;
+        passwordStamp = ctx.session?.passwordStamp;
       });
       if (typeof userId !== 'number') return visitor;
       const user = await users.findUserById(userId);
-      if (!user || !isSessionCurrent({ signedInAt }, user)) return visitor;
+      if (!user || !isSessionCurrent({ signedInAt, passwordStamp }, user)) return visitor;
       return { user: { id: user.id, isAdmin: user.isAdmin, isPaused: user.isPaused }, sessionId: ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? null };
     },
   };

@@ -4,6 +4,8 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { ClientToServerEvents, ServerToClientEvents } from '@vitrine/domain/events';
 import { rooms } from '@vitrine/domain/events';
+import { isRowId } from '@vitrine/domain/schemas/project';
+import { readableProjectIds } from '@vitrine/db/queries/project-access';
 import { accountRoom, grantedRooms, sessionRoom } from '@vitrine/runtime/rooms';
 import type { Deps } from '../context';
 import { socketKey } from '@vitrine/runtime/live';
@@ -31,7 +33,8 @@ export interface Realtime {
  * Rooms come from the session at the handshake: `user:{id}` for a member, `admins` for an admin,
  * none while paused, plus the handle rooms `account:{id}` and `session:{hash}`; they follow the account
  * afterwards (demote, pause, delete, sign-out: rooms.ts, through the Redis emitter on every node).
- * A client can only ask to watch public project rooms (`projects:watch`), never join a private room.
+ * A client can only ask to watch the rooms of projects it may read (`projects:watch`), never join a
+ * private room.
  */
 export function attachRealtime(server: HttpServer, deps: Deps, options: { log?: (err: unknown) => void } = {}): Realtime {
   const log = options.log ?? ((err) => console.error('[realtime]', err));
@@ -61,7 +64,11 @@ export function attachRealtime(server: HttpServer, deps: Deps, options: { log?: 
   io.on('connection', (socket: RealtimeSocket) => {
     const { user, sessionId } = socket.data;
     if (user) void socket.join([accountRoom(user.id), ...grantedRooms(user), ...(sessionId ? [sessionRoom(sessionId)] : [])]);
-    socket.on('projects:watch', (ids) => watchProjects(socket, ids));
+    // One watch at a time, in the order they came: each reads which projects the socket may see.
+    let watching = Promise.resolve();
+    socket.on('projects:watch', (ids) => {
+      watching = watching.then(() => watchProjects(deps, socket, ids)).catch(log);
+    });
   });
 
   // While the subscriber was away this node's sockets missed pushes: tell them to refetch.
@@ -83,15 +90,17 @@ export function attachRealtime(server: HttpServer, deps: Deps, options: { log?: 
   };
 }
 
-/** Replaces the socket's watched project rooms with `ids` (anything else than ids is ignored). */
-function watchProjects(socket: RealtimeSocket, ids: unknown): void {
+/**
+ * Replaces the socket's watched project rooms with `ids` (anything else than row ids is ignored), kept
+ * to the projects its user may read: a hidden project's counts reach only its owner and admins (a
+ * project hidden later empties its room the same way, runtime/src/live.ts).
+ */
+async function watchProjects(deps: Deps, socket: RealtimeSocket, ids: unknown): Promise<void> {
   if (!Array.isArray(ids)) return;
-  const wanted = new Set(
-    ids
-      .filter((id): id is number => Number.isSafeInteger(id) && id > 0)
-      .slice(0, MAX_WATCHED_PROJECTS)
-      .map((id) => rooms.project(id)),
-  );
+  const asked = [...new Set(ids.filter(isRowId))].slice(0, MAX_WATCHED_PROJECTS);
+  const user = socket.data.user;
+  const readable = await readableProjectIds(deps.sql, asked, user ? { id: user.id, isAdmin: user.isAdmin } : null);
+  const wanted = new Set(readable.map((id) => rooms.project(id)));
   for (const room of socket.rooms) {
     if (room.startsWith('project:') && !wanted.has(room)) void socket.leave(room);
   }

@@ -7,14 +7,20 @@ import { presentCurrentUser } from '../presenters/user';
 import { userRegistrar } from '../commands/userRegistrar';
 import { BAD_CREDENTIALS, credentialChecker } from '../commands/credentialChecker';
 import { SESSION_COOKIE } from '../middleware/session';
+import { passwordStampOf } from '../middleware/current-user';
+import type { UserRow } from '@vitrine/db/queries/users';
 
 export { BAD_CREDENTIALS };
 
-/** Starts a fresh session for `userId` (a new id, so a planted cookie is worthless). */
-async function signIn(koa: AppContext, userId: number, rememberMe: boolean | undefined) {
+/**
+ * Starts a fresh session for `user` (a new id, so a planted cookie is worthless), stamped with the
+ * password generation of the row whose hash was checked (see isSessionCurrent).
+ */
+async function signIn(koa: AppContext, user: Pick<UserRow, 'id' | 'sessionsValidAfter'>, rememberMe: boolean | undefined) {
   const session = koa.session!;
-  session.userId = userId;
+  session.userId = user.id;
   session.signedInAt = Date.now();
+  session.passwordStamp = passwordStampOf(user);
   session.maxAge = rememberMe ? REMEMBER_ME_MS : 'session';
   await session.regenerate();
 }
@@ -29,7 +35,7 @@ export const authRoutes: Route[] = [
     { method: 'post', path: '/api/auth/register', tag: 'auth', summary: 'Create an account and sign in (an email starts unconfirmed and gets a confirmation link)', access: 'anyone', limit: 'register', body: named('RegisterInput', registerSchema), status: 201, response: answers.CurrentUser, errors: { 400: 'Invalid input, or a common or breached password', 409: 'Username already exists', 429: 'Too many sign-ups from this address, or confirmation mails to the email' } },
     async (call) => {
       const user = await userRegistrar(call, call.body);
-      await signIn(call.koa, user.id, call.body.rememberMe);
+      await signIn(call.koa, user, call.body.rememberMe);
       return presentCurrentUser(user);
     },
   ),
@@ -37,7 +43,7 @@ export const authRoutes: Route[] = [
     { method: 'post', path: '/api/auth/login', tag: 'auth', summary: 'Sign in (rememberMe keeps the session 30 days)', access: 'anyone', body: named('LoginInput', loginSchema), response: answers.CurrentUser, errors: { 401: BAD_CREDENTIALS, 429: 'Too many failed sign-ins from this address, or for this username from this address' } },
     async (call) => {
       const user = await credentialChecker(call, call.body);
-      await signIn(call.koa, user.id, call.body.rememberMe);
+      await signIn(call.koa, user, call.body.rememberMe);
       return presentCurrentUser(user);
     },
   ),

@@ -3,6 +3,7 @@ import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import type { AppContext, AppState, AppContextExtras } from '../context';
 import { notFound } from '../errors';
 import { ShareCards } from '../public/share-card';
+import { parsePathId } from '@vitrine/domain/schemas/project';
 
 /** A card fetched under its current version never changes: a year, immutable. */
 const VERSIONED_MAX_AGE_SECONDS = 365 * 24 * 3600;
@@ -35,9 +36,10 @@ export function cardsRoutes() {
   const cardsOf = (ctx: AppContext) => (cards ??= new ShareCards(ctx.deps.config.siteName));
 
   router.get('/projects/:file', async (ctx) => {
-    const match = /^(\d{1,10})\.png$/.exec(ctx.params.file ?? '');
-    if (!match) throw notFound('Card not found');
-    const row = await makeProjectQueries(ctx.deps.sql).findProject(Number(match[1]), NOBODY);
+    const match = /^(.*)\.png$/.exec(ctx.params.file ?? '');
+    const id = match ? parsePathId(match[1]!) : undefined;
+    if (id === undefined) throw notFound('Card not found');
+    const row = await makeProjectQueries(ctx.deps.sql).findProject(id, NOBODY);
     if (!row || row.isHidden) throw notFound('Project not found');
     const { version, png } = cardsOf(ctx).project(row.id, row);
     const current = ctx.query.v === version;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Koa from 'koa';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { buildProject, buildUser } from '@vitrine/db/testing';
@@ -121,6 +120,7 @@ describe('feeds', () => {
 
 describe('sitemap and robots', () => {
   let server: Server;
+  /** Links are built on SITE_URL (the test app's), whatever server answers. */
   let origin: string;
   beforeAll(async () => {
     // The same routes with files of 2 URLs, so a handful of rows shows the split.
@@ -129,7 +129,7 @@ describe('sitemap and robots', () => {
     app.use(crawlRoutes({ sitemapUrlsPerFile: 2 }).routes());
     server = createServer(app.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    origin = t.config.siteUrl;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

@@ -38,7 +38,7 @@ function sendXml(ctx: AppContext, type: string, body: string) {
 }
 
 function sendFeed(ctx: AppContext, format: FeedFormat, subject: FeedSubject, rows: ProjectRow[]) {
-  const body = renderFeed(format, subject, rows, { name: ctx.deps.config.siteName, origin: siteOrigin(ctx) });
+  const body = renderFeed(format, subject, rows, { name: ctx.deps.config.siteName, origin: siteOrigin(ctx.deps.config) });
   sendXml(ctx, FEED_CONTENT_TYPES[format], body);
 }
 
@@ -110,13 +110,13 @@ export function crawlRoutes(options: CrawlOptions = {}) {
     const queries = makeSyndicationQueries(ctx.deps.sql);
     const [projects, users] = await Promise.all([queries.countVisibleProjects(), queries.countUsers()]);
     const files = sitemapFileNames({ projects, users }, perFile);
-    sendXml(ctx, 'application/xml; charset=utf-8', renderSitemapIndex(files.map((file) => ({ loc: `${siteOrigin(ctx)}/sitemaps/${file}` }))));
+    sendXml(ctx, 'application/xml; charset=utf-8', renderSitemapIndex(files.map((file) => ({ loc: `${siteOrigin(ctx.deps.config)}/sitemaps/${file}` }))));
   });
 
   router.get('/sitemaps/:file', async (ctx) => {
     const file = ctx.params.file ?? '';
     if (file === 'pages.xml') {
-      return sendXml(ctx, 'application/xml; charset=utf-8', renderUrlSet(STATIC_PAGES.map((path) => ({ loc: `${siteOrigin(ctx)}${path}` }))));
+      return sendXml(ctx, 'application/xml; charset=utf-8', renderUrlSet(STATIC_PAGES.map((path) => ({ loc: `${siteOrigin(ctx.deps.config)}${path}` }))));
     }
     const parsed = parseSitemapFile(file);
     if (!parsed) throw notFound('Sitemap not found');
@@ -125,13 +125,13 @@ export function crawlRoutes(options: CrawlOptions = {}) {
     const rows = parsed.kind === 'projects' ? await queries.listVisibleProjectPage(offset, perFile) : await queries.listUserPage(offset, perFile);
     if (rows.length === 0) throw notFound('Sitemap not found');
     const toPath = parsed.kind === 'projects' ? (key: string) => sitePaths.project(Number(key)) : sitePaths.user;
-    sendXml(ctx, 'application/xml; charset=utf-8', renderUrlSet(sitemapUrls(rows, toPath, siteOrigin(ctx))));
+    sendXml(ctx, 'application/xml; charset=utf-8', renderUrlSet(sitemapUrls(rows, toPath, siteOrigin(ctx.deps.config))));
   });
 
   router.get('/robots.txt', (ctx) => {
     ctx.type = 'text/plain; charset=utf-8';
     ctx.set('Cache-Control', `public, max-age=${CRAWL_MAX_AGE_SECONDS}`);
-    ctx.body = renderRobots(siteOrigin(ctx));
+    ctx.body = renderRobots(siteOrigin(ctx.deps.config));
   });
 
   return router;

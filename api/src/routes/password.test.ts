@@ -104,6 +104,33 @@ describe('POST /api/users/me/password', () => {
     expect((await login(user.username, TEST_PASSWORD)).status).toBe(200);
   });
 
+  it('ends every session signed in with the old password while the change ran, however late it finished', async () => {
+    const { user, agent: changer } = await t.member();
+    const SIGN_INS = 20;
+    // Sign-ins with the old password, spread over the change: many check the old hash before the
+    // change commits and start their session after it.
+    const signIns = Array.from({ length: SIGN_INS }, async (_, i) => {
+      await new Promise((resolve) => setTimeout(resolve, i * 3));
+      const agent = t.agent();
+      const res = await agent.post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+      return { agent, status: res.status };
+    });
+    const changed = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      return changer.post('/api/users/me/password').send(change());
+    })();
+    const [done, res] = await Promise.all([Promise.all(signIns), changed]);
+    expect(res.status).toBe(200);
+    const signedIn = done.filter((d) => d.status === 200);
+    // The race happened: some sign-ins with the old password were accepted.
+    expect(signedIn.length).toBeGreaterThan(0);
+    const survivors = [];
+    for (const { agent } of signedIn) if ((await agent.get('/api/auth/me')).status !== 401) survivors.push(agent);
+    expect(survivors).toHaveLength(0);
+    expect((await changer.get('/api/auth/me')).status).toBe(200);
+    expect((await login(user.username, NEW_PASSWORD)).status).toBe(200);
+  });
+
   it('answers 401 to a visitor and lets a paused member change it (locking an intruder out must not wait)', async () => {
     expect((await t.agent().post('/api/users/me/password').send(change())).status).toBe(401);
     const { agent } = await t.member({ isPaused: true });

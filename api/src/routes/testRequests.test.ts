@@ -5,7 +5,7 @@ import type { UserRow } from '@vitrine/db/queries/users';
 import type { TestRequestDetail } from '@vitrine/domain/types';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
 import { ACTIVE_REQUEST_EXISTS, DEADLINE_PASSED, NOT_PROJECT_OWNER } from '../commands/testRequestCreator';
-import { NOT_REQUEST_OWNER } from '../commands/testRequestUpdater';
+import { ADMIN_MAY_ONLY_CANCEL, NOT_REQUEST_OWNER } from '../commands/testRequestUpdater';
 import { JOIN_MESSAGES } from '../commands/testerJoiner';
 import { LEAVE_MESSAGES } from '../commands/testerLeaver';
 import { FEEDBACK_MESSAGES } from '../commands/feedbackSaver';
@@ -126,6 +126,22 @@ describe('status transitions', () => {
     expect((await admin.patch(`/api/test-requests/${r.id}`).send({ status: 'cancelled' })).body.status).toBe('cancelled');
     const again = await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
     expect([again.status, again.body.message]).toEqual([409, 'This test request is cancelled and can no longer change']);
+  });
+
+  it("refuses an admin anything but cancelling a member's request (403 with a message), and changes nothing", async () => {
+    const o = await owner();
+    const r = await open(o.agent, o.project.id);
+    const { agent: admin } = await t.member({ isAdmin: true });
+    for (const patch of [{ title: 'Rewritten by an admin' }, { status: 'in_progress' }, { status: 'completed' }, { status: 'cancelled', title: 'Rewritten by an admin' }, { maxTesters: 10 }, { deadline: inDays(20) }]) {
+      const res = await admin.patch(`/api/test-requests/${r.id}`).send(patch);
+      expect([res.status, res.body.message], JSON.stringify(patch)).toEqual([403, ADMIN_MAY_ONLY_CANCEL]);
+    }
+    const unchanged = (await o.agent.get(`/api/test-requests/${r.id}`)).body as TestRequestDetail;
+    expect([unchanged.title, unchanged.status, unchanged.maxTesters]).toEqual([r.title, 'open', r.maxTesters]);
+    // An admin's own request is theirs to edit.
+    const adminOwner = await t.member({ isAdmin: true, role: 'developer' });
+    const own = await open(adminOwner.agent, (await buildProject(t.deps.sql, { userId: adminOwner.user.id })).id);
+    expect((await adminOwner.agent.patch(`/api/test-requests/${own.id}`).send({ title: 'My own new title' })).status).toBe(200);
   });
 });
 

@@ -47,6 +47,7 @@ export const userRoutes: Route[] = [
     async (call) => {
       const cutoff = await passwordChanger(call, call.body);
       call.koa.session!.signedInAt = cutoff.getTime();
+      call.koa.session!.passwordStamp = cutoff.getTime();
       const sessionId = call.koa.cookies.get(SESSION_COOKIE, { signed: true });
       if (sessionId) call.deps.publisher.otherSessionsEnded(call.user.id, sessionId);
       return { message: PASSWORD_CHANGED };

@@ -41,3 +41,16 @@ export function projectRowColumns(sql: Tx, userId: number | null) {
 
 /** A project row answered by a counter write (vote, rating). */
 export type CountedProjectRow = ProjectRow;
+
+/** Of `ids`, the projects `actor` may read ('project.read': visible, else own or admin); the order is not kept. */
+export async function readableProjectIds(sql: Tx, ids: number[], actor: Actor): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql<{ id: number }[]>`SELECT p.id FROM projects p WHERE p.id = ANY(${ids}::int[]) AND ${readableBy(sql, actor)}`;
+  return rows.map((row) => row.id);
+}
+
+/** The owner of project `id` (null when their account is gone), or undefined when there is no such project. */
+export async function findProjectOwnerId(sql: Tx, id: number): Promise<number | null | undefined> {
+  const [row] = await sql<{ userId: number | null }[]>`SELECT user_id FROM projects WHERE id = ${id}`;
+  return row ? row.userId : undefined;
+}

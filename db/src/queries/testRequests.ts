@@ -27,10 +27,26 @@ export interface TestRequestRow {
   testerCount: number;
   feedbackCount: number;
   isHidden: boolean;
+  /** Its project is hidden: then so is the request, for all but the project's owner and admins. */
+  projectHidden: boolean;
+  /** The project's owner (null once their account is gone). */
+  projectOwnerId: number | null;
   createdAt: Date;
   updatedAt: Date;
   /** The viewer joined it. */
   joined: boolean;
+}
+
+/** A request's row locked for a write, with its project's visibility (a hidden project hides it). */
+export interface LockedRequest {
+  id: number;
+  userId: number;
+  projectId: number;
+  status: RequestStatus;
+  testerCount: number;
+  title: string;
+  projectHidden: boolean;
+  projectOwnerId: number | null;
 }
 
 /** Writable fields of a request (validated by the domain schemas). */
@@ -62,7 +78,7 @@ export function makeTestRequestQueries(sql: Tx) {
     u.username AS owner_username, u.developer_rating AS owner_rating, u.developer_rating_count AS owner_rating_count,
     u.developer_tier_rating AS owner_tier_rating, u.developer_tier_count AS owner_tier_count,
     r.title, r.description, r.status, r.skills_needed, r.deadline, r.max_testers, r.tester_count,
-    r.feedback_count, r.is_hidden, r.created_at, r.updated_at,
+    r.feedback_count, r.is_hidden, p.is_hidden AS project_hidden, p.user_id AS project_owner_id, r.created_at, r.updated_at,
     ${viewerId === null ? sql`false` : sql`EXISTS (SELECT 1 FROM test_request_testers t WHERE t.request_id = r.id AND t.user_id = ${viewerId})`} AS joined`;
   const from = sql`project_requests r JOIN projects p ON p.id = r.project_id JOIN users u ON u.id = r.user_id`;
 
@@ -74,9 +90,10 @@ export function makeTestRequestQueries(sql: Tx) {
     },
 
     /** Locks a request's row for the rest of the transaction (status moves, ratings). */
-    async lockRequest(id: number): Promise<{ id: number; userId: number; projectId: number; status: RequestStatus; testerCount: number; title: string } | undefined> {
-      const [row] = await sql<{ id: number; userId: number; projectId: number; status: RequestStatus; testerCount: number; title: string }[]>`
-        SELECT id, user_id, project_id, status, tester_count, title FROM project_requests WHERE id = ${id} FOR UPDATE`;
+    async lockRequest(id: number): Promise<LockedRequest | undefined> {
+      const [row] = await sql<LockedRequest[]>`
+        SELECT r.id, r.user_id, r.project_id, r.status, r.tester_count, r.title, p.is_hidden AS project_hidden, p.user_id AS project_owner_id
+        FROM project_requests r JOIN projects p ON p.id = r.project_id WHERE r.id = ${id} FOR UPDATE OF r`;
       return row;
     },
 

@@ -126,9 +126,30 @@ export const leaderboardQuerySchema = pagingSchema.extend({
   limit: pagingSchema.shape.limit.default(10),
 });
 
-/** A numeric id in a path. */
-export const idSchema = z.coerce
-  .number({ error: 'Invalid id' })
-  .int('Invalid id')
-  .min(1, 'Invalid id')
-  .max(2_147_483_647, 'Invalid id');
+/** The largest id a row can have (PostgreSQL int4). */
+export const MAX_ROW_ID = 2_147_483_647;
+/** An id as a path writes it: decimal digits without a leading zero (no sign, space, exponent or 0x). */
+const PATH_ID = /^[1-9][0-9]{0,9}$/;
+
+/** Whether `value` is a row id: a whole number from 1 to MAX_ROW_ID (socket payloads, parsed JSON). */
+export function isRowId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ROW_ID;
+}
+
+/** The row id `text` names in a path, or undefined unless it is decimal digits without a leading zero within int4. */
+export function parsePathId(text: string): number | undefined {
+  if (!PATH_ID.test(text)) return undefined;
+  const id = Number(text);
+  return id <= MAX_ROW_ID ? id : undefined;
+}
+
+/**
+ * A numeric id in a path: decimal digits without a leading zero, 1 to MAX_ROW_ID. Not z.coerce:
+ * Number() also reads '0x19', '1e1', '0b11', '+5', '05', '5.0' and ' 5', so one row had many addresses.
+ */
+export const idSchema = z
+  .string({ error: 'Invalid id' })
+  .regex(PATH_ID, 'Invalid id')
+  .transform(Number)
+  .refine((id) => id <= MAX_ROW_ID, 'Invalid id')
+  .describe('a row id: decimal digits without a leading zero');
