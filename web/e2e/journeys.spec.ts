@@ -106,15 +106,15 @@ test.describe('member journeys', () => {
     await page.context().clearCookies();
     await signIn(page, voter);
     await page.goto(`/projects/${project.id}`);
-    const vote = page.getByRole('button', { name: `Vote for ${project.title}, 0 votes` });
+    const vote = page.getByRole('button', { name: `Vote, 0 votes, for ${project.title}` });
     await expect(vote).toBeEnabled();
     await vote.click();
-    const voted = page.getByRole('button', { name: `Voted for ${project.title}, 1 vote` });
+    const voted = page.getByRole('button', { name: `Voted, 1 vote, for ${project.title}` });
     await expect(voted).toBeDisabled();
     await expect(voted).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByText('1 votes')).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('button', { name: `Voted for ${project.title}, 1 vote` })).toBeDisabled();
+    await expect(page.getByRole('button', { name: `Voted, 1 vote, for ${project.title}` })).toBeDisabled();
 
     const rate = page.getByLabel(`Rate ${project.title}`);
     await expect(rate.locator('option:checked')).toHaveText('Rate');
@@ -169,14 +169,14 @@ test.describe('member journeys', () => {
       await route.fulfill({ response, json: pinned ? states.map((s) => (s.id === project.id ? { ...s, hasVoted: false } : s)) : states });
     });
     await page.goto(`/projects/${project.id}`);
-    await expect(page.getByRole('button', { name: /^Vote for / })).toBeEnabled();
+    await expect(page.getByRole('button', { name: /^Vote, / })).toBeEnabled();
     const res = await page.request.post(`/api/projects/${project.id}/vote`, { headers: { Origin: new URL(page.url()).origin } });
     expect(res.status()).toBe(200);
-    await page.getByRole('button', { name: /^Vote for / }).click();
+    await page.getByRole('button', { name: /^Vote, / }).click();
     pinned = false;
     await expectToast(page, 'Already voted');
     await expect(page.getByText("You've already voted for this project.")).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Voted for / })).toBeDisabled();
+    await expect(page.getByRole('button', { name: /^Voted, / })).toBeDisabled();
   });
 
   test('edit a project (owner only), report it, copy its link', async ({ page, request, context }) => {
@@ -202,7 +202,7 @@ test.describe('member journeys', () => {
     await expectToast(page, 'Link copied');
     // The owner does not vote for, rate or report their own project: those controls are not shown.
     await expect(page.getByRole('img', { name: '0 votes' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Vote for / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Vote, / })).toHaveCount(0);
     await expect(page.getByLabel(`Rate ${newTitle}`)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Report' })).toHaveCount(0);
 

@@ -106,7 +106,7 @@ test.describe('public screens', () => {
     await expect(frame).toHaveAttribute('sandbox', /allow-scripts/);
     await expect(frame).toHaveAttribute('src', /embed=true/);
     // Opening the page records a view; it never votes.
-    await expect(page.getByRole('button', { name: /^Vote for / })).toContainText(votesBefore);
+    await expect(page.getByRole('button', { name: /^Vote, / })).toContainText(votesBefore);
     await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
     const ld = JSON.parse((await page.locator('script[data-json-ld="project"]').textContent()) ?? '{}') as {
       '@type': string;

@@ -50,7 +50,8 @@ export function VoteButton({
       // aria-disabled rather than disabled: a keyboard user's focus stays on the button after voting.
       aria-disabled={hasVoted || undefined}
       aria-pressed={hasVoted}
-      aria-label={`${hasVoted ? 'Voted' : 'Vote'} for ${project.title}, ${votes} ${votes === 1 ? 'vote' : 'votes'}`}
+      // The name starts with what the button shows ('Vote 29'), then says what it is for (WCAG 2.5.3).
+      aria-label={`${hasVoted ? 'Voted' : 'Vote'}, ${formatCount(votes)} ${votes === 1 ? 'vote' : 'votes'}, for ${project.title}`}
       className={cn(
         'relative z-10 inline-flex items-center gap-1.5 rounded-lg border font-medium transition-colors duration-150',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500',
