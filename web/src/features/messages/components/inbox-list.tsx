@@ -67,7 +67,7 @@ export function InboxList({ source, viewer }: { source: InboxSource; viewer: Inb
     <>
       {body}
       <LoadMore list={list} label="Load more messages" />
-      {viewer.isAdmin ? <ReplyDialog message={replyTo} onClose={() => setReplyTo(null)} /> : null}
+      <ReplyDialog message={replyTo} viewer={viewer} onClose={() => setReplyTo(null)} />
     </>
   );
 }

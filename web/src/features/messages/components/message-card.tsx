@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { ArrowDownLeft, ArrowUpRight, Check, Reply, Trash2 } from 'lucide-react';
+import { ArrowDownLeft, ArrowUpRight, Check, Mail, Reply, Trash2 } from 'lucide-react';
 import type { MessageView } from '@vitrine/domain/types';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useAction } from '../../../hooks/use-action';
 import { formatDate, formatRelative } from '../../../lib/format';
@@ -19,7 +19,7 @@ export interface MessageCardProps {
   onReply: (message: MessageView) => void;
 }
 
-/** Reply (admins), Mark as Read (the recipient, while unread) and Delete, with the §8 toasts. */
+/** Reply (admins; members to an account that wrote to them), Reply by email (admins, to a visitor), Mark as Read (the recipient, while unread) and Delete, with the §8 toasts. */
 function MessageButtons({ message, viewer, onReply }: MessageCardProps) {
   const actions = useMessageActions();
   const { busy, run } = useAction();
@@ -42,6 +42,12 @@ function MessageButtons({ message, viewer, onReply }: MessageCardProps) {
           <Reply aria-hidden="true" />
           Reply
         </Button>
+      ) : null}
+      {allowed.mailReply ? (
+        <a href={allowed.mailReply} className={buttonClasses({ size: 'sm', variant: 'outline' })}>
+          <Mail aria-hidden="true" />
+          Reply by email
+        </a>
       ) : null}
       {allowed.markRead ? (
         <Button size="sm" variant="outline" onClick={markRead} loading={busy === 'read'} disabled={busy === 'delete'}>
@@ -98,6 +104,14 @@ export function MessageCard({ message, viewer, onReply }: MessageCardProps) {
         {outgoing ? <ArrowUpRight className="size-3.5" aria-hidden="true" /> : <ArrowDownLeft className="size-3.5" aria-hidden="true" />}
         <span className="min-w-0 truncate">{line}</span>
       </p>
+      {viewer.isAdmin && message.senderUserId === null && message.senderEmail ? (
+        <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+          Address:{' '}
+          <a href={`mailto:${message.senderEmail}`} className="font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-300">
+            {message.senderEmail}
+          </a>
+        </p>
+      ) : null}
       <p className="mt-3 whitespace-pre-wrap break-words text-sm leading-relaxed text-zinc-800 dark:text-zinc-200">{message.message}</p>
       <MessageButtons message={message} viewer={viewer} onReply={onReply} />
     </Card>

@@ -6,7 +6,7 @@ import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { useMessageActions } from '../api/use-message-actions';
-import { replySubject } from '../lib/message-line';
+import { replySubject, type InboxViewer } from '../lib/message-line';
 
 /** Who a reply reaches: the sender's username (a reply needs a sender user). */
 function recipientName(message: MessageView): string {
@@ -14,7 +14,7 @@ function recipientName(message: MessageView): string {
 }
 
 /** The reply form of one message; keyed by the message so it starts fresh for each. */
-function ReplyForm({ message, onClose }: { message: MessageView; onClose: () => void }) {
+function ReplyForm({ message, viewer, onClose }: { message: MessageView; viewer: InboxViewer; onClose: () => void }) {
   const actions = useMessageActions();
   const { run } = useAction();
   const form = useSchemaForm(replySchema, { subject: replySubject(message.subject), message: '' });
@@ -22,7 +22,7 @@ function ReplyForm({ message, onClose }: { message: MessageView; onClose: () => 
   const { pending: sending, onSubmit } = useSubmit(
     form.validate,
     (draft) =>
-      run('send', () => actions.reply(message.id, draft), {
+      run('send', () => (viewer.isAdmin ? actions.reply(message.id, draft) : actions.send('/api/messages', { ...draft, recipientUserId: message.senderUserId! })), {
         success: { title: 'Reply sent', description: `Your reply has been sent to ${recipientName(message)}.` },
         failure: (error) => ({ title: 'Failed to send reply', description: errorMessage(error, 'Failed to send reply') }),
         onSuccess: onClose,
@@ -45,10 +45,11 @@ function ReplyForm({ message, onClose }: { message: MessageView; onClose: () => 
 }
 
 /**
- * The admin's Reply to Message dialog (spec §2: 500px wide; the response goes to the user, who is
- * notified by email if they gave an address). Closed while `message` is null.
+ * The Reply to Message dialog (spec §2: 500px wide; the response goes to the user, who is notified by
+ * email if they gave an address): an admin's reply, or a member's answer to an account that wrote to
+ * them (a direct message, POST /api/messages). Closed while `message` is null.
  */
-export function ReplyDialog({ message, onClose }: { message: MessageView | null; onClose: () => void }) {
+export function ReplyDialog({ message, viewer, onClose }: { message: MessageView | null; viewer: InboxViewer; onClose: () => void }) {
   return (
     <Dialog
       open={message !== null}
@@ -63,7 +64,7 @@ export function ReplyDialog({ message, onClose }: { message: MessageView | null;
       }
       width="500px"
     >
-      {message ? <ReplyForm key={message.id} message={message} onClose={onClose} /> : null}
+      {message ? <ReplyForm key={message.id} message={message} viewer={viewer} onClose={onClose} /> : null}
     </Dialog>
   );
 }
