@@ -7,8 +7,11 @@ import { awaitingHydration, expect, test } from './fixtures';
  * frame of a project hosted at a reserved `*.example` name is blocked as expected.
  */
 test.describe('nothing leaves the machine', () => {
-  test('off-site fetches, images and WebSockets are aborted and recorded; the site itself loads', async ({ page, offSite }) => {
-    offSite.expectBlocked(/^(https?|wss?):\/\/(off-site\.example\.com|93\.184\.215\.14|192\.0\.2\.1)\//);
+  // The site's Content-Security-Policy would refuse these requests first; without it, the guard is what stops them.
+  // Addresses are TEST-NET ones (RFC 5737), unroutable should the guard ever fail.
+  test('off-site fetches, images and WebSockets are aborted and recorded; the site itself loads', async ({ browser, offSite }) => {
+    const page = awaitingHydration(await (await browser.newContext({ bypassCSP: true })).newPage());
+    offSite.expectBlocked(/^(https?|wss?):\/\/(off-site\.example\.com|198\.51\.100\.7|192\.0\.2\.1)\//);
     await page.goto('/about');
     const outcome = await page.evaluate(async () => {
       const attempt = async (url: string) => {
@@ -31,11 +34,11 @@ test.describe('nothing leaves the machine', () => {
         ws.onclose = () => resolve('blocked');
       });
       const site = (await fetch('/api/health')).status;
-      return { byName: await attempt('https://off-site.example.com/tracker.js'), byAddress: await attempt('http://93.184.215.14/'), image, socket, site };
+      return { byName: await attempt('https://off-site.example.com/tracker.js'), byAddress: await attempt('http://198.51.100.7/'), image, socket, site };
     });
     expect(outcome).toEqual({ byName: 'blocked', byAddress: 'blocked', image: 'blocked', socket: 'blocked', site: 200 });
     expect(offSite.blocked).toEqual(
-      expect.arrayContaining(['https://off-site.example.com/tracker.js', 'http://93.184.215.14/', 'http://192.0.2.1/pixel.png', 'wss://off-site.example.com/socket']),
+      expect.arrayContaining(['https://off-site.example.com/tracker.js', 'http://198.51.100.7/', 'http://192.0.2.1/pixel.png', 'wss://off-site.example.com/socket']),
     );
   });
 
@@ -48,5 +51,13 @@ test.describe('nothing leaves the machine', () => {
     await expect.poll(() => offSite.blocked.some((url) => url.startsWith(project!.replitUrl))).toBe(true);
     offSite.expectBlocked(/^https:\/\/off-site\.example\.com\//);
     expect(await page.evaluate(() => fetch('https://off-site.example.com/x').then(() => 'reached', () => 'blocked'))).toBe('blocked');
+  });
+
+  test('a request off the site that the test did not expect fails the test', async ({ browser }) => {
+    // The guard's check runs when the test ends: this test must fail there, and does.
+    test.fail();
+    const page = awaitingHydration(await (await browser.newContext({ bypassCSP: true })).newPage());
+    await page.goto('/about');
+    expect(await page.evaluate(() => fetch('http://192.0.2.1/unexpected').then(() => 'reached', () => 'blocked'))).toBe('blocked');
   });
 });
