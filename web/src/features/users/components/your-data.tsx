@@ -107,7 +107,7 @@ function DeleteAccount() {
         open={open}
         onOpenChange={changeOpen}
         title="Delete your account?"
-        description="Your profile, projects, votes, ratings, messages, test requests and feedback are deleted for good, and you are signed out everywhere. This cannot be undone."
+        description="Your profile, projects, votes, ratings, test requests, feedback and the messages you received are deleted for good, and you are signed out everywhere. This cannot be undone."
       >
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <Field label="Password" error={form.errors.password}>
