@@ -12,10 +12,18 @@ import type { BrowserContext, Request } from '@playwright/test';
  */
 export const LOOPBACK_ONLY_RESOLVER = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost';
 
-/** Whether `url` is the site's own (same origin) or never leaves the page (data:, blob:, about:). */
-export function isOnSite(url: URL, siteOrigin: string): boolean {
-  if (url.protocol === 'data:' || url.protocol === 'blob:' || url.protocol === 'about:') return true;
-  return url.origin === siteOrigin;
+/** `text` for a RegExp, literally. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * The URLs that leave the site: any whose origin is not `siteOrigin` (for WebSockets, its ws: twin),
+ * except data:, blob: and about: ones, which never leave the page. A RegExp, not a function, so that
+ * Playwright matches it on its own side of the protocol and only off-site requests are intercepted: a function
+ * makes every request of the site wait for a round trip to the test runner.
+ */
+export function offSitePattern(siteOrigin: string, kind: 'http' | 'ws' = 'http'): RegExp {
+  const origin = kind === 'ws' ? siteOrigin.replace(/^http/, 'ws') : siteOrigin;
+  return new RegExp(`^(?!(?:data|blob|about):)(?!${literally(origin)}(?:[/?#]|$))`);
 }
 
 /**
@@ -40,7 +48,7 @@ export function isExpectedBlock(request: Pick<Request, 'url' | 'resourceType' | 
  */
 export async function blockOffSite(context: BrowserContext, siteOrigin: string, onBlocked: (url: string, expected: boolean) => void): Promise<void> {
   await context.route(
-    (url) => !isOnSite(url, siteOrigin),
+    offSitePattern(siteOrigin),
     async (route) => {
       const request = route.request();
       onBlocked(request.url(), isExpectedBlock(request));
@@ -48,7 +56,7 @@ export async function blockOffSite(context: BrowserContext, siteOrigin: string, 
     },
   );
   await context.routeWebSocket(
-    (url) => new URL(url.href.replace(/^ws/, 'http')).origin !== siteOrigin,
+    offSitePattern(siteOrigin, 'ws'),
     async (ws) => {
       onBlocked(ws.url(), false);
       await ws.close({ code: 1008, reason: 'off-site' });
