@@ -15,9 +15,11 @@ import { seedDemo } from '../db/src/seed/demo';
 import { loadConfig } from '../runtime/src/config';
 import { startApi } from '../api/src/server';
 import { deleteRedisPrefix } from './lib/redis-cleanup';
+import { LOOPBACK_ONLY_RESOLVER } from './lib/off-site';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3254);
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'];
+/** Chrome's flags: host names other than localhost do not resolve, so the audit reaches nothing off the machine. */
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', LOOPBACK_ONLY_RESOLVER];
 
 const db = await createTestDatabase('vitrine_lighthouse');
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

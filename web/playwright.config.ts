@@ -1,13 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL, E2E_PORT } from '../scripts/e2e/constants';
+import { LOOPBACK_ONLY_RESOLVER } from '../scripts/lib/off-site';
 
 /**
  * End-to-end tests in Debian's Chromium (never Playwright's own download) against the built site on
- * a throwaway database (scripts/e2e/server.ts), at a desktop and a phone viewport.
+ * a throwaway database (scripts/e2e/server.ts), at a desktop and a phone viewport. Nothing but the site
+ * is reached: host names other than localhost do not resolve, and every spec's fixture (e2e/fixtures.ts)
+ * aborts any request to another origin.
  */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', LOOPBACK_ONLY_RESOLVER],
 };
 
 export default defineConfig({

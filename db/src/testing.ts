@@ -101,7 +101,7 @@ export async function buildProject(
   const [row] = await sql<BuiltProject[]>`
     INSERT INTO projects (title, description, replit_url, category, tags, user_id, is_hidden, created_at, votes, views)
     VALUES (${overrides.title ?? uniqueName('Project')}, ${overrides.description ?? 'A project made for a test.'},
-            ${overrides.replitUrl ?? 'https://example.com/app'}, ${overrides.category ?? 'Web App'}, ${overrides.tags ?? 'react, test'},
+            ${overrides.replitUrl ?? 'https://app.example/'}, ${overrides.category ?? 'Web App'}, ${overrides.tags ?? 'react, test'},
             ${userId}, ${overrides.isHidden ?? false}, ${overrides.createdAt ?? new Date()}, ${overrides.votes ?? 0}, ${overrides.views ?? 0})
     RETURNING id, title, user_id, is_hidden, created_at`;
   return row!;

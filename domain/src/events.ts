@@ -17,7 +17,8 @@ export const eventSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('project.hidden'), projectId: z.number(), hidden: z.boolean() }),
   z.object({ name: z.literal('project.deleted'), projectId: z.number() }),
   z.object({ name: z.literal('report.created'), reportId: z.number(), projectId: z.number() }),
-  z.object({ name: z.literal('user.deleted'), userId: z.number() }),
+  /** byOwner: the member deleted their own account (their sockets are disconnected, not only moved out of rooms). */
+  z.object({ name: z.literal('user.deleted'), userId: z.number(), byOwner: z.boolean().optional() }),
   /** An admin changed the user's admin or paused flag (their sockets' rooms follow). */
   z.object({ name: z.literal('user.updated'), userId: z.number() }),
   z.object({

@@ -15,7 +15,7 @@ export interface SsrLoadResult {
 export interface SsrRequest {
   /** Path and query of the page, e.g. `/projects/12?x=1`. */
   url: string;
-  /** The site's address (SITE_URL, never read from the request), e.g. `https://example.com`. */
+  /** The site's address (SITE_URL, never read from the request), e.g. `https://vitrine.example`. */
   origin: string;
   siteName: string;
   /** Reads `GET {key}` (an SWR key, i.e. an /api address) for the same viewer. */

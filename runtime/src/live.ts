@@ -5,7 +5,7 @@ import { rooms } from '@vitrine/domain/events';
 import type { Sql } from '@vitrine/db/sql';
 import { makeReportQueries } from '@vitrine/db/queries/reports';
 import { makeUserQueries } from '@vitrine/db/queries/users';
-import { accountRoom, applyAccountRooms, leaveOtherSessionRooms, leaveSessionRooms } from './rooms';
+import { accountRoom, applyAccountRooms, closeAccountSockets, leaveOtherSessionRooms, leaveSessionRooms } from './rooms';
 import { findProjectOwnerId } from '@vitrine/db/queries/project-access';
 import { emitTestRequestPushes, isTestRequestEvent } from './live-test-requests';
 import { staleReadsChannel, staleTagsOf, staleTagsOfAll } from './stale-reads';
@@ -127,7 +127,10 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
           emitter.emit('projects:changed');
           return;
         case 'user.deleted':
-          await syncAccountRooms(event.userId);
+          // A member who closed their account is signed out everywhere: their sockets are dropped and
+          // reconnect as a visitor's (web/src/lib/socket.ts). An admin's delete moves them out of rooms.
+          if (event.byOwner) closeAccountSockets(emitter, event.userId);
+          else await syncAccountRooms(event.userId);
           emitter.emit('projects:changed');
           return;
         case 'user.updated':

@@ -78,3 +78,13 @@ export function leaveSessionRooms(operator: RoomOperator, sessionId: string, use
 export function leaveOtherSessionRooms(operator: RoomOperator, userId: number, keepSessionId: string): void {
   operator.in(accountRoom(userId)).except(sessionRoom(keepSessionId)).socketsLeave([...privateRoomsOf(userId), accountRoom(userId)]);
 }
+
+/** What disconnecting needs: Socket.IO's server and the Redis emitter both fit. */
+export interface SocketCloser {
+  in(room: string): { disconnectSockets(close?: boolean): void };
+}
+
+/** Disconnects every socket of account `userId`, on every API node (the member deleted their account). */
+export function closeAccountSockets(operator: SocketCloser, userId: number): void {
+  operator.in(accountRoom(userId)).disconnectSockets(true);
+}

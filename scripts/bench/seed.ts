@@ -25,7 +25,7 @@ export async function seedBench(sql: Sql, opts: { projects: number; votes: numbe
   opts.log(`projects: ${opts.projects}`);
   await sql`
     INSERT INTO projects (title, description, replit_url, category, tags, user_id, created_at, views)
-    SELECT 'Bench project ' || g, 'A project made for the benchmark.', 'https://example.com/' || g, 'Web App', 'bench',
+    SELECT 'Bench project ' || g, 'A project made for the benchmark.', 'https://project.example/' || g, 'Web App', 'bench',
            1 + g % ${SEED_USERS}, now() - random() * ${PROJECT_DAYS} * interval '1 day', (random() * 1000)::int
     FROM generate_series(1, ${opts.projects}) g`;
   const indexes = await sql<{ indexname: string; indexdef: string }[]>`

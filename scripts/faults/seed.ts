@@ -33,7 +33,7 @@ export async function seedWorld(databaseUrl: string, members: number): Promise<W
       RETURNING id, username, email`;
     const projects = await sql<{ id: number }[]>`
       INSERT INTO projects (title, description, replit_url, category, tags, user_id)
-      SELECT 'Fault project ' || g, 'A project the fault suite reads, votes on and rates.', 'https://example.com/' || g, 'Web App', 'faults',
+      SELECT 'Fault project ' || g, 'A project the fault suite reads, votes on and rates.', 'https://project.example/' || g, 'Web App', 'faults',
              (${users.map((u) => u.id)}::int[])[1 + g % ${users.length}]
       FROM generate_series(1, ${PROJECTS + REPORTABLE}) g
       RETURNING id`;

@@ -1,7 +1,8 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { E2E_ADMIN, E2E_BASE_URL } from '../../scripts/e2e/constants';
+import { blockOffSite } from '../../scripts/lib/off-site';
 
 export { expect, E2E_ADMIN };
 
@@ -72,8 +73,53 @@ export function awaitingHydration(page: Page): Page {
   return page;
 }
 
-/** Playwright's test whose `page` waits for hydration after goto and reload (awaitingHydration). */
-export const test = base.extend({
+/**
+ * What the off-site guard saw during a test: every request that tried to leave the site. The preview
+ * frames of `*.example` projects are expected; a test that provokes another one on purpose says so
+ * with `expectBlocked` (web/e2e/off-site.spec.ts).
+ */
+export interface OffSiteGuard {
+  /** Every URL blocked so far, expected or not. */
+  blocked: string[];
+  /** Marks blocked URLs matching `pattern` as expected in this test. */
+  expectBlocked(pattern: RegExp): void;
+}
+
+/**
+ * Playwright's test whose `page` waits for hydration after goto and reload (awaitingHydration), and
+ * whose browser contexts (the default one and any made with `browser.newContext()` during the test)
+ * reach the site and nothing else: any other request is aborted before it leaves the browser, and
+ * the test fails on one it did not expect (docs/operations.md "Nothing leaves the machine").
+ */
+export const test = base.extend<{ offSite: OffSiteGuard }>({
+  offSite: [
+    async ({ context, browser }, use) => {
+      const site = new URL(E2E_BASE_URL).origin;
+      const blocked: string[] = [];
+      const unexpected: string[] = [];
+      const allowed: RegExp[] = [];
+      const guard = (c: BrowserContext) =>
+        blockOffSite(c, site, (url, expected) => {
+          blocked.push(url);
+          if (!expected) unexpected.push(url);
+        });
+      await guard(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const c = await newContext(options);
+        await guard(c);
+        return c;
+      };
+      try {
+        await use({ blocked, expectBlocked: (pattern) => allowed.push(pattern) });
+      } finally {
+        browser.newContext = newContext;
+      }
+      const surprises = unexpected.filter((url) => !allowed.some((pattern) => pattern.test(url)));
+      expect(surprises, 'requests to somewhere other than the site (blocked)').toEqual([]);
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
     await use(awaitingHydration(page));
   },

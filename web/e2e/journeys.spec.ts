@@ -90,7 +90,7 @@ test.describe('member journeys', () => {
     await dialog.getByLabel('Tags (optional)').fill('e2e, dialog');
     await dialog.getByRole('button', { name: 'Submit Project' }).click();
     await expect(dialog.getByText('Please enter a valid URL including http:// or https://')).toBeVisible();
-    await dialog.getByLabel('Project URL').fill('https://example.com/submitted');
+    await dialog.getByLabel('Project URL').fill('https://submitted.example/');
     await dialog.getByRole('button', { name: 'Submit Project' }).click();
     await expectToast(page, 'Project submitted!');
     await expect(page.getByText('Your project has been added to the showcase.')).toBeVisible();
@@ -191,7 +191,7 @@ test.describe('member journeys', () => {
     await edit.getByLabel('Project URL').fill('notaurl');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(edit.getByText('Must be a valid URL. Include http:// or https://')).toBeVisible();
-    await edit.getByLabel('Project URL').fill('https://example.com/edited');
+    await edit.getByLabel('Project URL').fill('https://edited.example/');
     const newTitle = `${project.title} v2`;
     await edit.getByLabel('Title').fill(newTitle);
     await edit.getByRole('button', { name: 'Save Changes' }).click();

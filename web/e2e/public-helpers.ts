@@ -30,7 +30,7 @@ export async function createProject(page: Page, overrides: Partial<Record<'title
     data: {
       title,
       description: overrides.description ?? 'A project made by the end-to-end tests.',
-      replitUrl: overrides.replitUrl ?? 'https://example.com/e2e',
+      replitUrl: overrides.replitUrl ?? 'https://e2e.example/',
       category: overrides.category ?? 'Utility',
       tags: overrides.tags ?? 'e2e, testing',
     },

@@ -94,7 +94,7 @@ describe('shared reads on two API nodes', () => {
     expect((await (await b.signIn(rater)).post(`/api/projects/${project.id}/rate`).send({ rating: 9 })).status).toBe(200);
     expect((await a.agent().get(detail)).body).toMatchObject({ averageRating: 9, totalRatings: 1 });
 
-    const edit = { title: 'Edited through node A', description: 'A description long enough.', replitUrl: 'https://example.com/x', category: 'Game', tags: '' };
+    const edit = { title: 'Edited through node A', description: 'A description long enough.', replitUrl: 'https://x.example/', category: 'Game', tags: '' };
     expect((await (await a.signIn(owner)).patch(`/api/projects/${project.id}`).send(edit)).status).toBe(200);
     expect((await b.agent().get(detail)).body.title).toBe(edit.title);
     expect((await listed(b, newest, project.id))!.title).toBe(edit.title);

@@ -54,6 +54,13 @@ const LIMITS = {
   emailConfirm: { points: 30, duration: 10 * 60, by: ['ip'], message: 'Too many attempts. Please try again later.' },
   /** Password changes per user: every valid-looking attempt counts, so the current password cannot be guessed through it. */
   passwordChange: { points: 10, duration: 15 * 60, by: ['user'], message: 'Too many password change attempts. Please try again later.' },
+  /**
+   * Data exports made per member (a quota: spent by the export route once an export is built, so refused
+   * calls do not count). An export reads every table's rows about the member, so a few an hour.
+   */
+  dataExport: { points: 3, duration: 60 * 60, by: [], message: 'You have downloaded your data several times in the last hour. Please try again later.' },
+  /** Account deletion attempts (every attempt, so the password cannot be guessed through it), per user. */
+  accountDelete: { points: 10, duration: 15 * 60, by: ['user'], message: 'Too many attempts. Please try again later.' },
   /** Admin test-request moderation (hide, rating removal) per admin. */
   moderation: { points: 300, duration: 60, by: ['user'], message: 'Too many moderation actions. Please slow down.' },
 } as const satisfies Record<string, { points: number; duration: number; by: readonly LimitKey[]; message: string }>;

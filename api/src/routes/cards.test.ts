@@ -44,7 +44,7 @@ describe('share cards', () => {
     expect(versioned.res.headers['cache-control']).toContain('immutable');
     expect((await t.agent().get(`/cards/projects/${project.id}.png`).set('If-None-Match', `"${version}"`)).status).toBe(304);
 
-    const edit = await agent.patch(`/api/projects/${project.id}`).send({ title: 'Card after the edit', description: 'A project made for a test.', replitUrl: 'https://example.com/app', category: 'Game', tags: '' });
+    const edit = await agent.patch(`/api/projects/${project.id}`).send({ title: 'Card after the edit', description: 'A project made for a test.', replitUrl: 'https://app.example/', category: 'Game', tags: '' });
     expect(edit.status).toBe(200);
     const second = await getPng(`/cards/projects/${project.id}.png`);
     expect(second.res.status).toBe(200);

@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 const valid = {
-  submit: { title: 'Access table', description: 'A project for the access table.', replitUrl: 'https://example.com/x', category: 'Game', tags: 'a' },
+  submit: { title: 'Access table', description: 'A project for the access table.', replitUrl: 'https://x.example/', category: 'Game', tags: 'a' },
   rate: { rating: 6 },
   report: { reason: 'spam' },
 };

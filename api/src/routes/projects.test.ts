@@ -16,7 +16,7 @@ afterAll(async () => {
 const submission = (change: Record<string, unknown> = {}) => ({
   title: `Submitted ${Math.random().toString(36).slice(2, 10)}`,
   description: 'A project submitted through the API in a test.',
-  replitUrl: 'https://replit.com/@someone/app',
+  replitUrl: 'https://someone-app.example/',
   category: 'Game',
   tags: ' canvas, Canvas ,  physics,',
   ...change,
@@ -307,7 +307,7 @@ describe('POST /api/projects', () => {
     [{ description: 'd'.repeat(501) }, 'Description cannot exceed 500 characters'],
     [{ replitUrl: 'not a url' }, 'Please enter a valid URL including http:// or https://'],
     [{ replitUrl: 'javascript:alert(1)' }, 'Please enter a valid URL including http:// or https://'],
-    [{ replitUrl: 'ftp://example.com/x' }, 'Please enter a valid URL including http:// or https://'],
+    [{ replitUrl: 'ftp://x.example/x' }, 'Please enter a valid URL including http:// or https://'],
     [{ category: '' }, 'Please select a category'],
     [{ category: 'Spaceships' }, 'Please select a category'],
     [{ title: 42 }, 'Title must be at least 3 characters'],
@@ -375,7 +375,7 @@ describe('POST /api/projects', () => {
 
 describe('PATCH /api/projects/{id}', () => {
   const edit = (change: Record<string, unknown> = {}) => ({
-    title: 'Edited title', description: 'An edited description.', replitUrl: 'https://example.org/edited', category: 'Utility', tags: 'a, b', ...change,
+    title: 'Edited title', description: 'An edited description.', replitUrl: 'https://edited.example/', category: 'Utility', tags: 'a, b', ...change,
   });
 
   it('lets the owner edit (project.updated recorded) and an admin too', async () => {
@@ -383,7 +383,7 @@ describe('PATCH /api/projects/{id}', () => {
     const project = await buildProject(t.deps.sql, { userId: user.id });
     const res = await agent.patch(`/api/projects/${project.id}`).send(edit());
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: project.id, title: 'Edited title', category: 'Utility', replitUrl: 'https://example.org/edited', canEdit: true });
+    expect(res.body).toMatchObject({ id: project.id, title: 'Edited title', category: 'Utility', replitUrl: 'https://edited.example/', canEdit: true });
     expect((await eventsOf(project.id)).map((e) => e.name)).toEqual(['project.updated']);
     const { agent: admin } = await t.member({ isAdmin: true });
     expect((await admin.patch(`/api/projects/${project.id}`).send(edit({ title: 'By admin' }))).body.title).toBe('By admin');
@@ -397,7 +397,7 @@ describe('PATCH /api/projects/{id}', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: EDIT_FORBIDDEN });
     expect((await t.agent().patch(`/api/projects/${project.id}`).send(edit())).status).toBe(401);
-    const badUrl = await ownerAgent.patch(`/api/projects/${project.id}`).send(edit({ replitUrl: 'example.org' }));
+    const badUrl = await ownerAgent.patch(`/api/projects/${project.id}`).send(edit({ replitUrl: 'edited.example' }));
     expect(badUrl.status).toBe(400);
     expect(badUrl.body).toEqual({ message: 'Must be a valid URL. Include http:// or https://' });
     expect((await ownerAgent.patch(`/api/projects/${project.id}`).send(edit({ title: 'no' }))).body).toEqual({ message: 'Title must be at least 3 characters' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordChangeSchema } from '@vitrine/domain/schemas/auth';
+import { accountDeleteSchema, passwordChangeSchema } from '@vitrine/domain/schemas/auth';
 import { makeProfileQueries } from '@vitrine/db/queries/profiles';
 import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
 import { answers, named, usernameParams } from '../contracts/answers';
@@ -11,6 +11,11 @@ import { CONFIRMATION_SENT, confirmationResender, EMAIL_ALREADY_CONFIRMED, NO_EM
 import { PASSWORD_CHANGED, passwordChanger, WRONG_CURRENT_PASSWORD } from '../commands/passwordChanger';
 import { COMMON_PASSWORD } from '../passwordPolicy';
 import { SESSION_COOKIE } from '../middleware/session';
+import { consume, ensureNotLimited } from '../middleware/rate-limit';
+import { accountDeleter, LAST_ADMIN, WRONG_PASSWORD } from '../commands/accountDeleter';
+import { DataExport } from '../contracts/export-answers';
+import { loadDataExport } from '../dataExportLoader';
+import { presentDataExport } from '../presenters/dataExport';
 
 /** The answer for an unknown username. */
 export const USER_NOT_FOUND = 'User not found';
@@ -18,8 +23,8 @@ export const USER_NOT_FOUND = 'User not found';
 const PROFILE_REQUESTS = 20;
 
 /**
- * /api/users: the recipient picker (signed in), public profiles, and (issue 14) the member's password
- * change and confirmation-link resend.
+ * /api/users: the recipient picker (signed in), public profiles, (issue 14) the member's password
+ * change and confirmation-link resend, and the member's own data: its export and the account's deletion.
  */
 export const userRoutes: Route[] = [
   route(
@@ -62,6 +67,39 @@ export const userRoutes: Route[] = [
     async (call) => {
       await confirmationResender(call);
       return { message: CONFIRMATION_SENT };
+    },
+  ),
+  route(
+    {
+      method: 'get', path: '/api/users/me/export', tag: 'users',
+      summary: 'Download everything stored about the caller as one JSON file (profile without the password hash, projects, votes, ratings, reports, messages, test requests, feedback, peer ratings)',
+      // Allowed while paused: a member may always take their data with them.
+      access: 'member', response: DataExport, errors: { 429: 'Too many exports in the last hour' },
+    },
+    async (call) => {
+      // A quota of exports made: checked first, spent once this one is built.
+      const key = `u:${call.user.id}`;
+      await ensureNotLimited(call, 'dataExport', key);
+      const exportedAt = new Date();
+      const answer = presentDataExport(await loadDataExport(call), exportedAt);
+      await consume(call, 'dataExport', key);
+      call.koa.set('Content-Disposition', `attachment; filename="vitrine-${call.user.username}-${exportedAt.toISOString().slice(0, 10)}.json"`);
+      call.koa.set('Cache-Control', 'no-store');
+      return answer;
+    },
+  ),
+  route(
+    {
+      method: 'delete', path: '/api/users/me', tag: 'users',
+      summary: 'Delete the caller\'s account for good (password required), as an admin\'s delete does: their projects and everything they own go, every session of theirs ends and their sockets are disconnected',
+      // Allowed while paused, like the export: leaving must not wait for an admin.
+      access: 'member', limit: 'accountDelete', body: named('AccountDeleteInput', accountDeleteSchema), status: 204, response: null,
+      errors: { 400: `${WRONG_PASSWORD}; ${LAST_ADMIN}; or invalid input`, 429: 'Too many attempts' },
+    },
+    async (call) => {
+      await accountDeleter(call, call.body);
+      // This cookie's session goes now; any other session finds no user on its next request (loadUser).
+      call.koa.session = null;
     },
   ),
 ];

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await sql`INSERT INTO users (username, password_hash) SELECT 'seed_' || g, 'x' FROM generate_series(1, ${USERS}::int) g`;
   await sql`
     INSERT INTO projects (title, description, replit_url, category, tags, user_id, views, votes, is_hidden, created_at)
-    SELECT 'P ' || g, 'Project ' || g || ' ...', 'https://e.x/' || g, 'Game', '', (g % ${USERS}::int) + 1,
+    SELECT 'P ' || g, 'Project ' || g || ' ...', 'https://e.example/' || g, 'Game', '', (g % ${USERS}::int) + 1,
            (g::bigint * 7919) % 10000, (g::bigint * 104729) % 5000, g % 50 = 0, now() - make_interval(secs => g)
     FROM generate_series(1, ${PROJECTS}::int) g`;
   await sql`

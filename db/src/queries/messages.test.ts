@@ -34,7 +34,7 @@ beforeAll(async () => {
     FROM generate_series(1, ${MESSAGES}::int) g`;
   await sql`
     INSERT INTO projects (title, description, replit_url, category, user_id, created_at)
-    SELECT 'Project ' || g, 'Seeded project number ' || g, 'https://example.com/' || g, 'Game', (g % ${USERS}::int) + 1, now() - make_interval(mins => g)
+    SELECT 'Project ' || g, 'Seeded project number ' || g, 'https://project.example/' || g, 'Game', (g % ${USERS}::int) + 1, now() - make_interval(mins => g)
     FROM generate_series(1, ${PROJECTS}::int) g`;
   await sql`
     INSERT INTO reports (project_id, reporter_user_id, reason, status, created_at)

@@ -29,7 +29,7 @@ beforeAll(async () => {
   await sql`INSERT INTO users (username, password_hash) SELECT 'seed_' || g, 'x' FROM generate_series(1, ${USERS}::int) g`;
   await sql`
     INSERT INTO projects (title, description, replit_url, category, tags, user_id, views, is_hidden, created_at, average_rating, total_ratings)
-    SELECT 'Project ' || g, 'Seeded project number ' || g, 'https://example.com/' || g, 'Game', 'seed, bulk',
+    SELECT 'Project ' || g, 'Seeded project number ' || g, 'https://project.example/' || g, 'Game', 'seed, bulk',
            (g % ${USERS}::int) + 1, (g * 7919) % 10000, g % 50 = 0, now() - make_interval(mins => g),
            ((g % 10) + 1)::numeric(3,1), g % 7
     FROM generate_series(1, ${PROJECTS}::int) g`;

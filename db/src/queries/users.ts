@@ -89,6 +89,14 @@ export function makeUserQueries(sql: Tx) {
     },
 
     /**
+     * Every admin's id and paused flag, their rows locked in id order (inside a transaction): a check
+     * that an admin remains holds until the commit, and two such checks queue instead of deadlocking.
+     */
+    async lockAdmins(): Promise<{ id: number; isPaused: boolean }[]> {
+      return sql<{ id: number; isPaused: boolean }[]>`SELECT id, is_paused FROM users WHERE is_admin ORDER BY id FOR UPDATE`;
+    },
+
+    /**
      * Deletes a user; their projects (with those projects' votes, ratings, reports) and their votes and
      * ratings elsewhere go by cascade. Answers whether the user existed.
      */

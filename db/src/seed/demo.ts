@@ -111,7 +111,7 @@ export async function seedDemo(sql: Sql, now: Date = new Date()): Promise<boolea
     const projectRows = PROJECTS.map(([title, description, category, tags], i) => ({
       title,
       description,
-      replit_url: `https://${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example.dev/`,
+      replit_url: `https://${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example/`,
       category,
       tags,
       user_id: authors[i % authors.length]!,

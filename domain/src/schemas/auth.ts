@@ -62,6 +62,12 @@ export const passwordChangeSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { error: "Passwords don't match", path: ['confirmPassword'] });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
+/** DELETE /api/users/me: the member's password, asked again before their account is deleted for good. */
+export const accountDeleteSchema = z.object({
+  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(100, 'Password is too long'),
+});
+export type AccountDeleteInput = z.infer<typeof accountDeleteSchema>;
+
 /** Longest confirmation token accepted (ours are 43 characters). */
 const MAX_TOKEN_LENGTH = 200;
 

@@ -3,8 +3,9 @@ import { Card } from '../components/ui/card';
 import { useDocumentTitle } from '../lib/site';
 import { SettingsForm } from '../features/users/components/settings-form';
 import { PasswordForm } from '../features/users/components/password-form';
+import { YourData } from '../features/users/components/your-data';
 
-/** /settings (signed in): the profile settings of issue 13 and the password change of issue 14. */
+/** /settings (signed in): the profile settings of issue 13, the password change of issue 14, and the member's own data (export, deletion). */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const user = useSession((s) => s.user);
@@ -12,7 +13,7 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Settings</h1>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Your role, bio, email, email notices and password.</p>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Your role, bio, email, email notices, password and data.</p>
       <Card className="mt-6 p-6">
         <SettingsForm key={user.id} user={user} />
       </Card>
@@ -22,6 +23,14 @@ export function SettingsPage() {
       <Card className="mt-3 p-6">
         <PasswordForm key={user.id} />
       </Card>
+      <section aria-labelledby="your-data-heading">
+        <h2 id="your-data-heading" className="mt-10 text-lg font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+          Your data
+        </h2>
+        <Card className="mt-3 p-6">
+          <YourData />
+        </Card>
+      </section>
     </div>
   );
 }

@@ -63,11 +63,11 @@ describe('optimistic vote', () => {
 describe('project links', () => {
   it('names the hosting platform', () => {
     expect(externalLinkLabel('https://my-app.replit.app/')).toBe('View on Replit');
-    expect(externalLinkLabel('https://example.com/x')).toBe('View Project');
+    expect(externalLinkLabel('https://x.example/')).toBe('View Project');
     expect(externalLinkLabel('not a url')).toBe('View Project');
   });
   it('adds the embed flag and refuses non-http addresses', () => {
-    expect(embedUrl('https://example.com/a?b=1')).toBe('https://example.com/a?b=1&embed=true');
+    expect(embedUrl('https://a.example/?b=1')).toBe('https://a.example/?b=1&embed=true');
     expect(embedUrl('javascript:alert(1)')).toBeNull();
   });
 });

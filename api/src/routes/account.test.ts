@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMessage, buildProject, buildUser, createTestDatabase, TEST_PASSWORD } from '@vitrine/db/testing';
+import type { UserRow } from '@vitrine/db/queries/users';
+import { makeTestApp, randomIp } from '../testing';
+import { makeRealtimeTestApp, type RealtimeTestApp } from '../realtime/testing';
+import { LAST_ADMIN, WRONG_PASSWORD } from '../commands/accountDeleter';
+
+/** The member's own data (docs/api.md "Your data"): GET /api/users/me/export and DELETE /api/users/me. */
+let t: RealtimeTestApp;
+beforeAll(async () => {
+  t = await makeRealtimeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Agent = Awaited<ReturnType<RealtimeTestApp['signIn']>>;
+
+/** A test request of `owner` on `projectId` that `tester` joined, with the tester's feedback and both peer ratings. */
+async function testRound(owner: UserRow, tester: UserRow, projectId: number, text: string): Promise<number> {
+  const { sql } = t.deps;
+  const [request] = await sql<{ id: number }[]>`
+    INSERT INTO project_requests (project_id, user_id, title, description, max_testers)
+    VALUES (${projectId}, ${owner.id}, ${`Request ${text}`}, 'Please test the sign-up flow.', 5) RETURNING id`;
+  await sql`INSERT INTO test_request_testers (request_id, user_id) VALUES (${request!.id}, ${tester.id})`;
+  await sql`INSERT INTO test_feedback (request_id, tester_id, worked, score) VALUES (${request!.id}, ${tester.id}, ${`worked ${text}`}, 8)`;
+  await sql`INSERT INTO user_ratings (rated_user_id, rater_user_id, rating, rating_type, request_id, feedback)
+            VALUES (${owner.id}, ${tester.id}, 9, 'developer', ${request!.id}, ${`dev ${text}`}),
+                   (${tester.id}, ${owner.id}, 7, 'tester', ${request!.id}, ${`tester ${text}`})`;
+  return request!.id;
+}
+
+/** A member with a little of everything: a hidden and a visible project, a vote, a rating, a report, messages both ways, a test round. */
+async function memberWithData() {
+  const other = await buildUser(t.deps.sql, { email: 'other-member@example.com' });
+  const { user, agent } = await t.member({ email: 'me@example.com', bio: 'My bio' });
+  const own = await buildProject(t.deps.sql, { userId: user.id, title: 'My visible project' });
+  const hidden = await buildProject(t.deps.sql, { userId: user.id, title: 'My hidden project', isHidden: true });
+  const theirs = await buildProject(t.deps.sql, { userId: other.id, title: 'Their project' });
+  expect((await agent.post(`/api/projects/${theirs.id}/vote`).set('X-Forwarded-For', randomIp())).status).toBe(200);
+  expect((await agent.post(`/api/projects/${theirs.id}/rate`).send({ rating: 6 })).status).toBe(200);
+  await t.deps.sql`INSERT INTO reports (project_id, reporter_user_id, reason, additional_details, admin_notes)
+                   VALUES (${theirs.id}, ${user.id}, 'spam', 'Looks like spam', 'ADMIN-ONLY note')`;
+  const sent = await buildMessage(t.deps.sql, { senderUserId: user.id, recipientUserId: other.id, subject: 'Sent by me' });
+  const received = await buildMessage(t.deps.sql, { senderUserId: other.id, recipientUserId: user.id, subject: 'Sent to me' });
+  const deleted = await buildMessage(t.deps.sql, { senderUserId: other.id, recipientUserId: user.id, subject: 'Deleted by me' });
+  await t.deps.sql`UPDATE contact_messages SET recipient_deleted = true WHERE id = ${deleted}`;
+  // Someone else's private message, which the export must not carry.
+  await buildMessage(t.deps.sql, { senderUserId: other.id, recipientUserId: null, subject: 'Private to the admins' });
+  const asOwner = await testRound(user, other, own.id, 'as owner');
+  const asTester = await testRound(other, user, theirs.id, 'as tester');
+  return { user, agent, other, own, hidden, theirs, sent, received, asOwner, asTester };
+}
+
+describe('GET /api/users/me/export', () => {
+  it('answers a JSON download of the member’s data and nobody else’s private data, without hashes', async () => {
+    const d = await memberWithData();
+    const res = await d.agent.get('/api/users/me/export');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="vitrine-${d.user.username}-${today}.json"`);
+
+    const body = res.body;
+    expect(body.profile).toMatchObject({ id: d.user.id, username: d.user.username, email: 'me@example.com', bio: 'My bio' });
+    expect(body.projects.map((p: { title: string }) => p.title).sort()).toEqual(['My hidden project', 'My visible project']);
+    expect(body.votes).toEqual([expect.objectContaining({ projectId: d.theirs.id, projectTitle: 'Their project' })]);
+    expect(body.ratings).toEqual([expect.objectContaining({ projectId: d.theirs.id, rating: 6 })]);
+    expect(body.reports).toEqual([expect.objectContaining({ projectId: d.theirs.id, reason: 'spam', additionalDetails: 'Looks like spam' })]);
+    expect(body.messages.map((m: { id: number; direction: string }) => [m.id, m.direction]).sort()).toEqual(
+      [[d.sent, 'sent'], [d.received, 'received']].sort(),
+    );
+    expect(body.testRequests.map((r: { id: number }) => r.id)).toEqual([d.asOwner]);
+    expect(body.testerOf.map((r: { requestId: number }) => r.requestId)).toEqual([d.asTester]);
+    expect(body.feedbackGiven.map((f: { worked: string }) => f.worked)).toEqual(['worked as tester']);
+    expect(body.feedbackReceived.map((f: { worked: string }) => f.worked)).toEqual(['worked as owner']);
+    expect(body.peerRatingsGiven.map((r: { feedback: string }) => r.feedback).sort()).toEqual(['dev as tester', 'tester as owner']);
+    expect(body.peerRatingsReceived.map((r: { feedback: string }) => r.feedback).sort()).toEqual(['dev as owner', 'tester as tester']);
+    expect(body.truncated).toEqual([]);
+
+    const text = res.text;
+    for (const secret of ['password', 'Hash', '$argon2', 'sessionsValidAfter', 'other-member@example.com', 'Private to the admins', 'Deleted by me', 'ADMIN-ONLY']) {
+      expect(text, secret).not.toContain(secret);
+    }
+  });
+
+  it('is allowed to a paused member, refused to a visitor, and a quota of a few exports an hour', async () => {
+    const { agent } = await t.member({ isPaused: true });
+    expect((await agent.get('/api/users/me/export')).status).toBe(200);
+    expect((await t.agent().get('/api/users/me/export')).status).toBe(401);
+    expect((await agent.get('/api/users/me/export')).status).toBe(200);
+    expect((await agent.get('/api/users/me/export')).status).toBe(200);
+    const limited = await agent.get('/api/users/me/export');
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/try again later/);
+  });
+});
+
+describe('DELETE /api/users/me', () => {
+  const count = async (table: string, column: string, id: number) =>
+    Number((await t.deps.sql`SELECT count(*)::int AS n FROM ${t.deps.sql(table)} WHERE ${t.deps.sql(column)} = ${id}`)[0]!.n);
+
+  it('refuses a wrong or missing password with 400 and deletes nothing', async () => {
+    const d = await memberWithData();
+    const wrong = await d.agent.delete('/api/users/me').send({ password: 'not-my-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ message: WRONG_PASSWORD });
+    const missing = await d.agent.delete('/api/users/me').send({});
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ message: 'Enter your password' });
+    expect(await count('users', 'id', d.user.id)).toBe(1);
+    expect(await count('projects', 'user_id', d.user.id)).toBe(2);
+    expect((await d.agent.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('deletes the account and what it owns as the admin delete does, ends every session and clears the cookie', async () => {
+    const d = await memberWithData();
+    const second: Agent = await t.signIn(d.user);
+    const votesBefore = (await t.deps.sql<{ votes: number }[]>`SELECT votes FROM projects WHERE id = ${d.theirs.id}`)[0]!.votes;
+    const res = await d.agent.delete('/api/users/me').send({ password: TEST_PASSWORD });
+    expect(res.status).toBe(204);
+    expect(String(res.headers['set-cookie'])).toMatch(/vitrine\.sid=;.*expires=Thu, 01 Jan 1970/);
+
+    expect(await count('users', 'id', d.user.id)).toBe(0);
+    expect(await count('projects', 'user_id', d.user.id)).toBe(0);
+    expect(await count('votes', 'user_id', d.user.id)).toBe(0);
+    expect(await count('ratings', 'user_id', d.user.id)).toBe(0);
+    expect(await count('project_requests', 'user_id', d.user.id)).toBe(0);
+    expect(await count('test_request_testers', 'user_id', d.user.id)).toBe(0);
+    expect(await count('user_ratings', 'rater_user_id', d.user.id)).toBe(0);
+    // Counters on others' projects are corrected in the same transaction.
+    expect((await t.deps.sql<{ votes: number }[]>`SELECT votes FROM projects WHERE id = ${d.theirs.id}`)[0]!.votes).toBe(votesBefore - 1);
+    const events = await t.deps.sql`SELECT name FROM events WHERE payload->>'userId' = ${String(d.user.id)} AND name = 'user.deleted'`;
+    expect(events).toHaveLength(1);
+
+    expect((await d.agent.get('/api/auth/me')).status).toBe(401);
+    expect((await second.get('/api/auth/me')).status).toBe(401);
+    expect((await second.get('/api/users/me/export')).status).toBe(401);
+    const login = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: d.user.username, password: TEST_PASSWORD });
+    expect(login.status).toBe(401);
+  });
+
+  it('disconnects the member’s sockets, on every session', async () => {
+    const { user, agent } = await t.member();
+    const socket = await t.connect(await t.cookieFor(user));
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    expect((await agent.delete('/api/users/me').send({ password: TEST_PASSWORD })).status).toBe(204);
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('lets a paused member leave', async () => {
+    const paused = await t.member({ isPaused: true });
+    expect((await paused.agent.delete('/api/users/me').send({ password: TEST_PASSWORD })).status).toBe(204);
+
+  });
+
+  it('refuses the only active admin (a paused admin does not count), and lets them go once another admin exists', async () => {
+    // A database of its own: the check counts every admin, and this run's database has others.
+    const db = await createTestDatabase('vitrine_test_admins');
+    const alone = await makeTestApp({ databaseUrl: db.url });
+    try {
+      await buildUser(alone.deps.sql, { isAdmin: true, isPaused: true });
+      const { user, agent } = await alone.member({ isAdmin: true });
+      const refused = await agent.delete('/api/users/me').send({ password: TEST_PASSWORD });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ message: LAST_ADMIN });
+      expect(await alone.deps.sql`SELECT 1 FROM users WHERE id = ${user.id}`).toHaveLength(1);
+      await buildUser(alone.deps.sql, { isAdmin: true });
+      expect((await agent.delete('/api/users/me').send({ password: TEST_PASSWORD })).status).toBe(204);
+    } finally {
+      await alone.close();
+      await db.drop();
+    }
+  });
+});
