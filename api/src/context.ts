@@ -13,6 +13,11 @@ import type { BallotBox } from './commands/ballotBox';
 export interface Deps {
   config: Config;
   sql: Sql;
+  /**
+   * A small pool of its own for readiness and sign-in (api/src/deps.ts): slow public reads can hold
+   * every connection of `sql`, never these.
+   */
+  prioritySql: Sql;
   redis: Redis;
   publisher: Publisher;
   /** This node's cache of the reads shared by every visitor (api/src/cache). */

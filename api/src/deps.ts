@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { createSql } from '@vitrine/db/sql';
+import { createSql, REQUEST_STATEMENT_TIMEOUT_MS } from '@vitrine/db/sql';
 import type { Config } from '@vitrine/runtime/config';
 import type { Deps } from './context';
 import { connectSharedReads } from './cache/shared-reads';
@@ -24,15 +24,29 @@ export function createRedis(url: string, options: { name?: string; maxRetriesPer
   return redis;
 }
 
-/** Connects the real dependencies from configuration. */
+/** Connections of the pool kept for readiness and sign-in (Deps.prioritySql). */
+export const PRIORITY_POOL_SIZE = 2;
+
+/**
+ * Connects the real dependencies from configuration. Both pools cancel a statement after
+ * REQUEST_STATEMENT_TIMEOUT_MS (docs/operations.md): the main one serves every request, the small
+ * priority one only readiness and sign-in, so slow public reads holding every main connection never
+ * starve them.
+ */
 export function createDeps(config: Config, live?: LiveEmitter): Deps & { close: () => Promise<void> } {
-  const sql = createSql(config.databaseUrl);
+  const sql = createSql(config.databaseUrl, { statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS });
+  const prioritySql = createSql(config.databaseUrl, {
+    max: PRIORITY_POOL_SIZE,
+    statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS,
+    applicationName: 'vitrine-priority',
+  });
   const redis = createRedis(config.redisUrl, { name: 'api' });
   const shared = connectSharedReads(redis, config.redisPrefix, (err) => console.error('[stale-reads]', err));
   const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live: shared.live(live) });
   return {
     config,
     sql,
+    prioritySql,
     redis,
     publisher,
     sharedReads: shared.reads,
@@ -41,7 +55,7 @@ export function createDeps(config: Config, live?: LiveEmitter): Deps & { close: 
       shared.close();
       await publisher.close();
       redis.disconnect();
-      await sql.end({ timeout: 5 });
+      await Promise.all([sql.end({ timeout: 5 }), prioritySql.end({ timeout: 5 })]);
     },
   };
 }

@@ -4,12 +4,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { createSql } from '@vitrine/db/sql';
+import { createSql, REQUEST_STATEMENT_TIMEOUT_MS } from '@vitrine/db/sql';
 import { buildUser, TEST_PASSWORD } from '@vitrine/db/testing';
 import type { UserRow } from '@vitrine/db/queries/users';
 import { loadConfig, type Config } from '@vitrine/runtime/config';
 import { createApp } from './app';
-import { createRedis } from './deps';
+import { createRedis, PRIORITY_POOL_SIZE } from './deps';
 import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
 import { createBallotBox } from './commands/ballotBox';
 import type { Deps } from './context';
@@ -42,11 +42,12 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
     trustProxy: true,
     ...overrides,
   };
-  const sql = createSql(config.databaseUrl, { max: 5 });
+  const sql = createSql(config.databaseUrl, { max: 5, statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS });
+  const prioritySql = createSql(config.databaseUrl, { max: PRIORITY_POOL_SIZE, statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS });
   const redis = createRedis(config.redisUrl, { name: 'test' });
   const shared = connectSharedReads(redis, config.redisPrefix, (err) => console.error(err));
   const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live: shared.live(live), log: () => {} });
-  const deps: Deps = { config, sql, redis, publisher, sharedReads: shared.reads, ballotBox: createBallotBox({ sql, publisher }) };
+  const deps: Deps = { config, sql, prioritySql, redis, publisher, sharedReads: shared.reads, ballotBox: createBallotBox({ sql, publisher }) };
   const app = createApp(deps, { log: (err) => console.error(err) });
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -76,7 +77,7 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
       shared.close();
       await publisher.close();
       redis.disconnect();
-      await sql.end({ timeout: 5 });
+      await Promise.all([sql.end({ timeout: 5 }), prioritySql.end({ timeout: 5 })]);
     },
   };
 }
