@@ -53,7 +53,7 @@ async function projectAnswer(caller: Caller, id: number) {
  */
 export const projectRoutes: Route[] = [
   route(
-    { method: 'get', path: '/api/projects', tag: 'projects', summary: 'Latest projects (visible only), sorted on the server; shared by every visitor (ETag, Cache-Control)', access: 'anyone', query: latestQuerySchema, response: z.array(answers.Project) },
+    { method: 'get', path: '/api/projects', tag: 'projects', summary: 'Latest projects (visible only), sorted on the server; shared by every visitor (ETag, Cache-Control). Load More passes after=<last id> (keyset); offset stops at 1000', access: 'anyone', query: latestQuerySchema, response: z.array(answers.Project) },
     async (call) => {
       const { q, sort, offset, limit, after } = call.query;
       const projects = makeProjectQueries(call.deps.sql);
@@ -71,11 +71,12 @@ export const projectRoutes: Route[] = [
     },
   ),
   route(
-    { method: 'get', path: '/api/projects/trending', tag: 'projects', summary: 'Trending projects of a period; shared by every visitor', access: 'anyone', query: trendingQuerySchema, response: z.array(answers.Project) },
+    { method: 'get', path: '/api/projects/trending', tag: 'projects', summary: 'Trending projects of a period; shared by every visitor. Load More passes after=<last id> (keyset); offset stops at 1000', access: 'anyone', query: trendingQuerySchema, response: z.array(answers.Project) },
     async (call) => {
-      const { period, offset, limit } = call.query;
-      return respondShared(call.koa, `trending:${period}:${offset}:${limit}`, async () => {
-        const rows = await makeRankingQueries(call.deps.sql).listTrending({ period, offset, limit, viewer: null });
+      const { period, offset, limit, after } = call.query;
+      const page = after === undefined ? `offset:${offset}` : `after:${after}`;
+      return respondShared(call.koa, `trending:${period}:${page}:${limit}`, async () => {
+        const rows = await makeRankingQueries(call.deps.sql).listTrending({ period, offset, limit, after, viewer: null });
         return { value: rows.map((row) => presentProject(row, null)), tags: [STALE.boards, ...projectTags(rows)] };
       });
     },
