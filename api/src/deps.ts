@@ -4,6 +4,8 @@ import type { Config } from '@vitrine/runtime/config';
 import type { Deps } from './context';
 import { connectSharedReads } from './cache/shared-reads';
 import { createBallotBox } from './commands/ballotBox';
+import { createRenderPool } from './public/render-pool';
+import { createHeavyReads } from './heavy-reads';
 import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
 
 /** Opens Redis with an error listener (an unhandled 'error' would crash the process). */
@@ -43,6 +45,7 @@ export function createDeps(config: Config, live?: LiveEmitter): Deps & { close: 
   const redis = createRedis(config.redisUrl, { name: 'api' });
   const shared = connectSharedReads(redis, config.redisPrefix, (err) => console.error('[stale-reads]', err));
   const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live: shared.live(live) });
+  const renders = createRenderPool();
   return {
     config,
     sql,
@@ -51,8 +54,11 @@ export function createDeps(config: Config, live?: LiveEmitter): Deps & { close: 
     publisher,
     sharedReads: shared.reads,
     ballotBox: createBallotBox({ sql, publisher }),
+    renders,
+    heavyReads: createHeavyReads(),
     async close() {
       shared.close();
+      await renders.close();
       await publisher.close();
       redis.disconnect();
       await Promise.all([sql.end({ timeout: 5 }), prioritySql.end({ timeout: 5 })]);

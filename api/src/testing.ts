@@ -14,6 +14,8 @@ import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
 import { createBallotBox } from './commands/ballotBox';
 import type { Deps } from './context';
 import { connectSharedReads } from './cache/shared-reads';
+import { createRenderPool } from './public/render-pool';
+import { createHeavyReads } from './heavy-reads';
 
 /** An app on this test run's database, with a Redis prefix of its own (so rate limits do not leak between files). */
 export interface TestApp {
@@ -32,7 +34,7 @@ export interface TestApp {
 }
 
 /** Builds and listens an app for a test file. */
-export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEmitter): Promise<TestApp> {
+export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEmitter, renderOptions?: Parameters<typeof createRenderPool>[0]): Promise<TestApp> {
   const prefix = `${inject('redisPrefix')}${randomBytes(3).toString('hex')}:`;
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test' }),
@@ -47,7 +49,10 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
   const redis = createRedis(config.redisUrl, { name: 'test' });
   const shared = connectSharedReads(redis, config.redisPrefix, (err) => console.error(err));
   const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live: shared.live(live), log: () => {} });
-  const deps: Deps = { config, sql, prioritySql, redis, publisher, sharedReads: shared.reads, ballotBox: createBallotBox({ sql, publisher }) };
+  const renders = createRenderPool(renderOptions);
+  const deps: Deps = {
+    config, sql, prioritySql, redis, publisher, sharedReads: shared.reads, ballotBox: createBallotBox({ sql, publisher }), renders, heavyReads: createHeavyReads(),
+  };
   const app = createApp(deps, { log: (err) => console.error(err) });
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -75,6 +80,7 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       shared.close();
+      await renders.close();
       await publisher.close();
       redis.disconnect();
       await Promise.all([sql.end({ timeout: 5 }), prioritySql.end({ timeout: 5 })]);

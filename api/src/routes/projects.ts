@@ -1,3 +1,4 @@
+import { spend } from '../middleware/rate-limit';
 import { z } from 'zod';
 import {
   latestQuerySchema,
@@ -58,9 +59,12 @@ export const projectRoutes: Route[] = [
       const { q, sort, offset, limit, after } = call.query;
       const projects = makeProjectQueries(call.deps.sql);
       if (q) {
-        // Searches are too many and too varied to share: each is read for its viewer.
+        // Searches are too many and too varied to share: each is read for its viewer, spends the
+        // address's search budget and passes the search gate (heavy-reads.ts).
+        await spend(call, 'search');
         call.koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
-        return (await projects.listProjects({ ...call.query, viewer: viewerOf(call) })).map((row) => presentProject(row, call.user));
+        const rows = await call.deps.heavyReads.search.run(() => projects.listProjects({ ...call.query, viewer: viewerOf(call) }));
+        return rows.map((row) => presentProject(row, call.user));
       }
       const order = sort === 'newest' ? [] : [STALE.order(sort)];
       const page = after === undefined ? `offset:${offset}` : `after:${after}`;
