@@ -54,7 +54,7 @@ export interface HeavyReads {
 }
 
 /** Searches at once per node; more wait (SEARCH_QUEUE), then 503. */
-export const SEARCH_CONCURRENCY = 3;
+export const SEARCH_CONCURRENCY = 2;
 const SEARCH_QUEUE = 32;
 /** Sitemap reads at once per node; more wait (CRAWL_QUEUE), then 503. */
 export const CRAWL_CONCURRENCY = 2;

@@ -12,6 +12,11 @@ export const RENDER_BUSY_MESSAGE = 'Too many pictures and sitemaps are being mad
 const RENDER_BUSY_RETRY_AFTER_SECONDS = 2;
 /** Renders waiting for a thread at most; one more is refused (503) instead of queuing without end. */
 export const RENDER_QUEUE = 16;
+/**
+ * Added to the render threads' nice value (Linux; piscina through @napi-rs/nice): on a busy machine the
+ * event loop and PostgreSQL get the cores first, renders what is left.
+ */
+const RENDER_NICE_INCREMENT = 10;
 /** A thread idle this long ends (the next render starts one again). */
 const IDLE_TIMEOUT_MS = 60_000;
 
@@ -42,6 +47,7 @@ export function createRenderPool(options: { threads?: number; queue?: number } =
     maxThreads: threads,
     maxQueue: options.queue ?? RENDER_QUEUE,
     idleTimeout: IDLE_TIMEOUT_MS,
+    niceIncrement: RENDER_NICE_INCREMENT,
   });
   let inFlight = 0;
   const run = async (task: RenderTask): Promise<RenderResult> => {
