@@ -1,4 +1,5 @@
 import { spend } from '../middleware/rate-limit';
+import { DEEP_OFFSET_MESSAGE } from '@vitrine/domain/schemas/paging';
 import { z } from 'zod';
 import {
   latestQuerySchema,
@@ -54,7 +55,8 @@ async function projectAnswer(caller: Caller, id: number) {
  */
 export const projectRoutes: Route[] = [
   route(
-    { method: 'get', path: '/api/projects', tag: 'projects', summary: 'Latest projects (visible only), sorted on the server; shared by every visitor (ETag, Cache-Control). Load More passes after=<last id> (keyset); offset stops at 1000', access: 'anyone', query: latestQuerySchema, response: z.array(answers.Project) },
+    { method: 'get', path: '/api/projects', tag: 'projects', summary: 'Latest projects (visible only), sorted on the server; shared by every visitor (ETag, Cache-Control). Load More passes after=<last id> (keyset); offset stops at 1000', access: 'anyone', query: latestQuerySchema, response: z.array(answers.Project),
+      errors: { 400: `Invalid input, e.g. ${DEEP_OFFSET_MESSAGE}`, 429: 'Too many searches from this address', 503: 'A statement ran past the timeout, or too many searches wait' } },
     async (call) => {
       const { q, sort, offset, limit, after } = call.query;
       const projects = makeProjectQueries(call.deps.sql);
@@ -75,7 +77,7 @@ export const projectRoutes: Route[] = [
     },
   ),
   route(
-    { method: 'get', path: '/api/projects/trending', tag: 'projects', summary: 'Trending projects of a period; shared by every visitor. Load More passes after=<last id> (keyset); offset stops at 1000', access: 'anyone', query: trendingQuerySchema, response: z.array(answers.Project) },
+    { method: 'get', path: '/api/projects/trending', tag: 'projects', summary: 'Trending projects of a period; shared by every visitor. Load More passes after=<last id> (keyset); offset stops at 1000', access: 'anyone', query: trendingQuerySchema, response: z.array(answers.Project), errors: { 400: `Invalid input, e.g. ${DEEP_OFFSET_MESSAGE}` } },
     async (call) => {
       const { period, offset, limit, after } = call.query;
       const page = after === undefined ? `offset:${offset}` : `after:${after}`;

@@ -63,7 +63,8 @@ export const offsetSchema = z.coerce
   .int('offset must be a whole number of 0 or more')
   .min(0, 'offset must be a whole number of 0 or more')
   .max(MAX_OFFSET, DEEP_OFFSET_MESSAGE)
-  .default(0);
+  .default(0)
+  .describe(`Rows to skip, at most ${MAX_OFFSET}; Load More and deeper pages pass \`after\` (keyset) instead`);
 
 /** A list's `limit`: a whole number from 1 to MAX_PAGE_LIMIT, `defaultSize` when absent. */
 export function pageLimitSchema(defaultSize: number) {

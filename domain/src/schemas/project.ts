@@ -86,7 +86,8 @@ const afterSchema = z.coerce
   .int('after must be a project id')
   .min(1, 'after must be a project id')
   .max(2_147_483_647, 'after must be a project id')
-  .optional();
+  .optional()
+  .describe("Load More: the id of the previous page's last project; the page starts right after it (keyset, offset ignored)");
 
 /** A search box's text, trimmed; blank means no search. */
 export const searchTextSchema = z
@@ -94,7 +95,8 @@ export const searchTextSchema = z
   .trim()
   .max(100, 'Search must be 100 characters or less')
   .optional()
-  .transform((q) => q || undefined);
+  .transform((q) => q || undefined)
+  .describe('Text searched for in title, description and tags, literally (% _ \\ are plain characters); at most 100 characters');
 
 /** GET /api/projects query; `q` searches title, description and tags (blank means no search). */
 export const latestQuerySchema = pagingSchema.extend({
