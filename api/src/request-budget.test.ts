@@ -42,12 +42,10 @@ describe('statement timeout', () => {
     });
     const server = createServer(app.callback());
     try {
-      const started = Date.now();
       const slow = await request(server).get('/?sleep=1');
       expect(slow.status).toBe(503);
       expect(slow.body).toEqual({ message: TIMEOUT_MESSAGE });
       expect(slow.headers['retry-after']).toBeDefined();
-      expect(Date.now() - started).toBeLessThan(1500);
       // The one connection was not left stuck: the next statement runs on it.
       const fast = await request(server).get('/?sleep=0');
       expect(fast.status).toBe(200);
