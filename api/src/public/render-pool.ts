@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { ShareCardFields } from '@vitrine/domain/share-card';
-import type { SitemapRow } from '@vitrine/db/queries/syndication';
 import { HttpError } from '../errors';
 import type { CardRenderer } from './share-card';
 import type { RenderResult, RenderTask } from './render-tasks';
@@ -27,8 +26,8 @@ export function defaultRenderThreads(): number {
 
 /** Share cards and sitemap files made off the event loop. */
 export interface RenderPool extends CardRenderer {
-  /** One sitemap file's XML: `rows` as absolute URLs under `origin`. */
-  urlSet(rows: SitemapRow[], pages: 'projects' | 'users', origin: string): Promise<string>;
+  /** One sitemap file's XML: `rows` (a sitemapPageText text, db/src/queries/syndication.ts) as absolute URLs under `origin`. */
+  urlSet(rows: string, pages: 'projects' | 'users', origin: string): Promise<string>;
   /** Renders running and waiting now. */
   load(): { running: number; waiting: number };
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import type { ShareCardFields } from '@vitrine/domain/share-card';
-import type { SitemapRow } from '@vitrine/db/queries/syndication';
+import { parseSitemapText } from '@vitrine/db/queries/syndication';
 import { sitePaths } from '@vitrine/domain/site-paths';
 import { renderProjectCard, renderSiteCard } from './share-card';
 import { renderUrlSet, sitemapUrls } from './sitemap';
@@ -8,7 +8,7 @@ import { renderUrlSet, sitemapUrls } from './sitemap';
 export type RenderTask =
   | { kind: 'projectCard'; fields: ShareCardFields; siteName: string }
   | { kind: 'siteCard'; siteName: string; tagline: string }
-  | { kind: 'urlSet'; rows: SitemapRow[]; pages: 'projects' | 'users'; origin: string };
+  | { kind: 'urlSet'; rows: string; pages: 'projects' | 'users'; origin: string };
 
 /** A card's PNG bytes, or a sitemap file's XML. */
 export type RenderResult = Uint8Array | string;
@@ -22,7 +22,7 @@ export default async function render(task: RenderTask): Promise<RenderResult> {
       return renderSiteCard(task.siteName, task.tagline);
     case 'urlSet': {
       const toPath = task.pages === 'projects' ? (key: string) => sitePaths.project(Number(key)) : sitePaths.user;
-      return renderUrlSet(sitemapUrls(task.rows, toPath, task.origin));
+      return renderUrlSet(sitemapUrls(parseSitemapText(task.rows), toPath, task.origin));
     }
   }
 }

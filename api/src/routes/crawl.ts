@@ -120,11 +120,9 @@ export function crawlRoutes(options: CrawlOptions = {}) {
     await budget(ctx);
     const queries = makeSyndicationQueries(ctx.deps.sql);
     const offset = (parsed.page - 1) * perFile;
-    const rows = await ctx.deps.heavyReads.crawl.run(() =>
-      parsed.kind === 'projects' ? queries.listVisibleProjectPage(offset, perFile) : queries.listUserPage(offset, perFile),
-    );
-    if (rows.length === 0) throw notFound('Sitemap not found');
-    // Up to 50,000 URLs: the XML is made in the render pool's threads, off the event loop.
+    // Up to 50,000 rows, read as one text and made into XML in the render pool's threads, off the event loop.
+    const rows = await ctx.deps.heavyReads.crawl.run(() => queries.sitemapPageText(parsed.kind, offset, perFile));
+    if (rows === '') throw notFound('Sitemap not found');
     sendXml(ctx, 'application/xml; charset=utf-8', await ctx.deps.renders.urlSet(rows, parsed.kind, siteOrigin(ctx)));
   });
 
