@@ -8,17 +8,28 @@ import type { Publisher } from '@vitrine/runtime/publisher';
 import type { Limiters } from './middleware/rate-limit';
 import type { SharedReads } from './cache/shared-reads';
 import type { BallotBox } from './commands/ballotBox';
+import type { RenderPool } from './public/render-pool';
+import type { HeavyReads } from './heavy-reads';
 
 /** What the app needs from the outside world; tests build their own. */
 export interface Deps {
   config: Config;
   sql: Sql;
+  /**
+   * A small pool of its own for readiness and sign-in (api/src/deps.ts): slow public reads can hold
+   * every connection of `sql`, never these.
+   */
+  prioritySql: Sql;
   redis: Redis;
   publisher: Publisher;
   /** This node's cache of the reads shared by every visitor (api/src/cache). */
   sharedReads: SharedReads;
   /** This node's votes, counted in groups (commands/ballotBox.ts). */
   ballotBox: BallotBox;
+  /** Share cards and sitemap files, made in worker threads (public/render-pool.ts). */
+  renders: RenderPool;
+  /** The concurrency gates of the uncached expensive public reads (heavy-reads.ts). */
+  heavyReads: HeavyReads;
 }
 
 /** Per-request state: the signed-in user, loaded from the session on every request. */

@@ -1,9 +1,11 @@
 import { Redis } from 'ioredis';
-import { createSql } from '@vitrine/db/sql';
+import { createSql, REQUEST_STATEMENT_TIMEOUT_MS } from '@vitrine/db/sql';
 import type { Config } from '@vitrine/runtime/config';
 import type { Deps } from './context';
 import { connectSharedReads } from './cache/shared-reads';
 import { createBallotBox } from './commands/ballotBox';
+import { createRenderPool } from './public/render-pool';
+import { createHeavyReads } from './heavy-reads';
 import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
 
 /** Opens Redis with an error listener (an unhandled 'error' would crash the process). */
@@ -24,24 +26,42 @@ export function createRedis(url: string, options: { name?: string; maxRetriesPer
   return redis;
 }
 
-/** Connects the real dependencies from configuration. */
+/** Connections of the pool kept for readiness and sign-in (Deps.prioritySql). */
+export const PRIORITY_POOL_SIZE = 2;
+
+/**
+ * Connects the real dependencies from configuration. Both pools cancel a statement after
+ * REQUEST_STATEMENT_TIMEOUT_MS (docs/operations.md): the main one serves every request, the small
+ * priority one only readiness and sign-in, so slow public reads holding every main connection never
+ * starve them.
+ */
 export function createDeps(config: Config, live?: LiveEmitter): Deps & { close: () => Promise<void> } {
-  const sql = createSql(config.databaseUrl);
+  const sql = createSql(config.databaseUrl, { statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS });
+  const prioritySql = createSql(config.databaseUrl, {
+    max: PRIORITY_POOL_SIZE,
+    statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS,
+    applicationName: 'vitrine-priority',
+  });
   const redis = createRedis(config.redisUrl, { name: 'api' });
   const shared = connectSharedReads(redis, config.redisPrefix, (err) => console.error('[stale-reads]', err));
   const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live: shared.live(live) });
+  const renders = createRenderPool();
   return {
     config,
     sql,
+    prioritySql,
     redis,
     publisher,
     sharedReads: shared.reads,
     ballotBox: createBallotBox({ sql, publisher }),
+    renders,
+    heavyReads: createHeavyReads(),
     async close() {
       shared.close();
+      await renders.close();
       await publisher.close();
       redis.disconnect();
-      await sql.end({ timeout: 5 });
+      await Promise.all([sql.end({ timeout: 5 }), prioritySql.end({ timeout: 5 })]);
     },
   };
 }

@@ -4,16 +4,18 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { createSql } from '@vitrine/db/sql';
+import { createSql, REQUEST_STATEMENT_TIMEOUT_MS } from '@vitrine/db/sql';
 import { buildUser, TEST_PASSWORD } from '@vitrine/db/testing';
 import type { UserRow } from '@vitrine/db/queries/users';
 import { loadConfig, type Config } from '@vitrine/runtime/config';
 import { createApp } from './app';
-import { createRedis } from './deps';
+import { createRedis, PRIORITY_POOL_SIZE } from './deps';
 import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
 import { createBallotBox } from './commands/ballotBox';
 import type { Deps } from './context';
 import { connectSharedReads } from './cache/shared-reads';
+import { createRenderPool } from './public/render-pool';
+import { createHeavyReads } from './heavy-reads';
 
 /** An app on this test run's database, with a Redis prefix of its own (so rate limits do not leak between files). */
 export interface TestApp {
@@ -32,7 +34,7 @@ export interface TestApp {
 }
 
 /** Builds and listens an app for a test file. */
-export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEmitter): Promise<TestApp> {
+export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEmitter, renderOptions?: Parameters<typeof createRenderPool>[0]): Promise<TestApp> {
   const prefix = `${inject('redisPrefix')}${randomBytes(3).toString('hex')}:`;
   // Listening first tells the port, so SITE_URL (the origin writes must come from) is this server's.
   let handler: RequestListener = (_req, res) => res.end();
@@ -48,11 +50,15 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
     siteUrl: origin,
     ...overrides,
   };
-  const sql = createSql(config.databaseUrl, { max: 5 });
+  const sql = createSql(config.databaseUrl, { max: 5, statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS });
+  const prioritySql = createSql(config.databaseUrl, { max: PRIORITY_POOL_SIZE, statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS });
   const redis = createRedis(config.redisUrl, { name: 'test' });
   const shared = connectSharedReads(redis, config.redisPrefix, (err) => console.error(err));
   const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live: shared.live(live), log: () => {} });
-  const deps: Deps = { config, sql, redis, publisher, sharedReads: shared.reads, ballotBox: createBallotBox({ sql, publisher }) };
+  const renders = createRenderPool(renderOptions);
+  const deps: Deps = {
+    config, sql, prioritySql, redis, publisher, sharedReads: shared.reads, ballotBox: createBallotBox({ sql, publisher }), renders, heavyReads: createHeavyReads(),
+  };
   const app = createApp(deps, { log: (err) => console.error(err) });
   handler = app.callback();
 
@@ -78,9 +84,10 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       shared.close();
+      await renders.close();
       await publisher.close();
       redis.disconnect();
-      await sql.end({ timeout: 5 });
+      await Promise.all([sql.end({ timeout: 5 }), prioritySql.end({ timeout: 5 })]);
     },
   };
 }

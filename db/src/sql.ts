@@ -25,21 +25,35 @@ export function reconnectDelay(retries: number): number {
   return Math.min(MAX_RECONNECT_DELAY_SECONDS, FIRST_RECONNECT_DELAY_SECONDS * 2 ** retries);
 }
 
+/**
+ * The longest a statement of a request may run (the API's pools): a read that has not finished by then
+ * is cancelled by PostgreSQL (SQLSTATE 57014) and its request answers 503, so no stranger's request
+ * holds a connection for longer. The worker and migrations set none: their recomputes and index
+ * builds run as long as they need.
+ */
+export const REQUEST_STATEMENT_TIMEOUT_MS = 3000;
+
 /** Default connection for a local run. */
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/vitrine';
 
 /**
  * Opens a pool. Columns come back camelCased; numeric and bigint stay strings in postgres.js,
- * so queries cast counts to int and presenters convert averages with Number().
+ * so queries cast counts to int and presenters convert averages with Number(). With
+ * `statementTimeoutMs`, every statement of the pool's connections is cancelled after that long.
  */
-export function createSql(url: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, options: { max?: number } = {}): Sql {
+export function createSql(
+  url: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+  options: { max?: number; statementTimeoutMs?: number; applicationName?: string } = {},
+): Sql {
+  const connection: Record<string, string | number> = { application_name: options.applicationName ?? 'vitrine' };
+  if (options.statementTimeoutMs !== undefined) connection.statement_timeout = options.statementTimeoutMs;
   return postgres(url, {
     max: options.max ?? 10,
     transform: postgres.camel,
     onnotice: () => {},
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
     backoff: reconnectDelay,
-    connection: { application_name: 'vitrine' },
+    connection,
   });
 }
 

@@ -2,6 +2,12 @@
 
 /** Items per listing page; offset = (page - 1) * PAGE_SIZE. */
 export const PAGE_SIZE = 6;
+/**
+ * The deepest `offset` a list accepts. OFFSET reads and throws away every row before the page, so a
+ * deep one costs the database what a whole-table walk does; Load More pages by `after` (keyset)
+ * instead, and the ranking boards hold at most this many rows (db/src/queries/rankings.ts BOARD_SIZE).
+ */
+export const MAX_OFFSET = 1000;
 /** Upper bound for any `limit` query parameter (the admin list asks for 100). */
 export const MAX_PAGE_LIMIT = 100;
 /** Rating scale. */

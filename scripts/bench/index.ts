@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --projects 20000 --votes 400000 --seconds 3 --connections 20 --database vitrine_bench --shared --compare-projects 20000]`:
+ * `npm run bench [-- --projects 20000 --votes 400000 --seconds 3 --connections 20 --database vitrine_bench --shared --compare-projects 20000 --port 3241]`:
  * load benchmark of the API's hot paths on a database of its own (seeded with generate_series, dropped
  * at the end), each measure a few seconds. The database and Redis run on private servers the bench
  * starts and stops (services.ts), so other tenants of the machine's servers are not measured;
@@ -9,6 +9,10 @@
  * projects (N x 10 votes) is seeded, fresh APIs are started on both databases, and every list and
  * detail read is measured on both in alternating one-second slices (scale.ts): the p99 ratio of the
  * large to the small database in one run.
+ * The hostile-reads case (hostile.ts) runs last on the same API: readiness and an uncached first page
+ * while 16 strangers keep expensive requests in flight. `--only hostile` runs that case alone (after
+ * the seed), and with `--baseline-root DIR` first against the API of another checkout of the code
+ * (the same database), for a before / after of one run.
  * Prints every case and the ratios of issue 11's targets.
  * Speed is measured here, never by timed assertions in tests.
  */
@@ -23,11 +27,8 @@ import { alternate, load, measure, SLICE_SECONDS, type Measured } from './measur
 import { computeBoards, timeRankings } from './rankings';
 import { compareScales, type ReadCase } from './scale';
 import { startBenchServices } from './services';
+import { hostileReads } from './hostile';
 
-/** Ports of the bench's servers (engineer i11's range). */
-const API_PORT = 3241;
-const HELLO_PORT = 3242;
-const SMALL_API_PORT = 3243;
 /** Connections of the API's database pool (db/src/sql.ts default): pgbench gets as many clients. */
 const API_POOL_SIZE = 10;
 
@@ -42,8 +43,20 @@ const { values } = parseArgs({
     shared: { type: 'boolean', default: false },
     /** Also measure every read on a database of this many projects, for the large / small p99 ratio. */
     'compare-projects': { type: 'string' },
+    /** The API's port; the hello server and the scale comparison's second API take the next two. */
+    port: { type: 'string', default: '3241' },
+    /** `hostile`: only the hostile-reads case after the seed. */
+    only: { type: 'string' },
+    /** A checkout of another version of the code: the hostile-reads case runs against its API first. */
+    'baseline-root': { type: 'string' },
+    /** Seconds of the hostile-reads case under attack. */
+    'hostile-seconds': { type: 'string', default: '15' },
   },
 });
+/** Ports of the bench's servers. */
+const API_PORT = Number(values.port);
+const HELLO_PORT = API_PORT + 1;
+const SMALL_API_PORT = API_PORT + 2;
 const projects = Number(values.projects);
 const votes = values.votes === undefined ? projects * 10 : Number(values.votes);
 const seconds = Number(values.seconds);
@@ -100,6 +113,40 @@ async function startSmallApi(count: number) {
   };
 }
 
+/** The hostile-reads case against the API of `root` (this checkout when undefined), printed; its API is stopped after. */
+async function runHostile(label: string, root?: string) {
+  const child = await startApiChild(API_PORT, db.url, redisUrl, `vitrine-bench:${randomBytes(4).toString('hex')}:`, root);
+  try {
+    log(`hostile reads against ${label}`);
+    const result = await hostileReads({ url: child.url, projects, seconds: Number(values['hostile-seconds']), log });
+    console.log(`hostile reads, ${label}, ${projects} projects:`);
+    console.table(result.probes);
+    console.table(result.attacks);
+    console.table(result.targets);
+    return result;
+  } finally {
+    await child.stop();
+  }
+}
+
+if (values.only === 'hostile') {
+  try {
+    const before = values['baseline-root'] ? await runHostile(`the baseline at ${values['baseline-root']}`, values['baseline-root']) : null;
+    const after = await runHostile('this checkout');
+    if (before) {
+      const ratio = (a: number, b: number) => (b > 0 ? Number((a / b).toFixed(2)) : null);
+      console.table(
+        before.targets.map((row, i) => ({ measure: row.measure, before: row.value, after: after.targets[i]!.value, 'before / after': ratio(row.value, after.targets[i]!.value), target: row.target })),
+      );
+    }
+  } finally {
+    await sql.end();
+    await db.drop();
+    await services?.stop();
+  }
+  process.exit(0);
+}
+
 const hello = await startHello(HELLO_PORT);
 const api = await startApiChild(API_PORT, db.url, redisUrl, `vitrine-bench:${randomBytes(4).toString('hex')}:`);
 const rows: Measured[] = [];
@@ -137,6 +184,10 @@ try {
 
   const rankings = await timeRankings({ sql, url: db.url, apiPid: api.pid, postgresDir: services?.postgresDir, foreground: slice('/api/projects?offset=0&limit=6&sort=views') });
 
+  const hostile = await hostileReads({ url: api.url, projects, seconds: Number(values['hostile-seconds']), log });
+  console.table(hostile.probes);
+  console.table(hostile.attacks);
+
   console.table(rows);
   const slowest = lists.reduce((a, b) => (a['req/s'] < b['req/s'] ? a : b));
   const ratio = (a: number, b: number) => (b > 0 ? Number((a / b).toFixed(2)) : null);
@@ -147,6 +198,7 @@ try {
     { measure: 'votes on one hot project, p99 ms', value: hot['p99 ms'], target: '<= 50' },
     { measure: 'page 100 / page 1 (votes), req/s, side by side', value: ratio(page100['req/s'], page1['req/s']), target: '>= 0.9' },
     ...rankings.ratios,
+    ...hostile.targets.map(({ measure, value, target }) => ({ measure, value, target })),
   ]);
   // The API's clean shutdown is part of the bench (it used to crash on the postgres.js write error).
   const apiExit = await api.stop();

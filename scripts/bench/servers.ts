@@ -42,9 +42,9 @@ function waitForOutput(child: ChildProcess, output: () => string, from: number, 
   });
 }
 
-/** Spawns `args` under node with `env`, and waits until it prints `ready`. */
-async function spawnServer(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, url: string): Promise<ChildServer> {
-  const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+/** Spawns `args` under node with `env` (in `cwd`, else this directory), and waits until it prints `ready`. */
+async function spawnServer(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, url: string, cwd?: string): Promise<ChildServer> {
+  const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'], cwd });
   let printed = '';
   // Registered first, so every listener below sees the chunk already appended.
   child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
@@ -76,8 +76,11 @@ export function startHello(port: number): Promise<ChildServer> {
   return spawnServer(['-e', code], {}, /hello ready/, `http://127.0.0.1:${port}`);
 }
 
-/** The API (api/src/server.ts, the production entry point) on `databaseUrl`, rate limits lifted. */
-export function startApiChild(port: number, databaseUrl: string, redisUrl: string, redisPrefix: string): Promise<ChildServer> {
+/**
+ * The API (api/src/server.ts, the production entry point) on `databaseUrl`, rate limits lifted; from
+ * the checkout at `root` when given (another version of the code, e.g. a baseline), else this one.
+ */
+export function startApiChild(port: number, databaseUrl: string, redisUrl: string, redisPrefix: string, root?: string): Promise<ChildServer> {
   return spawnServer(
     [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', 'api/src/server.ts'],
     {
@@ -94,6 +97,7 @@ export function startApiChild(port: number, databaseUrl: string, redisUrl: strin
     },
     /listening/,
     `http://127.0.0.1:${port}`,
+    root,
   );
 }
 

@@ -22,7 +22,8 @@ export async function credentialChecker(caller: Caller, input: { username: strin
   const pairKey = `u:${input.username.toLowerCase()}|ip:${address}`;
   await ensureNotLimited(caller, 'loginIp', ipKey);
   await ensureNotLimited(caller, 'loginUserIp', pairKey);
-  const user = await makeUserQueries(caller.deps.sql).findUserByUsername(input.username);
+  // The priority pool (Deps.prioritySql): slow public reads holding the main pool never block a sign-in.
+  const user = await makeUserQueries(caller.deps.prioritySql).findUserByUsername(input.username);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
     await consume(caller, 'loginIp', ipKey).catch(ignoreLimit);

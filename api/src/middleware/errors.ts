@@ -16,6 +16,16 @@ export const BUSY_MESSAGE = 'The server is busy. Please try again.';
 /** Seconds a client is told to wait after a write lost every retry. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
+/**
+ * What a request answers when its statement ran past the pool's statement_timeout (SQLSTATE 57014,
+ * db/src/sql.ts REQUEST_STATEMENT_TIMEOUT_MS): 503 with Retry-After, the connection already free.
+ */
+export const TIMEOUT_MESSAGE = 'That took too long to answer. Please try again in a moment.';
+/** Seconds a client is told to wait after a statement timed out. */
+const TIMEOUT_RETRY_AFTER_SECONDS = 2;
+/** A statement timeout is logged at most once in this many milliseconds (a flood of slow reads times out alike). */
+const TIMEOUT_LOG_EVERY_MS = 10_000;
+
 /** SQLSTATE codes that are the client's fault. */
 const SQLSTATE_STATUS: Record<string, [number, string]> = {
   '23505': [409, 'That already exists'],
@@ -45,8 +55,8 @@ function isDecompressionCode(code: string): boolean {
 /**
  * Answers every error as JSON `{ message }`: our HttpErrors as they are, zod errors with the first
  * issue's message (400), PostgreSQL being unreachable 503 (by error code, see isDatabaseUnavailable),
- * known SQLSTATEs mapped, body-parser errors (400/413/415) with their status, a body that does not
- * decompress 400 and an unknown Content-Encoding 415.
+ * a statement cancelled by statement_timeout 503, known SQLSTATEs mapped, body-parser errors (400/413/415)
+ * with their status, a body that does not decompress 400 and an unknown Content-Encoding 415.
  * Anything else is logged and answered 500 with no details.
  */
 export function errorMiddleware(log: (err: unknown) => void = (err) => console.error(err)): Middleware {
@@ -67,6 +77,7 @@ export function errorMiddleware(log: (err: unknown) => void = (err) => console.e
 }
 
 let lastUnavailableLog = 0;
+let lastTimeoutLog = 0;
 
 function describe(err: unknown, log: (err: unknown) => void): [number, string, Record<string, string>] {
   if (err instanceof HttpError) return [err.status, err.message, err.headers];
@@ -77,6 +88,14 @@ function describe(err: unknown, log: (err: unknown) => void): [number, string, R
       console.warn(`[api] PostgreSQL is unreachable (${(err as { code: string }).code}): answering 503 until it is back`);
     }
     return [503, UNAVAILABLE_MESSAGE, { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) }];
+  }
+  if ((err as { code?: unknown } | null)?.code === '57014') {
+    const now = Date.now();
+    if (now - lastTimeoutLog >= TIMEOUT_LOG_EVERY_MS) {
+      lastTimeoutLog = now;
+      console.warn(`[api] a statement ran past statement_timeout and was cancelled (503): ${(err as Error).message}`);
+    }
+    return [503, TIMEOUT_MESSAGE, { 'Retry-After': String(TIMEOUT_RETRY_AFTER_SECONDS) }];
   }
   if (isRetryableConflict(err)) return [503, BUSY_MESSAGE, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) }];
   if (err instanceof ZodError) return [400, err.issues[0]?.message ?? 'Invalid input', {}];

@@ -61,6 +61,14 @@ const LIMITS = {
   dataExport: { points: 3, duration: 60 * 60, by: [], message: 'You have downloaded your data several times in the last hour. Please try again later.' },
   /** Account deletion attempts (every attempt, so the password cannot be guessed through it), per user. */
   accountDelete: { points: 10, duration: 15 * 60, by: ['user'], message: 'Too many attempts. Please try again later.' },
+  /**
+   * Uncached expensive public reads per IP: share cards not made yet (a made one is free) and sitemap
+   * files and index (crawlers fetch a few files a day; the render pool and the crawl gate bound them
+   * per node as well).
+   */
+  render: { points: 60, duration: 60, by: ['ip'], message: 'Too many share cards and sitemaps from this address. Please try again in a minute.' },
+  /** Searches per IP (each is read for its viewer, never shared; the search gate bounds them per node as well). */
+  search: { points: 60, duration: 60, by: ['ip'], message: 'Too many searches. Please wait a minute before searching again.' },
   /** Admin test-request moderation (hide, rating removal) per admin. */
   moderation: { points: 300, duration: 60, by: ['user'], message: 'Too many moderation actions. Please slow down.' },
 } as const satisfies Record<string, { points: number; duration: number; by: readonly LimitKey[]; message: string }>;

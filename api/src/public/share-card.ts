@@ -103,21 +103,46 @@ async function toPng(element: JSXNode): Promise<Buffer> {
   return new Resvg(svg, { fitTo: { mode: 'width', value: SHARE_CARD_WIDTH }, font: { loadSystemFonts: false } }).render().asPng();
 }
 
-/** Renders share cards on the server and keeps the most recent ones, by version, in memory. */
+/** The PNG of a project's card (CPU-heavy: run in the render pool, render-pool.ts). */
+export function renderProjectCard(fields: ShareCardFields, siteName: string): Promise<Buffer> {
+  return toPng(projectCard(fields, siteName));
+}
+
+/** The PNG of the site's card (CPU-heavy: run in the render pool, render-pool.ts). */
+export function renderSiteCard(siteName: string, tagline: string): Promise<Buffer> {
+  return toPng(siteCard(siteName, tagline));
+}
+
+/** What makes a card's PNG: the render pool's threads (render-pool.ts), or in-process in a script. */
+export interface CardRenderer {
+  projectCard(fields: ShareCardFields, siteName: string): Promise<Buffer>;
+  siteCard(siteName: string, tagline: string): Promise<Buffer>;
+}
+
+/** Keeps the most recent share cards, by version, in memory; `renderer` makes the missing ones. */
 export class ShareCards {
   private readonly cache = new Map<string, Promise<Buffer>>();
 
-  constructor(private readonly siteName: string) {}
+  constructor(
+    private readonly siteName: string,
+    private readonly renderer: CardRenderer,
+  ) {}
 
-  /** A project's card and its version (a new version whenever what the card shows changes). */
+  /** A project's card's version (a new version whenever what the card shows changes), and whether its PNG is kept already. */
+  projectVersion(id: number, fields: ShareCardFields): { version: string; cached: boolean } {
+    const version = shareCardVersion(fields);
+    return { version, cached: this.cache.has(`project:${id}:${version}`) };
+  }
+
+  /** A project's card and its version. */
   project(id: number, fields: ShareCardFields): { version: string; png: Promise<Buffer> } {
     const version = shareCardVersion(fields);
-    return { version, png: this.cached(`project:${id}:${version}`, () => toPng(projectCard(fields, this.siteName))) };
+    return { version, png: this.cached(`project:${id}:${version}`, () => this.renderer.projectCard(fields, this.siteName)) };
   }
 
   /** The site's card (home, static pages, profiles). */
   site(tagline: string): Promise<Buffer> {
-    return this.cached('site', () => toPng(siteCard(this.siteName, tagline)));
+    return this.cached('site', () => this.renderer.siteCard(this.siteName, tagline));
   }
 
   private cached(key: string, make: () => Promise<Buffer>): Promise<Buffer> {

@@ -4,6 +4,7 @@ import type { AppContext, AppState, AppContextExtras } from '../context';
 import { notFound } from '../errors';
 import { ShareCards } from '../public/share-card';
 import { parsePathId } from '@vitrine/domain/schemas/project';
+import { spend } from '../middleware/rate-limit';
 
 /** A card fetched under its current version never changes: a year, immutable. */
 const VERSIONED_MAX_AGE_SECONDS = 365 * 24 * 3600;
@@ -28,12 +29,13 @@ function sendPng(ctx: AppContext, png: Buffer, etag: string, maxAge: number, imm
 /**
  * Share cards (OpenGraph / Twitter images, 1200x630 PNG) made on the server: one per project, kept
  * until what it shows changes (its version is in the page's og:image address), and one for the site.
- * A hidden project has no public card.
+ * A hidden project has no public card. Cards are made in the render pool's threads (public/render-pool.ts),
+ * and one not made yet spends a point of the address's `render` budget (429 when none is left).
  */
 export function cardsRoutes() {
   const router = new Router<AppState, AppContextExtras>({ prefix: '/cards' });
   let cards: ShareCards | undefined;
-  const cardsOf = (ctx: AppContext) => (cards ??= new ShareCards(ctx.deps.config.siteName));
+  const cardsOf = (ctx: AppContext) => (cards ??= new ShareCards(ctx.deps.config.siteName, ctx.deps.renders));
 
   router.get('/projects/:file', async (ctx) => {
     const match = /^(.*)\.png$/.exec(ctx.params.file ?? '');
@@ -41,6 +43,9 @@ export function cardsRoutes() {
     if (id === undefined) throw notFound('Card not found');
     const row = await makeProjectQueries(ctx.deps.sql).findProject(id, NOBODY);
     if (!row || row.isHidden) throw notFound('Project not found');
+    const cached = cardsOf(ctx).projectVersion(row.id, row).cached;
+    // A card not made yet costs a render (in the render pool): it spends the address's budget.
+    if (!cached) await spend({ limiters: ctx.limiters, ip: ctx.ip, user: null }, 'render');
     const { version, png } = cardsOf(ctx).project(row.id, row);
     const current = ctx.query.v === version;
     sendPng(ctx, await png, version, current ? VERSIONED_MAX_AGE_SECONDS : UNVERSIONED_MAX_AGE_SECONDS, current);

@@ -6,6 +6,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { buildProject, buildUser } from '@vitrine/db/testing';
 import { makeTestApp, type TestApp } from '../testing';
 import type { AppContextExtras, AppState } from '../context';
+import { createLimiters } from '../middleware/rate-limit';
 import { crawlRoutes } from './crawl';
 
 let t: TestApp;
@@ -126,6 +127,9 @@ describe('sitemap and robots', () => {
     // The same routes with files of 2 URLs, so a handful of rows shows the split.
     const app = new Koa<AppState, AppContextExtras>();
     app.context.deps = t.deps;
+    // Files of 2 URLs are many on the shared test database: the per-address budget is lifted here
+    // (api/src/heavy-reads.test.ts tests it).
+    app.context.limiters = createLimiters(t.deps.redis, { ...t.config, rateLimitMultiplier: 1000 });
     app.use(crawlRoutes({ sitemapUrlsPerFile: 2 }).routes());
     server = createServer(app.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -11,16 +11,9 @@ import { FEED_CONTENT_TYPES, FEED_ITEMS, renderFeed, type FeedSubject } from '..
 import { renderRobots } from '../public/robots';
 import { categoryOfSlug, parseFeedFile, sitePaths, type FeedFormat } from '@vitrine/domain/site-paths';
 import { siteOrigin } from '../public/site-links';
-import {
-  parseSitemapFile,
-  renderSitemapIndex,
-  renderUrlSet,
-  SITEMAP_MAX_URLS,
-  sitemapFileNames,
-  sitemapUrls,
-  STATIC_PAGES,
-} from '../public/sitemap';
+import { parseSitemapFile, renderSitemapIndex, renderUrlSet, SITEMAP_MAX_URLS, sitemapFileNames, STATIC_PAGES } from '../public/sitemap';
 import { USER_NOT_FOUND } from './users';
+import { spend } from '../middleware/rate-limit';
 
 /** Feeds, sitemaps and robots.txt may be this old in a shared cache (seconds). */
 const CRAWL_MAX_AGE_SECONDS = 300;
@@ -106,9 +99,13 @@ export function crawlRoutes(options: CrawlOptions = {}) {
     }, rows);
   });
 
+  /** The sitemap index and files read whole tables: each spends the address's `render` budget and passes the crawl gate. */
+  const budget = (ctx: AppContext) => spend({ limiters: ctx.limiters, ip: ctx.ip, user: null }, 'render');
+
   router.get('/sitemap.xml', async (ctx) => {
+    await budget(ctx);
     const queries = makeSyndicationQueries(ctx.deps.sql);
-    const [projects, users] = await Promise.all([queries.countVisibleProjects(), queries.countUsers()]);
+    const [projects, users] = await ctx.deps.heavyReads.crawl.run(() => Promise.all([queries.countVisibleProjects(), queries.countUsers()]));
     const files = sitemapFileNames({ projects, users }, perFile);
     sendXml(ctx, 'application/xml; charset=utf-8', renderSitemapIndex(files.map((file) => ({ loc: `${siteOrigin(ctx.deps.config)}/sitemaps/${file}` }))));
   });
@@ -120,12 +117,13 @@ export function crawlRoutes(options: CrawlOptions = {}) {
     }
     const parsed = parseSitemapFile(file);
     if (!parsed) throw notFound('Sitemap not found');
+    await budget(ctx);
     const queries = makeSyndicationQueries(ctx.deps.sql);
     const offset = (parsed.page - 1) * perFile;
-    const rows = parsed.kind === 'projects' ? await queries.listVisibleProjectPage(offset, perFile) : await queries.listUserPage(offset, perFile);
-    if (rows.length === 0) throw notFound('Sitemap not found');
-    const toPath = parsed.kind === 'projects' ? (key: string) => sitePaths.project(Number(key)) : sitePaths.user;
-    sendXml(ctx, 'application/xml; charset=utf-8', renderUrlSet(sitemapUrls(rows, toPath, siteOrigin(ctx.deps.config))));
+    // Up to 50,000 rows, read as one text and made into XML in the render pool's threads, off the event loop.
+    const rows = await ctx.deps.heavyReads.crawl.run(() => queries.sitemapPageText(parsed.kind, offset, perFile));
+    if (rows === '') throw notFound('Sitemap not found');
+    sendXml(ctx, 'application/xml; charset=utf-8', await ctx.deps.renders.urlSet(rows, parsed.kind, siteOrigin(ctx.deps.config)));
   });
 
   router.get('/robots.txt', (ctx) => {

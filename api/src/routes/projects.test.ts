@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, buildUser } from '@vitrine/db/testing';
+import { DEEP_OFFSET_MESSAGE } from '@vitrine/domain/schemas/paging';
 import { makeRankingQueries, restartRunningTotals } from '@vitrine/db/queries/rankings';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
 import { EDIT_FORBIDDEN } from '../commands/projectUpdater';
@@ -155,7 +156,8 @@ describe('GET /api/projects', () => {
     ['limit=abc', 'limit must be a whole number from 1 to 100'],
     ['limit=2.5', 'limit must be a whole number from 1 to 100'],
     ['offset=-1', 'offset must be a whole number of 0 or more'],
-    ['offset=99999999999', 'offset is too large'],
+    ['offset=99999999999', DEEP_OFFSET_MESSAGE],
+    ['offset=1001', DEEP_OFFSET_MESSAGE],
     ['sort=random', 'sort must be newest, votes or views'],
     ['limit=1&limit=2', 'limit must be a whole number from 1 to 100'],
   ])('refuses %s with 400', async (query, message) => {
@@ -171,6 +173,41 @@ describe('GET /api/projects', () => {
  * the next recompute reads its whole window (db/src/queries/tallies.ts); so do the top contributors.
  */
 const restartTallies = () => restartRunningTotals(t.deps.sql);
+
+describe('deep pages', () => {
+  it.each(['/api/projects?offset=999000&limit=100', '/api/projects?offset=5000&sort=votes', '/api/projects/trending?offset=1001', '/api/projects/leaderboard?offset=999000'])(
+    'refuse %s with a 400 that points to after',
+    async (path) => {
+      const res = await t.agent().get(path);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: DEEP_OFFSET_MESSAGE });
+      expect(res.body.message).toContain('after=');
+    },
+  );
+
+  it('reads trending page after page by keyset, the same projects as by offset', async () => {
+    await restartTallies();
+    const projects = await Promise.all(Array.from({ length: 5 }, () => buildProject(t.deps.sql)));
+    for (const [i, project] of projects.entries()) {
+      for (let v = 0; v <= i; v++) await t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp());
+    }
+    await makeRankingQueries(t.deps.sql).recomputeTrending('today');
+    // A limit no other test reads, so no other test is answered this page from the shared read cache.
+    const byOffset = (await t.agent().get('/api/projects/trending?period=today&limit=97')).body as Array<{ id: number }>;
+    const byKeyset: number[] = [];
+    let after: number | undefined;
+    for (;;) {
+      const res = await t.agent().get(`/api/projects/trending?period=today&limit=3${after === undefined ? '' : `&after=${after}`}`);
+      expect(res.status).toBe(200);
+      const page = res.body as Array<{ id: number }>;
+      byKeyset.push(...page.map((p) => p.id));
+      if (page.length < 3) break;
+      after = page.at(-1)!.id;
+    }
+    expect(byKeyset).toEqual(byOffset.map((p) => p.id));
+    expect(byKeyset.length).toBeGreaterThanOrEqual(5);
+  });
+});
 
 describe('GET /api/projects/trending, /leaderboard, /top-contributors', () => {
   it('ranks trending by decayed weighted votes of the period; hidden projects and old votes left out', async () => {
@@ -437,6 +474,15 @@ describe('GET /api/projects?q= (search)', () => {
     expect(res.body.map((p: { id: number }) => p.id)).toEqual([literal.id]);
     const none = await t.agent().get(`/api/projects?q=${encodeURIComponent(`5_0 with ${tag}`)}`);
     expect(none.body).toEqual([]);
+    // A pattern made of wildcards and the escape character only finds those characters.
+    const slashes = await buildProject(t.deps.sql, { title: `Paths a\\_b with ${tag}` });
+    const escaped = await t.agent().get(`/api/projects?q=${encodeURIComponent(`a\\_b with ${tag}`)}`);
+    expect(escaped.body.map((p: { id: number }) => p.id)).toEqual([slashes.id]);
+    for (const pattern of ['%', '_', '%%_%', '\\']) {
+      const res = await t.agent().get(`/api/projects?q=${encodeURIComponent(`${pattern}${tag}`)}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([]);
+    }
   });
 
   it('ignores a blank search and refuses an over-long or repeated one with 400', async () => {

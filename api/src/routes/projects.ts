@@ -1,3 +1,5 @@
+import { spend } from '../middleware/rate-limit';
+import { DEEP_OFFSET_MESSAGE } from '@vitrine/domain/schemas/paging';
 import { z } from 'zod';
 import {
   latestQuerySchema,
@@ -54,14 +56,18 @@ async function projectAnswer(caller: Caller, id: number) {
  */
 export const projectRoutes: Route[] = [
   route(
-    { method: 'get', path: '/api/projects', tag: 'projects', summary: 'Latest projects (visible only), sorted on the server; shared by every visitor (ETag, Cache-Control)', access: 'anyone', query: latestQuerySchema, response: z.array(answers.Project) },
+    { method: 'get', path: '/api/projects', tag: 'projects', summary: 'Latest projects (visible only), sorted on the server; shared by every visitor (ETag, Cache-Control). Load More passes after=<last id> (keyset); offset stops at 1000', access: 'anyone', query: latestQuerySchema, response: z.array(answers.Project),
+      errors: { 400: `Invalid input, e.g. ${DEEP_OFFSET_MESSAGE}`, 429: 'Too many searches from this address', 503: 'A statement ran past the timeout, or too many searches wait' } },
     async (call) => {
       const { q, sort, offset, limit, after } = call.query;
       const projects = makeProjectQueries(call.deps.sql);
       if (q) {
-        // Searches are too many and too varied to share: each is read for its viewer.
+        // Searches are too many and too varied to share: each is read for its viewer, spends the
+        // address's search budget and passes the search gate (heavy-reads.ts).
+        await spend(call, 'search');
         call.koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
-        return (await projects.listProjects({ ...call.query, viewer: viewerOf(call) })).map((row) => presentProject(row, call.user));
+        const rows = await call.deps.heavyReads.search.run(() => projects.listProjects({ ...call.query, viewer: viewerOf(call) }));
+        return rows.map((row) => presentProject(row, call.user));
       }
       const order = sort === 'newest' ? [] : [STALE.order(sort)];
       const page = after === undefined ? `offset:${offset}` : `after:${after}`;
@@ -72,11 +78,12 @@ export const projectRoutes: Route[] = [
     },
   ),
   route(
-    { method: 'get', path: '/api/projects/trending', tag: 'projects', summary: 'Trending projects of a period; shared by every visitor', access: 'anyone', query: trendingQuerySchema, response: z.array(answers.Project) },
+    { method: 'get', path: '/api/projects/trending', tag: 'projects', summary: 'Trending projects of a period; shared by every visitor. Load More passes after=<last id> (keyset); offset stops at 1000', access: 'anyone', query: trendingQuerySchema, response: z.array(answers.Project), errors: { 400: `Invalid input, e.g. ${DEEP_OFFSET_MESSAGE}` } },
     async (call) => {
-      const { period, offset, limit } = call.query;
-      return respondShared(call.koa, `trending:${period}:${offset}:${limit}`, async () => {
-        const rows = await makeRankingQueries(call.deps.sql).listTrending({ period, offset, limit, viewer: null });
+      const { period, offset, limit, after } = call.query;
+      const page = after === undefined ? `offset:${offset}` : `after:${after}`;
+      return respondShared(call.koa, `trending:${period}:${page}:${limit}`, async () => {
+        const rows = await makeRankingQueries(call.deps.sql).listTrending({ period, offset, limit, after, viewer: null });
         return { value: rows.map((row) => presentProject(row, null)), tags: [STALE.boards, ...projectTags(rows)] };
       });
     },

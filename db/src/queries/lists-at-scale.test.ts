@@ -68,8 +68,9 @@ describe('EXPLAIN of the shared list queries at 1M projects', () => {
     expectFlat(await plansOf((c) => projects(c).listProjects({ sort, offset: 0, limit: 6, viewer: null, after: 500_001 })));
   });
 
-  it.each(TRENDING_PERIODS)('trending %s', async (period) => {
+  it.each(TRENDING_PERIODS)('trending %s, by offset and by keyset', async (period) => {
     expectFlat(await plansOf((c) => makeRankingQueries(c).listTrending({ period, offset: 594, limit: 6, viewer: null })));
+    expectFlat(await plansOf((c) => makeRankingQueries(c).listTrending({ period, offset: 0, limit: 6, viewer: null, after: 1 })));
   });
 
   it.each(LEADERBOARD_RANGES)('leaderboard %s', async (range) => {

@@ -390,17 +390,27 @@ export function makeRankingQueries(sql: Sql) {
       return row?.computedAt ?? null;
     },
 
-    /** One page of the trending board of `period` (hidden projects left out), best first. */
-    async listTrending(opts: { period: TrendingPeriod; offset: number; limit: number; viewer: Viewer | null }): Promise<ProjectRow[]> {
+    /**
+     * One page of the trending board of `period` (hidden projects left out), best first. With `after`
+     * (the last project of the previous page) the page starts right after it on the board (keyset, an
+     * index range scan of trending_scores_rank_idx); a project that has left the board since ends the
+     * list. Else at `offset`.
+     */
+    async listTrending(opts: { period: TrendingPeriod; offset: number; limit: number; viewer: Viewer | null; after?: number }): Promise<ProjectRow[]> {
       await ensureFresh(`trending:${opts.period}`, (age) => recomputeTrendingBoard(opts.period, new Date(), age));
+      const keyset =
+        opts.after === undefined
+          ? sql``
+          : sql`AND (ts.weight, ts.created_at, ts.project_id) <
+                (SELECT c.weight, c.created_at, c.project_id FROM trending_scores c WHERE c.period = ${opts.period} AND c.project_id = ${opts.after})`;
       return sql<ProjectRow[]>`
         SELECT ${projectColumns(sql, opts.viewer)}
         FROM trending_scores ts
         JOIN projects p ON p.id = ts.project_id
         LEFT JOIN users u ON u.id = p.user_id
-        WHERE ts.period = ${opts.period} AND NOT p.is_hidden
+        WHERE ts.period = ${opts.period} AND NOT p.is_hidden ${keyset}
         ORDER BY ts.weight DESC, ts.created_at DESC, ts.project_id DESC
-        LIMIT ${opts.limit} OFFSET ${opts.offset}`;
+        LIMIT ${opts.limit} OFFSET ${opts.after === undefined ? opts.offset : 0}`;
     },
 
     /** One page of the leaderboard of `range` (hidden projects left out), first place first. */

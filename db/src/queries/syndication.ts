@@ -42,12 +42,24 @@ export function makeSyndicationQueries(sql: Tx) {
       return row?.count ?? 0;
     },
 
-    /** One sitemap file of visible projects, by id. */
-    async listVisibleProjectPage(offset: number, limit: number): Promise<SitemapRow[]> {
-      return sql<SitemapRow[]>`
-        SELECT id::text AS key, created_at AS last_modified
-        FROM projects WHERE NOT is_hidden
-        ORDER BY id LIMIT ${limit} OFFSET ${offset}`;
+    /**
+     * One sitemap file's rows, by id: visible projects (last changed when created), or user profiles
+     * (last changed when their newest visible project appeared). As one text, a line
+     * `<key>\t<last modified, ISO 8601>` per row (parseSitemapText reads it back): tens of thousands of
+     * rows parsed by postgres.js would hold the API's event loop, one text value does not.
+     */
+    async sitemapPageText(kind: 'projects' | 'users', offset: number, limit: number): Promise<string> {
+      const page =
+        kind === 'projects'
+          ? sql`SELECT id::text AS key, created_at AS last_modified, id AS ord FROM projects WHERE NOT is_hidden ORDER BY id LIMIT ${limit} OFFSET ${offset}`
+          : sql`SELECT u.username AS key,
+                       greatest(u.created_at, (SELECT max(p.created_at) FROM projects p WHERE p.user_id = u.id AND NOT p.is_hidden)) AS last_modified,
+                       u.id AS ord
+                FROM users u ORDER BY u.id LIMIT ${limit} OFFSET ${offset}`;
+      const [row] = await sql<{ text: string | null }[]>`
+        SELECT string_agg(key || E'\t' || to_char(last_modified AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), E'\n' ORDER BY ord) AS text
+        FROM (${page}) rows`;
+      return row?.text ?? '';
     },
 
     /** How many user profiles exist. */
@@ -55,14 +67,14 @@ export function makeSyndicationQueries(sql: Tx) {
       const [row] = await sql<{ count: number }[]>`SELECT count(*)::int AS count FROM users`;
       return row?.count ?? 0;
     },
-
-    /** One sitemap file of user profiles, by id; a profile changes when its newest visible project appears. */
-    async listUserPage(offset: number, limit: number): Promise<SitemapRow[]> {
-      return sql<SitemapRow[]>`
-        SELECT u.username AS key,
-               greatest(u.created_at, (SELECT max(p.created_at) FROM projects p WHERE p.user_id = u.id AND NOT p.is_hidden)) AS last_modified
-        FROM users u
-        ORDER BY u.id LIMIT ${limit} OFFSET ${offset}`;
-    },
   };
+}
+
+/** The rows of a sitemapPageText text. */
+export function parseSitemapText(text: string): SitemapRow[] {
+  if (text === '') return [];
+  return text.split('\n').map((line) => {
+    const tab = line.lastIndexOf('\t');
+    return { key: line.slice(0, tab), lastModified: new Date(line.slice(tab + 1)) };
+  });
 }

@@ -1,4 +1,4 @@
-import { MAX_PAGE_LIMIT } from '../constants';
+import { MAX_OFFSET, MAX_PAGE_LIMIT } from '../constants';
 import { z } from '../zod';
 
 /**
@@ -53,6 +53,18 @@ export function decodeCursor(text: string): PageCursor | null {
   if (rowId < 1 || rowId > 2_147_483_647) return null;
   return { createdAt: decoded.slice(0, decoded.indexOf('/')), id: rowId };
 }
+
+/** The 400 of an offset deeper than MAX_OFFSET: deep pages are read by keyset (`after`). */
+export const DEEP_OFFSET_MESSAGE = `offset must be ${MAX_OFFSET} or less; to read further, pass after=<the id of the last item of the previous page>`;
+
+/** A list's `offset`: a whole number from 0 to MAX_OFFSET, 0 when absent. */
+export const offsetSchema = z.coerce
+  .number({ error: 'offset must be a whole number of 0 or more' })
+  .int('offset must be a whole number of 0 or more')
+  .min(0, 'offset must be a whole number of 0 or more')
+  .max(MAX_OFFSET, DEEP_OFFSET_MESSAGE)
+  .default(0)
+  .describe(`Rows to skip, at most ${MAX_OFFSET}; Load More and deeper pages pass \`after\` (keyset) instead`);
 
 /** A list's `limit`: a whole number from 1 to MAX_PAGE_LIMIT, `defaultSize` when absent. */
 export function pageLimitSchema(defaultSize: number) {

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { CATEGORIES, LATEST_SORTS, LEADERBOARD_RANGES, PAGE_SIZE, RATING_MAX, RATING_MIN, TRENDING_PERIODS } from '../constants';
-import { pageLimitSchema } from './paging';
+import { offsetSchema, pageLimitSchema } from './paging';
 
 const SUBMIT_URL_MESSAGE = 'Please enter a valid URL including http:// or https://';
 const EDIT_URL_MESSAGE = 'Must be a valid URL. Include http:// or https://';
@@ -74,16 +74,20 @@ export const ratingSchema = z.object({
     .max(RATING_MAX, 'Rating must be a whole number from 1 to 10'),
 });
 
-/** Paging of every list (spec §9): offset from 0, limit 1..100, default one page. */
+/** Paging of every list (spec §9): offset from 0 to MAX_OFFSET (deeper pages by `after`), limit 1..100, default one page. */
 export const pagingSchema = z.object({
-  offset: z.coerce
-    .number({ error: 'offset must be a whole number of 0 or more' })
-    .int('offset must be a whole number of 0 or more')
-    .min(0, 'offset must be a whole number of 0 or more')
-    .max(1_000_000, 'offset is too large')
-    .default(0),
+  offset: offsetSchema,
   limit: pageLimitSchema(PAGE_SIZE),
 });
+
+/** Load More's keyset: the id of the previous page's last project; the page starts after it (offset is then ignored). */
+const afterSchema = z.coerce
+  .number({ error: 'after must be a project id' })
+  .int('after must be a project id')
+  .min(1, 'after must be a project id')
+  .max(2_147_483_647, 'after must be a project id')
+  .optional()
+  .describe("Load More: the id of the previous page's last project; the page starts right after it (keyset, offset ignored)");
 
 /** A search box's text, trimmed; blank means no search. */
 export const searchTextSchema = z
@@ -91,19 +95,14 @@ export const searchTextSchema = z
   .trim()
   .max(100, 'Search must be 100 characters or less')
   .optional()
-  .transform((q) => q || undefined);
+  .transform((q) => q || undefined)
+  .describe('Text searched for in title, description and tags, literally (% _ \\ are plain characters); at most 100 characters');
 
 /** GET /api/projects query; `q` searches title, description and tags (blank means no search). */
 export const latestQuerySchema = pagingSchema.extend({
   sort: z.enum(LATEST_SORTS, { error: 'sort must be newest, votes or views' }).default('newest'),
   q: searchTextSchema,
-  /** Load More's keyset: the id of the previous page's last project; the page starts after it (offset is then ignored). */
-  after: z.coerce
-    .number({ error: 'after must be a project id' })
-    .int('after must be a project id')
-    .min(1, 'after must be a project id')
-    .max(2_147_483_647, 'after must be a project id')
-    .optional(),
+  after: afterSchema,
 });
 /** Projects one viewer-state call answers at most (a screen shows far fewer). */
 export const MAX_VIEWER_STATE_IDS = 100;
@@ -119,6 +118,7 @@ export const viewerStateQuerySchema = z.object({
 /** GET /api/projects/trending query. */
 export const trendingQuerySchema = pagingSchema.extend({
   period: z.enum(TRENDING_PERIODS, { error: 'period must be today, week or month' }).default('week'),
+  after: afterSchema,
 });
 /** GET /api/projects/leaderboard query. */
 export const leaderboardQuerySchema = pagingSchema.extend({

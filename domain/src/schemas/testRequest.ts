@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { CATEGORIES, ROLES } from '../constants';
+import { offsetSchema } from './paging';
 import {
   MAX_SKILL_LENGTH,
   MAX_SKILLS,
@@ -76,9 +77,9 @@ export const testRequestListQuerySchema = z.object({
   category: z.enum(CATEGORIES, { error: 'Unknown category' }).optional().or(z.literal('').transform(() => undefined)),
   sort: z.enum(REQUEST_SORTS, { error: 'Sort must be deadline or newest' }).default('newest'),
   status: z.enum(['open', 'all'], { error: 'Status must be open or all' }).default('open'),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0, 'offset must be 0 or more').default(0),
+  offset: offsetSchema,
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(50, 'limit must be 50 or less').default(REQUEST_PAGE_SIZE),
-  q: z.string().trim().max(100).optional(),
+  q: z.string({ error: 'Search must be text' }).trim().max(100, 'Search must be 100 characters or less').optional(),
   /** Load More's keyset: the id of the previous page's last request; the page starts after it (offset is then ignored). */
   after: z.coerce
     .number({ error: 'after must be a test request id' })

@@ -11,6 +11,7 @@ describe('paging', () => {
     expect(latestKey('newest', 0, ' pixel & art ')).toBe('/api/projects?offset=0&limit=6&sort=newest&q=pixel%20%26%20art');
     expect(latestKey('newest', 0, '   ')).toBe('/api/projects?offset=0&limit=6&sort=newest');
     expect(trendingKey('today', 0)).toBe('/api/projects/trending?period=today&offset=0&limit=6');
+    expect(trendingKey('week', 3, 17)).toBe('/api/projects/trending?period=week&after=17&limit=6');
     expect(leaderboardKey('month')).toBe('/api/projects/leaderboard?timeRange=month');
   });
 });

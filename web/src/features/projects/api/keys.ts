@@ -27,9 +27,13 @@ export function latestKey(sort: LatestSort, pageIndex: number, q = '', after?: n
   return `/api/projects?${page}&limit=${PAGE_SIZE}&sort=${sort}${search}`;
 }
 
-/** SWR key of one page of Trending. */
-export function trendingKey(period: TrendingPeriod, pageIndex: number): string {
-  return `/api/projects/trending?period=${period}&offset=${pageOffset(pageIndex)}&limit=${PAGE_SIZE}`;
+/**
+ * SWR key of one page of Trending; given `after` (the previous page's last project id), Load More
+ * asks for the page after it (keyset), like Latest's: the API refuses deep offsets.
+ */
+export function trendingKey(period: TrendingPeriod, pageIndex: number, after?: number): string {
+  const page = after === undefined ? `offset=${pageOffset(pageIndex)}` : `after=${after}`;
+  return `/api/projects/trending?period=${period}&${page}&limit=${PAGE_SIZE}`;
 }
 
 /** SWR key of the leaderboard for a time range. */

@@ -50,7 +50,8 @@ export function useLatestProjects(sort: LatestSort, q = ''): PagedList<Project> 
 
 /** Trending Projects for a period. */
 export function useTrendingProjects(period: TrendingPeriod): PagedList<Project> {
-  return usePaged<Project>((pageIndex) => trendingKey(period, pageIndex));
+  // Load More asks for the page after the last project shown (keyset), never for a deep offset.
+  return usePaged<Project>((pageIndex, previous) => trendingKey(period, pageIndex, previous?.at(-1)?.id));
 }
 
 /** The leaderboard for a time range, with the viewer's own state laid over the shared entries. */
