@@ -1,4 +1,7 @@
 import type { Tx } from '../sql';
+import type { ProjectRow } from './projects';
+import type { TestRequestRow } from './testRequests';
+import type { FeedbackRow } from './testFeedback';
 
 /**
  * Rows of every section of a member's data export (GET /api/users/me/export, docs/api.md "Your data"),
@@ -26,21 +29,11 @@ export interface ExportProfileRow {
   createdAt: Date;
 }
 
-/** A project the member owns, hidden ones included. */
-export interface ExportProjectRow {
-  id: number;
-  title: string;
-  description: string;
-  replitUrl: string;
-  category: string;
-  tags: string;
-  votes: number;
-  views: number;
-  averageRating: string;
-  totalRatings: number;
-  isHidden: boolean;
-  createdAt: Date;
-}
+/** A project the member owns, hidden ones included: the fields of a projects read, without the viewer's state. */
+export type ExportProjectRow = Pick<
+  ProjectRow,
+  'id' | 'title' | 'description' | 'replitUrl' | 'category' | 'tags' | 'votes' | 'views' | 'averageRating' | 'totalRatings' | 'isHidden' | 'createdAt'
+>;
 
 /** A vote or rating the member gave (with the address it was recorded from). */
 export interface ExportVoteRow {
@@ -77,22 +70,11 @@ export interface ExportMessageRow {
   createdAt: Date;
 }
 
-/** A test request the member opened. */
-export interface ExportTestRequestRow {
-  id: number;
-  projectId: number;
-  title: string;
-  description: string;
-  status: string;
-  skillsNeeded: string[];
-  deadline: Date | null;
-  maxTesters: number;
-  testerCount: number;
-  feedbackCount: number;
-  isHidden: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A test request the member opened: its own fields, without the owner's and viewer's. */
+export type ExportTestRequestRow = Pick<
+  TestRequestRow,
+  'id' | 'projectId' | 'title' | 'description' | 'status' | 'skillsNeeded' | 'deadline' | 'maxTesters' | 'testerCount' | 'feedbackCount' | 'isHidden' | 'createdAt' | 'updatedAt'
+>;
 
 /** A test request the member joined as a tester. */
 export interface ExportTesterRow {
@@ -101,21 +83,9 @@ export interface ExportTesterRow {
   joinedAt: Date;
 }
 
-/** Feedback the member wrote, or received on their own requests. */
-export interface ExportFeedbackRow {
-  id: number;
-  requestId: number;
+/** Feedback the member wrote, or received on their own requests (testerUsername: the author, the member for feedback given). */
+export interface ExportFeedbackRow extends Omit<FeedbackRow, 'testerId'> {
   requestTitle: string;
-  /** The author's username (the member for feedback given). */
-  testerUsername: string;
-  worked: string;
-  problems: string;
-  suggestions: string;
-  score: number;
-  isHelpful: boolean;
-  helpfulCount: number;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 /** A peer rating the member gave or received. */
