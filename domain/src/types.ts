@@ -112,6 +112,8 @@ export interface MessageView {
   createdAt: string;
   senderUserId: number | null;
   senderUsername: string | null;
+  /** The sender account is an administrator's: its recipient may reply in the inbox. */
+  senderIsAdmin: boolean;
   senderName: string | null;
   senderEmail: string | null;
   recipientUserId: number | null;

@@ -74,7 +74,7 @@ test.describe('messages page', () => {
     await expect(card.getByText('ago')).toBeVisible();
     // Line breaks are kept.
     await expect(card.getByText(/Want to build something together\?/)).toHaveCSS('white-space', 'pre-wrap');
-    // Members never get Reply.
+    // Members get Reply only on what an admin sent them.
     await expect(card.getByRole('button', { name: 'Reply' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(recipientPage);
 

@@ -121,6 +121,7 @@ const messageView = z.object({
   createdAt: timestamp,
   senderUserId: id.nullable(),
   senderUsername: z.string().nullable(),
+  senderIsAdmin: z.boolean().describe("the sender account is an administrator's: its recipient may reply in the inbox"),
   senderName: z.string().nullable(),
   senderEmail: z.string().nullable().describe('shown to admins and to the sender only'),
   recipientUserId: id.nullable().describe('null: addressed to the administrators'),

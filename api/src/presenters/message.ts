@@ -16,6 +16,7 @@ export function presentMessage(row: MessageRow, viewer: Pick<UserRow, 'id' | 'is
     createdAt: row.createdAt.toISOString(),
     senderUserId: row.senderUserId,
     senderUsername: row.senderUsername,
+    senderIsAdmin: row.senderIsAdmin,
     senderName: row.senderName,
     senderEmail: maySeeEmail ? row.senderEmail : null,
     recipientUserId: row.recipientUserId,

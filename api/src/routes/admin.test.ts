@@ -134,6 +134,9 @@ describe('admin messages', () => {
     expect(res.body).toMatchObject({ senderUserId: admin.user.id, recipientUserId: asker.user.id, subject: 'Re: question', message: 'Here is your answer.' });
     const box: MessageView[] = (await asker.agent.get('/api/messages')).body;
     expect(box.map((m) => m.id)).toEqual(expect.arrayContaining([res.body.id, original]));
+    // The member sees the reply is an admin's (and may answer it in the inbox); their own message is not.
+    expect(box.find((m) => m.id === res.body.id)?.senderIsAdmin).toBe(true);
+    expect(box.find((m) => m.id === original)?.senderIsAdmin).toBe(false);
     expect((await eventsNamed('message.created', 'messageId', res.body.id))[0]!.payload).toEqual({
       messageId: res.body.id,
       recipientUserId: asker.user.id,

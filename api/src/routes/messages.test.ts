@@ -262,6 +262,7 @@ describe('GET /api/messages', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       senderUserId: other.user.id,
       senderUsername: other.user.username,
+      senderIsAdmin: false,
       senderName: null,
       senderEmail: null,
       recipientUserId: me.user.id,

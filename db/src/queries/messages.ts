@@ -7,6 +7,8 @@ export interface MessageRow {
   id: number;
   senderUserId: number | null;
   senderUsername: string | null;
+  /** The sender account is an administrator's (false without an account). */
+  senderIsAdmin: boolean;
   senderName: string | null;
   senderEmail: string | null;
   /** null: addressed to the administrators. */
@@ -49,7 +51,7 @@ export function makeMessageQueries(sql: Tx) {
   const withUsernames = <T extends readonly object[] = MessageRow[]>(picked: postgres.Fragment, page?: PageRequest) => {
     const keyset = page ? keysetPage(sql, 'm', page) : undefined;
     return sql<T>`
-      SELECT m.id, m.sender_user_id, s.username AS sender_username, m.sender_name, m.sender_email,
+      SELECT m.id, m.sender_user_id, s.username AS sender_username, coalesce(s.is_admin, false) AS sender_is_admin, m.sender_name, m.sender_email,
              m.recipient_user_id, r.username AS recipient_username, m.subject, m.message, m.is_read,
              m.sender_deleted, m.recipient_deleted, m.created_at ${keyset ? sql`, ${keyset.cursorColumn}` : sql``}
       FROM (${picked}) m

@@ -61,7 +61,7 @@ function ProfileProjectCard({ project }: { project: ProfileProject }) {
 function StatBox({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-lg border border-zinc-200 px-2 py-3 text-center sm:px-4 dark:border-zinc-800">
-      <p className="tabular text-xl font-semibold text-zinc-900 dark:text-zinc-50">{formatCount(value)}</p>
+      <div className="tabular text-xl font-semibold text-zinc-900 dark:text-zinc-50">{formatCount(value)}</div>
       <p className="whitespace-nowrap text-xs text-zinc-500 dark:text-zinc-400">{label}</p>
     </div>
   );

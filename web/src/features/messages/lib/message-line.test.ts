@@ -11,6 +11,7 @@ function msg(over: Partial<MessageView> = {}): MessageView {
     createdAt: '2025-01-05T10:00:00.000Z',
     senderUserId: null,
     senderUsername: null,
+    senderIsAdmin: false,
     senderName: null,
     senderEmail: null,
     recipientUserId: null,
@@ -59,8 +60,9 @@ describe('messageActions', () => {
     expect(messageActions(msg({ senderUserId: null, senderEmail: 'v@x.io' }), admin).reply).toBe(false);
     expect(messageActions(msg({ senderUserId: 3 }), member).reply).toBe(false);
     expect(messageActions(msg({ senderUserId: 1, recipientUserId: 7 }), admin).reply).toBe(false);
-    // A member answers an admin's reply (or any account's message) they received.
-    expect(messageActions(msg({ senderUserId: 1, recipientUserId: 7 }), member).reply).toBe(true);
+    // A member answers what an admin sent them, not other members (they use Message User for that).
+    expect(messageActions(msg({ senderUserId: 1, senderIsAdmin: true, recipientUserId: 7 }), member).reply).toBe(true);
+    expect(messageActions(msg({ senderUserId: 3, recipientUserId: 7 }), member).reply).toBe(false);
     expect(messageActions(msg({ senderUserId: 7, recipientUserId: 9 }), member).reply).toBe(false);
   });
   it("offers an admin a mail reply to a visitor's email-mode message, quoting it", () => {

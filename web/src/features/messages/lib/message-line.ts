@@ -42,7 +42,7 @@ export function isUnreadFor(message: MessageView, viewer: InboxViewer): boolean 
 
 /** Which buttons an inbox card shows (spec §2: Reply with a sender user; Mark as Read when unread). */
 export interface MessageActions {
-  /** Reply on the site: an admin to any sender account, a member to an account that wrote to them (an admin's reply). */
+  /** Reply on the site: an admin to any sender account, a member to an admin who wrote to them. */
   reply: boolean;
   /** An admin's answer to a visitor who wrote with an address (email mode): a mail quoting the message. */
   mailReply: string | null;
@@ -65,7 +65,7 @@ export function mailReplyHref(message: MessageView): string {
 export function messageActions(message: MessageView, viewer: InboxViewer): MessageActions {
   const fromAccount = message.senderUserId !== null && message.senderUserId !== viewer.id;
   return {
-    reply: fromAccount && (viewer.isAdmin || message.recipientUserId === viewer.id),
+    reply: fromAccount && (viewer.isAdmin || (message.senderIsAdmin && message.recipientUserId === viewer.id)),
     mailReply: viewer.isAdmin && message.senderUserId === null && message.senderEmail ? mailReplyHref(message) : null,
     markRead: isUnreadFor(message, viewer),
     remove: true,

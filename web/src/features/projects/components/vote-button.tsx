@@ -63,7 +63,7 @@ export function VoteButton({
       )}
     >
       <ThumbsUp className={cn('size-4', hasVoted && 'fill-current')} aria-hidden="true" />
-      <span>{hasVoted ? 'Voted' : 'Vote'}</span>
+      <span>{hasVoted ? 'Voted' : 'Vote'}</span>{' '}
       <span aria-hidden="true" className={cn('tabular rounded bg-black/5 px-1.5 text-xs leading-5 dark:bg-white/10', flash && 'animate-flash')}>
         {formatCount(votes)}
       </span>

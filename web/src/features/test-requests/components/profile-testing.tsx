@@ -35,10 +35,10 @@ function RatingStat({
   return (
     <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{label}</p>
-      <p className="tabular mt-1 text-xl font-semibold text-zinc-900 dark:text-zinc-50">
+      <div className="tabular mt-1 text-xl font-semibold text-zinc-900 dark:text-zinc-50">
         {count > 0 ? `${average.toFixed(1)}/10` : 'No ratings'}
         <span className="ml-1 text-sm font-normal text-zinc-600 dark:text-zinc-400">({count})</span>
-      </p>
+      </div>
       {count > 0 ? (
         <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
           {tierCount} of {count} {count === 1 ? 'rating counts' : 'ratings count'} toward the tier
@@ -97,7 +97,7 @@ export function ProfileTesting({ profile }: { profile: UserProfile }) {
         <RatingStat label="Tester rating" average={user.testerRating} count={user.testerRatingCount} tierCount={user.testerTierCount} tier={user.testerTier} role="Tester" />
         <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
           <p className="text-sm text-zinc-600 dark:text-zinc-400">Activity points</p>
-          <p className="tabular mt-1 text-xl font-semibold text-zinc-900 dark:text-zinc-50">{user.activityPoints}</p>
+          <div className="tabular mt-1 text-xl font-semibold text-zinc-900 dark:text-zinc-50">{user.activityPoints}</div>
         </div>
       </div>
       <Card className="p-5">
