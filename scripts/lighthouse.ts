@@ -24,7 +24,8 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disa
 const db = await createTestDatabase('vitrine_lighthouse');
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisPrefix = `vitrine-lh:${randomBytes(4).toString('hex')}:`;
-const config = loadConfig({ ...process.env, DATABASE_URL: db.url, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, PORT: String(PORT) });
+// The site's address is the one audited, so canonical and og:url links point at the pages themselves.
+const config = loadConfig({ ...process.env, DATABASE_URL: db.url, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, PORT: String(PORT), SITE_URL: `http://localhost:${PORT}` });
 const seedSql = createSql(db.url, { max: 2 });
 await seedDemo(seedSql);
 await seedSql.end();
