@@ -42,9 +42,10 @@ export function Dialog({ open, onOpenChange, title, description, children, width
       onOpenChange={(details) => onOpenChange(details.open)}
       lazyMount
       unmountOnExit
-      // Focus goes back to what opened the dialog; when that is gone (the Log in button after signing
-      // in, a row deleted from the dialog), to the page's main content, never to the bare body.
-      finalFocusEl={() => (opener?.isConnected ? opener : document.getElementById('main'))}
+      // Focus goes back to what opened the dialog; when that is gone or hidden (the Log in button after
+      // signing in, one in the phone menu that closed, a row deleted from the dialog), to the page's
+      // main content, never to the bare body.
+      finalFocusEl={() => (opener?.isConnected && opener.checkVisibility() ? opener : document.getElementById('main'))}
     >
       <Portal>
         <ArkDialog.Backdrop className="fixed inset-0 z-50 bg-zinc-950/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
