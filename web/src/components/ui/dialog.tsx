@@ -24,7 +24,11 @@ function useOpener(open: boolean): HTMLElement | null {
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open && typeof document !== 'undefined') setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    // The body is no opener: focus was nowhere (the phone menu that held the button closed as it opened the dialog).
+    if (open && typeof document !== 'undefined') {
+      const active = document.activeElement;
+      setOpener(active instanceof HTMLElement && active !== document.body ? active : null);
+    }
   }
   return opener;
 }
