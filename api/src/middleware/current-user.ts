@@ -9,7 +9,7 @@ export function passwordStampOf(user: Pick<UserRow, 'sessionsValidAfter'>): numb
 
 /**
  * Whether a session still stands for its user: a password change ends every session signed in with
- * the password before it (issue 14). A session records the password generation whose hash it was
+ * the password before it. A session records the password generation whose hash it was
  * checked against (`passwordStamp`), so a sign-in that read the old hash while the change ran is
  * refused even though it finished after the change. A session from before stamps were recorded falls
  * back to its sign-in time (one from before sign-in times were recorded counts as signed in at 0).

@@ -23,7 +23,7 @@ export const USER_NOT_FOUND = 'User not found';
 const PROFILE_REQUESTS = 20;
 
 /**
- * /api/users: the recipient picker (signed in), public profiles, (issue 14) the member's password
+ * /api/users: the recipient picker (signed in), public profiles, the member's password
  * change and confirmation-link resend, and the member's own data: its export and the account's deletion.
  */
 export const userRoutes: Route[] = [

@@ -5,7 +5,7 @@ import { SettingsForm } from '../features/users/components/settings-form';
 import { PasswordForm } from '../features/users/components/password-form';
 import { YourData } from '../features/users/components/your-data';
 
-/** /settings (signed in): the profile settings of issue 13, the password change of issue 14, and the member's own data (export, deletion). */
+/** /settings (signed in): the profile settings (role, bio, email, notices), the password change, and the member's own data (export, deletion). */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const user = useSession((s) => s.user);
