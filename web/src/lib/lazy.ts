@@ -57,17 +57,24 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
 }
 
 /**
+ * `load` (a dynamic import, retryingImport) run once and shared by every caller; a failed load is
+ * forgotten, so the next call asks the network again.
+ */
+export function loadOnce<M>(load: () => Promise<M>): () => Promise<M> {
+  let promise: Promise<M> | null = null;
+  return () =>
+    (promise ??= retryingImport(load).catch((error: unknown) => {
+      promise = null;
+      throw error;
+    }));
+}
+
+/**
  * lazyPage with a `preload()` to fetch the chunk ahead of need (e.g. when the browser is idle) so the
  * first open of a dialog is instant.
  */
 export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  let promise: Promise<M> | null = null;
-  const preload = () =>
-    (promise ??= retryingImport(load).catch((error: unknown) => {
-      // Forget a failed load so the next open asks again.
-      promise = null;
-      throw error;
-    }));
+  const preload = loadOnce(load);
   return Object.assign(replaceableLazy(preload, name) as object, { preload }) as M[K] & { preload: () => Promise<M> };
 }
 

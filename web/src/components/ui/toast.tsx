@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { retryingImport } from '../../lib/lazy';
+import { loadOnce } from '../../lib/lazy';
 import type { ToastInput } from './toast-view';
 
 export type { ToastInput };
@@ -8,7 +8,7 @@ export type { ToastInput };
  * Toasts, loaded on first use: the Ark UI toaster (toast-view.tsx) is its own chunk, fetched when
  * the first toast is asked for, so the landing page does not download it (docs/performance.md).
  */
-let view: Promise<typeof import('./toast-view')> | null = null;
+const importView = loadOnce(() => import('./toast-view'));
 let requested = false;
 const listeners = new Set<() => void>();
 
@@ -17,10 +17,7 @@ function loadView() {
     requested = true;
     listeners.forEach((listener) => listener());
   }
-  return (view ??= retryingImport(() => import('./toast-view')).catch((error: unknown) => {
-    view = null;
-    throw error;
-  }));
+  return importView();
 }
 
 /**
