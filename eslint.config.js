@@ -1,8 +1,17 @@
 // ESLint flat config: typescript-eslint, react-hooks, and the dependency table of docs/architecture.md
-// (design.md "Folders") as import-x `no-restricted-paths` zones plus `no-cycle`. `npm run lint`.
+// as import-x `no-restricted-paths` zones plus `no-cycle`. `npm run lint`.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, js, globals, tseslint, reactHooks, importX, createNodeResolver } from '@vitrine/lint/plugins';
+import {
+  defineConfig,
+  js,
+  globals,
+  tseslint,
+  reactHooks,
+  importX,
+  createNodeResolver,
+  prettierConfig,
+} from '@vitrine/lint/plugins';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -37,8 +46,10 @@ const codeOf = (workspace) => (workspace === 'web' ? './web/src' : `./${workspac
 const workspaceZones = (mayImport) =>
   WORKSPACES.map((workspace) => ({
     target: codeOf(workspace),
-    from: [...WORKSPACES.filter((other) => other !== workspace && !mayImport[workspace].includes(other)), 'scripts']
-      .map(codeOf),
+    from: [
+      ...WORKSPACES.filter((other) => other !== workspace && !mayImport[workspace].includes(other)),
+      'scripts',
+    ].map(codeOf),
     message: `${workspace}/ may import ${mayImport[workspace].join(', ') || 'nothing of ours'} (docs/architecture.md).`,
   }));
 
@@ -46,8 +57,12 @@ const workspaceZones = (mayImport) =>
 const layerZones = WEB_LAYERS.slice(1).flatMap((level, index) =>
   level.map((layer) => ({
     target: `./web/src/${layer}`,
-    from: WEB_LAYERS.slice(0, index + 1).flat().map((upper) => `./web/src/${upper}`),
-    message: `web/src/${layer} sits below ${WEB_LAYERS.slice(0, index + 1).flat().join(', ')}: import downward only.`,
+    from: WEB_LAYERS.slice(0, index + 1)
+      .flat()
+      .map((upper) => `./web/src/${upper}`),
+    message: `web/src/${layer} sits below ${WEB_LAYERS.slice(0, index + 1)
+      .flat()
+      .join(', ')}: import downward only.`,
   })),
 );
 
@@ -105,7 +120,11 @@ export default defineConfig(
   {
     files: TEST_FILES,
     rules: {
-      'import-x/no-restricted-paths': restrictedPaths([...workspaceZones(TEST_MAY_IMPORT), ...layerZones, ...featureZones]),
+      'import-x/no-restricted-paths': restrictedPaths([
+        ...workspaceZones(TEST_MAY_IMPORT),
+        ...layerZones,
+        ...featureZones,
+      ]),
     },
   },
   {
@@ -114,17 +133,30 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended],
   },
   {
-    // A component longer than this is split into named parts (issue 10).
+    // A component longer than this is split into named parts.
     files: ['web/src/**/*.tsx'],
     rules: { 'max-lines-per-function': ['error', { max: COMPONENT_MAX_LINES }] },
   },
   {
     // Browser-loaded code takes zod from domain/src/zod.ts, which sets jitless before any schema exists
-    // (a strict CSP reports zod's `new Function` probe otherwise; issue 14).
+    // (a strict CSP reports zod's `new Function` probe otherwise).
     files: ['domain/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
     ignores: ['domain/src/zod.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import { z } from '@vitrine/domain/zod' (domain: '../zod'), which sets jitless first.", allowTypeImports: true }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: "Import { z } from '@vitrine/domain/zod' (domain: '../zod'), which sets jitless first.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
+  // Formatting is Prettier's (npm run format): turn off the lint rules it would fight.
+  prettierConfig,
 );

@@ -14,7 +14,11 @@ if (!username || !password) {
 const sql = createSql(process.env.DATABASE_URL);
 try {
   await migrate(sql);
-  const result = await ensureAdmin(sql, { adminUsername: username, adminPassword: password, adminEmail: email ?? null });
+  const result = await ensureAdmin(sql, {
+    adminUsername: username,
+    adminPassword: password,
+    adminEmail: email ?? null,
+  });
   console.log(`${username}: ${result === 'unchanged' ? 'already an admin' : result}`);
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

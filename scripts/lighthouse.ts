@@ -19,32 +19,62 @@ import { LOOPBACK_ONLY_RESOLVER } from './lib/off-site';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3254);
 /** Chrome's flags: host names other than localhost do not resolve, so the audit reaches nothing off the machine. */
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', LOOPBACK_ONLY_RESOLVER];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  LOOPBACK_ONLY_RESOLVER,
+];
 
 const db = await createTestDatabase('vitrine_lighthouse');
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisPrefix = `vitrine-lh:${randomBytes(4).toString('hex')}:`;
 // The site's address is the one audited, so canonical and og:url links point at the pages themselves.
-const config = loadConfig({ ...process.env, DATABASE_URL: db.url, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, PORT: String(PORT), SITE_URL: `http://localhost:${PORT}` });
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: db.url,
+  REDIS_URL: redisUrl,
+  REDIS_PREFIX: redisPrefix,
+  PORT: String(PORT),
+  SITE_URL: `http://localhost:${PORT}`,
+});
 const seedSql = createSql(db.url, { max: 2 });
 await seedDemo(seedSql);
 await seedSql.end();
 const api = await startApi(config);
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
 try {
-  const [project] = (await (await fetch(`${api.url}/api/projects?offset=0&limit=1&sort=votes`)).json()) as Array<{ id: number }>;
-  const pages = [['home', '/'], ['project', `/projects/${project!.id}`]] as const;
+  const [project] = (await (await fetch(`${api.url}/api/projects?offset=0&limit=1&sort=votes`)).json()) as Array<{
+    id: number;
+  }>;
+  const pages = [
+    ['home', '/'],
+    ['project', `/projects/${project!.id}`],
+  ] as const;
   // A server that has just started answers its first pages slower (JIT, first queries and pool
   // connections): warm it up the way any running server is, so the document's latency measured is
   // that of a server in service, not of its boot.
   for (let round = 0; round < 3; round++) for (const [, path] of pages) await (await fetch(`${api.url}${path}`)).text();
   for (const [name, path] of pages) {
-    const result = await lighthouse(`${api.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
+    const result = await lighthouse(`${api.url}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      formFactor: 'mobile',
+    });
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
     const { categories, audits } = result.lhr;
-    if (process.env.LIGHTHOUSE_JSON_DIR) writeFileSync(`${process.env.LIGHTHOUSE_JSON_DIR}/${name}.json`, JSON.stringify(result.lhr));
+    if (process.env.LIGHTHOUSE_JSON_DIR)
+      writeFileSync(`${process.env.LIGHTHOUSE_JSON_DIR}/${name}.json`, JSON.stringify(result.lhr));
     // A failed trace (NO_NAVSTART and the like, seen on a loaded machine) scores 0: say why; rerun.
-    if (result.lhr.runtimeError) console.log(`${name.padEnd(8)} Lighthouse error: ${result.lhr.runtimeError.code}, rerun`);
+    if (result.lhr.runtimeError)
+      console.log(`${name.padEnd(8)} Lighthouse error: ${result.lhr.runtimeError.code}, rerun`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     console.log(
       `${name.padEnd(8)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  SEO ${score('seo')}  ` +

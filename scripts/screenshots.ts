@@ -13,7 +13,14 @@ const [base = 'http://localhost:3000', out = '.data/screenshots', ...paths] = pr
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', LOOPBACK_ONLY_RESOLVER],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    LOOPBACK_ONLY_RESOLVER,
+  ],
 });
 const widths = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -25,7 +32,10 @@ for (const { name, viewport } of widths) {
   const page = await context.newPage();
   if (process.env.LOGIN) {
     const [username, password] = process.env.LOGIN.split(':');
-    const res = await page.request.post(new URL('/api/auth/login', base).toString(), { headers: { Origin: new URL(base).origin }, data: { username, password } });
+    const res = await page.request.post(new URL('/api/auth/login', base).toString(), {
+      headers: { Origin: new URL(base).origin },
+      data: { username, password },
+    });
     if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
   }
   for (const p of paths.length ? paths : ['/']) {

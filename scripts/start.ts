@@ -58,7 +58,8 @@ await migrate(sql);
 if ((await ensureAdmin(sql, config)) !== 'created' && generatedNow) {
   adminNote = `as admin with the password it was given when this database was first started (the new one in .data/admin-password does not apply; set ADMIN_USERNAME / ADMIN_PASSWORD to use another admin)`;
 }
-if (config.seedDemo && (await seedDemo(sql))) console.log(`Seeded demo data (every demo user's password is "${DEMO_PASSWORD}").`);
+if (config.seedDemo && (await seedDemo(sql)))
+  console.log(`Seeded demo data (every demo user's password is "${DEMO_PASSWORD}").`);
 await sql.end();
 
 if (!existsSync(path.join(root, 'web/dist/index.html'))) {
@@ -89,7 +90,8 @@ onParentGone(process.ppid, () => void stop());
 
 const apiUrl = `http://localhost:${config.port}`;
 const deadline = Date.now() + API_START_WAIT_MS;
-while (!stopping && Date.now() < deadline && !(await portAnswers(config.port))) await new Promise((resolve) => setTimeout(resolve, 200));
+while (!stopping && Date.now() < deadline && !(await portAnswers(config.port)))
+  await new Promise((resolve) => setTimeout(resolve, 200));
 if (!stopping) {
   console.log(`
   Vitrine is running at ${apiUrl}

@@ -31,13 +31,22 @@ export function applicationChunks(): Rolldown.CodeSplittingGroup[] {
     }
     return application.has(id);
   };
-  const inLibraries = (id: string, ctx: Rolldown.ChunkingContext) => id === LIBRARIES_MODULE || (NODE_MODULES.test(id) && inApplication(id, ctx));
+  const inLibraries = (id: string, ctx: Rolldown.ChunkingContext) =>
+    id === LIBRARIES_MODULE || (NODE_MODULES.test(id) && inApplication(id, ctx));
   return [
     { name: 'react', test: REACT_PACKAGES, priority: 3 },
-    { name: (id, ctx) => (inLibraries(id, ctx) ? 'libraries' : null), priority: 2, includeDependenciesRecursively: false },
+    {
+      name: (id, ctx) => (inLibraries(id, ctx) ? 'libraries' : null),
+      priority: 2,
+      includeDependenciesRecursively: false,
+    },
     // The name function already captures the whole closure; following dependencies would also pull
     // in the loader's own (Vite's preload helper), and the loader would then import this chunk statically.
-    { name: (id, ctx) => (inApplication(id, ctx) ? 'start' : null), priority: 1, includeDependenciesRecursively: false },
+    {
+      name: (id, ctx) => (inApplication(id, ctx) ? 'start' : null),
+      priority: 1,
+      includeDependenciesRecursively: false,
+    },
   ];
 }
 

@@ -18,7 +18,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Brotli and gzip files beside every text asset, made once at build time at the highest levels
     // (the plugin's defaults); the API's static server (koa-send) picks one by Accept-Encoding.
     // Kept even for a tiny file where they save nothing, so every asset has both.
-    ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], skipIfLargerOrEqual: false })]),
+    ...(isSsrBuild
+      ? []
+      : [compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], skipIfLargerOrEqual: false })]),
   ],
   server: {
     proxy: {

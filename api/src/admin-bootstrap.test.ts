@@ -18,9 +18,12 @@ describe('ensureAdmin', () => {
     expect(admin?.isAdmin).toBe(true);
   });
 
-  it.each(['vitrine123', 'Vitrine2024!', 'trustno1trustno1', 'aaaaaaaaaaaa', 'password123'])('refuses to create the first admin with the guessable password %s', async (adminPassword) => {
-    const config = { adminUsername: uniqueName('admin'), adminPassword, adminEmail: null, siteName: 'Vitrine' };
-    await expect(ensureAdmin(sql, config)).rejects.toThrow(/ADMIN_PASSWORD/);
-    expect(await makeUserQueries(sql).findUserByUsername(config.adminUsername)).toBeUndefined();
-  });
+  it.each(['vitrine123', 'Vitrine2024!', 'trustno1trustno1', 'aaaaaaaaaaaa', 'password123'])(
+    'refuses to create the first admin with the guessable password %s',
+    async (adminPassword) => {
+      const config = { adminUsername: uniqueName('admin'), adminPassword, adminEmail: null, siteName: 'Vitrine' };
+      await expect(ensureAdmin(sql, config)).rejects.toThrow(/ADMIN_PASSWORD/);
+      expect(await makeUserQueries(sql).findUserByUsername(config.adminUsername)).toBeUndefined();
+    },
+  );
 });

@@ -4,17 +4,20 @@ import { hashPassword } from '@vitrine/db/passwords';
 import { usernameSchema } from '@vitrine/domain/schemas/auth';
 import { passwordStrength } from '@vitrine/domain/password-strength';
 import type { Config } from '@vitrine/runtime/config';
-import { isCommonPassword, weakPasswordMessage } from './passwordPolicy';
+import { isCommonPassword, weakPasswordMessage } from './password-policy';
 
 /** SQLSTATE of a duplicate key. */
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * The first admin (design.md): ADMIN_USERNAME / ADMIN_PASSWORD create it at start, or promote an
+ * The first admin: ADMIN_USERNAME / ADMIN_PASSWORD create it at start, or promote an
  * existing user of that name. Its password is only set when it is created, and must pass the sign-up
- * policy (passwordPolicy.ts): not the username, not on the common list, zxcvbn score high enough.
+ * policy (password-policy.ts): not the username, not on the common list, zxcvbn score high enough.
  */
-export async function ensureAdmin(sql: Sql, config: Pick<Config, 'adminUsername' | 'adminPassword' | 'adminEmail'> & Partial<Pick<Config, 'siteName'>>): Promise<'created' | 'promoted' | 'unchanged' | 'skipped'> {
+export async function ensureAdmin(
+  sql: Sql,
+  config: Pick<Config, 'adminUsername' | 'adminPassword' | 'adminEmail'> & Partial<Pick<Config, 'siteName'>>,
+): Promise<'created' | 'promoted' | 'unchanged' | 'skipped'> {
   if (!config.adminUsername || !config.adminPassword) return 'skipped';
   const username = usernameSchema.parse(config.adminUsername);
   if (config.adminPassword.length < 8) throw new Error('ADMIN_PASSWORD must be at least 8 characters');
@@ -28,10 +31,16 @@ export async function ensureAdmin(sql: Sql, config: Pick<Config, 'adminUsername'
     return 'promoted';
   }
   try {
-    await users.insertUser({ username, passwordHash: await hashPassword(config.adminPassword), email: config.adminEmail, isAdmin: true });
+    await users.insertUser({
+      username,
+      passwordHash: await hashPassword(config.adminPassword),
+      email: config.adminEmail,
+      isAdmin: true,
+    });
   } catch (err) {
     // Several api nodes starting at once: another one created it first (unique_violation).
-    if ((err as { code?: unknown }).code === UNIQUE_VIOLATION && (await users.findUserByUsername(username))) return 'unchanged';
+    if ((err as { code?: unknown }).code === UNIQUE_VIOLATION && (await users.findUserByUsername(username)))
+      return 'unchanged';
     throw err;
   }
   return 'created';

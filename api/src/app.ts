@@ -51,7 +51,12 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
   // A "__proto__" key is dropped (co-body's onProtoPoisoning, passed on by koa-bodyparser), never set
   // on an object: the rest of the body is then validated like any other, so its answer is the
   // schema's first message instead of a bare "Bad request".
-  const bodyOptions: bodyParser.Options & { onProtoPoisoning: 'remove' } = { enableTypes: ['json'], jsonLimit: BODY_LIMIT, strict: true, onProtoPoisoning: 'remove' };
+  const bodyOptions: bodyParser.Options & { onProtoPoisoning: 'remove' } = {
+    enableTypes: ['json'],
+    jsonLimit: BODY_LIMIT,
+    strict: true,
+    onProtoPoisoning: 'remove',
+  };
   app.use(bodyParser(bodyOptions));
   app.use(sessionMiddleware(app as unknown as Koa, deps.redis, deps.config));
   app.use(loadUser());

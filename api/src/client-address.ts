@@ -18,7 +18,10 @@ const MAX_OTHER_LENGTH = 64;
  * from the right (`maxIpsCount`), the one our own outermost proxy appended, so anything a client writes
  * to the left of it is ignored. Without TRUST_PROXY the header is not read at all.
  */
-export function koaProxyOptions(config: Pick<Config, 'trustProxy' | 'trustProxyHops'>): { proxy: boolean; maxIpsCount: number } {
+export function koaProxyOptions(config: Pick<Config, 'trustProxy' | 'trustProxyHops'>): {
+  proxy: boolean;
+  maxIpsCount: number;
+} {
   return { proxy: config.trustProxy, maxIpsCount: config.trustProxy ? config.trustProxyHops : 0 };
 }
 

@@ -4,7 +4,7 @@ import { buildProject } from '@vitrine/db/testing';
 import { makeTestApp, randomIp, type TestApp } from './testing';
 
 /**
- * Issue 14: the client address behind proxies that append to X-Forwarded-For, and one visitor per
+ * The client address behind proxies that append to X-Forwarded-For, and one visitor per
  * IPv6 /64. A client writes what it likes into X-Forwarded-For; only the entries our proxies appended
  * (TRUST_PROXY_HOPS from the right) may decide who it is.
  */
@@ -41,7 +41,11 @@ describe('the client address behind proxies', () => {
   it('ignores what a client writes left of the one proxy hop: 15 forged addresses are one visitor', async () => {
     const project = await buildProject(oneHop.deps.sql);
     const real = randomIp();
-    const statuses = await votes(oneHop, project.id, Array.from({ length: 15 }, () => `${randomIp()}, ${real}`));
+    const statuses = await votes(
+      oneHop,
+      project.id,
+      Array.from({ length: 15 }, () => `${randomIp()}, ${real}`),
+    );
     expect(statuses[0]).toBe(200);
     expect(statuses.slice(1).every((s) => s === 409)).toBe(true);
   });
@@ -50,7 +54,11 @@ describe('the client address behind proxies', () => {
     const project = await buildProject(twoHops.deps.sql);
     const client = randomIp();
     const balancer = randomIp();
-    const statuses = await votes(twoHops, project.id, [`${randomIp()}, ${client}, ${balancer}`, `${randomIp()}, ${client}, ${randomIp()}`, `${client}, ${randomIp()}`]);
+    const statuses = await votes(twoHops, project.id, [
+      `${randomIp()}, ${client}, ${balancer}`,
+      `${randomIp()}, ${client}, ${randomIp()}`,
+      `${client}, ${randomIp()}`,
+    ]);
     expect(statuses).toEqual([200, 409, 409]);
   });
 
@@ -63,11 +71,13 @@ describe('the client address behind proxies', () => {
     const real = randomIp();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const res = await oneHop
-        .agent()
-        .post('/api/contact')
-        .set('X-Forwarded-For', `${randomIp()}, ${real}`)
-        .send({ subject: 'Hello there', message: 'A message long enough.', senderName: 'Visitor', senderEmail: 'v@example.com', recipientUserId: null });
+      const res = await oneHop.agent().post('/api/contact').set('X-Forwarded-For', `${randomIp()}, ${real}`).send({
+        subject: 'Hello there',
+        message: 'A message long enough.',
+        senderName: 'Visitor',
+        senderEmail: 'v@example.com',
+        recipientUserId: null,
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 5).every((s) => s < 300)).toBe(true);
@@ -79,10 +89,18 @@ describe('one visitor per IPv6 /64', () => {
   it('counts one visitor vote per /64, and the whole /64 sees it as voted', async () => {
     const project = await buildProject(oneHop.deps.sql);
     const prefix = randomPrefix();
-    expect(await votes(oneHop, project.id, [`${prefix}::1`, `${prefix}:ffff:1:2:3`, `${prefix}::abcd`])).toEqual([200, 409, 409]);
-    const seen = await oneHop.agent().get(`/api/projects/viewer-state?ids=${project.id}`).set('X-Forwarded-For', `${prefix}::42`);
+    expect(await votes(oneHop, project.id, [`${prefix}::1`, `${prefix}:ffff:1:2:3`, `${prefix}::abcd`])).toEqual([
+      200, 409, 409,
+    ]);
+    const seen = await oneHop
+      .agent()
+      .get(`/api/projects/viewer-state?ids=${project.id}`)
+      .set('X-Forwarded-For', `${prefix}::42`);
     expect(seen.body).toEqual([expect.objectContaining({ id: project.id, hasVoted: true })]);
-    const elsewhere = await oneHop.agent().get(`/api/projects/viewer-state?ids=${project.id}`).set('X-Forwarded-For', `${randomPrefix()}::42`);
+    const elsewhere = await oneHop
+      .agent()
+      .get(`/api/projects/viewer-state?ids=${project.id}`)
+      .set('X-Forwarded-For', `${randomPrefix()}::42`);
     expect(elsewhere.body).toEqual([expect.objectContaining({ id: project.id, hasVoted: false })]);
     // Another /64 is another visitor.
     expect(await votes(oneHop, project.id, [`${randomPrefix()}::1`])).toEqual([200]);
@@ -99,7 +117,10 @@ describe('one visitor per IPv6 /64', () => {
     const prefix = randomPrefix();
     const views: number[] = [];
     for (const host of ['1', '2', 'abc:def']) {
-      const res = await oneHop.agent().post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', `${prefix}::${host}`);
+      const res = await oneHop
+        .agent()
+        .post(`/api/projects/${project.id}/view`)
+        .set('X-Forwarded-For', `${prefix}::${host}`);
       expect(res.status).toBe(200);
       views.push(res.body.views as number);
     }
@@ -114,7 +135,13 @@ describe('one visitor per IPv6 /64', () => {
         .agent()
         .post('/api/contact')
         .set('X-Forwarded-For', `${prefix}::${i + 1}`)
-        .send({ subject: 'Hello there', message: 'A message long enough.', senderName: 'Visitor', senderEmail: 'v@example.com', recipientUserId: null });
+        .send({
+          subject: 'Hello there',
+          message: 'A message long enough.',
+          senderName: 'Visitor',
+          senderEmail: 'v@example.com',
+          recipientUserId: null,
+        });
       statuses.push(res.status);
     }
     expect(statuses[5]).toBe(429);

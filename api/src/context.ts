@@ -7,7 +7,7 @@ import type { Config } from '@vitrine/runtime/config';
 import type { Publisher } from '@vitrine/runtime/publisher';
 import type { Limiters } from './middleware/rate-limit';
 import type { SharedReads } from './cache/shared-reads';
-import type { BallotBox } from './commands/ballotBox';
+import type { BallotBox } from './commands/ballot-box';
 import type { RenderPool } from './public/render-pool';
 import type { HeavyReads } from './heavy-reads';
 
@@ -24,7 +24,7 @@ export interface Deps {
   publisher: Publisher;
   /** This node's cache of the reads shared by every visitor (api/src/cache). */
   sharedReads: SharedReads;
-  /** This node's votes, counted in groups (commands/ballotBox.ts). */
+  /** This node's votes, counted in groups (commands/ballot-box.ts). */
   ballotBox: BallotBox;
   /** Share cards and sitemap files, made in worker threads (public/render-pool.ts). */
   renders: RenderPool;
@@ -41,7 +41,7 @@ export interface AppState {
 export interface SessionData {
   userId?: number;
   maxAge?: number | 'session';
-  /** When this session signed in (ms since the epoch); one from before the user's sessionsValidAfter is refused (issue 14). */
+  /** When this session signed in (ms since the epoch); one from before the user's sessionsValidAfter is refused. */
   signedInAt?: number;
   /**
    * The user's sessionsValidAfter (ms, 0 for none) in the row whose password hash this sign-in was

@@ -3,7 +3,7 @@ import { createSql, REQUEST_STATEMENT_TIMEOUT_MS } from '@vitrine/db/sql';
 import type { Config } from '@vitrine/runtime/config';
 import type { Deps } from './context';
 import { connectSharedReads } from './cache/shared-reads';
-import { createBallotBox } from './commands/ballotBox';
+import { createBallotBox } from './commands/ballot-box';
 import { createRenderPool } from './public/render-pool';
 import { createHeavyReads } from './heavy-reads';
 import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';

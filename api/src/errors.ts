@@ -23,5 +23,5 @@ export const OWN_PROJECT_VOTE = 'You cannot vote for your own project';
 export const OWN_PROJECT_RATE = 'You cannot rate your own project';
 export const OWN_PROJECT_REPORT = 'You cannot report your own project';
 
-/** The message every paused account gets on a write (design.md). */
+/** The message every paused account gets on a write. */
 export const PAUSED_MESSAGE = 'Your account is paused';

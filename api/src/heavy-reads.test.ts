@@ -52,11 +52,15 @@ describe('Gate', () => {
 
 describe('share cards and sitemaps', () => {
   it('render at most the pool threads at once, and answer 503 with a message beyond its queue, never a 500', async () => {
-    const projects = await Promise.all(Array.from({ length: 6 }, (_, i) => buildProject(t.deps.sql, { title: `Concurrent card ${i} ${Math.random()}` })));
+    const projects = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => buildProject(t.deps.sql, { title: `Concurrent card ${i} ${Math.random()}` })),
+    );
     let most = 0;
     const watch = setInterval(() => (most = Math.max(most, t.deps.renders.load().running)), 2);
     try {
-      const answers = await Promise.all(projects.map((p) => t.agent().get(`/cards/projects/${p.id}.png`).set('X-Forwarded-For', randomIp())));
+      const answers = await Promise.all(
+        projects.map((p) => t.agent().get(`/cards/projects/${p.id}.png`).set('X-Forwarded-For', randomIp())),
+      );
       const statuses = answers.map((res) => res.status);
       expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
       expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(THREADS + QUEUE);
@@ -78,10 +82,13 @@ describe('share cards and sitemaps', () => {
     const project = await buildProject(t.deps.sql, { title: `Budget card ${Math.random()}` });
     expect((await t.agent().get(`/cards/projects/${project.id}.png`).set('X-Forwarded-For', ip)).status).toBe(200);
     // 60 per minute in production, 30 here: the first card spent one.
-    for (let i = 1; i < 30; i++) expect((await t.agent().get('/sitemap.xml').set('X-Forwarded-For', ip)).status).toBe(200);
+    for (let i = 1; i < 30; i++)
+      expect((await t.agent().get('/sitemap.xml').set('X-Forwarded-For', ip)).status).toBe(200);
     const sitemap = await t.agent().get('/sitemaps/projects-1.xml').set('X-Forwarded-For', ip);
     expect(sitemap.status).toBe(429);
-    expect(sitemap.body).toEqual({ message: 'Too many share cards and sitemaps from this address. Please try again in a minute.' });
+    expect(sitemap.body).toEqual({
+      message: 'Too many share cards and sitemaps from this address. Please try again in a minute.',
+    });
     expect(sitemap.headers['retry-after']).toBeDefined();
     const other = await buildProject(t.deps.sql, { title: `Budget card other ${Math.random()}` });
     expect((await t.agent().get(`/cards/projects/${other.id}.png`).set('X-Forwarded-For', ip)).status).toBe(429);
@@ -94,7 +101,8 @@ describe('share cards and sitemaps', () => {
 describe('searches', () => {
   it('spend the address search budget: 429 with a message when spent', async () => {
     const ip = randomIp();
-    for (let i = 0; i < 30; i++) expect((await t.agent().get(`/api/projects?q=budget${i}`).set('X-Forwarded-For', ip)).status).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect((await t.agent().get(`/api/projects?q=budget${i}`).set('X-Forwarded-For', ip)).status).toBe(200);
     const res = await t.agent().get('/api/projects?q=budget').set('X-Forwarded-For', ip);
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ message: 'Too many searches. Please wait a minute before searching again.' });
@@ -107,7 +115,14 @@ describe('searches', () => {
     let most = 0;
     const watch = setInterval(() => (most = Math.max(most, gate.load().running)), 1);
     try {
-      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => t.agent().get(`/api/projects?q=${encodeURIComponent(`%_%${i}`)}`).set('X-Forwarded-For', randomIp())));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          t
+            .agent()
+            .get(`/api/projects?q=${encodeURIComponent(`%_%${i}`)}`)
+            .set('X-Forwarded-For', randomIp()),
+        ),
+      );
       expect(answers.map((res) => res.status)).toEqual(Array(12).fill(200));
     } finally {
       clearInterval(watch);

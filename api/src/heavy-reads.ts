@@ -1,7 +1,8 @@
 import { HttpError } from './errors';
 
 /** What an expensive read answers when its gate's queue is full (503, with Retry-After). */
-export const HEAVY_READS_BUSY_MESSAGE = 'Too many searches and sitemaps are being read right now. Please try again shortly.';
+export const HEAVY_READS_BUSY_MESSAGE =
+  'Too many searches and sitemaps are being read right now. Please try again shortly.';
 /** Seconds a client is told to wait when a gate's queue is full. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
@@ -21,7 +22,8 @@ export class Gate {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.queue) throw new HttpError(503, HEAVY_READS_BUSY_MESSAGE, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+      if (this.waiting.length >= this.queue)
+        throw new HttpError(503, HEAVY_READS_BUSY_MESSAGE, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
       // The run that ends hands its place over (running stays counted).
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {

@@ -11,7 +11,12 @@ import { makeRealtimeTestApp, nextEvent, recordEvents, type RealtimeTestApp } fr
 const QUIET_MS = 400;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const FEEDBACK = { worked: 'Sign-up was quick.', problems: 'The chart overflows at 360 px.', suggestions: 'Add dark mode.', score: 8 };
+const FEEDBACK = {
+  worked: 'Sign-up was quick.',
+  problems: 'The chart overflows at 360 px.',
+  suggestions: 'Add dark mode.',
+  score: 8,
+};
 
 let t: RealtimeTestApp;
 beforeAll(async () => {
@@ -26,7 +31,12 @@ describe('test requests of a hidden project', () => {
     const owner = await t.member({ role: 'developer' });
     const project = await buildProject(t.deps.sql, { userId: owner.user.id });
     const opened = await owner.agent.post('/api/test-requests').send({
-      projectId: project.id, title: 'Test my game', description: 'Play two levels and tell me what breaks.', skillsNeeded: ['Mobile'], deadline: inDays(7), maxTesters: 3,
+      projectId: project.id,
+      title: 'Test my game',
+      description: 'Play two levels and tell me what breaks.',
+      skillsNeeded: ['Mobile'],
+      deadline: inDays(7),
+      maxTesters: 3,
     });
     expect(opened.status, opened.text).toBe(201);
     const id = opened.body.id as number;
@@ -34,7 +44,9 @@ describe('test requests of a hidden project', () => {
     expect((await joined.agent.post(`/api/test-requests/${id}/testers`)).status).toBe(201);
     expect((await joined.agent.put(`/api/test-requests/${id}/feedback`).send(FEEDBACK)).status).toBe(201);
     const admin = await t.member({ isAdmin: true });
-    expect((await admin.agent.patch(`/api/admin/projects/${project.id}/visibility`).send({ hidden: true })).status).toBe(200);
+    expect(
+      (await admin.agent.patch(`/api/admin/projects/${project.id}/visibility`).send({ hidden: true })).status,
+    ).toBe(200);
 
     const other = await t.member({ role: 'tester' });
     const notFound = [
@@ -56,7 +68,9 @@ describe('test requests of a hidden project', () => {
     expect((await admin.agent.get(`/api/test-requests/${id}`)).status).toBe(200);
 
     // Shown again, the request is back for everyone.
-    expect((await admin.agent.patch(`/api/admin/projects/${project.id}/visibility`).send({ hidden: false })).status).toBe(200);
+    expect(
+      (await admin.agent.patch(`/api/admin/projects/${project.id}/visibility`).send({ hidden: false })).status,
+    ).toBe(200);
     expect((await t.agent().get(`/api/test-requests/${id}`)).status).toBe(200);
     expect((await joined.agent.put(`/api/test-requests/${id}/feedback`).send(FEEDBACK)).status).toBe(200);
   });
@@ -74,10 +88,13 @@ describe('live counts of a hidden project', () => {
     const ownerSocket = await t.connect(await t.cookieFor(owner.user));
     const seenByVisitor = recordEvents(visitor);
     const seenByMember = recordEvents(member);
-    for (const socket of [visitor, member, ownerSocket]) socket.emit('projects:watch', [hiddenBefore.id, hiddenAfter.id]);
+    for (const socket of [visitor, member, ownerSocket])
+      socket.emit('projects:watch', [hiddenBefore.id, hiddenAfter.id]);
     await sleep(200);
 
-    expect((await admin.agent.patch(`/api/admin/projects/${hiddenAfter.id}/visibility`).send({ hidden: true })).status).toBe(200);
+    expect(
+      (await admin.agent.patch(`/api/admin/projects/${hiddenAfter.id}/visibility`).send({ hidden: true })).status,
+    ).toBe(200);
     await sleep(200);
     for (const project of [hiddenBefore, hiddenAfter]) {
       const toOwner = nextEvent(ownerSocket, 'project:counts', 2000);

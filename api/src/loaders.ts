@@ -26,12 +26,18 @@ export function viewerOf(caller: Pick<Caller, 'user' | 'ip'>): Viewer {
 }
 
 /** Throws 404 'Project not found' unless `user` may see `project` (it exists, and is visible or theirs, or they are an admin). */
-export function ensureReadable(user: Actor | null, project: ProjectResource | undefined): asserts project is ProjectResource {
+export function ensureReadable(
+  user: Actor | null,
+  project: ProjectResource | undefined,
+): asserts project is ProjectResource {
   if (!project || !can(user, 'project.read', project)) throw notFound(PROJECT_NOT_FOUND);
 }
 
 /** Loads a project with the viewer's state, else 404 'Project not found' (missing, or hidden from the caller). */
-export async function loadReadableProject(caller: Pick<Caller, 'deps' | 'user' | 'ip'>, id: number): Promise<ProjectRow> {
+export async function loadReadableProject(
+  caller: Pick<Caller, 'deps' | 'user' | 'ip'>,
+  id: number,
+): Promise<ProjectRow> {
   const row = await makeProjectQueries(caller.deps.sql).findProject(id, viewerOf(caller));
   ensureReadable(caller.user, row);
   return row;
@@ -45,7 +51,11 @@ export async function loadVisibleMessage(caller: Pick<Caller, 'deps' | 'user'>, 
 }
 
 /** Checks that `recipientUserId` names another existing user, else 400 (yourself) or 404 (nobody). */
-export async function ensureRecipient(caller: Pick<Caller, 'deps'>, senderUserId: number, recipientUserId: number): Promise<void> {
+export async function ensureRecipient(
+  caller: Pick<Caller, 'deps'>,
+  senderUserId: number,
+  recipientUserId: number,
+): Promise<void> {
   if (recipientUserId === senderUserId) throw badRequest(SELF_MESSAGE);
   const recipient = await makeUserQueries(caller.deps.sql).findUserById(recipientUserId);
   if (!recipient) throw notFound(RECIPIENT_NOT_FOUND);

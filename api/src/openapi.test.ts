@@ -17,7 +17,17 @@ afterAll(async () => {
 type Doc = {
   openapi: string;
   info: { title: string; version: string };
-  paths: Record<string, Record<string, { operationId: string; responses: Record<string, { description: string }>; parameters?: Array<{ name: string; in: string; required: boolean }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        responses: Record<string, { description: string }>;
+        parameters?: Array<{ name: string; in: string; required: boolean }>;
+      }
+    >
+  >;
   components: { schemas: Record<string, object>; securitySchemes: Record<string, object> };
 };
 
@@ -94,14 +104,26 @@ describe('GET /api/openapi.json', () => {
       const op = doc.paths[path]![method.toLowerCase()] as Operation;
       expect(op['x-access'], key).toBe(c.access);
       expect(op['x-rate-limit'], key).toBe(c.limit);
-      expect(op.security, key).toEqual(c.access === 'anyone' || c.access === 'unpaused' ? [{}, { session: [] }] : [{ session: [] }]);
+      expect(op.security, key).toEqual(
+        c.access === 'anyone' || c.access === 'unpaused' ? [{}, { session: [] }] : [{ session: [] }],
+      );
       const params = op.parameters ?? [];
-      expect(params.filter((p) => p.in === 'path').map((p) => p.name), key).toEqual(Object.keys(c.params?.shape ?? {}));
-      expect(params.filter((p) => p.in === 'query').map((p) => p.name), key).toEqual(Object.keys(c.query?.shape ?? {}));
-      if (c.body) expect(resolve(doc, op.requestBody!.content['application/json'].schema), key).toEqual(jsonSchema(c.body, 'input'));
+      expect(
+        params.filter((p) => p.in === 'path').map((p) => p.name),
+        key,
+      ).toEqual(Object.keys(c.params?.shape ?? {}));
+      expect(
+        params.filter((p) => p.in === 'query').map((p) => p.name),
+        key,
+      ).toEqual(Object.keys(c.query?.shape ?? {}));
+      if (c.body)
+        expect(resolve(doc, op.requestBody!.content['application/json'].schema), key).toEqual(
+          jsonSchema(c.body, 'input'),
+        );
       else expect(op.requestBody, key).toBeUndefined();
       const ok = op.responses[String(c.status ?? 200)]!;
-      if (c.response) expect(resolve(doc, ok.content!['application/json'].schema), key).toEqual(jsonSchema(c.response, 'output'));
+      if (c.response)
+        expect(resolve(doc, ok.content!['application/json'].schema), key).toEqual(jsonSchema(c.response, 'output'));
       else expect(ok.content, key).toBeUndefined();
       expect(op.responses['429'] !== undefined, key).toBe(c.limit !== undefined || c.errors?.[429] !== undefined);
       if (c.access !== 'anyone' && c.access !== 'unpaused') expect(op.responses['401'], key).toBeDefined();
@@ -136,7 +158,10 @@ describe('GET /api/openapi.json', () => {
 
   it('carries the spec texts and limits of the zod schemas', async () => {
     const doc = (await t.agent().get('/api/openapi.json')).body as Doc;
-    const contact = doc.components.schemas.ContactInput as { properties: Record<string, { minLength?: number; maxLength?: number }>; required: string[] };
+    const contact = doc.components.schemas.ContactInput as {
+      properties: Record<string, { minLength?: number; maxLength?: number }>;
+      required: string[];
+    };
     expect(contact.properties.subject).toMatchObject({ minLength: 3, maxLength: 100 });
     expect(contact.properties.message).toMatchObject({ minLength: 10, maxLength: 1000 });
     expect(contact.required).toEqual(['subject', 'message']);

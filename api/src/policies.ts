@@ -38,7 +38,7 @@ export type PolicyAction = keyof PolicyResources;
 /** What project rules read of a project. */
 export type ProjectResource = Pick<ProjectRow, 'userId' | 'isHidden'>;
 
-/** What test-request rules read of a request (issue 13). */
+/** What test-request rules read of a request. */
 export interface TestRequestResource {
   userId: number;
   isHidden: boolean;
@@ -66,7 +66,8 @@ const rules: { [A in PolicyAction]: (user: Actor, resource: PolicyResources[A]) 
   'project.edit': (user, p) => !user.isPaused && (user.isAdmin || isOwner(user, p)),
   'profile.seeHidden': (user, profile) => user.isAdmin || user.id === profile.id,
   'testRequest.read': (user, r) =>
-    rules['project.read'](user, { isHidden: r.projectHidden, userId: r.projectOwnerId }) && (!r.isHidden || user.isAdmin || r.userId === user.id || r.joined),
+    rules['project.read'](user, { isHidden: r.projectHidden, userId: r.projectOwnerId }) &&
+    (!r.isHidden || user.isAdmin || r.userId === user.id || r.joined),
   'testRequest.manage': (user, r) => !user.isPaused && (user.isAdmin || r.userId === user.id),
   'testRequest.seeFeedback': (user, r) => user.isAdmin || r.userId === user.id || r.joined,
 };
@@ -80,7 +81,8 @@ const visitorRules: { [A in PolicyAction]?: (resource: PolicyResources[A]) => bo
 
 /** Whether `user` may do `action` to `resource`; a visitor only what visitorRules allows. */
 export function can<A extends PolicyAction>(user: Actor | null, action: A, resource: PolicyResources[A]): boolean {
-  if (user === null) return (visitorRules[action] as ((resource: PolicyResources[A]) => boolean) | undefined)?.(resource) ?? false;
+  if (user === null)
+    return (visitorRules[action] as ((resource: PolicyResources[A]) => boolean) | undefined)?.(resource) ?? false;
   return rules[action](user, resource);
 }
 

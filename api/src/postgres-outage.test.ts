@@ -75,7 +75,9 @@ describe('PostgreSQL stops and starts under a running app', () => {
     expect((await t.agent().get('/api/projects')).status).toBe(200);
 
     // Requests in flight while the server goes down (a fast stop terminates their sessions).
-    const inFlight = Promise.all(Array.from({ length: IN_FLIGHT }, () => t.agent().get(`/api/projects/${projectId}`).timeout(HANG_LIMIT_MS)));
+    const inFlight = Promise.all(
+      Array.from({ length: IN_FLIGHT }, () => t.agent().get(`/api/projects/${projectId}`).timeout(HANG_LIMIT_MS)),
+    );
     pg.stop('fast');
     for (const res of await inFlight) {
       expect([200, 503]).toContain(res.status);
@@ -84,7 +86,7 @@ describe('PostgreSQL stops and starts under a running app', () => {
 
     for (const [i, res] of (await Promise.all(traffic())).entries()) {
       // The list and the project page are shared reads: a node that holds them in its cache
-      // (issue 11) still serves them while the database is down; everything else answers 503.
+      // still serves them while the database is down; everything else answers 503.
       if (i < SHARED_READS && res.status === 200) continue;
       expect(res.status, `request ${i} of traffic()`).toBe(503);
       expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE });
@@ -106,7 +108,10 @@ describe('PostgreSQL stops and starts under a running app', () => {
     }
     expect(recovered).toBe(true);
     // Every connection of the pool reconnects: a burst larger than the pool succeeds entirely.
-    const after = await Promise.all([...traffic(), ...Array.from({ length: IN_FLIGHT }, () => t.agent().get('/api/projects'))]);
+    const after = await Promise.all([
+      ...traffic(),
+      ...Array.from({ length: IN_FLIGHT }, () => t.agent().get('/api/projects')),
+    ]);
     expect(after.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, ...Array<number>(IN_FLIGHT).fill(200)]);
   });
 });

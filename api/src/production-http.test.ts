@@ -5,7 +5,7 @@ import { makeTestApp, randomIp, type TestApp } from './testing';
 import { SESSION_COOKIE } from './middleware/session';
 
 /**
- * Issue 14: in production (NODE_ENV=production) no sign-in, registration, sign-out or read with a
+ * In production (NODE_ENV=production) no sign-in, registration, sign-out or read with a
  * deleted user's cookie may answer 500, whatever the proxy setting and whether or not the proxy says
  * https. Each combination gets an app of its own.
  */
@@ -34,7 +34,11 @@ describe.each(CASES)('production, TRUST_PROXY=$trustProxy, X-Forwarded-Proto $pr
   const secure = trustProxy && proto === 'https';
   beforeAll(async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    t = await makeTestApp({ production: true, trustProxy, siteUrl: secure ? 'https://vitrine.test' : 'http://vitrine.test' });
+    t = await makeTestApp({
+      production: true,
+      trustProxy,
+      siteUrl: secure ? 'https://vitrine.test' : 'http://vitrine.test',
+    });
   });
   afterAll(async () => {
     vi.restoreAllMocks();
@@ -51,7 +55,9 @@ describe.each(CASES)('production, TRUST_PROXY=$trustProxy, X-Forwarded-Proto $pr
   it('signs in, reads, signs out', async () => {
     const user = await buildUser(t.deps.sql);
     const a = agent();
-    const login = await a.post('/api/auth/login').send({ username: user.username, password: TEST_PASSWORD, rememberMe: true });
+    const login = await a
+      .post('/api/auth/login')
+      .send({ username: user.username, password: TEST_PASSWORD, rememberMe: true });
     expect(login.status).toBe(200);
     if (secure) expect(sessionCookie(login)).toMatch(/;\s*secure/i);
     else expect(sessionCookie(login)).not.toMatch(/;\s*secure/i);
@@ -64,7 +70,9 @@ describe.each(CASES)('production, TRUST_PROXY=$trustProxy, X-Forwarded-Proto $pr
 
   it('registers with 201 and a session', async () => {
     const username = uniqueName('prod');
-    const res = await agent().post('/api/auth/register').send({ username, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+    const res = await agent()
+      .post('/api/auth/register')
+      .send({ username, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
     expect(res.status).toBe(201);
     expect(sessionCookie(res)).toBeDefined();
   });
@@ -86,11 +94,17 @@ describe.each(CASES)('production, TRUST_PROXY=$trustProxy, X-Forwarded-Proto $pr
     const logout = await agent().post('/api/auth/logout').set('Cookie', cookies);
     expect(logout.status).toBe(204);
     const other = await buildUser(t.deps.sql);
-    const again = await agent().post('/api/auth/login').set('Cookie', cookies).send({ username: other.username, password: TEST_PASSWORD });
+    const again = await agent()
+      .post('/api/auth/login')
+      .set('Cookie', cookies)
+      .send({ username: other.username, password: TEST_PASSWORD });
     expect(again.status).toBe(200);
     expect((await agent().get('/api/auth/me').set('Cookie', cookieHeader(again))).body).toMatchObject({ id: other.id });
     const username = uniqueName('prod');
-    const register = await agent().post('/api/auth/register').set('Cookie', cookies).send({ username, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+    const register = await agent()
+      .post('/api/auth/register')
+      .set('Cookie', cookies)
+      .send({ username, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
     expect(register.status).toBe(201);
   });
 });

@@ -60,7 +60,12 @@ describe('the priority pool', () => {
   it('answers readiness and sign-in while slow reads hold every connection of the main pool', async () => {
     const user = await buildUser(t.deps.sql);
     // makeTestApp's main pool has 5 connections: hold them all for 2 s.
-    const holders = Array.from({ length: 5 }, () => t.deps.sql`SELECT pg_sleep(2)`.then(() => 'done', () => 'failed'));
+    const holders = Array.from({ length: 5 }, () =>
+      t.deps.sql`SELECT pg_sleep(2)`.then(
+        () => 'done',
+        () => 'failed',
+      ),
+    );
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
       let mainFree = false;
@@ -70,7 +75,11 @@ describe('the priority pool', () => {
       const ready = await t.agent().get('/api/health/ready');
       expect(ready.status).toBe(200);
       expect(ready.body).toMatchObject({ status: 'ok', database: 'ok' });
-      const login = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+      const login = await t
+        .agent()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', randomIp())
+        .send({ username: user.username, password: TEST_PASSWORD });
       expect(login.status).toBe(200);
       // Both answered while the main pool was still held (the probe waits behind the sleeps).
       expect(mainFree).toBe(false);

@@ -31,10 +31,21 @@ afterAll(async () => {
 describe('origin check', () => {
   it('refuses a write whose Origin matches only the forwarded host', async () => {
     const user = { username: uniqueName(), password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD };
-    const forged = await request(t.server).post('/api/auth/register').set('Origin', EVIL).set('X-Forwarded-Host', 'evil.example').set('X-Forwarded-Proto', 'https').set('X-Forwarded-For', randomIp()).send(user);
+    const forged = await request(t.server)
+      .post('/api/auth/register')
+      .set('Origin', EVIL)
+      .set('X-Forwarded-Host', 'evil.example')
+      .set('X-Forwarded-Proto', 'https')
+      .set('X-Forwarded-For', randomIp())
+      .send(user);
     expect(forged.status).toBe(403);
     expect(forged.body.message).toBe('Cross-origin request refused');
-    const referer = await request(t.server).post('/api/auth/login').set('Referer', `${EVIL}/x`).set('X-Forwarded-Host', 'evil.example').set('X-Forwarded-Proto', 'https').send({});
+    const referer = await request(t.server)
+      .post('/api/auth/login')
+      .set('Referer', `${EVIL}/x`)
+      .set('X-Forwarded-Host', 'evil.example')
+      .set('X-Forwarded-Proto', 'https')
+      .send({});
     expect(referer.status).toBe(403);
     // The request's own host is no longer trusted either: only SITE_URL and ALLOWED_ORIGINS.
     const own = await request(t.server).post('/api/auth/login').set('Origin', t.origin).send({});
@@ -43,8 +54,19 @@ describe('origin check', () => {
 
   it("accepts SITE_URL's origin and ALLOWED_ORIGINS", async () => {
     const user = { username: uniqueName(), password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD };
-    expect((await request(t.server).post('/api/auth/register').set('Origin', SITE).set('X-Forwarded-For', randomIp()).send(user)).status).toBe(201);
-    const login = await request(t.server).post('/api/auth/login').set('Origin', 'https://admin.vitrine.example').send({ username: user.username, password: TEST_PASSWORD });
+    expect(
+      (
+        await request(t.server)
+          .post('/api/auth/register')
+          .set('Origin', SITE)
+          .set('X-Forwarded-For', randomIp())
+          .send(user)
+      ).status,
+    ).toBe(201);
+    const login = await request(t.server)
+      .post('/api/auth/login')
+      .set('Origin', 'https://admin.vitrine.example')
+      .send({ username: user.username, password: TEST_PASSWORD });
     expect(login.status).toBe(200);
   });
 });
@@ -70,18 +92,33 @@ describe('socket handshake', () => {
   }
 
   it('refuses an Origin that matches only X-Forwarded-Host, accepts SITE_URL', async () => {
-    expect(await connects({ Origin: EVIL, 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' })).toBe(false);
+    expect(await connects({ Origin: EVIL, 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' })).toBe(
+      false,
+    );
     expect(await connects({ Origin: rt.config.siteUrl })).toBe(true);
   });
 });
 
 describe('absolute links of the public files', () => {
   /** Every absolute http(s)-or-other-scheme address in `text`. */
-  const addresses = (text: string) => [...text.matchAll(/[a-z]+:\/\/[^\s"<>]+/gi)].map((m) => m[0]).filter((u) => !/^https?:\/\/(www\.w3\.org|validator\.w3\.org|www\.sitemaps\.org|purl\.org|github\.com)\//.test(u));
+  const addresses = (text: string) =>
+    [...text.matchAll(/[a-z]+:\/\/[^\s"<>]+/gi)]
+      .map((m) => m[0])
+      .filter(
+        (u) => !/^https?:\/\/(www\.w3\.org|validator\.w3\.org|www\.sitemaps\.org|purl\.org|github\.com)\//.test(u),
+      );
 
   it('feeds, sitemaps and robots.txt name SITE_URL whatever the request says', async () => {
     const project = await buildProject(t.deps.sql);
-    for (const file of ['/feed.xml', '/feeds/latest.rss', '/feeds/trending.atom', '/sitemap.xml', '/sitemaps/pages.xml', '/sitemaps/projects-1.xml', '/robots.txt']) {
+    for (const file of [
+      '/feed.xml',
+      '/feeds/latest.rss',
+      '/feeds/trending.atom',
+      '/sitemap.xml',
+      '/sitemaps/pages.xml',
+      '/sitemaps/projects-1.xml',
+      '/robots.txt',
+    ]) {
       const res = await request(t.server).get(file).set(FORGED);
       expect(res.status, file).toBe(200);
       expect(res.text, file).not.toMatch(/evil|javascript:/);
@@ -89,12 +126,17 @@ describe('absolute links of the public files', () => {
       expect(found.length, file).toBeGreaterThan(0);
       for (const address of found) expect(address.startsWith(`${SITE}/`), `${file}: ${address}`).toBe(true);
     }
-    expect((await request(t.server).get('/sitemaps/projects-1.xml').set(FORGED)).text).toContain(`${SITE}/projects/${project.id}`);
+    expect((await request(t.server).get('/sitemaps/projects-1.xml').set(FORGED)).text).toContain(
+      `${SITE}/projects/${project.id}`,
+    );
   });
 
   it('server-rendered pages get SITE_URL as their origin (canonical and og tags)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vitrine-ssr-'));
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>');
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
+    );
     const rendererPath = path.join(dir, 'entry-server.mjs');
     writeFileSync(
       rendererPath,

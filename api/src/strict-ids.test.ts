@@ -21,16 +21,33 @@ afterAll(async () => {
 
 /** Spellings of `id` that Number() reads as `id` (or as another row) but that are no path id. */
 function lenient(id: number): string[] {
-  return [`0x${id.toString(16)}`, `0b${id.toString(2)}`, `0o${id.toString(8)}`, `+${id}`, `0${id}`, `${id}.0`, `%20${id}`, `${id}%20`, `${id}e0`, '1e1', '0', '-1', '2147483648', '99999999999'];
+  return [
+    `0x${id.toString(16)}`,
+    `0b${id.toString(2)}`,
+    `0o${id.toString(8)}`,
+    `+${id}`,
+    `0${id}`,
+    `${id}.0`,
+    `%20${id}`,
+    `${id}%20`,
+    `${id}e0`,
+    '1e1',
+    '0',
+    '-1',
+    '2147483648',
+    '99999999999',
+  ];
 }
 
 describe('ids in paths', () => {
   it('parsePathId and isRowId take only plain ids', () => {
     expect(parsePathId('25')).toBe(25);
     expect(parsePathId('2147483647')).toBe(2_147_483_647);
-    for (const text of ['0x19', '1e1', '0b11', '+5', '05', '5.0', ' 5', '', '0', '2147483648']) expect(parsePathId(text), text).toBeUndefined();
+    for (const text of ['0x19', '1e1', '0b11', '+5', '05', '5.0', ' 5', '', '0', '2147483648'])
+      expect(parsePathId(text), text).toBeUndefined();
     expect(isRowId(5)).toBe(true);
-    for (const value of [0, -1, 1.5, 2_147_483_648, '5', null, Number.NaN]) expect(isRowId(value), String(value)).toBe(false);
+    for (const value of [0, -1, 1.5, 2_147_483_648, '5', null, Number.NaN])
+      expect(isRowId(value), String(value)).toBe(false);
   });
 
   it('a project, its test request and its writes answer 400 for every other spelling', async () => {
@@ -57,11 +74,18 @@ describe('ids in paths', () => {
 
   it('share cards answer 404 for every other spelling', async () => {
     expect((await t.agent().get(`/cards/projects/${projectId}.png`)).status).toBe(200);
-    for (const id of lenient(projectId)) expect((await t.agent().get(`/cards/projects/${id}.png`)).status, id).toBe(404);
+    for (const id of lenient(projectId))
+      expect((await t.agent().get(`/cards/projects/${id}.png`)).status, id).toBe(404);
   });
 
   it('sitemap files answer 404 for a page number with a leading zero or a sign', async () => {
-    for (const file of ['projects-01.xml', 'projects-+1.xml', 'projects-0x1.xml', 'projects-1.0.xml', 'users-1e0.xml']) {
+    for (const file of [
+      'projects-01.xml',
+      'projects-+1.xml',
+      'projects-0x1.xml',
+      'projects-1.0.xml',
+      'users-1e0.xml',
+    ]) {
       expect((await t.agent().get(`/sitemaps/${file}`)).status, file).toBe(404);
     }
   });
@@ -79,7 +103,12 @@ describe('ids in socket payloads', () => {
   it('projects:watch ignores what is not a row id (strings, fractions, out of int4)', async () => {
     const project = await buildProject(rt.deps.sql);
     const socket = await rt.connect();
-    socket.emit('projects:watch', [String(project.id), project.id + 0.5, 2_147_483_648 + project.id, -project.id] as unknown as number[]);
+    socket.emit('projects:watch', [
+      String(project.id),
+      project.id + 0.5,
+      2_147_483_648 + project.id,
+      -project.id,
+    ] as unknown as number[]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const [server] = await rt.realtime.io.fetchSockets();
     expect([...server!.rooms].filter((room) => room.startsWith('project:'))).toEqual([]);

@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '@vitrine/runtime/config';
 import { createApp } from './app';
 import { createRedis, PRIORITY_POOL_SIZE } from './deps';
 import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
-import { createBallotBox } from './commands/ballotBox';
+import { createBallotBox } from './commands/ballot-box';
 import type { Deps } from './context';
 import { connectSharedReads } from './cache/shared-reads';
 import { createRenderPool } from './public/render-pool';
@@ -34,7 +34,11 @@ export interface TestApp {
 }
 
 /** Builds and listens an app for a test file. */
-export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEmitter, renderOptions?: Parameters<typeof createRenderPool>[0]): Promise<TestApp> {
+export async function makeTestApp(
+  overrides: Partial<Config> = {},
+  live?: LiveEmitter,
+  renderOptions?: Parameters<typeof createRenderPool>[0],
+): Promise<TestApp> {
   const prefix = `${inject('redisPrefix')}${randomBytes(3).toString('hex')}:`;
   // Listening first tells the port, so SITE_URL (the origin writes must come from) is this server's.
   let handler: RequestListener = (_req, res) => res.end();
@@ -51,13 +55,30 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
     ...overrides,
   };
   const sql = createSql(config.databaseUrl, { max: 5, statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS });
-  const prioritySql = createSql(config.databaseUrl, { max: PRIORITY_POOL_SIZE, statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS });
+  const prioritySql = createSql(config.databaseUrl, {
+    max: PRIORITY_POOL_SIZE,
+    statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS,
+  });
   const redis = createRedis(config.redisUrl, { name: 'test' });
   const shared = connectSharedReads(redis, config.redisPrefix, (err) => console.error(err));
-  const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live: shared.live(live), log: () => {} });
+  const publisher = createPublisher({
+    sql,
+    connection: redis,
+    prefix: config.redisPrefix,
+    live: shared.live(live),
+    log: () => {},
+  });
   const renders = createRenderPool(renderOptions);
   const deps: Deps = {
-    config, sql, prioritySql, redis, publisher, sharedReads: shared.reads, ballotBox: createBallotBox({ sql, publisher }), renders, heavyReads: createHeavyReads(),
+    config,
+    sql,
+    prioritySql,
+    redis,
+    publisher,
+    sharedReads: shared.reads,
+    ballotBox: createBallotBox({ sql, publisher }),
+    renders,
+    heavyReads: createHeavyReads(),
   };
   const app = createApp(deps, { log: (err) => console.error(err) });
   handler = app.callback();
@@ -66,7 +87,10 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
   const signIn = async (user: UserRow) => {
     const a = agent();
     // Each sign-in from its own address, so the per-IP sign-in limit never trips across tests.
-    const res = await a.post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+    const res = await a
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username, password: TEST_PASSWORD });
     if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
     return a;
   };
@@ -96,5 +120,5 @@ export async function makeTestApp(overrides: Partial<Config> = {}, live?: LiveEm
 export function randomIp(): string {
   // Three random bytes: 16 million addresses, so a test's few hundred never collide (two bytes did, now and then).
   const b = randomBytes(3);
-  return `10.${b[0]}.${b[1]}.${b[2]! % 254 + 1}`;
+  return `10.${b[0]}.${b[1]}.${(b[2]! % 254) + 1}`;
 }

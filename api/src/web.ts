@@ -35,7 +35,7 @@ export interface WebClientOptions {
   rendererPath?: string;
   /**
    * Serve the build's source maps (`*.map`). Off unless asked: in production they would hand out the
-   * client's original source (issue 14), so only a non-production start turns them on.
+   * client's original source, so only a non-production start turns them on.
    */
   sourceMaps?: boolean;
   log?: (err: unknown) => void;
@@ -56,7 +56,8 @@ function readTemplate(indexPath: string, siteName: string): Template {
 /** The shell the client renders by itself (no renderer): the bare site name as the title. */
 function bareShell(template: Template, siteName: string): string {
   return (
-    template.before.replace('<!--app-head-->', `<title>${escapeHtml(siteName)}</title>`) + template.after.replace('<!--app-data-->', '')
+    template.before.replace('<!--app-head-->', `<title>${escapeHtml(siteName)}</title>`) +
+    template.after.replace('<!--app-data-->', '')
   );
 }
 
@@ -64,7 +65,10 @@ function bareShell(template: Template, siteName: string): string {
 function pageStream(template: Template, page: SsrResult, preloads: string): PassThrough {
   const body = new PassThrough();
   body.write(template.before.replace('<!--app-head-->', preloads ? `${page.head}\n    ${preloads}` : page.head));
-  const tail = template.after.replace('<!--app-data-->', `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${page.data}</script>`);
+  const tail = template.after.replace(
+    '<!--app-data-->',
+    `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${page.data}</script>`,
+  );
   // React ends the stream it pipes into; the tail must follow, so it pipes into a relay.
   const relay = new PassThrough();
   relay.pipe(body, { end: false });
@@ -124,7 +128,12 @@ export function webClient(site: Pick<Config, 'siteName' | 'siteUrl'>, options: W
     }
     const api = options.api;
     try {
-      const page = await renderer.render({ url: ctx.url, origin: siteOrigin(site), siteName, load: (key) => readAsViewer(api, ctx, key) });
+      const page = await renderer.render({
+        url: ctx.url,
+        origin: siteOrigin(site),
+        siteName,
+        load: (key) => readAsViewer(api, ctx, key),
+      });
       ctx.status = page.status;
       ctx.body = pageStream(template, page, preloads(page.modules));
     } catch (err) {

@@ -1,4 +1,4 @@
--- Issue 13: test requests (spec §3 "project request"), testers, structured feedback and mutual user
+-- Test requests, testers, structured feedback and mutual user
 -- ratings. The rules live in the database too: one active request per project, tester_count never
 -- above max_testers, feedback only from a joined tester, one rating per pair per request, 1..10,
 -- nobody rates themselves. Independent of 0006.

@@ -1,4 +1,4 @@
--- Issue 14: an address receives mail carrying user content only once its owner followed a confirmation
+-- An address receives mail carrying user content only once its owner followed a confirmation
 -- link. A member's address counts as confirmed from email_verified_at (cleared when the address
 -- changes); a visitor's contact copy waits for a confirmation of its own (message_id), since anyone can
 -- type anyone's address into the contact form.

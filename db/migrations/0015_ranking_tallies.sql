@@ -1,6 +1,6 @@
 -- Running tallies of the boards that count the votes of a window (trending per period, the week's and
 -- the month's leaderboards), so a recompute reads only the votes that entered or left the window since
--- the last one, never every vote of the window (issue 11: at 1M projects / 10M votes the month's
+-- the last one, never every vote of the window (At 1M projects / 10M votes the month's
 -- trending board aggregated 10M votes on every recompute). db/src/queries/tallies.ts keeps them.
 
 -- Which votes a board's tally holds: those created in [since, until). Trending weights are stored as

@@ -1,4 +1,4 @@
--- The top contributors follow the votes incrementally (issue 11). contributor_totals holds every
+-- The top contributors follow the votes incrementally. contributor_totals holds every
 -- owner's visible project count and the votes on those projects created before the board's
 -- votes_until (the safe watermark of db/src/queries/tallies.ts, taken before the recompute's
 -- snapshot). After votes, a recompute adds the votes created since to their projects' owners' totals

@@ -12,7 +12,7 @@ ALTER TABLE users
   ADD COLUMN tester_tier_count integer NOT NULL DEFAULT 0;
 
 -- The tier aggregates of the ratings already given, by the rule of refreshAggregates
--- (db/src/queries/userRatings.ts) with the standing of domain/src/constants.ts (7 days, 1 action).
+-- (db/src/queries/user-ratings.ts) with the standing of domain/src/constants.ts (7 days, 1 action).
 WITH per_rater AS (
   SELECT ur.rated_user_id, ur.rating_type, avg(ur.rating) AS score,
          (array_agg(coalesce(ur.rater_network, 'rating:' || ur.id) ORDER BY ur.updated_at DESC, ur.id DESC))[1] AS network

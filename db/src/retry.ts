@@ -1,7 +1,7 @@
 /**
  * Transactions that lost a lock race run again. PostgreSQL aborts one side of a deadlock (40P01) or a
  * serialization conflict (40001); nothing of the aborted transaction was written, so running it again
- * is safe and normally succeeds once the other side committed. Issue 14: deleting a project while a
+ * is safe and normally succeeds once the other side committed. Deleting a project while a
  * ranking recompute rewrote leaderboard_entries answered 500 on 40P01 (the delete's cascade waits for
  * the board rows the recompute deleted, while the recompute's insert waits for the project row).
  */

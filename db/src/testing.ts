@@ -11,7 +11,10 @@ import type { TrendingPeriod } from '@vitrine/domain/constants';
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A migrated database of its own for one test run (on the server of `adminUrl`), dropped by `drop()`. */
-export async function createTestDatabase(prefix = 'vitrine_test', adminUrl = ADMIN_URL): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  prefix = 'vitrine_test',
+  adminUrl = ADMIN_URL,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE "${name}"`);
@@ -48,20 +51,23 @@ export function uniqueName(base = 'user'): string {
   return `${base}_${process.pid.toString(36)}${counter.toString(36)}${randomBytes(2).toString('hex')}`.slice(0, 30);
 }
 
-/** How old a factory user with `standing` is: past the reporters' minimum age (issue 14). */
+/** How old a factory user with `standing` is: past the reporters' minimum age. */
 const STANDING_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Extra factory options besides the columns insertUser takes. */
 export interface BuildUserOptions {
   isPaused?: boolean;
-  /** Issue 14: the address counts as confirmed (needs `email`). */
+  /** The address counts as confirmed (needs `email`). */
   emailVerified?: boolean;
-  /** Issue 14: a reporter with standing: an account 30 days old that submitted a (hidden) project. */
+  /** A reporter with standing: an account 30 days old that submitted a (hidden) project. */
   standing?: boolean;
 }
 
 /** Inserts a user whose password is TEST_PASSWORD. */
-export async function buildUser(sql: Tx, overrides: Partial<Parameters<ReturnType<typeof makeUserQueries>['insertUser']>[0]> & BuildUserOptions = {}): Promise<UserRow> {
+export async function buildUser(
+  sql: Tx,
+  overrides: Partial<Parameters<ReturnType<typeof makeUserQueries>['insertUser']>[0]> & BuildUserOptions = {},
+): Promise<UserRow> {
   const user = await makeUserQueries(sql).insertUser({
     username: overrides.username ?? uniqueName(),
     passwordHash: overrides.passwordHash ?? (await testPasswordHash()),
@@ -76,7 +82,9 @@ export async function buildUser(sql: Tx, overrides: Partial<Parameters<ReturnTyp
     user.isPaused = true;
   }
   if (overrides.emailVerified && user.email) {
-    const [row] = await sql<{ emailVerifiedAt: Date }[]>`UPDATE users SET email_verified_at = now() WHERE id = ${user.id} RETURNING email_verified_at`;
+    const [row] = await sql<
+      { emailVerifiedAt: Date }[]
+    >`UPDATE users SET email_verified_at = now() WHERE id = ${user.id} RETURNING email_verified_at`;
     user.emailVerifiedAt = row!.emailVerifiedAt;
   }
   if (overrides.standing) await buildProject(sql, { userId: user.id, isHidden: true });
@@ -95,7 +103,18 @@ export interface BuiltProject {
 /** Inserts a project (and its owner when none is given). */
 export async function buildProject(
   sql: Tx,
-  overrides: Partial<{ title: string; description: string; replitUrl: string; category: string; tags: string; userId: number; isHidden: boolean; createdAt: Date; votes: number; views: number }> = {},
+  overrides: Partial<{
+    title: string;
+    description: string;
+    replitUrl: string;
+    category: string;
+    tags: string;
+    userId: number;
+    isHidden: boolean;
+    createdAt: Date;
+    votes: number;
+    views: number;
+  }> = {},
 ): Promise<BuiltProject> {
   const userId = overrides.userId ?? (await buildUser(sql)).id;
   const [row] = await sql<BuiltProject[]>`
@@ -124,8 +143,14 @@ export function buildMessage(sql: Tx, overrides: Partial<NewMessage> = {}): Prom
  * The trending board of `period` with each project's score at `now` (the board keeps tally weights,
  * migration 0016: the score is the weight times the factor of the tally's epoch), best first.
  */
-export async function trendingScores(sql: Tx, period: TrendingPeriod, now: Date): Promise<Array<{ projectId: number; score: number }>> {
-  const [window] = await sql<{ epoch: Date }[]>`SELECT epoch FROM ranking_tally_windows WHERE board = ${`trending:${period}`}`;
+export async function trendingScores(
+  sql: Tx,
+  period: TrendingPeriod,
+  now: Date,
+): Promise<Array<{ projectId: number; score: number }>> {
+  const [window] = await sql<
+    { epoch: Date }[]
+  >`SELECT epoch FROM ranking_tally_windows WHERE board = ${`trending:${period}`}`;
   if (!window) return [];
   return sql<{ projectId: number; score: number }[]>`
     SELECT project_id, weight * ${tallyScoreFactor(sql, tallySpec(`trending:${period}`), window.epoch, now)} AS score

@@ -4,7 +4,16 @@
  */
 
 /** Socket errors of Node (connecting to or talking with the server). */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** postgres.js's own connection errors (`Errors.connection`). */
 const DRIVER_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
 /**
@@ -20,5 +29,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (err instanceof AggregateError && err.errors.length > 0 && err.errors.every(isDatabaseUnavailable)) return true;
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return false;
-  return SOCKET_CODES.has(code) || DRIVER_CODES.has(code) || SERVER_SQLSTATES.has(code) || (code.length === 5 && code.startsWith(CONNECTION_EXCEPTION_CLASS));
+  return (
+    SOCKET_CODES.has(code) ||
+    DRIVER_CODES.has(code) ||
+    SERVER_SQLSTATES.has(code) ||
+    (code.length === 5 && code.startsWith(CONNECTION_EXCEPTION_CLASS))
+  );
 }

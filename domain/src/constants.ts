@@ -24,7 +24,7 @@ export const TOOLTIP_DELAY_PROJECT_MS = 300;
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 /**
- * Pending reports from different users that hide a project until an admin decides. Issue 14: only
+ * Pending reports from different users that hide a project until an admin decides. Only
  * reports from reporters with standing (below), from different networks and not by the owner count.
  */
 export const AUTO_HIDE_REPORT_COUNT = 3;
@@ -32,7 +32,7 @@ export const AUTO_HIDE_REPORT_COUNT = 3;
 export const REPORT_STANDING_MIN_AGE_DAYS = 7;
 /** ...and they have done this many things on the site (votes, ratings and projects together). */
 export const REPORT_STANDING_MIN_ACTIONS = 1;
-/** Submissions allowed per user and per IP within the window (design.md; overridable by env). */
+/** Submissions allowed per user and per IP within the window (overridable by env). */
 export const SUBMISSION_LIMIT = 3;
 export const SUBMISSION_WINDOW_SECONDS = 10 * 60;
 /** Remember-me keeps the session cookie this long; otherwise it lives for the browser session. */
@@ -55,19 +55,19 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** User roles chosen at sign-up (spec §1). */
+/** User roles chosen at sign-up. */
 export const ROLES = ['developer', 'tester', 'both'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Report reasons (spec §3). */
+/** Report reasons. */
 export const REPORT_REASONS = ['spam', 'offensive', 'copyright', 'inappropriate', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-/** Report statuses (spec §4); pending is the default. */
+/** Report statuses; pending is the default. */
 export const REPORT_STATUSES = ['pending', 'reviewed', 'dismissed', 'removed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-/** Listing periods and ranges (spec §7). */
+/** Listing periods and ranges. */
 export const TRENDING_PERIODS = ['today', 'week', 'month'] as const;
 export type TrendingPeriod = (typeof TRENDING_PERIODS)[number];
 export const DEFAULT_TRENDING_PERIOD: TrendingPeriod = 'week';

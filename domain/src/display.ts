@@ -1,6 +1,6 @@
 /** Display rules shared by the client and its tests: colours, badge tiers, rating text. */
 
-/** Tailwind classes for a category badge (spec §3 "Category badge colours"). */
+/** Tailwind classes for a category badge. */
 export function categoryColor(category: string): 'blue' | 'green' | 'purple' | 'yellow' | 'pink' | 'grey' {
   const c = category.trim().toLowerCase();
   if (['web app', 'utility', 'developer tool', 'game'].includes(c)) return 'blue';
@@ -11,7 +11,7 @@ export function categoryColor(category: string): 'blue' | 'green' | 'purple' | '
   return 'grey';
 }
 
-/** Rating colour (spec §4): 8 or more green, 5 to 7 yellow, below 5 red. */
+/** Rating colour: 8 or more green, 5 to 7 yellow, below 5 red. */
 export function ratingColor(rating: number): 'green' | 'yellow' | 'red' {
   if (rating >= 8) return 'green';
   if (rating >= 5) return 'yellow';

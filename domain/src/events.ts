@@ -1,11 +1,11 @@
 import { z } from './zod';
-import { REQUEST_STATUSES, type RequestStatus } from './testRequests';
+import { REQUEST_STATUSES, type RequestStatus } from './test-requests';
 
 /** A project's counts after a vote or rating, as its event carries them. */
 const projectCounts = { projectId: z.number(), votes: z.number(), averageRating: z.number(), totalRatings: z.number() };
 
 /**
- * Domain events (design.md "Events"). Names are noun.verb; payloads carry ids and new counts, never secrets.
+ * Domain events. Names are noun.verb; payloads carry ids and new counts, never secrets.
  * Each is written to the outbox in the transaction of the change it describes.
  */
 export const eventSchema = z.discriminatedUnion('name', [
@@ -32,12 +32,17 @@ export const eventSchema = z.discriminatedUnion('name', [
     sendCopy: z.boolean(),
     emailMode: z.boolean(),
   }),
-  /** Issue 14: a confirmation link is to be mailed (to a member's address or for a visitor's contact copy). */
+  /** A confirmation link is to be mailed (to a member's address or for a visitor's contact copy). */
   z.object({ name: z.literal('email.confirmationRequested'), confirmationId: z.number() }),
-  /** Issue 14: a visitor confirmed the address of their contact copy: the copy may go out now. */
+  /** A visitor confirmed the address of their contact copy: the copy may go out now. */
   z.object({ name: z.literal('message.copyConfirmed'), messageId: z.number() }),
-  // Issue 13: test requests. Ids only; the live pushes and mails read the rows they need.
-  z.object({ name: z.literal('testRequest.created'), requestId: z.number(), projectId: z.number(), ownerId: z.number() }),
+  // Test requests. Ids only; the live pushes and mails read the rows they need.
+  z.object({
+    name: z.literal('testRequest.created'),
+    requestId: z.number(),
+    projectId: z.number(),
+    ownerId: z.number(),
+  }),
   z.object({
     name: z.literal('testRequest.updated'),
     requestId: z.number(),
@@ -57,8 +62,19 @@ export const eventSchema = z.discriminatedUnion('name', [
     /** false when the tester edited earlier feedback. */
     created: z.boolean(),
   }),
-  z.object({ name: z.literal('feedback.markedHelpful'), requestId: z.number(), feedbackId: z.number(), testerId: z.number() }),
-  z.object({ name: z.literal('userRating.saved'), ratingId: z.number(), requestId: z.number(), ratedUserId: z.number(), raterUserId: z.number() }),
+  z.object({
+    name: z.literal('feedback.markedHelpful'),
+    requestId: z.number(),
+    feedbackId: z.number(),
+    testerId: z.number(),
+  }),
+  z.object({
+    name: z.literal('userRating.saved'),
+    ratingId: z.number(),
+    requestId: z.number(),
+    ratedUserId: z.number(),
+    raterUserId: z.number(),
+  }),
   z.object({ name: z.literal('userRating.removed'), ratingId: z.number(), ratedUserId: z.number() }),
 ]);
 export type DomainEvent = z.infer<typeof eventSchema>;
@@ -67,7 +83,7 @@ export type EventName = DomainEvent['name'];
 /** A stored event: the outbox row's id travels as the job id. */
 export type StoredEvent = DomainEvent & { id: number };
 
-/** Socket.IO pushes (design.md "Realtime"). Counts are small; anything private is an invalidation. */
+/** Socket.IO pushes. Counts are small; anything private is an invalidation. */
 export interface ServerToClientEvents {
   /** Live counts for a project shown in the client (room project:{id}). */
   'project:counts': (payload: { id: number; votes: number; averageRating: number; totalRatings: number }) => void;
@@ -77,11 +93,16 @@ export interface ServerToClientEvents {
   'report:created': (payload: { id: number; projectId: number; projectTitle: string }) => void;
   /** Lists changed: a project was created, hidden, deleted (everyone). */
   'projects:changed': () => void;
-  /** Issue 13, to a request's owner: a tester joined or posted feedback (room user:{ownerId}). */
+  /** To a request's owner: a tester joined or posted feedback (room user:{ownerId}). */
   'testRequest:activity': (payload: TestRequestActivity) => void;
-  /** Issue 13: a request the viewer owns or tests in changed (room user:{id}); refetch it. */
-  'testRequest:changed': (payload: { requestId: number; title: string; status: RequestStatus; statusChanged: boolean }) => void;
-  /** Issue 13: the public list of test requests changed (everyone). */
+  /** A request the viewer owns or tests in changed (room user:{id}); refetch it. */
+  'testRequest:changed': (payload: {
+    requestId: number;
+    title: string;
+    status: RequestStatus;
+    statusChanged: boolean;
+  }) => void;
+  /** The public list of test requests changed (everyone). */
   'testRequests:changed': () => void;
   /** This node's link to the other nodes was down and pushes may have been missed: refetch what is shown. */
   sync: () => void;

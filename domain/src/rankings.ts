@@ -1,5 +1,5 @@
 /**
- * Ranking formulas (design.md "Rankings"). The worker computes them in SQL; these reference
+ * Ranking formulas. The worker computes them in SQL; these reference
  * implementations define them and are what the SQL is tested against.
  */
 import type { LeaderboardRange, TrendingPeriod } from './constants';

@@ -18,7 +18,14 @@ export interface ShareCardFields {
  * or a vote, and the server caches each rendered card under it.
  */
 export function shareCardVersion(fields: ShareCardFields): string {
-  const text = JSON.stringify([fields.title, fields.category, fields.votes, Number(fields.averageRating).toFixed(1), fields.totalRatings, fields.username]);
+  const text = JSON.stringify([
+    fields.title,
+    fields.category,
+    fields.votes,
+    Number(fields.averageRating).toFixed(1),
+    fields.totalRatings,
+    fields.username,
+  ]);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

@@ -37,4 +37,3 @@ export function parseFeedFile(file: string): { name: string; format: FeedFormat 
   if (!match) return undefined;
   return { name: match[1]!, format: match[2] as FeedFormat };
 }
-

@@ -1,7 +1,7 @@
-/** JSON shapes of API answers (spec §3, §7). Presenters build them; the client imports them as types. */
+/** JSON shapes of API answers. Presenters build them; the client imports them as types. */
 import type { Category, ReportReason, ReportStatus, Role } from './constants';
 import type { BadgeTier } from './display';
-import type { RequestStatus } from './testRequests';
+import type { RequestStatus } from './test-requests';
 
 /** GET /api/auth/me, and the answer of login and register. */
 export interface CurrentUser {
@@ -10,13 +10,13 @@ export interface CurrentUser {
   email: string | null;
   isAdmin: boolean;
   isPaused: boolean;
-  /** Issue 13: the role, settings and the tiers the header menu shows. */
+  /** The role, settings and the tiers the header menu shows. */
   role: Role;
   bio: string | null;
   emailNotices: boolean;
   developerTier: BadgeTier | null;
   testerTier: BadgeTier | null;
-  /** Issue 14: whether the owner confirmed `email` (false without one); only a confirmed address gets mail. */
+  /** Whether the owner confirmed `email` (false without one); only a confirmed address gets mail. */
   emailVerified: boolean;
 }
 
@@ -43,7 +43,7 @@ export interface Project {
   myRating: number | null;
   /** The viewer may edit it (owner or admin). */
   canEdit: boolean;
-  /** The author's developer badge tier (issue 13), null without one. */
+  /** The author's developer badge tier, null without one. */
   ownerTier: BadgeTier | null;
 }
 
@@ -60,7 +60,7 @@ export interface ProjectDetail extends Project {
   ratingDistribution: number[];
 }
 
-/** GET /api/projects/leaderboard entry (spec §3 "leaderboard entry"), plus card fields. */
+/** GET /api/projects/leaderboard entry, plus card fields. */
 export interface LeaderboardEntry extends Project {
   rank: number;
 }
@@ -79,7 +79,7 @@ export interface TopContributor {
   totalVotes: number;
 }
 
-/** The user part of a profile: public fields, peer ratings with tiers, activity points (issue 13). */
+/** The user part of a profile: public fields, peer ratings with tiers, activity points. */
 export interface ProfileUser extends PeerRatings {
   username: string;
   createdAt: string;
@@ -92,9 +92,24 @@ export interface ProfileUser extends PeerRatings {
 /** GET /api/users/{username} */
 export interface UserProfile {
   user: ProfileUser;
-  /** Test requests the user ran or tested in (issue 13). */
+  /** Test requests the user ran or tested in. */
   requests: ProfileRequest[];
-  projects: Array<Pick<Project, 'id' | 'title' | 'description' | 'category' | 'tags' | 'votes' | 'views' | 'createdAt' | 'averageRating' | 'totalRatings' | 'isHidden'>>;
+  projects: Array<
+    Pick<
+      Project,
+      | 'id'
+      | 'title'
+      | 'description'
+      | 'category'
+      | 'tags'
+      | 'votes'
+      | 'views'
+      | 'createdAt'
+      | 'averageRating'
+      | 'totalRatings'
+      | 'isHidden'
+    >
+  >;
 }
 
 /** GET /api/users: the recipient picker. */
@@ -103,7 +118,7 @@ export interface UserOption {
   username: string;
 }
 
-/** A message as the inbox lists it (spec §3 "As listed for display"). */
+/** A message as the inbox lists it. */
 export interface MessageView {
   id: number;
   subject: string;
@@ -132,7 +147,7 @@ export interface AdminUser {
   createdAt: string;
 }
 
-/** GET /api/admin/reports row (spec §3 "As listed for admin"). */
+/** GET /api/admin/reports row. */
 export interface AdminReport {
   id: number;
   projectId: number;
@@ -152,7 +167,7 @@ export interface UnreadCount {
 }
 
 /**
- * What happens to the copy a contact form asked for (issue 14): `sent` (on its way to a confirmed
+ * What happens to the copy a contact form asked for: `sent` (on its way to a confirmed
  * address), `confirm` (a visitor's address: a confirmation link went out and the copy follows only
  * once it is followed, within a day), or null (no copy asked for).
  */
@@ -176,7 +191,7 @@ export interface ErrorBody {
   message: string;
 }
 
-/** A user's two peer ratings (issue 13): averages out of 10 with counts, and the tier each earns. */
+/** A user's two peer ratings: averages out of 10 with counts, and the tier each earns. */
 export interface PeerRatings {
   developerRating: number;
   developerRatingCount: number;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * Issue 14: no CSP eval violation from zod. zod v4 probes `new Function('')` when it builds its first
+ * No CSP eval violation from zod. zod v4 probes `new Function('')` when it builds its first
  * object schema unless `jitless` is set first; this file runs in a process of its own (vitest forks),
  * so zod has not probed yet when the domain's schemas are imported here.
  */

@@ -27,7 +27,10 @@ export function createBatcher<T>(flush: (items: T[]) => Promise<void>): (items: 
  * costs one round trip per burst instead of one per item. `flush` answers one result per item, in
  * order; when it throws, each of its items is rejected with that error. One flush runs at a time.
  */
-export function createGroupCommit<I, R>(flush: (items: I[]) => Promise<R[]>, opts: { maxBatch: number }): (item: I) => Promise<R> {
+export function createGroupCommit<I, R>(
+  flush: (items: I[]) => Promise<R[]>,
+  opts: { maxBatch: number },
+): (item: I) => Promise<R> {
   let waiting: Array<{ item: I; resolve: (result: R) => void; reject: (err: unknown) => void }> = [];
   let running = false;
 

@@ -4,13 +4,40 @@ import { ConfigError, DEV_SITE_URL, loadConfig } from './config';
 describe('loadConfig', () => {
   it('fills every default for an empty environment', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, redisPrefix: 'vitrine:', trustProxy: false, seedDemo: true, rateLimitMultiplier: 1, allowedOrigins: [], production: false });
-    expect(config.worker).toEqual({ lockDurationMs: 30_000, stalledIntervalMs: 30_000, relayEveryMs: 5_000, relayAfterMs: 5_000, emailBackoffMs: 10_000 });
+    expect(config).toMatchObject({
+      port: 3000,
+      redisPrefix: 'vitrine:',
+      trustProxy: false,
+      seedDemo: true,
+      rateLimitMultiplier: 1,
+      allowedOrigins: [],
+      production: false,
+    });
+    expect(config.worker).toEqual({
+      lockDurationMs: 30_000,
+      stalledIntervalMs: 30_000,
+      relayEveryMs: 5_000,
+      relayAfterMs: 5_000,
+      emailBackoffMs: 10_000,
+    });
   });
 
   it('reads values, treating an empty one as unset', () => {
-    const config = loadConfig({ PORT: '8080', TRUST_PROXY: 'true', SEED_DEMO: '0', SMTP_URL: '', ALLOWED_ORIGINS: ' https://a.example , https://b.example', MAIL_OUTBOX_DIR: '/tmp/out' });
-    expect(config).toMatchObject({ port: 8080, trustProxy: true, seedDemo: false, smtpUrl: null, allowedOrigins: ['https://a.example', 'https://b.example'] });
+    const config = loadConfig({
+      PORT: '8080',
+      TRUST_PROXY: 'true',
+      SEED_DEMO: '0',
+      SMTP_URL: '',
+      ALLOWED_ORIGINS: ' https://a.example , https://b.example',
+      MAIL_OUTBOX_DIR: '/tmp/out',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      trustProxy: true,
+      seedDemo: false,
+      smtpUrl: null,
+      allowedOrigins: ['https://a.example', 'https://b.example'],
+    });
     expect(config.worker.outboxDir).toBe('/tmp/out');
   });
 
@@ -25,20 +52,30 @@ describe('loadConfig', () => {
   it('reads TRUST_PROXY_HOPS, 1 by default, a whole number from 1 to 10', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxyHops).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '1', TRUST_PROXY_HOPS: '2' }).trustProxyHops).toBe(2);
-    expect(() => loadConfig({ TRUST_PROXY_HOPS: '0' })).toThrow('TRUST_PROXY_HOPS must be a whole number from 1 to 10 (got "0")');
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: '0' })).toThrow(
+      'TRUST_PROXY_HOPS must be a whole number from 1 to 10 (got "0")',
+    );
     expect(() => loadConfig({ TRUST_PROXY_HOPS: 'two' })).toThrow(/TRUST_PROXY_HOPS/);
   });
 
   it('names every bad variable at once, and requires SESSION_SECRET in production', () => {
     expect(() => loadConfig({ PORT: '70000', SUBMISSION_LIMIT: 'x' })).toThrow(/PORT .*; SUBMISSION_LIMIT /);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('SESSION_SECRET must be set in production');
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret', SITE_URL: 'https://vitrine.example' }).production).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret', SITE_URL: 'https://vitrine.example' }).production,
+    ).toBe(true);
   });
 
   it('requires SITE_URL in production (links in mails pointed at localhost without it), and defaults it elsewhere', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret' })).toThrow(/SITE_URL must be set in production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret', SITE_URL: ' ' })).toThrow(/SITE_URL must be set in production/);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret', SITE_URL: 'https://vitrine.example/' }).siteUrl).toBe('https://vitrine.example');
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret' })).toThrow(
+      /SITE_URL must be set in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret', SITE_URL: ' ' })).toThrow(
+      /SITE_URL must be set in production/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret', SITE_URL: 'https://vitrine.example/' }).siteUrl,
+    ).toBe('https://vitrine.example');
     expect(loadConfig({}).siteUrl).toBe(DEV_SITE_URL);
     expect(() => loadConfig({ SITE_URL: 'javascript:alert(1)' })).toThrow(/SITE_URL must be an http\(s\) address/);
   });

@@ -54,7 +54,13 @@ const envSchema = z
     REDIS_PREFIX: text('vitrine:'),
     SESSION_SECRET: optionalText(),
     SITE_NAME: text(DEFAULT_SITE_NAME),
-    SITE_URL: z.preprocess(unsetIfBlank, z.url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://vitrine.example' }).nullable().default(null)),
+    SITE_URL: z.preprocess(
+      unsetIfBlank,
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://vitrine.example' })
+        .nullable()
+        .default(null),
+    ),
     TRUST_PROXY: flag(false),
     TRUST_PROXY_HOPS: whole(DEFAULT_PROXY_HOPS, 1, MAX_PROXY_HOPS),
     SMTP_URL: optionalText(),
@@ -82,7 +88,8 @@ const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['SITE_URL'],
-        message: 'must be set in production to the public address of the site, such as https://vitrine.example (links in mails, feeds and sitemaps, and the origin writes must come from)',
+        message:
+          'must be set in production to the public address of the site, such as https://vitrine.example (links in mails, feeds and sitemaps, and the origin writes must come from)',
       });
     }
   });
@@ -181,7 +188,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     submissionLimit: e.SUBMISSION_LIMIT,
     submissionWindowSeconds: e.SUBMISSION_WINDOW_SECONDS,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
-    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     production: e.NODE_ENV === 'production',
     worker: {
       lockDurationMs: e.WORKER_LOCK_DURATION_MS,

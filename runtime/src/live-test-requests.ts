@@ -2,12 +2,22 @@ import type { Emitter } from '@socket.io/redis-emitter';
 import type { ServerToClientEvents, StoredEvent } from '@vitrine/domain/events';
 import { rooms } from '@vitrine/domain/events';
 import type { Sql } from '@vitrine/db/sql';
-import { makeTestRequestQueries } from '@vitrine/db/queries/testRequests';
+import { makeTestRequestQueries } from '@vitrine/db/queries/test-requests';
 
-/** The test-request events (issue 13). */
+/** The test-request events. */
 export type TestRequestEvent = Extract<
   StoredEvent,
-  { name: 'testRequest.created' | 'testRequest.updated' | 'tester.joined' | 'tester.left' | 'feedback.posted' | 'feedback.markedHelpful' | 'userRating.saved' | 'userRating.removed' }
+  {
+    name:
+      | 'testRequest.created'
+      | 'testRequest.updated'
+      | 'tester.joined'
+      | 'tester.left'
+      | 'feedback.posted'
+      | 'feedback.markedHelpful'
+      | 'userRating.saved'
+      | 'userRating.removed';
+  }
 >;
 
 const NAMES = new Set<string>([
@@ -31,7 +41,11 @@ export function isTestRequestEvent(event: StoredEvent): event is TestRequestEven
  * badge), the owner and testers of status changes, the public lists of anything that changes them.
  * Private pushes carry a title and a name only; the page refetches through the API.
  */
-export async function emitTestRequestPushes(emitter: Emitter<ServerToClientEvents>, sql: Sql, event: TestRequestEvent): Promise<void> {
+export async function emitTestRequestPushes(
+  emitter: Emitter<ServerToClientEvents>,
+  sql: Sql,
+  event: TestRequestEvent,
+): Promise<void> {
   const requests = makeTestRequestQueries(sql);
   switch (event.name) {
     case 'testRequest.created':
@@ -41,7 +55,12 @@ export async function emitTestRequestPushes(emitter: Emitter<ServerToClientEvent
       const head = await requests.findHeadline(event.requestId, event.ownerId);
       if (!head) return;
       const targets = [event.ownerId, ...event.testerIds].map(rooms.user);
-      emitter.to(targets).emit('testRequest:changed', { requestId: event.requestId, title: head.title, status: head.status, statusChanged: event.status !== null });
+      emitter.to(targets).emit('testRequest:changed', {
+        requestId: event.requestId,
+        title: head.title,
+        status: head.status,
+        statusChanged: event.status !== null,
+      });
       emitter.emit('testRequests:changed');
       return;
     }
@@ -50,19 +69,33 @@ export async function emitTestRequestPushes(emitter: Emitter<ServerToClientEvent
       const head = await requests.findHeadline(event.requestId, event.testerId);
       if (!head) return;
       const kind = event.name === 'tester.joined' ? 'joined' : 'feedback';
-      emitter.to(rooms.user(event.ownerId)).emit('testRequest:activity', { requestId: event.requestId, title: head.title, kind, username: head.username });
+      emitter
+        .to(rooms.user(event.ownerId))
+        .emit('testRequest:activity', { requestId: event.requestId, title: head.title, kind, username: head.username });
       if (kind === 'joined') emitter.emit('testRequests:changed');
       return;
     }
     case 'tester.left': {
       const head = await requests.findHeadline(event.requestId, event.testerId);
-      if (head) emitter.to(rooms.user(event.ownerId)).emit('testRequest:changed', { requestId: event.requestId, title: head.title, status: head.status, statusChanged: false });
+      if (head)
+        emitter.to(rooms.user(event.ownerId)).emit('testRequest:changed', {
+          requestId: event.requestId,
+          title: head.title,
+          status: head.status,
+          statusChanged: false,
+        });
       emitter.emit('testRequests:changed');
       return;
     }
     case 'feedback.markedHelpful': {
       const head = await requests.findHeadline(event.requestId, event.testerId);
-      if (head) emitter.to(rooms.user(event.testerId)).emit('testRequest:changed', { requestId: event.requestId, title: head.title, status: head.status, statusChanged: false });
+      if (head)
+        emitter.to(rooms.user(event.testerId)).emit('testRequest:changed', {
+          requestId: event.requestId,
+          title: head.title,
+          status: head.status,
+          statusChanged: false,
+        });
       return;
     }
     case 'userRating.saved':

@@ -5,7 +5,13 @@ import { rooms } from '@vitrine/domain/events';
 import type { Sql } from '@vitrine/db/sql';
 import { makeReportQueries } from '@vitrine/db/queries/reports';
 import { makeUserQueries } from '@vitrine/db/queries/users';
-import { accountRoom, applyAccountRooms, closeAccountSockets, leaveOtherSessionRooms, leaveSessionRooms } from './rooms';
+import {
+  accountRoom,
+  applyAccountRooms,
+  closeAccountSockets,
+  leaveOtherSessionRooms,
+  leaveSessionRooms,
+} from './rooms';
 import { findProjectOwnerId } from '@vitrine/db/queries/project-access';
 import { emitTestRequestPushes, isTestRequestEvent } from './live-test-requests';
 import { staleReadsChannel, staleTagsOf, staleTagsOfAll } from './stale-reads';
@@ -18,7 +24,7 @@ export function socketKey(prefix: string): string {
   return `${prefix}socket.io`;
 }
 
-/** Turns committed events into Socket.IO pushes from any process (design.md "Realtime"). */
+/** Turns committed events into Socket.IO pushes from any process. */
 export interface LivePushes {
   /** Announces the reads `event` makes stale and emits the pushes it implies. Never throws; a push missed while Redis is down is simply lost. */
   emit(event: StoredEvent): Promise<void>;
@@ -31,7 +37,7 @@ export interface LivePushes {
   pushAll(events: StoredEvent[]): Promise<void>;
   /** Takes a signed-out session's sockets out of the user's private rooms on every node. Never throws. */
   leaveSession(sessionId: string, userId: number): void;
-  /** Takes the sockets of every other session of the user out of their private rooms (issue 14). Never throws. */
+  /** Takes the sockets of every other session of the user out of their private rooms. Never throws. */
   leaveOtherSessions(userId: number, keepSessionId: string): void;
   /**
    * Tells every API node that shared reads carrying one of `tags` are stale (runtime/src/stale-reads.ts).
@@ -48,7 +54,12 @@ export interface LivePushes {
  * `redis` should be a connection with `enableOfflineQueue: false`: while Redis is down a push fails
  * at once instead of piling up in memory and arriving late.
  */
-export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string; log?: (err: unknown) => void }): LivePushes {
+export function createLivePushes(opts: {
+  sql: Sql;
+  redis: Redis;
+  prefix: string;
+  log?: (err: unknown) => void;
+}): LivePushes {
   const log = opts.log ?? ((err) => console.error('[live]', err));
   // The emitter calls publish() and drops the promise; a rejected one would be an unhandled rejection.
   const client = {
@@ -143,7 +154,8 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
         }
         case 'message.created': {
           // Admins read every message; a message to a member also changes that member's inbox.
-          const targets = event.recipientUserId === null ? [rooms.admins] : [rooms.user(event.recipientUserId), rooms.admins];
+          const targets =
+            event.recipientUserId === null ? [rooms.admins] : [rooms.user(event.recipientUserId), rooms.admins];
           emitter.to(targets).emit('messages:changed');
           return;
         }
@@ -160,6 +172,9 @@ export function createLivePushes(opts: { sql: Sql; redis: Redis; prefix: string;
  */
 function latestCounts(events: StoredEvent[]): StoredEvent[] {
   const last = new Map<number, StoredEvent>();
-  for (const event of events) if (event.name === 'vote.created' || event.name === 'rating.saved') last.set(event.projectId, event);
-  return events.filter((event) => (event.name !== 'vote.created' && event.name !== 'rating.saved') || last.get(event.projectId) === event);
+  for (const event of events)
+    if (event.name === 'vote.created' || event.name === 'rating.saved') last.set(event.projectId, event);
+  return events.filter(
+    (event) => (event.name !== 'vote.created' && event.name !== 'rating.saved') || last.get(event.projectId) === event,
+  );
 }

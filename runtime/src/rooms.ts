@@ -71,12 +71,15 @@ export function leaveSessionRooms(operator: RoomOperator, sessionId: string, use
 }
 
 /**
- * After a password change (issue 14): every socket of account `userId` except those of the session
+ * After a password change: every socket of account `userId` except those of the session
  * `keepSessionId` (the one that changed it) leaves the private rooms and the account's handle room,
  * on every API node; they stay connected as a visitor's.
  */
 export function leaveOtherSessionRooms(operator: RoomOperator, userId: number, keepSessionId: string): void {
-  operator.in(accountRoom(userId)).except(sessionRoom(keepSessionId)).socketsLeave([...privateRoomsOf(userId), accountRoom(userId)]);
+  operator
+    .in(accountRoom(userId))
+    .except(sessionRoom(keepSessionId))
+    .socketsLeave([...privateRoomsOf(userId), accountRoom(userId)]);
 }
 
 /** What disconnecting needs: Socket.IO's server and the Redis emitter both fit. */

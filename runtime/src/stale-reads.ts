@@ -50,7 +50,7 @@ export function staleTagsOf(event: DomainEvent): string[] {
     case 'feedback.posted':
     case 'feedback.markedHelpful':
       // user.updated: admin and pause flags, role and bio, which no shared read shows; test requests
-      // are read through their own calls, never through a shared read; email confirmations (issue 14)
+      // are read through their own calls, never through a shared read; email confirmations
       // touch no shared read.
       return [];
   }

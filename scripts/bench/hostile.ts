@@ -20,16 +20,27 @@ const REQUEST_TIMEOUT_MS = 30_000;
 export const READY_TARGET_MS = 500;
 export const PAGE_TARGET_MS = 1000;
 
-type Kind = 'deep offset' | 'cache-missing sort' | 'wildcard q' | 'deep ranking offset' | 'distinct card' | 'distinct sitemap';
+type Kind =
+  'deep offset' | 'cache-missing sort' | 'wildcard q' | 'deep ranking offset' | 'distinct card' | 'distinct sitemap';
 
 /** What each of the ATTACKERS keeps asking for. */
 const KINDS: readonly Kind[] = [
-  'deep offset', 'deep offset', 'deep offset', 'deep offset',
-  'cache-missing sort', 'cache-missing sort',
-  'wildcard q', 'wildcard q', 'wildcard q',
+  'deep offset',
+  'deep offset',
+  'deep offset',
+  'deep offset',
+  'cache-missing sort',
+  'cache-missing sort',
+  'wildcard q',
+  'wildcard q',
+  'wildcard q',
   'deep ranking offset',
-  'distinct card', 'distinct card', 'distinct card',
-  'distinct sitemap', 'distinct sitemap', 'distinct sitemap',
+  'distinct card',
+  'distinct card',
+  'distinct card',
+  'distinct sitemap',
+  'distinct sitemap',
+  'distinct sitemap',
 ];
 
 const SORTS = ['newest', 'votes', 'views'] as const;
@@ -74,7 +85,10 @@ const nextAddress = () => {
 async function timedGet(url: string): Promise<Timed> {
   const started = performance.now();
   try {
-    const res = await fetch(url, { headers: { 'X-Forwarded-For': nextAddress() }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const res = await fetch(url, {
+      headers: { 'X-Forwarded-For': nextAddress() },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     await res.arrayBuffer();
     return { status: res.status, ms: performance.now() - started };
   } catch {
@@ -94,7 +108,8 @@ async function probe(next: () => string, everyMs: number, until: number): Promis
   return answers;
 }
 
-const quantile = (sorted: number[], q: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!);
+const quantile = (sorted: number[], q: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const round = (ms: number) => Math.round(ms);
 
 /** Percentiles of a probe's answers, and how many were not 200. */
@@ -121,7 +136,10 @@ function attackSummary(answers: Map<Kind, Timed[]>) {
     return {
       kind,
       requests: list.length,
-      statuses: [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(' '),
+      statuses: [...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}:${n}`)
+        .join(' '),
       'p50 ms': round(quantile(sorted, 0.5)),
       'max ms': round(sorted.at(-1) ?? 0),
     };
@@ -132,7 +150,13 @@ function attackSummary(answers: Map<Kind, Timed[]>) {
  * Runs the case against the API at `url` for `seconds`: first `quietSeconds` of the probes alone,
  * then the same probes with ATTACKERS hostile requests in flight.
  */
-export async function hostileReads(opts: { url: string; projects: number; seconds: number; quietSeconds?: number; log: (line: string) => void }) {
+export async function hostileReads(opts: {
+  url: string;
+  projects: number;
+  seconds: number;
+  quietSeconds?: number;
+  log: (line: string) => void;
+}) {
   let page = 0;
   // An uncached first page: a limit and sort no earlier probe asked for (the shared read cache misses).
   const firstPage = () => {
@@ -142,7 +166,10 @@ export async function hostileReads(opts: { url: string; projects: number; second
   const ready = () => `${opts.url}/api/health/ready`;
 
   const quietUntil = Date.now() + (opts.quietSeconds ?? 3) * 1000;
-  const [quietReady, quietPage] = await Promise.all([probe(ready, READY_EVERY_MS, quietUntil), probe(firstPage, PAGE_EVERY_MS, quietUntil)]);
+  const [quietReady, quietPage] = await Promise.all([
+    probe(ready, READY_EVERY_MS, quietUntil),
+    probe(firstPage, PAGE_EVERY_MS, quietUntil),
+  ]);
 
   opts.log(`hostile reads: ${ATTACKERS} in flight for ${opts.seconds} s`);
   const until = Date.now() + opts.seconds * 1000;
@@ -155,7 +182,10 @@ export async function hostileReads(opts: { url: string; projects: number; second
   const attackers = Promise.all(KINDS.map(attacker));
   // The probes start once the attack is under way.
   await sleep(200);
-  const [readyAnswers, pageAnswers] = await Promise.all([probe(ready, READY_EVERY_MS, until), probe(firstPage, PAGE_EVERY_MS, until)]);
+  const [readyAnswers, pageAnswers] = await Promise.all([
+    probe(ready, READY_EVERY_MS, until),
+    probe(firstPage, PAGE_EVERY_MS, until),
+  ]);
   await attackers;
   const probes = [
     summary('readiness, quiet', quietReady),
@@ -168,8 +198,18 @@ export async function hostileReads(opts: { url: string; projects: number; second
     probes,
     attacks: attackSummary(attacks),
     targets: [
-      { measure: 'readiness under attack: max ms (all 200)', value: underAttack.ready['max ms'], 'not 200': underAttack.ready['not 200'], target: `<= ${READY_TARGET_MS}` },
-      { measure: 'uncached first page under attack: max ms (all 200)', value: underAttack.page['max ms'], 'not 200': underAttack.page['not 200'], target: `<= ${PAGE_TARGET_MS}` },
+      {
+        measure: 'readiness under attack: max ms (all 200)',
+        value: underAttack.ready['max ms'],
+        'not 200': underAttack.ready['not 200'],
+        target: `<= ${READY_TARGET_MS}`,
+      },
+      {
+        measure: 'uncached first page under attack: max ms (all 200)',
+        value: underAttack.page['max ms'],
+        'not 200': underAttack.page['not 200'],
+        target: `<= ${PAGE_TARGET_MS}`,
+      },
     ],
   };
 }

@@ -36,7 +36,13 @@ export interface Loaded {
  * own histogram keeps whole milliseconds, so a p99 of 2 against 3 ms read as 1.5x whatever the truth;
  * its 'response' events carry each request's time from process.hrtime, which is what is used here.
  */
-export async function load(opts: { url: string; origin: string; seconds: number; connections: number; next: () => CaseRequest }): Promise<Loaded> {
+export async function load(opts: {
+  url: string;
+  origin: string;
+  seconds: number;
+  connections: number;
+  next: () => CaseRequest;
+}): Promise<Loaded> {
   const latencies: number[] = [];
   // Without a callback autocannon answers its tracker (an EventEmitter) made thenable; its types say only Promise.
   const instance = autocannon({
@@ -47,7 +53,13 @@ export async function load(opts: { url: string; origin: string; seconds: number;
       {
         setupRequest: (req) => {
           const r = opts.next();
-          return { ...req, method: r.method, path: r.path, headers: { ...req.headers, Origin: opts.origin, 'Content-Type': 'application/json', ...r.headers }, body: r.method === 'POST' ? '{}' : undefined };
+          return {
+            ...req,
+            method: r.method,
+            path: r.path,
+            headers: { ...req.headers, Origin: opts.origin, 'Content-Type': 'application/json', ...r.headers },
+            body: r.method === 'POST' ? '{}' : undefined,
+          };
         },
       },
     ],
@@ -113,7 +125,12 @@ export async function alternate(a: Side, b: Side, slices: number): Promise<[Pool
   }
   const pooled = (p: (typeof pools)[number]): Pooled => ({
     'req/s': p.seconds > 0 ? Math.round(p.requests / p.seconds) : 0,
-    'p99 ms': ms(quantile(p.latencies.sort((x, y) => x - y), 0.99)),
+    'p99 ms': ms(
+      quantile(
+        p.latencies.sort((x, y) => x - y),
+        0.99,
+      ),
+    ),
   });
   return [pooled(pools[0]!), pooled(pools[1]!)];
 }

@@ -13,7 +13,9 @@ const POSTGRES_LIB = '/usr/lib/postgresql';
 export function findPgbench(): string | null {
   if (existsSync('/usr/bin/pgbench')) return '/usr/bin/pgbench';
   if (!existsSync(POSTGRES_LIB)) return null;
-  const found = readdirSync(POSTGRES_LIB).map((version) => join(POSTGRES_LIB, version, 'bin', 'pgbench')).find((path) => existsSync(path));
+  const found = readdirSync(POSTGRES_LIB)
+    .map((version) => join(POSTGRES_LIB, version, 'bin', 'pgbench'))
+    .find((path) => existsSync(path));
   return found ?? null;
 }
 
@@ -23,7 +25,12 @@ export function findPgbench(): string | null {
  */
 export async function captureVoteStatement(url: string): Promise<string> {
   let captured = '';
-  const sql = postgres(url, { max: 1, transform: postgres.camel, onnotice: () => {}, debug: (_c, query) => (captured = query) });
+  const sql = postgres(url, {
+    max: 1,
+    transform: postgres.camel,
+    onnotice: () => {},
+    debug: (_c, query) => (captured = query),
+  });
   try {
     // Project 0 never exists: the statement runs and writes nothing.
     await makeVoteQueries(sql).castVotes([{ projectId: 0, actor: null, ip: 'pgbench-capture' }]);
@@ -38,7 +45,14 @@ export async function captureVoteStatement(url: string): Promise<string> {
  * transaction one vote (a group of one ballot) from a new address on a random project of
  * 1..`projects`; answers transactions per second.
  */
-export async function pgbenchVotes(opts: { pgbench: string; url: string; statement: string; projects: number; clients: number; seconds: number }): Promise<number> {
+export async function pgbenchVotes(opts: {
+  pgbench: string;
+  url: string;
+  statement: string;
+  projects: number;
+  clients: number;
+  seconds: number;
+}): Promise<number> {
   const script = [
     `\\set p random(1, ${opts.projects})`,
     // A new address per transaction: the client id and a per-client counter never repeat in a run.
@@ -46,16 +60,38 @@ export async function pgbenchVotes(opts: { pgbench: string; url: string; stateme
     opts.statement
       .replace(/--[^\n]*/g, '')
       .replace(/\s+/g, ' ')
-      .replace('$1', "jsonb_build_array(jsonb_build_object('ord', 0, 'project_id', (:p)::int, 'user_id', NULL, 'is_admin', false, 'ip', 'pgbench:' || (:client_id)::text || ':' || (:n)::text))") + ';',
+      .replace(
+        '$1',
+        "jsonb_build_array(jsonb_build_object('ord', 0, 'project_id', (:p)::int, 'user_id', NULL, 'is_admin', false, 'ip', 'pgbench:' || (:client_id)::text || ':' || (:n)::text))",
+      ) + ';',
   ].join('\n');
   const file = join(tmpdir(), `vitrine-bench-vote-${process.pid}.sql`);
   writeFileSync(file, script);
   const db = new URL(opts.url);
-  const { stdout } = await promisify(execFile)(opts.pgbench, [
-    '-h', db.hostname, '-p', db.port || '5432', '-U', decodeURIComponent(db.username) || 'postgres',
-    '-n', '-M', 'prepared', '-c', String(opts.clients), '-j', String(Math.min(opts.clients, 2)), '-T', String(opts.seconds), '-f', file,
-    db.pathname.slice(1),
-  ], { env: { ...process.env, PGPASSWORD: decodeURIComponent(db.password) } }).finally(() => rmSync(file, { force: true }));
+  const { stdout } = await promisify(execFile)(
+    opts.pgbench,
+    [
+      '-h',
+      db.hostname,
+      '-p',
+      db.port || '5432',
+      '-U',
+      decodeURIComponent(db.username) || 'postgres',
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(opts.clients),
+      '-j',
+      String(Math.min(opts.clients, 2)),
+      '-T',
+      String(opts.seconds),
+      '-f',
+      file,
+      db.pathname.slice(1),
+    ],
+    { env: { ...process.env, PGPASSWORD: decodeURIComponent(db.password) } },
+  ).finally(() => rmSync(file, { force: true }));
   const tps = /tps = ([\d.]+)/.exec(stdout);
   if (!tps) throw new Error(`pgbench said no tps:\n${stdout}`);
   return Number(tps[1]);

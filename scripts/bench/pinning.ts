@@ -41,7 +41,8 @@ export function postmasterPid(dataDir: string): number | null {
 /** Sets the CPUs (taskset list, e.g. "1" or "0-1") of `pids` and all their threads; false when taskset failed. */
 export function setCpus(pids: number[], cpus: string): boolean {
   let ok = true;
-  for (const pid of pids) ok = spawnSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' }).status === 0 && ok;
+  for (const pid of pids)
+    ok = spawnSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' }).status === 0 && ok;
   return ok;
 }
 

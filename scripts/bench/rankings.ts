@@ -27,7 +27,8 @@ function literal(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   // An array parameter (ids) as an array literal; a json parameter (the rows a swap inserts) comes as the value itself.
   if (Array.isArray(value) && value.every((v) => typeof v === 'number')) return `'{${value.join(',')}}'`;
-  const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text =
+    value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return `'${text.replace(/'/g, "''")}'`;
 }
 
@@ -104,13 +105,34 @@ export async function timeRankings(opts: {
   writeFileSync(script, ['BEGIN', ...statements, 'ROLLBACK'].join(';\n') + ';\n');
   const psqlStart = performance.now();
   const db = new URL(opts.url);
-  await promisify(execFile)('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', db.hostname, '-p', db.port || '5432', '-U', decodeURIComponent(db.username) || 'postgres', '-d', db.pathname.slice(1), '-f', script], {
-    env: { ...process.env, PGPASSWORD: decodeURIComponent(db.password) },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  await promisify(execFile)(
+    'psql',
+    [
+      '-X',
+      '-q',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-h',
+      db.hostname,
+      '-p',
+      db.port || '5432',
+      '-U',
+      decodeURIComponent(db.username) || 'postgres',
+      '-d',
+      db.pathname.slice(1),
+      '-f',
+      script,
+    ],
+    {
+      env: { ...process.env, PGPASSWORD: decodeURIComponent(db.password) },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const psqlMs = performance.now() - psqlStart;
   rmSync(script, { force: true });
-  console.log(`[bench] ranking recompute, every board: app ${appMs.toFixed(0)} ms, the same SQL in psql ${psqlMs.toFixed(0)} ms`);
+  console.log(
+    `[bench] ranking recompute, every board: app ${appMs.toFixed(0)} ms, the same SQL in psql ${psqlMs.toFixed(0)} ms`,
+  );
 
   // Co-located, as the bench runs: PostgreSQL, the recomputer, the API and the load generator share
   // the machine's two cores.
@@ -124,7 +146,9 @@ export async function timeRankings(opts: {
     const front = [process.pid, ...withDescendants(opts.apiPid)];
     if (setCpus(front, '0') && setCpus(withDescendants(database), '1')) {
       try {
-        separate = await foregroundDuringRecomputes(opts.url, opts.foreground, (pid) => setCpus(withDescendants(pid), '1'));
+        separate = await foregroundDuringRecomputes(opts.url, opts.foreground, (pid) =>
+          setCpus(withDescendants(pid), '1'),
+        );
         log(`foreground p99, database and recomputer on a core of their own: ${describe(separate)}`);
       } finally {
         setCpus(front, ALL_CPUS);
@@ -132,12 +156,25 @@ export async function timeRankings(opts: {
       }
     }
   }
-  const ratio = (r: ForegroundRatio) => (r.baseline['p99 ms'] > 0 ? Number((r.during['p99 ms'] / r.baseline['p99 ms']).toFixed(2)) : null);
+  const ratio = (r: ForegroundRatio) =>
+    r.baseline['p99 ms'] > 0 ? Number((r.during['p99 ms'] / r.baseline['p99 ms']).toFixed(2)) : null;
   return {
     ratios: [
-      { measure: 'ranking recompute, app / psql same SQL', value: Number((appMs / psqlMs).toFixed(2)), target: '<= 1.5' },
-      { measure: 'foreground p99 during recomputes / alone, database on its own core', value: separate ? ratio(separate) : null, target: '<= 1.2' },
-      { measure: 'foreground p99 during recomputes / alone, all on the same cores', value: ratio(shared), target: '(contention)' },
+      {
+        measure: 'ranking recompute, app / psql same SQL',
+        value: Number((appMs / psqlMs).toFixed(2)),
+        target: '<= 1.5',
+      },
+      {
+        measure: 'foreground p99 during recomputes / alone, database on its own core',
+        value: separate ? ratio(separate) : null,
+        target: '<= 1.2',
+      },
+      {
+        measure: 'foreground p99 during recomputes / alone, all on the same cores',
+        value: ratio(shared),
+        target: '(contention)',
+      },
     ],
   };
 }
@@ -158,7 +195,11 @@ const FOREGROUND_SLICES = 10;
  * votes in both, so the recomputes are all that differs; the recomputer is placed by `place` (given
  * its pid).
  */
-async function foregroundDuringRecomputes(url: string, foreground: () => Promise<Loaded>, place?: (pid: number) => void): Promise<ForegroundRatio> {
+async function foregroundDuringRecomputes(
+  url: string,
+  foreground: () => Promise<Loaded>,
+  place?: (pid: number) => void,
+): Promise<ForegroundRatio> {
   const recomputer = await startRecomputer(url);
   place?.(recomputer.pid);
   let alone: Pooled;

@@ -18,7 +18,10 @@ const VOTE_SKEW = 2;
  * The votes table's secondary indexes are dropped during the load and rebuilt once, which is far
  * faster than maintaining them row by row; the statistics are refreshed at the end.
  */
-export async function seedBench(sql: Sql, opts: { projects: number; votes: number; log: (line: string) => void }): Promise<void> {
+export async function seedBench(
+  sql: Sql,
+  opts: { projects: number; votes: number; log: (line: string) => void },
+): Promise<void> {
   await sql`SET synchronous_commit = off`;
   await sql`SET maintenance_work_mem = '256MB'`;
   await sql`INSERT INTO users (username, password_hash) SELECT 'bench_' || g, 'x' FROM generate_series(1, ${SEED_USERS}) g`;

@@ -23,7 +23,14 @@ export interface ChildServer {
  * Resolves once `child` prints text matching `pattern` after the first `from` characters of its
  * output so far (`output()`); rejects if it exits first, or after `timeoutMs` when given.
  */
-function waitForOutput(child: ChildProcess, output: () => string, from: number, pattern: RegExp, what: string, timeoutMs?: number): Promise<void> {
+function waitForOutput(
+  child: ChildProcess,
+  output: () => string,
+  from: number,
+  pattern: RegExp,
+  what: string,
+  timeoutMs?: number,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = (err?: Error) => {
       clearTimeout(timer);
@@ -32,7 +39,8 @@ function waitForOutput(child: ChildProcess, output: () => string, from: number, 
       if (err) reject(err);
       else resolve();
     };
-    const timer = timeoutMs === undefined ? undefined : setTimeout(() => done(new Error(`${what} did not start`)), timeoutMs);
+    const timer =
+      timeoutMs === undefined ? undefined : setTimeout(() => done(new Error(`${what} did not start`)), timeoutMs);
     const onData = () => {
       if (pattern.test(output().slice(from))) done();
     };
@@ -43,8 +51,18 @@ function waitForOutput(child: ChildProcess, output: () => string, from: number, 
 }
 
 /** Spawns `args` under node with `env` (in `cwd`, else this directory), and waits until it prints `ready`. */
-async function spawnServer(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, url: string, cwd?: string): Promise<ChildServer> {
-  const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'], cwd });
+async function spawnServer(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  url: string,
+  cwd?: string,
+): Promise<ChildServer> {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+    cwd,
+  });
   let printed = '';
   // Registered first, so every listener below sees the chunk already appended.
   child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
@@ -80,9 +98,20 @@ export function startHello(port: number): Promise<ChildServer> {
  * The API (api/src/server.ts, the production entry point) on `databaseUrl`, rate limits lifted; from
  * the checkout at `root` when given (another version of the code, e.g. a baseline), else this one.
  */
-export function startApiChild(port: number, databaseUrl: string, redisUrl: string, redisPrefix: string, root?: string): Promise<ChildServer> {
+export function startApiChild(
+  port: number,
+  databaseUrl: string,
+  redisUrl: string,
+  redisPrefix: string,
+  root?: string,
+): Promise<ChildServer> {
   return spawnServer(
-    [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', 'api/src/server.ts'],
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      '--import',
+      'tsx',
+      'api/src/server.ts',
+    ],
     {
       NODE_ENV: 'bench',
       PORT: String(port),
@@ -107,8 +136,15 @@ export function startApiChild(port: number, databaseUrl: string, redisUrl: strin
  * the recomputes (its votes go on), resume() lets them go on; stop() ends it; `durations()` then answers how long each
  * round of every board took.
  */
-export async function startRecomputer(databaseUrl: string): Promise<ChildServer & { pause: () => Promise<void>; resume: () => void; durations: () => number[] }> {
-  const child = await spawnServer(['--import', 'tsx', 'scripts/bench/recomputer.ts', databaseUrl], {}, /recomputer ready/, '');
+export async function startRecomputer(
+  databaseUrl: string,
+): Promise<ChildServer & { pause: () => Promise<void>; resume: () => void; durations: () => number[] }> {
+  const child = await spawnServer(
+    ['--import', 'tsx', 'scripts/bench/recomputer.ts', databaseUrl],
+    {},
+    /recomputer ready/,
+    '',
+  );
   return {
     ...child,
     async pause() {

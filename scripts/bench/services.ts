@@ -40,12 +40,14 @@ async function waitFor(port: number): Promise<boolean> {
  * shared_buffers, fsync and synchronous commit on, Redis persisted as in production.
  */
 export async function startBenchServices(log: (line: string) => void): Promise<BenchServices> {
-  for (const port of [PG_PORT, REDIS_PORT]) if (await portAnswers(port)) throw new Error(`port ${port} is taken: another bench running?`);
+  for (const port of [PG_PORT, REDIS_PORT])
+    if (await portAnswers(port)) throw new Error(`port ${port} is taken: another bench running?`);
   const dir = mkdtempSync(path.join(tmpdir(), 'vitrine-bench-'));
   if (process.getuid?.() === 0) spawnSync('chown', ['-R', 'postgres', dir]);
   const cluster = initPostgresCluster(path.join(dir, 'postgres'), PG_PORT, dir, () => {}, 'ignore');
   if (cluster) appendFileSync(path.join(cluster.dir, 'postgresql.conf'), `\nshared_buffers = '${SHARED_BUFFERS}'\n`);
-  if (!cluster || !pgCtl(cluster, 'start', [], 'ignore')) throw new Error('could not start a private PostgreSQL (initdb and pg_ctl are needed)');
+  if (!cluster || !pgCtl(cluster, 'start', [], 'ignore'))
+    throw new Error('could not start a private PostgreSQL (initdb and pg_ctl are needed)');
   const redisBin = findRedisServer();
   if (!redisBin) throw new Error('redis-server is not installed');
   const redisDir = path.join(dir, 'redis');

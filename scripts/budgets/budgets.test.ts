@@ -8,7 +8,13 @@ const manifest: Manifest = {
   '_tooltip.js': { file: 'assets/tooltip.js' },
   'src/pages/admin.tsx': { file: 'assets/admin.js' },
 };
-const sizes: Record<string, number> = { 'assets/index.js': 60_000, 'assets/vendor.js': 50_000, 'assets/project.js': 5_000, 'assets/tooltip.js': 3_000, 'assets/admin.js': 90_000 };
+const sizes: Record<string, number> = {
+  'assets/index.js': 60_000,
+  'assets/vendor.js': 50_000,
+  'assets/project.js': 5_000,
+  'assets/tooltip.js': 3_000,
+  'assets/admin.js': 90_000,
+};
 
 describe('JavaScript budgets', () => {
   it('count the entry closure for landing and add the project chunk closure once, never lazy chunks', () => {
@@ -27,7 +33,9 @@ describe('JavaScript budgets', () => {
   });
   it('report each page over its budget', () => {
     expect(overBudget({ landing: BUDGETS.landing, project: BUDGETS.project })).toEqual([]);
-    expect(overBudget({ landing: BUDGETS.landing + 1, project: 0 })).toEqual([expect.stringContaining('landing JavaScript is')]);
+    expect(overBudget({ landing: BUDGETS.landing + 1, project: 0 })).toEqual([
+      expect.stringContaining('landing JavaScript is'),
+    ]);
     expect(overBudget({ landing: 0, project: BUDGETS.project + 1 })).toHaveLength(1);
   });
 });

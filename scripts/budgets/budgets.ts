@@ -31,9 +31,16 @@ function closure(manifest: Manifest, keys: string[], into: Set<string>): Set<str
 }
 
 /** Compressed JavaScript of the landing and project pages, from the manifest and a file-size reader. */
-export function measure(manifest: Manifest, compressedSize: (file: string) => number): { landing: number; project: number } {
+export function measure(
+  manifest: Manifest,
+  compressedSize: (file: string) => number,
+): { landing: number; project: number } {
   const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
-  const landing = closure(manifest, [...entries, ...entries.flatMap((k) => manifest[k]!.dynamicImports ?? [])], new Set());
+  const landing = closure(
+    manifest,
+    [...entries, ...entries.flatMap((k) => manifest[k]!.dynamicImports ?? [])],
+    new Set(),
+  );
   const project = closure(manifest, [PROJECT_PAGE_MODULE], new Set(landing));
   const total = (keys: Set<string>) => [...keys].reduce((sum, k) => sum + compressedSize(manifest[k]!.file), 0);
   return { landing: total(landing), project: total(project) };
@@ -43,5 +50,8 @@ export function measure(manifest: Manifest, compressedSize: (file: string) => nu
 export function overBudget(sizes: { landing: number; project: number }): string[] {
   return (Object.keys(BUDGETS) as Array<keyof typeof BUDGETS>)
     .filter((page) => sizes[page] > BUDGETS[page])
-    .map((page) => `${page} JavaScript is ${(sizes[page] / 1024).toFixed(1)} KiB compressed, over its ${BUDGETS[page] / 1024} KiB budget`);
+    .map(
+      (page) =>
+        `${page} JavaScript is ${(sizes[page] / 1024).toFixed(1)} KiB compressed, over its ${BUDGETS[page] / 1024} KiB budget`,
+    );
 }

@@ -36,10 +36,12 @@ await seedDemo(sql);
 await sql.end();
 
 const api = await startApi(config);
-// The worker runs in this process too when it exists (issue 5), so rankings and live pushes work.
+// The worker runs in this process too when it exists, so rankings and live pushes work.
 let worker: { close: () => Promise<void> } | undefined;
 try {
-  const mod = (await import('../../worker/src/index')) as { startWorker?: (c: typeof config) => Promise<{ close: () => Promise<void> }> };
+  const mod = (await import('../../worker/src/index')) as {
+    startWorker?: (c: typeof config) => Promise<{ close: () => Promise<void> }>;
+  };
   worker = await mod.startWorker?.(config);
 } catch (err) {
   console.error('[e2e] worker not started:', err);

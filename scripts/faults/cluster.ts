@@ -5,12 +5,31 @@
  * a crashed one. Everything lives in one temporary directory, removed by the cleanup stack.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asPostgres, findRedisServer, initPostgresCluster, pgCtl, pgCtlArgs, portAnswers, redisServerArgs, type PrivateCluster } from '../lib/services';
+import {
+  asPostgres,
+  findRedisServer,
+  initPostgresCluster,
+  pgCtl,
+  pgCtlArgs,
+  portAnswers,
+  redisServerArgs,
+  type PrivateCluster,
+} from '../lib/services';
 import { processAlive, startSupervisor, type ExitInfo, type Supervisor } from '../lib/supervisor';
 import type { CleanupStack } from './cleanup';
 import { startMailSink, type MailSink } from './mail-sink';
@@ -29,7 +48,11 @@ const NODE_READY_WAIT_MS = 120_000;
  * see, so the clients' Origin (http.ts). Only a name: nothing is ever sent to it.
  */
 export const FAULTS_SITE_URL = 'https://vitrine.faults.test';
-const WORKER_ENV = { WORKER_EMAIL_BACKOFF_MS: '2000', WORKER_LOCK_DURATION_MS: '10000', WORKER_STALLED_INTERVAL_MS: '5000' };
+const WORKER_ENV = {
+  WORKER_EMAIL_BACKOFF_MS: '2000',
+  WORKER_LOCK_DURATION_MS: '10000',
+  WORKER_STALLED_INTERVAL_MS: '5000',
+};
 
 /** The ports of one suite run (the full suite and the CI smoke use different ones). */
 export interface FaultPorts {
@@ -67,7 +90,11 @@ export interface Cluster {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Waits (bounded) until `check` holds; false when it never did. */
-export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 200): Promise<boolean> {
+export async function waitUntil(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  everyMs = 200,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return true;
@@ -81,7 +108,9 @@ function removeStaleRuns(log: (line: string) => void): void {
   for (const name of readdirSync(tmpdir())) {
     if (!name.startsWith(DIR_PREFIX)) continue;
     const dir = path.join(tmpdir(), name);
-    const owner = Number(existsSync(path.join(dir, 'owner.pid')) ? readFileSync(path.join(dir, 'owner.pid'), 'utf8') : NaN);
+    const owner = Number(
+      existsSync(path.join(dir, 'owner.pid')) ? readFileSync(path.join(dir, 'owner.pid'), 'utf8') : NaN,
+    );
     if (Number.isSafeInteger(owner) && processAlive(owner)) continue;
     log(`removing the leftovers of an interrupted run in ${dir}`);
     const pg = path.join(dir, 'postgres');
@@ -89,7 +118,9 @@ function removeStaleRuns(log: (line: string) => void): void {
       const cluster = initPostgresCluster(pg, 0, pg, () => {}, 'ignore');
       if (cluster) pgCtl(cluster, 'stop', ['-m', 'immediate'], 'ignore');
     }
-    const redisPid = Number(existsSync(path.join(dir, 'redis.pid')) ? readFileSync(path.join(dir, 'redis.pid'), 'utf8') : NaN);
+    const redisPid = Number(
+      existsSync(path.join(dir, 'redis.pid')) ? readFileSync(path.join(dir, 'redis.pid'), 'utf8') : NaN,
+    );
     if (Number.isSafeInteger(redisPid) && processAlive(redisPid)) process.kill(redisPid, 'SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
@@ -107,12 +138,17 @@ export async function healthy(url: string): Promise<boolean> {
 }
 
 /** Starts PostgreSQL in `dir`; answers its cluster and URL. */
-async function startPostgres(dir: string, port: number, cleanup: CleanupStack): Promise<{ cluster: PrivateCluster; url: string }> {
+async function startPostgres(
+  dir: string,
+  port: number,
+  cleanup: CleanupStack,
+): Promise<{ cluster: PrivateCluster; url: string }> {
   const pgDir = path.join(dir, 'postgres');
   const cluster = initPostgresCluster(pgDir, port, pgDir, () => {}, 'ignore');
   if (!cluster) throw new Error('initdb failed or is not installed (PostgreSQL 15+ binaries are needed)');
   if (await portAnswers(port)) throw new Error(`port ${port} is taken: another fault suite run?`);
-  if (!pgCtl(cluster, 'start', [], 'ignore')) throw new Error(`PostgreSQL did not start; see ${path.join(pgDir, 'server.log')}`);
+  if (!pgCtl(cluster, 'start', [], 'ignore'))
+    throw new Error(`PostgreSQL did not start; see ${path.join(pgDir, 'server.log')}`);
   cleanup.push('stop PostgreSQL', () => {
     pgCtl(cluster, 'stop', ['-m', 'immediate'], 'ignore');
   });
@@ -145,7 +181,11 @@ async function startRedis(dir: string, port: number, cleanup: CleanupStack): Pro
 }
 
 /** Starts the whole deployment; every piece is registered on `cleanup` as soon as it runs. */
-export async function startCluster(ports: FaultPorts, cleanup: CleanupStack, log: (line: string) => void): Promise<Cluster> {
+export async function startCluster(
+  ports: FaultPorts,
+  cleanup: CleanupStack,
+  log: (line: string) => void,
+): Promise<Cluster> {
   removeStaleRuns(log);
   const dir = mkdtempSync(path.join(tmpdir(), DIR_PREFIX));
   cleanup.push(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
@@ -153,7 +193,8 @@ export async function startCluster(ports: FaultPorts, cleanup: CleanupStack, log
   cleanup.push(`keep the logs in ${LOGS_DIR}`, () => {
     rmSync(LOGS_DIR, { recursive: true, force: true });
     mkdirSync(LOGS_DIR, { recursive: true });
-    for (const name of readdirSync(dir)) if (name.endsWith('.log')) copyFileSync(path.join(dir, name), path.join(LOGS_DIR, name));
+    for (const name of readdirSync(dir))
+      if (name.endsWith('.log')) copyFileSync(path.join(dir, name), path.join(LOGS_DIR, name));
     const postgresLog = path.join(dir, 'postgres', 'server.log');
     if (existsSync(postgresLog)) copyFileSync(postgresLog, path.join(LOGS_DIR, 'postgres.log'));
   });
@@ -167,7 +208,11 @@ export async function startCluster(ports: FaultPorts, cleanup: CleanupStack, log
   const mail = await startMailSink(ports.smtp);
   cleanup.push('stop the SMTP server', () => mail.down());
 
-  const admin = { username: 'faults_admin', password: randomBytes(12).toString('base64url'), email: 'admins@faults.test' };
+  const admin = {
+    username: 'faults_admin',
+    password: randomBytes(12).toString('base64url'),
+    email: 'admins@faults.test',
+  };
   const env = {
     NODE_ENV: 'production',
     SITE_URL: FAULTS_SITE_URL,
@@ -194,7 +239,11 @@ export async function startCluster(ports: FaultPorts, cleanup: CleanupStack, log
   };
   const supervisor = startSupervisor(
     [
-      ...apiNodes.map((node, i) => ({ ...node, script: path.join(ROOT, 'api/src/server.ts'), env: { ...env, PORT: String(ports.api[i]) } })),
+      ...apiNodes.map((node, i) => ({
+        ...node,
+        script: path.join(ROOT, 'api/src/server.ts'),
+        env: { ...env, PORT: String(ports.api[i]) },
+      })),
       { ...worker, script: path.join(ROOT, 'worker/src/index.ts'), env },
     ],
     {
@@ -211,8 +260,16 @@ export async function startCluster(ports: FaultPorts, cleanup: CleanupStack, log
   cleanup.push('stop the api nodes and the worker', () => supervisor.stop());
 
   const apiUrls = ports.api.map((port) => `http://127.0.0.1:${port}`);
-  const ready = await waitUntil(async () => (await Promise.all(apiUrls.map(healthy))).every(Boolean) && logTail('worker', 50).includes('[worker] running'), NODE_READY_WAIT_MS, 500);
-  if (!ready) throw new Error(`the api nodes or the worker did not start; logs in ${dir}\n${apiNodes.map((n) => logTail(n.name, 10)).join('\n')}\n${logTail('worker', 10)}`);
+  const ready = await waitUntil(
+    async () =>
+      (await Promise.all(apiUrls.map(healthy))).every(Boolean) && logTail('worker', 50).includes('[worker] running'),
+    NODE_READY_WAIT_MS,
+    500,
+  );
+  if (!ready)
+    throw new Error(
+      `the api nodes or the worker did not start; logs in ${dir}\n${apiNodes.map((n) => logTail(n.name, 10)).join('\n')}\n${logTail('worker', 10)}`,
+    );
 
   return {
     dir,

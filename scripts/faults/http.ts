@@ -57,7 +57,12 @@ export class HttpClient {
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       if (this.cookies.size) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
       try {
-        const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        const res = await fetch(`${url}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
         const text = await res.text();
         for (const cookie of res.headers.getSetCookie()) {
           const [pair = ''] = cookie.split(';');
@@ -77,10 +82,16 @@ export class HttpClient {
         // reached the node) goes to the next node, and so does a GET whose connection failed; a write
         // that may have reached the node is not sent twice.
         const code = failureCode(err);
-        const nextNode = code === 'ECONNREFUSED' || (method === 'GET' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET'));
+        const nextNode =
+          code === 'ECONNREFUSED' || (method === 'GET' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET'));
         if (nextNode && attempt + 1 < this.urls.length) continue;
         const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
-        this.record({ start, end: Date.now(), status: 0, failure: timedOut ? 'timeout' : (failureCode(err) ?? 'error') });
+        this.record({
+          start,
+          end: Date.now(),
+          status: 0,
+          failure: timedOut ? 'timeout' : (failureCode(err) ?? 'error'),
+        });
         return { status: 0, body: null };
       }
     }

@@ -37,8 +37,13 @@ function num(value: string | undefined, fallback: number): number {
 }
 
 const base = { ...DEFAULT_OPTIONS, ...(values.short ? SHORT : {}) };
-const scenarios = (values.scenarios ?? base.scenarios.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
-for (const s of scenarios) if (!SCENARIO_NAMES.includes(s as ScenarioName)) throw new Error(`unknown scenario ${s} (known: ${SCENARIO_NAMES.join(', ')})`);
+const scenarios = (values.scenarios ?? base.scenarios.join(','))
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const s of scenarios)
+  if (!SCENARIO_NAMES.includes(s as ScenarioName))
+    throw new Error(`unknown scenario ${s} (known: ${SCENARIO_NAMES.join(', ')})`);
 const options: SuiteOptions = {
   ...base,
   clients: Math.round(num(values.clients, base.clients)),
@@ -68,7 +73,9 @@ try {
     for (const note of r.notes) log(note);
   });
   console.log(`\n${formatTable(results)}\n`);
-  console.log(`${options.clients} clients; ${options.warmupS} s of load before each fault and ${options.afterS} s after it ends.`);
+  console.log(
+    `${options.clients} clients; ${options.warmupS} s of load before each fault and ${options.afterS} s after it ends.`,
+  );
   for (const r of results) {
     const missed = missedTargets(r);
     if (missed.length) {
@@ -76,7 +83,10 @@ try {
       console.log(`MISSED ${r.scenario}: ${missed.join('; ')}`);
     }
   }
-  if (!code) console.log('Every target met: 0 lost, 0 doubled, 0 crashed, recovery <= 10 s, 5xx only as 503 inside the outage window.');
+  if (!code)
+    console.log(
+      'Every target met: 0 lost, 0 doubled, 0 crashed, recovery <= 10 s, 5xx only as 503 inside the outage window.',
+    );
 } catch (err) {
   if (!interrupted) console.error(err);
   code = 1;

@@ -50,12 +50,22 @@ function nextVisitorIp(): string {
 let sequence = 0;
 const text = (what: string) => {
   sequence += 1;
-  return { subject: `${what} ${sequence}`, message: `A ${what.toLowerCase()} sent by the fault suite, number ${sequence}.` };
+  return {
+    subject: `${what} ${sequence}`,
+    message: `A ${what.toLowerCase()} sent by the fault suite, number ${sequence}.`,
+  };
 };
 
 /** The actions of each role with their weights, built on the world. */
 function actions(world: World): Record<Role, Array<[number, Action]>> {
-  const listPath = () => pick(['/api/projects?offset=0&limit=6', '/api/projects?offset=6&limit=6&sort=votes', '/api/projects?offset=0&limit=6&sort=views', '/api/projects/trending?period=week', '/api/projects/leaderboard?timeRange=all']);
+  const listPath = () =>
+    pick([
+      '/api/projects?offset=0&limit=6',
+      '/api/projects?offset=6&limit=6&sort=votes',
+      '/api/projects?offset=0&limit=6&sort=views',
+      '/api/projects/trending?period=week',
+      '/api/projects/leaderboard?timeRange=all',
+    ]);
   const list: Action = async (c) => (await c.http.send('GET', listPath())).status;
   const detail: Action = async (c) => (await c.http.send('GET', `/api/projects/${pick(world.projects)}`)).status;
   const visitorVote: Action = async (c, sink) => {
@@ -71,24 +81,37 @@ function actions(world: World): Record<Role, Array<[number, Action]>> {
     if (ok(status)) sink.writes.memberVotes.push({ projectId, userId: c.user!.id });
     return status;
   };
-  const contact = (member: boolean): Action => async (c, sink) => {
-    const emailMode = Math.random() < 1 / 3;
-    const body = member
-      ? { ...text('Member contact'), sendCopy: true, mode: emailMode ? 'email' : 'platform', ...(emailMode ? { senderEmail: `${c.user!.username}@faults.test` } : {}) }
-      : { ...text('Visitor contact'), senderName: 'Visitor', senderEmail: `visitor${sequence}@faults.test`, sendCopy: true, mode: emailMode ? 'email' : 'platform' };
-    const res = await c.http.send('POST', '/api/contact', body);
-    if (!ok(res.status)) return res.status;
-    const id = (res.body as { id: number }).id;
-    // A member's confirmed address gets the copy; a visitor's first gets the confirmation link (issue 14).
-    const copy: MailKind = member ? 'contact-copy' : 'email-confirm';
-    const mails: MailKind[] = emailMode ? [copy, 'contact-admin'] : [copy];
-    sink.writes.messages.push({ id, mails });
-    if (member) {
-      world.replyable.push(id);
-      if (world.replyable.length > REPLYABLE_KEPT) world.replyable.shift();
-    }
-    return res.status;
-  };
+  const contact =
+    (member: boolean): Action =>
+    async (c, sink) => {
+      const emailMode = Math.random() < 1 / 3;
+      const body = member
+        ? {
+            ...text('Member contact'),
+            sendCopy: true,
+            mode: emailMode ? 'email' : 'platform',
+            ...(emailMode ? { senderEmail: `${c.user!.username}@faults.test` } : {}),
+          }
+        : {
+            ...text('Visitor contact'),
+            senderName: 'Visitor',
+            senderEmail: `visitor${sequence}@faults.test`,
+            sendCopy: true,
+            mode: emailMode ? 'email' : 'platform',
+          };
+      const res = await c.http.send('POST', '/api/contact', body);
+      if (!ok(res.status)) return res.status;
+      const id = (res.body as { id: number }).id;
+      // A member's confirmed address gets the copy; a visitor's first gets the confirmation link.
+      const copy: MailKind = member ? 'contact-copy' : 'email-confirm';
+      const mails: MailKind[] = emailMode ? [copy, 'contact-admin'] : [copy];
+      sink.writes.messages.push({ id, mails });
+      if (member) {
+        world.replyable.push(id);
+        if (world.replyable.length > REPLYABLE_KEPT) world.replyable.shift();
+      }
+      return res.status;
+    };
   const rate: Action = async (c, sink) => {
     const projectId = pick(world.projects);
     const rating = 1 + Math.floor(Math.random() * 10);
@@ -97,17 +120,24 @@ function actions(world: World): Record<Role, Array<[number, Action]>> {
     return res.status;
   };
   const report: Action = async (c, sink) => {
-    const res = await c.http.send('POST', `/api/projects/${pick(world.reportable)}/report`, { reason: pick(REPORT_REASONS), additionalDetails: 'Reported by the fault suite.' });
+    const res = await c.http.send('POST', `/api/projects/${pick(world.reportable)}/report`, {
+      reason: pick(REPORT_REASONS),
+      additionalDetails: 'Reported by the fault suite.',
+    });
     if (ok(res.status)) sink.writes.reports.push((res.body as { id: number }).id);
     return res.status;
   };
   const direct: Action = async (c, sink) => {
     const others = world.members.filter((m) => m.id !== c.user!.id);
-    const res = await c.http.send('POST', '/api/messages', { recipientUserId: pick(others).id, ...text('Direct message') });
+    const res = await c.http.send('POST', '/api/messages', {
+      recipientUserId: pick(others).id,
+      ...text('Direct message'),
+    });
     if (ok(res.status)) sink.writes.messages.push({ id: (res.body as { id: number }).id, mails: [] });
     return res.status;
   };
-  const box: Action = async (c) => (await c.http.send('GET', pick(['/api/messages/unread-count', '/api/messages']))).status;
+  const box: Action = async (c) =>
+    (await c.http.send('GET', pick(['/api/messages/unread-count', '/api/messages']))).status;
   const adminList: Action = async (c) => (await c.http.send('GET', '/api/admin/messages')).status;
   const reply: Action = async (c, sink) => {
     if (!world.replyable.length) return adminList(c, sink);
@@ -116,9 +146,27 @@ function actions(world: World): Record<Role, Array<[number, Action]>> {
     return res.status;
   };
   return {
-    visitor: [[35, list], [25, detail], [30, visitorVote], [5, contact(false)]],
-    member: [[15, list], [15, detail], [15, memberVote], [20, rate], [2, report], [8, contact(true)], [5, direct], [10, box]],
-    admin: [[50, adminList], [30, reply], [20, list]],
+    visitor: [
+      [35, list],
+      [25, detail],
+      [30, visitorVote],
+      [5, contact(false)],
+    ],
+    member: [
+      [15, list],
+      [15, detail],
+      [15, memberVote],
+      [20, rate],
+      [2, report],
+      [8, contact(true)],
+      [5, direct],
+      [10, box],
+    ],
+    admin: [
+      [50, adminList],
+      [30, reply],
+      [20, list],
+    ],
   };
 }
 
@@ -177,8 +225,18 @@ export class LoadDriver {
     const driver = new LoadDriver(clients, actions(world));
     for (let i = 0; i < count; i += 1) {
       const role: Role = i < admins ? 'admin' : i < admins + members ? 'member' : 'visitor';
-      const http = new HttpClient(cluster.apiUrls, i % cluster.apiUrls.length, `172.16.${(i >> 8) & 255}.${i & 255}`, (r) => driver.sink.records.push(r));
-      const account = role === 'admin' ? { id: 0, username: cluster.admin.username } : role === 'member' ? world.members[i - admins]! : undefined;
+      const http = new HttpClient(
+        cluster.apiUrls,
+        i % cluster.apiUrls.length,
+        `172.16.${(i >> 8) & 255}.${i & 255}`,
+        (r) => driver.sink.records.push(r),
+      );
+      const account =
+        role === 'admin'
+          ? { id: 0, username: cluster.admin.username }
+          : role === 'member'
+            ? world.members[i - admins]!
+            : undefined;
       const password = role === 'admin' ? cluster.admin.password : world.memberPassword;
       clients.push({ role, http, user: account && { id: account.id, username: account.username, password } });
     }

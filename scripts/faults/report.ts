@@ -7,9 +7,11 @@ export function missedTargets(r: ScenarioResult): string[] {
   if (r.lost.length) missed.push(`${r.lost.length} acknowledged write(s) lost`);
   if (r.mailsLost) missed.push(`${r.mailsLost} mail(s) lost`);
   if (r.mailsDoubled) missed.push(`${r.mailsDoubled} mail(s) doubled`);
-  if (r.crashed.length) missed.push(`${r.crashed.length} process(es) crashed: ${r.crashed.map((e) => e.name).join(', ')}`);
+  if (r.crashed.length)
+    missed.push(`${r.crashed.length} process(es) crashed: ${r.crashed.map((e) => e.name).join(', ')}`);
   if (r.recoveryS === null) missed.push('requests still failed when the load ended');
-  else if (r.recoveryS > RECOVERY_TARGET_S) missed.push(`recovery took ${r.recoveryS} s (target ${RECOVERY_TARGET_S} s)`);
+  else if (r.recoveryS > RECOVERY_TARGET_S)
+    missed.push(`recovery took ${r.recoveryS} s (target ${RECOVERY_TARGET_S} s)`);
   if (r.fiveXXOffTarget) missed.push(`${r.fiveXXOffTarget} 5xx answer(s) that were not a 503 inside the outage window`);
   if (r.noAnswerOffTarget) missed.push(`${r.noAnswerOffTarget} request(s) without an answer`);
   if (r.counters.length) missed.push(`${r.counters.length} project counter(s) differ from their rows`);
@@ -18,11 +20,25 @@ export function missedTargets(r: ScenarioResult): string[] {
 
 /** The results as a Markdown table. */
 export function formatTable(results: ScenarioResult[]): string {
-  const header = ['scenario', 'requests', '5xx', 'no answer', 'writes acknowledged', 'acknowledged writes lost', 'emails owed', 'emails lost', 'emails doubled', 'recovery s', 'processes crashed'];
+  const header = [
+    'scenario',
+    'requests',
+    '5xx',
+    'no answer',
+    'writes acknowledged',
+    'acknowledged writes lost',
+    'emails owed',
+    'emails lost',
+    'emails doubled',
+    'recovery s',
+    'processes crashed',
+  ];
   const rows = results.map((r) => [
     r.scenario,
     String(r.requests),
-    r.fiveXX ? `${r.fiveXX} (${r.fiveXXOffTarget ? `${r.fiveXXOffTarget} not 503 in the window` : 'all 503 in the window'})` : '0',
+    r.fiveXX
+      ? `${r.fiveXX} (${r.fiveXXOffTarget ? `${r.fiveXXOffTarget} not 503 in the window` : 'all 503 in the window'})`
+      : '0',
     String(r.noAnswer),
     String(r.acknowledged),
     String(r.lost.length),

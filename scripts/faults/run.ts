@@ -65,10 +65,16 @@ async function withSql<T>(url: string, fn: (sql: Sql) => Promise<T>): Promise<T>
 }
 
 /** Mails received more than once, over all keys. */
-const doubledSoFar = (received: Map<string, number>) => [...received.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
+const doubledSoFar = (received: Map<string, number>) =>
+  [...received.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
 
 /** Failure figures of the requests around a fault window. */
-export function requestFigures(records: RequestRecord[], window: FaultWindow, loadEnd: number, noAnswerIsOutage: boolean) {
+export function requestFigures(
+  records: RequestRecord[],
+  window: FaultWindow,
+  loadEnd: number,
+  noAnswerIsOutage: boolean,
+) {
   const outageEnd = window.end + RECOVERY_TARGET_S * 1000;
   const inOutage = (r: RequestRecord) => r.end >= window.start && r.start <= outageEnd;
   let fiveXX = 0;
@@ -106,12 +112,21 @@ export function failureTimeline(records: RequestRecord[], window: FaultWindow): 
   }
   return [...bySecond]
     .sort(([a], [b]) => a - b)
-    .map(([second, kinds]) => `${second >= 0 ? '+' : ''}${second} s: ${[...kinds].map(([kind, n]) => `${kind} ×${n}`).join(', ')}`)
+    .map(
+      ([second, kinds]) =>
+        `${second >= 0 ? '+' : ''}${second} s: ${[...kinds].map(([kind, n]) => `${kind} ×${n}`).join(', ')}`,
+    )
     .join('; ');
 }
 
 /** Runs one fault under load and measures it. */
-export async function runScenario(cluster: Cluster, driver: LoadDriver, fault: Fault, o: ScenarioOptions, log: (line: string) => void): Promise<ScenarioResult> {
+export async function runScenario(
+  cluster: Cluster,
+  driver: LoadDriver,
+  fault: Fault,
+  o: ScenarioOptions,
+  log: (line: string) => void,
+): Promise<ScenarioResult> {
   const notes: string[] = [];
   const sink = { records: [] as RequestRecord[], writes: new WriteLog() };
   const exitsBefore = cluster.exits.length;
@@ -127,7 +142,13 @@ export async function runScenario(cluster: Cluster, driver: LoadDriver, fault: F
   const loadEnd = Date.now();
   await load.stop();
 
-  if (!(await waitUntil(async () => (await Promise.all(cluster.apiUrls.map(healthy))).every(Boolean), SETTLE_WAIT_MS, 500))) {
+  if (
+    !(await waitUntil(
+      async () => (await Promise.all(cluster.apiUrls.map(healthy))).every(Boolean),
+      SETTLE_WAIT_MS,
+      500,
+    ))
+  ) {
     notes.push(`an api node was still not healthy ${SETTLE_WAIT_MS / 1000} s after the load`);
   }
   const { lost, owed, counters } = await withSql(cluster.databaseUrl, async (sql) => ({
@@ -135,7 +156,9 @@ export async function runScenario(cluster: Cluster, driver: LoadDriver, fault: F
     owed: await owedMails(sql, sink.writes),
     counters: await counterMismatches(sql),
   }));
-  log(`checking ${sink.writes.acknowledged} acknowledged writes: ${lost.length} lost; waiting for ${owed.length} mails`);
+  log(
+    `checking ${sink.writes.acknowledged} acknowledged writes: ${lost.length} lost; waiting for ${owed.length} mails`,
+  );
   const received = cluster.mail.received;
   await waitUntil(() => owed.every((key) => received.has(key)), o.drainS * 1000, 500);
   // A mail sent twice usually arrives right after the first: give it a moment to show.
@@ -143,9 +166,15 @@ export async function runScenario(cluster: Cluster, driver: LoadDriver, fault: F
 
   const figures = requestFigures(sink.records, window, loadEnd, fault.name === 'api-node');
   const timeline = failureTimeline(sink.records, window);
-  if (timeline) notes.push(`failed requests by start, from the fault's start (it lasted ${Math.round((window.end - window.start) / 100) / 10} s): ${timeline}`);
+  if (timeline)
+    notes.push(
+      `failed requests by start, from the fault's start (it lasted ${Math.round((window.end - window.start) / 100) / 10} s): ${timeline}`,
+    );
   const crashed = cluster.exits.slice(exitsBefore).filter((e) => !e.expected);
-  for (const exit of crashed) notes.push(`${exit.name} (pid ${exit.pid}) exited unasked (${exit.signal ?? `code ${exit.code}`}) ${Math.round((exit.at - window.end) / 100) / 10} s after the fault ended`);
+  for (const exit of crashed)
+    notes.push(
+      `${exit.name} (pid ${exit.pid}) exited unasked (${exit.signal ?? `code ${exit.code}`}) ${Math.round((exit.at - window.end) / 100) / 10} s after the fault ended`,
+    );
   if (lost.length) notes.push(`lost writes: ${lost.slice(0, 10).join('; ')}${lost.length > 10 ? ' ...' : ''}`);
   if (counters.length) notes.push(`counters that differ from their rows: ${counters.slice(0, 5).join('; ')}`);
   const mailsLost = owed.filter((key) => !received.has(key));

@@ -35,7 +35,8 @@ const RESTART_WAIT_MS = 60_000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** How many times the worker has logged that it runs (one more after each restart). */
-const workerStarts = (cluster: Cluster) => cluster.logTail(cluster.worker.name, 100_000).split('[worker] running').length - 1;
+const workerStarts = (cluster: Cluster) =>
+  cluster.logTail(cluster.worker.name, 100_000).split('[worker] running').length - 1;
 
 /** A server stopped (Redis: SIGKILL) for a number of seconds, then started again. */
 function outage(
@@ -62,7 +63,14 @@ function outage(
 }
 
 export const FAULTS: Record<ScenarioName, Fault> = {
-  redis: outage('redis', (o) => `Redis killed, restarted after ${o.redisOutageS} s`, (o) => o.redisOutageS, 'Redis', (c) => c.redis.kill(), (c) => c.redis.start()),
+  redis: outage(
+    'redis',
+    (o) => `Redis killed, restarted after ${o.redisOutageS} s`,
+    (o) => o.redisOutageS,
+    'Redis',
+    (c) => c.redis.kill(),
+    (c) => c.redis.start(),
+  ),
   postgres: {
     name: 'postgres',
     label: () => 'PostgreSQL restarted (pg_ctl restart -m fast)',
@@ -83,7 +91,8 @@ export const FAULTS: Record<ScenarioName, Fault> = {
       const start = Date.now();
       log(`killing the worker (pid ${pid}, SIGKILL)`);
       cluster.supervisor.kill(cluster.worker.name, 'SIGKILL');
-      if (!(await waitUntil(() => workerStarts(cluster) > starts, RESTART_WAIT_MS))) throw new Error('the worker did not start again');
+      if (!(await waitUntil(() => workerStarts(cluster) > starts, RESTART_WAIT_MS)))
+        throw new Error('the worker did not start again');
       log(`the worker runs again (pid ${cluster.supervisor.pid(cluster.worker.name)})`);
       return { start, end: Date.now() };
     },
@@ -98,11 +107,20 @@ export const FAULTS: Record<ScenarioName, Fault> = {
       const start = Date.now();
       log(`killing ${node.name} (pid ${pid}, SIGKILL); the load balancer sends its clients to the other node`);
       cluster.supervisor.kill(node.name, 'SIGKILL');
-      const back = (await cluster.supervisor.waitForRestart(node.name, pid ?? 0, RESTART_WAIT_MS)) && (await waitUntil(() => healthy(url), RESTART_WAIT_MS));
+      const back =
+        (await cluster.supervisor.waitForRestart(node.name, pid ?? 0, RESTART_WAIT_MS)) &&
+        (await waitUntil(() => healthy(url), RESTART_WAIT_MS));
       if (!back) throw new Error(`${node.name} did not come back`);
       log(`${node.name} answers again (pid ${cluster.supervisor.pid(node.name)})`);
       return { start, end: Date.now() };
     },
   },
-  smtp: outage('smtp', (o) => `SMTP down for ${o.smtpOutageS} s`, (o) => o.smtpOutageS, 'the SMTP server', (c) => c.mail.down(), (c) => c.mail.up()),
+  smtp: outage(
+    'smtp',
+    (o) => `SMTP down for ${o.smtpOutageS} s`,
+    (o) => o.smtpOutageS,
+    'the SMTP server',
+    (c) => c.mail.down(),
+    (c) => c.mail.up(),
+  ),
 };

@@ -38,7 +38,13 @@ export async function seedWorld(databaseUrl: string, members: number): Promise<W
       FROM generate_series(1, ${PROJECTS + REPORTABLE}) g
       RETURNING id`;
     const ids = projects.map((p) => p.id);
-    return { projects: ids.slice(0, PROJECTS), reportable: ids.slice(PROJECTS), members: users, memberPassword, replyable: [] };
+    return {
+      projects: ids.slice(0, PROJECTS),
+      reportable: ids.slice(PROJECTS),
+      members: users,
+      memberPassword,
+      replyable: [],
+    };
   } finally {
     await sql.end();
   }

@@ -39,7 +39,10 @@ describe('fault suite smoke', () => {
       expect(result!.requests).toBeGreaterThan(0);
       expect(result!.acknowledged).toBeGreaterThan(0);
       expect(result!.lost, context).toEqual([]);
-      expect(result!.crashed.map((e) => e.name), context).toEqual([]);
+      expect(
+        result!.crashed.map((e) => e.name),
+        context,
+      ).toEqual([]);
       expect(result!.recoveryS, context).not.toBeNull();
       expect(result!.recoveryS!, context).toBeLessThanOrEqual(RECOVERY_TARGET_S);
       expect(result!.fiveXXOffTarget, context).toBe(0);

@@ -41,7 +41,9 @@ export async function runFaultSuite(
 ): Promise<ScenarioResult[]> {
   const cluster = await startCluster(options.ports, cleanup, log);
   const world = await seedWorld(cluster.databaseUrl, Math.max(2, Math.ceil(options.clients / 3)));
-  log(`${cluster.apiUrls.length} api nodes (${cluster.apiUrls.join(', ')}), a worker and SMTP are up; signing ${options.clients} clients in`);
+  log(
+    `${cluster.apiUrls.length} api nodes (${cluster.apiUrls.join(', ')}), a worker and SMTP are up; signing ${options.clients} clients in`,
+  );
   const driver = await LoadDriver.create(cluster, world, options.clients);
   const results: ScenarioResult[] = [];
   for (const name of options.scenarios) {

@@ -7,7 +7,7 @@ import type { Sql } from '@vitrine/db/sql';
 
 /**
  * The mails a message asks for (worker/src/processors/events.ts emailsFor), plus the confirmation
- * link a visitor's copy waits for (issue 14; its key is the email.confirmationRequested event's).
+ * link a visitor's copy waits for (its key is the email.confirmationRequested event's).
  */
 export type MailKind = 'contact-copy' | 'contact-admin' | 'reply-notice' | 'email-confirm';
 
@@ -55,7 +55,9 @@ export class WriteLog {
 
   /** The acknowledged ratings, with the values the database may hold for each. */
   acknowledgedRatings(): Array<{ projectId: number; userId: number; allowed: number[] }> {
-    return [...this.ratings.values()].filter((p) => p.acknowledged !== null).map((p) => ({ projectId: p.projectId, userId: p.userId, allowed: [p.acknowledged!, ...p.unknown] }));
+    return [...this.ratings.values()]
+      .filter((p) => p.acknowledged !== null)
+      .map((p) => ({ projectId: p.projectId, userId: p.userId, allowed: [p.acknowledged!, ...p.unknown] }));
   }
 }
 
@@ -68,14 +70,16 @@ export async function lostWrites(sql: Sql, writes: WriteLog): Promise<string[]> 
       WHERE user_id IS NULL AND (project_id, ip_address) IN (
         SELECT * FROM unnest(${writes.visitorVotes.map((v) => v.projectId)}::int[], ${writes.visitorVotes.map((v) => v.ip)}::text[]))`;
     const found = new Set(rows.map((r) => `${r.projectId}:${r.ipAddress}`));
-    for (const v of writes.visitorVotes) if (!found.has(`${v.projectId}:${v.ip}`)) lost.push(`visitor vote on project ${v.projectId} from ${v.ip}`);
+    for (const v of writes.visitorVotes)
+      if (!found.has(`${v.projectId}:${v.ip}`)) lost.push(`visitor vote on project ${v.projectId} from ${v.ip}`);
   }
   if (writes.memberVotes.length) {
     const rows = await sql<{ projectId: number; userId: number }[]>`
       SELECT project_id, user_id FROM votes
       WHERE (project_id, user_id) IN (SELECT * FROM unnest(${writes.memberVotes.map((v) => v.projectId)}::int[], ${writes.memberVotes.map((v) => v.userId)}::int[]))`;
     const found = new Set(rows.map((r) => `${r.projectId}:${r.userId}`));
-    for (const v of writes.memberVotes) if (!found.has(`${v.projectId}:${v.userId}`)) lost.push(`vote of user ${v.userId} on project ${v.projectId}`);
+    for (const v of writes.memberVotes)
+      if (!found.has(`${v.projectId}:${v.userId}`)) lost.push(`vote of user ${v.userId} on project ${v.projectId}`);
   }
   const ratings = writes.acknowledgedRatings();
   if (ratings.length) {
@@ -85,7 +89,10 @@ export async function lostWrites(sql: Sql, writes: WriteLog): Promise<string[]> 
     const found = new Map(rows.map((r) => [`${r.projectId}:${r.userId}`, r.rating]));
     for (const r of ratings) {
       const value = found.get(`${r.projectId}:${r.userId}`);
-      if (value === undefined || !r.allowed.includes(value)) lost.push(`rating of user ${r.userId} on project ${r.projectId} (${value ?? 'missing'}, expected one of ${r.allowed.join('/')})`);
+      if (value === undefined || !r.allowed.includes(value))
+        lost.push(
+          `rating of user ${r.userId} on project ${r.projectId} (${value ?? 'missing'}, expected one of ${r.allowed.join('/')})`,
+        );
     }
   }
   if (writes.messages.length) {
@@ -116,17 +123,25 @@ export async function owedMails(sql: Sql, writes: WriteLog): Promise<string[]> {
     WHERE c.message_id = ANY(${wanted.map((m) => m.id)}::int[])`;
   const confirmationOf = new Map(confirmations.map((r) => [r.messageId, r.id]));
   return wanted.flatMap((m) =>
-    m.mails.map((kind) => `event-${(kind === 'email-confirm' ? confirmationOf : eventOf).get(m.id) ?? `missing-for-message-${m.id}`}-${kind}`),
+    m.mails.map(
+      (kind) =>
+        `event-${(kind === 'email-confirm' ? confirmationOf : eventOf).get(m.id) ?? `missing-for-message-${m.id}`}-${kind}`,
+    ),
   );
 }
 
 /** Counters that must equal their rows (projects.votes, total_ratings); mismatches, one line each. */
 export async function counterMismatches(sql: Sql): Promise<string[]> {
-  const rows = await sql<{ id: number; votes: number; countedVotes: number; totalRatings: number; countedRatings: number }[]>`
+  const rows = await sql<
+    { id: number; votes: number; countedVotes: number; totalRatings: number; countedRatings: number }[]
+  >`
     SELECT p.id, p.votes, (SELECT count(*)::int FROM votes v WHERE v.project_id = p.id) AS counted_votes,
            p.total_ratings, (SELECT count(*)::int FROM ratings r WHERE r.project_id = p.id) AS counted_ratings
     FROM projects p`;
   return rows
     .filter((r) => r.votes !== r.countedVotes || r.totalRatings !== r.countedRatings)
-    .map((r) => `project ${r.id}: votes ${r.votes} vs ${r.countedVotes} rows, totalRatings ${r.totalRatings} vs ${r.countedRatings} rows`);
+    .map(
+      (r) =>
+        `project ${r.id}: votes ${r.votes} vs ${r.countedVotes} rows, totalRatings ${r.totalRatings} vs ${r.countedRatings} rows`,
+    );
 }

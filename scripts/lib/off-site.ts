@@ -46,20 +46,18 @@ export function isExpectedBlock(request: Pick<Request, 'url' | 'resourceType' | 
  * Aborts every request and WebSocket of `context` whose origin is not `siteOrigin`, before it leaves
  * the browser, and tells `onBlocked` about each (its URL, and whether it was the expected preview frame).
  */
-export async function blockOffSite(context: BrowserContext, siteOrigin: string, onBlocked: (url: string, expected: boolean) => void): Promise<void> {
-  await context.route(
-    offSitePattern(siteOrigin),
-    async (route) => {
-      const request = route.request();
-      onBlocked(request.url(), isExpectedBlock(request));
-      await route.abort('blockedbyclient');
-    },
-  );
-  await context.routeWebSocket(
-    offSitePattern(siteOrigin, 'ws'),
-    async (ws) => {
-      onBlocked(ws.url(), false);
-      await ws.close({ code: 1008, reason: 'off-site' });
-    },
-  );
+export async function blockOffSite(
+  context: BrowserContext,
+  siteOrigin: string,
+  onBlocked: (url: string, expected: boolean) => void,
+): Promise<void> {
+  await context.route(offSitePattern(siteOrigin), async (route) => {
+    const request = route.request();
+    onBlocked(request.url(), isExpectedBlock(request));
+    await route.abort('blockedbyclient');
+  });
+  await context.routeWebSocket(offSitePattern(siteOrigin, 'ws'), async (ws) => {
+    onBlocked(ws.url(), false);
+    await ws.close({ code: 1008, reason: 'off-site' });
+  });
 }

@@ -83,7 +83,13 @@ export interface PrivateCluster {
 }
 
 /** Creates a trust-auth cluster in `dir` unless one is there; null when initdb is missing or fails. */
-export function initPostgresCluster(dir: string, port: number, socketDir: string, log: (s: string) => void, stdio: 'inherit' | 'ignore' = 'inherit'): PrivateCluster | null {
+export function initPostgresCluster(
+  dir: string,
+  port: number,
+  socketDir: string,
+  log: (s: string) => void,
+  stdio: 'inherit' | 'ignore' = 'inherit',
+): PrivateCluster | null {
   const initdb = findPgBin('initdb');
   const pgCtl = findPgBin('pg_ctl');
   if (!initdb || !pgCtl) return null;
@@ -98,13 +104,30 @@ export function initPostgresCluster(dir: string, port: number, socketDir: string
 }
 
 /** The arguments of `pg_ctl start|stop|restart` for a private cluster (waiting for it, `extra` e.g. `-m fast`). */
-export function pgCtlArgs(cluster: PrivateCluster, action: 'start' | 'stop' | 'restart', extra: string[] = []): string[] {
-  const options = action === 'stop' ? [] : ['-l', path.join(cluster.dir, 'server.log'), '-o', `-p ${cluster.port} -k ${cluster.socketDir} -c listen_addresses=127.0.0.1`];
+export function pgCtlArgs(
+  cluster: PrivateCluster,
+  action: 'start' | 'stop' | 'restart',
+  extra: string[] = [],
+): string[] {
+  const options =
+    action === 'stop'
+      ? []
+      : [
+          '-l',
+          path.join(cluster.dir, 'server.log'),
+          '-o',
+          `-p ${cluster.port} -k ${cluster.socketDir} -c listen_addresses=127.0.0.1`,
+        ];
   return ['-D', cluster.dir, ...options, '-w', ...extra, action];
 }
 
 /** Runs `pg_ctl` on a private cluster to its end; true when it succeeded. */
-export function pgCtl(cluster: PrivateCluster, action: 'start' | 'stop' | 'restart', extra: string[] = [], stdio: 'inherit' | 'ignore' = 'inherit'): boolean {
+export function pgCtl(
+  cluster: PrivateCluster,
+  action: 'start' | 'stop' | 'restart',
+  extra: string[] = [],
+  stdio: 'inherit' | 'ignore' = 'inherit',
+): boolean {
   return runAsPostgres(cluster.pgCtl, pgCtlArgs(cluster, action, extra), stdio).status === 0;
 }
 
@@ -126,7 +149,20 @@ export function findRedisServer(): string | null {
 
 /** A private Redis's arguments: persisted like production (appendonly, noeviction), on 127.0.0.1. */
 export function redisServerArgs(port: number, dir: string): string[] {
-  return ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--logfile', path.join(dir, 'redis.log')];
+  return [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--appendonly',
+    'yes',
+    '--maxmemory-policy',
+    'noeviction',
+    '--logfile',
+    path.join(dir, 'redis.log'),
+  ];
 }
 
 /** Starts (or reuses) a private Redis with its data under dataDir. */
@@ -139,23 +175,33 @@ export async function startPrivateRedis(dataDir: string, log: (s: string) => voi
   mkdirSync(dir, { recursive: true });
   const child = spawn(bin, [...redisServerArgs(PRIVATE_REDIS_PORT, dir), '--daemonize', 'yes'], { stdio: 'inherit' });
   await new Promise((resolve) => child.once('exit', resolve));
-  for (let i = 0; i < 50 && !(await portAnswers(PRIVATE_REDIS_PORT)); i += 1) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 50 && !(await portAnswers(PRIVATE_REDIS_PORT)); i += 1)
+    await new Promise((r) => setTimeout(r, 100));
   log(`Started a private Redis on port ${PRIVATE_REDIS_PORT} (data in ${dir})`);
   return url;
 }
 
 /** Resolves DATABASE_URL and REDIS_URL for a local run, starting private servers when needed. */
-export async function ensureServices(dataDir: string, log: (s: string) => void = console.log): Promise<{ databaseUrl: string; redisUrl: string }> {
+export async function ensureServices(
+  dataDir: string,
+  log: (s: string) => void = console.log,
+): Promise<{ databaseUrl: string; redisUrl: string }> {
   let databaseUrl = process.env.DATABASE_URL;
   let redisUrl = process.env.REDIS_URL;
   if (!databaseUrl) {
-    databaseUrl = (await portAnswers(5432)) ? 'postgres://postgres@127.0.0.1:5432/vitrine' : await startPrivatePostgres(dataDir, log) ?? undefined;
+    databaseUrl = (await portAnswers(5432))
+      ? 'postgres://postgres@127.0.0.1:5432/vitrine'
+      : ((await startPrivatePostgres(dataDir, log)) ?? undefined);
   }
   if (!redisUrl) {
-    redisUrl = (await portAnswers(6379)) ? 'redis://127.0.0.1:6379' : await startPrivateRedis(dataDir, log) ?? undefined;
+    redisUrl = (await portAnswers(6379))
+      ? 'redis://127.0.0.1:6379'
+      : ((await startPrivateRedis(dataDir, log)) ?? undefined);
   }
   if (!databaseUrl || !redisUrl) {
-    console.error(`${!databaseUrl ? 'No PostgreSQL answers on 127.0.0.1:5432 and none is installed. ' : ''}${!redisUrl ? 'No Redis answers on 127.0.0.1:6379 and none is installed.' : ''}${HOW_TO_GET_THEM}`);
+    console.error(
+      `${!databaseUrl ? 'No PostgreSQL answers on 127.0.0.1:5432 and none is installed. ' : ''}${!redisUrl ? 'No Redis answers on 127.0.0.1:6379 and none is installed.' : ''}${HOW_TO_GET_THEM}`,
+    );
     process.exit(1);
   }
   await ensureDatabase(databaseUrl);

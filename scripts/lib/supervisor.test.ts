@@ -38,7 +38,11 @@ describe('backoffDelay', () => {
 describe('the supervisor', () => {
   it('restarts a child that was killed from outside, and reports the exit as unexpected', async () => {
     const exits: ExitInfo[] = [];
-    supervisor = startSupervisor([{ name: 'child', script: CHILD }], { initialBackoffMs: 50, log: () => {}, onExit: (info) => exits.push(info) });
+    supervisor = startSupervisor([{ name: 'child', script: CHILD }], {
+      initialBackoffMs: 50,
+      log: () => {},
+      onExit: (info) => exits.push(info),
+    });
     await until('the child to start', () => supervisor!.pid('child') !== undefined);
     const first = supervisor.pid('child')!;
 
@@ -54,7 +58,11 @@ describe('the supervisor', () => {
 
   it('reports a kill asked through kill() as expected, and still restarts the child', async () => {
     const exits: ExitInfo[] = [];
-    supervisor = startSupervisor([{ name: 'child', script: CHILD }], { initialBackoffMs: 50, log: () => {}, onExit: (info) => exits.push(info) });
+    supervisor = startSupervisor([{ name: 'child', script: CHILD }], {
+      initialBackoffMs: 50,
+      log: () => {},
+      onExit: (info) => exits.push(info),
+    });
     await until('the child to start', () => supervisor!.pid('child') !== undefined);
     const first = supervisor.pid('child')!;
 

@@ -85,7 +85,11 @@ export function processAlive(pid: number): boolean {
 }
 
 /** The delay before restarting a child that crashed `crashesInARow` times without staying up. */
-export function backoffDelay(crashesInARow: number, initialMs = DEFAULT_INITIAL_BACKOFF_MS, maxMs = DEFAULT_MAX_BACKOFF_MS): number {
+export function backoffDelay(
+  crashesInARow: number,
+  initialMs = DEFAULT_INITIAL_BACKOFF_MS,
+  maxMs = DEFAULT_MAX_BACKOFF_MS,
+): number {
   return Math.min(maxMs, initialMs * 2 ** Math.max(0, crashesInARow - 1));
 }
 
@@ -121,7 +125,9 @@ export function startSupervisor(specs: ChildSpec[], options: SupervisorOptions =
   const stableAfter = options.stableAfterMs ?? DEFAULT_STABLE_AFTER_MS;
   const grace = options.graceMs ?? DEFAULT_GRACE_MS;
   const log = options.log ?? ((line: string) => console.error(`[supervisor] ${line}`));
-  const children = new Map<string, ChildState>(specs.map((spec) => [spec.name, { spec, startedAt: 0, crashesInARow: 0, killedOnPurpose: false }]));
+  const children = new Map<string, ChildState>(
+    specs.map((spec) => [spec.name, { spec, startedAt: 0, crashesInARow: 0, killedOnPurpose: false }]),
+  );
   let stopping = false;
 
   // The last resort when our process ends without stop() (an uncaught error, process.exit()).
@@ -133,11 +139,15 @@ export function startSupervisor(specs: ChildSpec[], options: SupervisorOptions =
   function launch(child: ChildState) {
     const { spec } = child;
     const out = spec.logFile ? openSync(spec.logFile, 'a') : 'inherit';
-    const proc = spawn(process.execPath, ['--import', 'tsx', '--import', PARENT_WATCH, spec.script, ...(spec.args ?? [])], {
-      cwd: ROOT,
-      env: { ...process.env, ...spec.env, [SUPERVISOR_PID_ENV]: String(process.pid) },
-      stdio: ['ignore', out, out, 'ipc'],
-    });
+    const proc = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--import', PARENT_WATCH, spec.script, ...(spec.args ?? [])],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...spec.env, [SUPERVISOR_PID_ENV]: String(process.pid) },
+        stdio: ['ignore', out, out, 'ipc'],
+      },
+    );
     if (typeof out === 'number') closeSync(out);
     child.proc = proc;
     child.startedAt = Date.now();
@@ -167,7 +177,10 @@ export function startSupervisor(specs: ChildSpec[], options: SupervisorOptions =
     if (!stopping) {
       child.crashesInARow = uptimeMs >= stableAfter ? 1 : child.crashesInARow + 1;
       restartInMs = backoffDelay(child.crashesInARow, initial, max);
-      if (!expected) log(`${child.spec.name} (pid ${proc.pid}) exited (${signal ?? `code ${code}`}) after ${Math.round(uptimeMs / 1000)} s; restarting in ${restartInMs} ms`);
+      if (!expected)
+        log(
+          `${child.spec.name} (pid ${proc.pid}) exited (${signal ?? `code ${code}`}) after ${Math.round(uptimeMs / 1000)} s; restarting in ${restartInMs} ms`,
+        );
       child.restartTimer = setTimeout(() => {
         child.restartTimer = undefined;
         if (!stopping) launch(child);

@@ -30,15 +30,19 @@ async function lintFixture(eslint: ESLint, fixture: string, lintAs: string) {
 describe('lint boundaries (eslint.config.js)', () => {
   const eslint = new ESLint({ cwd: ROOT });
 
-  it.each(CASES)('$fixture linted in $lintAs: blocked=$blocked', { timeout: LINT_TIMEOUT_MS }, async ({ fixture, lintAs, blocked }) => {
-    const messages = await lintFixture(eslint, fixture, lintAs);
-    const boundaryErrors = messages.filter((message) => message.ruleId === BOUNDARY_RULE && message.severity === 2);
-    if (blocked) {
-      expect(boundaryErrors.length).toBeGreaterThan(0);
-      expect(boundaryErrors[0].message).toMatch(/imported in restricted zone/);
-    } else {
-      // An allowed import passes with no message at all.
-      expect(messages).toEqual([]);
-    }
-  });
+  it.each(CASES)(
+    '$fixture linted in $lintAs: blocked=$blocked',
+    { timeout: LINT_TIMEOUT_MS },
+    async ({ fixture, lintAs, blocked }) => {
+      const messages = await lintFixture(eslint, fixture, lintAs);
+      const boundaryErrors = messages.filter((message) => message.ruleId === BOUNDARY_RULE && message.severity === 2);
+      if (blocked) {
+        expect(boundaryErrors.length).toBeGreaterThan(0);
+        expect(boundaryErrors[0].message).toMatch(/imported in restricted zone/);
+      } else {
+        // An allowed import passes with no message at all.
+        expect(messages).toEqual([]);
+      }
+    },
+  );
 });

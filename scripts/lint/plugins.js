@@ -11,3 +11,4 @@ export { default as globals } from 'globals';
 export { default as tseslint } from 'typescript-eslint';
 export { default as reactHooks } from 'eslint-plugin-react-hooks';
 export { default as importX, createNodeResolver } from 'eslint-plugin-import-x';
+export { default as prettierConfig } from 'eslint-config-prettier';

@@ -56,7 +56,11 @@ let smtp: { close: () => Promise<void> } | null = null;
 
 beforeAll(async () => {
   port = await freePort();
-  config = workerTestConfig({ smtpUrl: `smtp://127.0.0.1:${port}`, adminEmail: ADMIN_EMAIL, mailFrom: 'Vitrine <no-reply@vitrine.test>' });
+  config = workerTestConfig({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    adminEmail: ADMIN_EMAIL,
+    mailFrom: 'Vitrine <no-reply@vitrine.test>',
+  });
   t = await makeTestApp({ redisPrefix: config.redisPrefix, adminEmail: ADMIN_EMAIL });
   worker = await startWorker(config, { schedulers: false, emailBackoffMs: 200 });
 });
@@ -68,16 +72,19 @@ afterAll(async () => {
 
 /** A header as read: its RFC 2047 Q-encoded words (long or non-ASCII subjects) decoded. */
 function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, word: string) =>
-      Buffer.from(word.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
-    );
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, word: string) =>
+    Buffer.from(
+      word.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8'),
+  );
 }
 
 /** The token of the confirmation link in a mail's body (quoted-printable decoded, as a mail client does). */
 function linkToken(body: string): string {
-  const decoded = body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const decoded = body
+    .replace(/=\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const match = /\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(decoded);
   expect(match, body).not.toBeNull();
   return match![1]!;
@@ -98,19 +105,26 @@ describe('emails over SMTP', () => {
   it('an email-mode contact goes to ADMIN_EMAIL; the visitor gets a confirmation link without the text, and the copy only after following it', async () => {
     smtp = await startSmtp(port, inbox);
     const subject = `Question ${Date.now()}`;
-    const res = await t
-      .agent()
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send({ senderName: 'Ada', senderEmail: 'ada@example.com', subject, message: 'Hello, how do I submit?', sendCopy: true, mode: 'email' });
+    const res = await t.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send({
+      senderName: 'Ada',
+      senderEmail: 'ada@example.com',
+      subject,
+      message: 'Hello, how do I submit?',
+      sendCopy: true,
+      mode: 'email',
+    });
     expect(res.status).toBeLessThan(300);
     expect(res.body.copy).toBe('confirm');
 
-    await waitFor('the admin mail and the confirmation', async () => mailsTo(ADMIN_EMAIL).some((m) => m.headers.subject?.includes(subject)) && mailsTo('ada@example.com').length > 0);
+    await waitFor(
+      'the admin mail and the confirmation',
+      async () =>
+        mailsTo(ADMIN_EMAIL).some((m) => m.headers.subject?.includes(subject)) && mailsTo('ada@example.com').length > 0,
+    );
     const toAdmin = mailsTo(ADMIN_EMAIL).find((m) => m.headers.subject?.includes(subject))!;
     expect(toAdmin.headers['reply-to']).toContain('ada@example.com');
     expect(toAdmin.body).toContain('Hello, how do I submit?');
-    // Issue 14: what reaches the typed address first carries nothing the sender wrote.
+    // What reaches the typed address first carries nothing the sender wrote.
     const confirmation = mailsTo('ada@example.com')[0]!;
     expect(decodeHeader(confirmation.headers.subject ?? '')).toBe('Vitrine: confirm your email address');
     for (const typed of ['Hello, how do I submit?', subject, 'Ada']) expect(confirmation.body).not.toContain(typed);
@@ -134,11 +148,18 @@ describe('emails over SMTP', () => {
     const res = await agent
       .post('/api/auth/register')
       .set('X-Forwarded-For', randomIp())
-      .send({ username: `joiner${Date.now().toString(36)}`, password: 'a-good-password', confirmPassword: 'a-good-password', email });
+      .send({
+        username: `joiner${Date.now().toString(36)}`,
+        password: 'a-good-password',
+        confirmPassword: 'a-good-password',
+        email,
+      });
     expect(res.status).toBe(201);
     await waitFor('the confirmation', async () => mailsTo(email).length === 1);
     const token = linkToken(mailsTo(email)[0]!.body);
-    expect((await t.agent().post('/api/email/confirm').set('X-Forwarded-For', randomIp()).send({ token })).status).toBe(200);
+    expect((await t.agent().post('/api/email/confirm').set('X-Forwarded-For', randomIp()).send({ token })).status).toBe(
+      200,
+    );
     expect((await agent.get('/api/auth/me')).body.emailVerified).toBe(true);
   });
 
@@ -157,32 +178,61 @@ describe('emails over SMTP', () => {
         .set('X-Forwarded-For', randomIp())
         .send({ subject: `Help ${member.id}`, message: 'I need some help here.', mode: 'platform' });
       expect(sent.status).toBeLessThan(300);
-      const [original] = await t.deps.sql<{ id: number }[]>`SELECT id FROM contact_messages WHERE sender_user_id = ${member.id}`;
-      const reply = await adminAgent.post(`/api/admin/messages/${original!.id}/reply`).send({ subject: `Re: Help ${member.id}`, message: 'Here is the answer you need.' });
+      const [original] = await t.deps.sql<
+        { id: number }[]
+      >`SELECT id FROM contact_messages WHERE sender_user_id = ${member.id}`;
+      const reply = await adminAgent
+        .post(`/api/admin/messages/${original!.id}/reply`)
+        .send({ subject: `Re: Help ${member.id}`, message: 'Here is the answer you need.' });
       expect(reply.status).toBeLessThan(300);
       replies.push((await eventOf(`Re: Help ${member.id}`)).id);
     }
     await waitFor('the notice', async () => mailsTo(withEmail.email!).length === 1);
     expect(mailsTo(withEmail.email!)[0]!.body).toContain('Here is the answer you need.');
-    for (const id of replies.slice(1)) await waitFor('the other replies handled', async () => (await worker.queues.emails.getJobState(`event-${id}-reply-notice`)) === 'completed');
+    for (const id of replies.slice(1))
+      await waitFor(
+        'the other replies handled',
+        async () => (await worker.queues.emails.getJobState(`event-${id}-reply-notice`)) === 'completed',
+      );
     expect(inbox.filter((m) => m.body.includes(`Help ${withoutEmail.id}`))).toEqual([]);
     expect(mailsTo(unconfirmed.email!)).toEqual([]);
   });
 });
 
-describe('test-request notices (issue 13)', () => {
+describe('test-request notices', () => {
   it('mails the owner when a tester joins and sends feedback, and the testers who keep notices on when the status moves', async () => {
     smtp ??= await startSmtp(port, inbox);
     const stamp = Date.now();
-    const owner = await buildUser(t.deps.sql, { role: 'developer', email: `owner${stamp}@example.com`, emailVerified: true });
-    const tester = await buildUser(t.deps.sql, { role: 'tester', email: `tester${stamp}@example.com`, emailVerified: true });
-    const quiet = await buildUser(t.deps.sql, { role: 'tester', email: `quiet${stamp}@example.com`, emailVerified: true });
-    // Issue 14: a tester whose address is unconfirmed gets no notice either.
-    const unconfirmed = await buildUser(t.deps.sql, { role: 'tester', email: `unconfirmed-tester${stamp}@example.com` });
+    const owner = await buildUser(t.deps.sql, {
+      role: 'developer',
+      email: `owner${stamp}@example.com`,
+      emailVerified: true,
+    });
+    const tester = await buildUser(t.deps.sql, {
+      role: 'tester',
+      email: `tester${stamp}@example.com`,
+      emailVerified: true,
+    });
+    const quiet = await buildUser(t.deps.sql, {
+      role: 'tester',
+      email: `quiet${stamp}@example.com`,
+      emailVerified: true,
+    });
+    // A tester whose address is unconfirmed gets no notice either.
+    const unconfirmed = await buildUser(t.deps.sql, {
+      role: 'tester',
+      email: `unconfirmed-tester${stamp}@example.com`,
+    });
     const project = await buildProject(t.deps.sql, { userId: owner.id });
     const ownerAgent = await t.signIn(owner);
     const title = `Try my app ${stamp}`;
-    const opened = await ownerAgent.post('/api/test-requests').send({ projectId: project.id, title, description: 'Sign up and send feedback.', skillsNeeded: ['Web'], maxTesters: 5 });
+    const opened = await ownerAgent.post('/api/test-requests').send({
+      projectId: project.id,
+      title,
+      description: 'Sign up and send feedback.',
+      skillsNeeded: ['Web'],
+      maxTesters: 5,
+    });
     expect(opened.status, opened.text).toBe(201);
     const id = opened.body.id as number;
 
@@ -194,14 +244,21 @@ describe('test-request notices (issue 13)', () => {
     expect((await (await t.signIn(unconfirmed)).post(`/api/test-requests/${id}/testers`)).status).toBe(201);
     const feedback = { worked: 'Sign-up works.', problems: 'None so far.', suggestions: 'More colour.', score: 8 };
     expect((await testerAgent.put(`/api/test-requests/${id}/feedback`).send(feedback)).status).toBe(201);
-    expect((await testerAgent.put(`/api/test-requests/${id}/feedback`).send({ ...feedback, score: 9 })).status).toBe(200);
+    expect((await testerAgent.put(`/api/test-requests/${id}/feedback`).send({ ...feedback, score: 9 })).status).toBe(
+      200,
+    );
     expect((await ownerAgent.patch(`/api/test-requests/${id}`).send({ status: 'in_progress' })).status).toBe(200);
 
-    await waitFor('the owner\'s four mails and the tester\'s one', async () => mailsTo(owner.email!).length === 4 && mailsTo(tester.email!).length === 1);
+    await waitFor(
+      "the owner's four mails and the tester's one",
+      async () => mailsTo(owner.email!).length === 4 && mailsTo(tester.email!).length === 1,
+    );
     const toOwner = mailsTo(owner.email!).map((m) => decodeHeader(m.headers.subject ?? ''));
     expect(toOwner.filter((s) => s.includes(`${tester.username} joined your test request "${title}"`))).toHaveLength(1);
     expect(toOwner.filter((s) => s.includes(`${quiet.username} joined your test request "${title}"`))).toHaveLength(1);
-    expect(toOwner.filter((s) => s.includes(`${unconfirmed.username} joined your test request "${title}"`))).toHaveLength(1);
+    expect(
+      toOwner.filter((s) => s.includes(`${unconfirmed.username} joined your test request "${title}"`)),
+    ).toHaveLength(1);
     // The feedback edit sends nothing more.
     expect(toOwner.filter((s) => s.includes(`New feedback on "${title}"`))).toHaveLength(1);
     expect(decodeHeader(mailsTo(tester.email!)[0]!.headers.subject ?? '')).toContain(`"${title}" is now in progress`);
@@ -219,14 +276,20 @@ describe('SMTP outage', () => {
     smtp = null;
     const subject = `While down ${Date.now()}`;
     const bo = await buildUser(t.deps.sql, { email: 'bo@example.com', emailVerified: true });
-    const res = await (await t.signIn(bo))
+    const res = await (
+      await t.signIn(bo)
+    )
       .post('/api/contact')
       .set('X-Forwarded-For', randomIp())
       .send({ subject, message: 'Sent while SMTP is down.', sendCopy: true, mode: 'platform' });
     expect(res.status).toBeLessThan(300);
     const event = await eventOf(subject);
     const jobId = `event-${event.id}-contact-copy`;
-    await waitFor('a failed attempt', async () => ((await worker.queues.emails.getJob(jobId))?.attemptsMade ?? 0) >= 2, 10_000);
+    await waitFor(
+      'a failed attempt',
+      async () => ((await worker.queues.emails.getJob(jobId))?.attemptsMade ?? 0) >= 2,
+      10_000,
+    );
     expect(mailsTo('bo@example.com')).toEqual([]);
 
     smtp = await startSmtp(port, inbox);
@@ -237,7 +300,10 @@ describe('SMTP outage', () => {
     await worker.queues.events.remove(eventJobId(event.id));
     await worker.queues.emails.remove(jobId);
     await worker.queues.events.add(eventJob(event).name, eventJob(event).data, eventJob(event).opts);
-    await waitFor('the repeated job completed', async () => (await worker.queues.emails.getJobState(jobId)) === 'completed');
+    await waitFor(
+      'the repeated job completed',
+      async () => (await worker.queues.emails.getJobState(jobId)) === 'completed',
+    );
     await sleep(300);
     expect(mailsTo('bo@example.com')).toHaveLength(1);
     const sent = await t.deps.sql`SELECT recipient FROM sent_emails WHERE event_id = ${event.id}`;

@@ -87,7 +87,9 @@ describe('ranking boards after votes', () => {
     // their project.created events: start them anew, as a seed does on an empty database.
     await restartRunningTotals(sql);
     const ids = [p1.id, p2.id, p3.id, p4.id];
-    await publish(ids.map((projectId) => ({ name: 'vote.created', projectId, votes: 0, averageRating: 0, totalRatings: 0 })));
+    await publish(
+      ids.map((projectId) => ({ name: 'vote.created', projectId, votes: 0, averageRating: 0, totalRatings: 0 })),
+    );
 
     // Scores, weight * 0.5^(age / half-life), half-lives 6 h / 48 h / 168 h:
     //   today  p2 1*0.5^(0.017/6)=0.998  p3 1.5*0.5^(5/6)=0.842   p1 2*0.5^(20/6)=0.198    p4 0 (author only: absent)
@@ -106,7 +108,12 @@ describe('ranking boards after votes', () => {
       [{ kind: 'leaderboard', range: 'week' }, [p3.id, p1.id, p2.id, p4.id]],
     ];
     for (const [board, order] of expected) {
-      const read = () => (board.kind === 'trending' ? trendingOrder(board.period, ids) : board.kind === 'leaderboard' ? leaderboardOrder(board.range, ids) : Promise.resolve([]));
+      const read = () =>
+        board.kind === 'trending'
+          ? trendingOrder(board.period, ids)
+          : board.kind === 'leaderboard'
+            ? leaderboardOrder(board.range, ids)
+            : Promise.resolve([]);
       await waitFor(`${boardId(board)} order`, async () => sameOrder(await read(), order), 5000).catch(async (err) => {
         expect(await read(), boardId(board)).toEqual(order);
         throw err;
@@ -132,7 +139,12 @@ describe('deduplicated recomputes', () => {
     const projects = [await buildProject(sql), await buildProject(sql)];
     const runs = new Map<string, number>();
     const onCompleted = (job: Job) => {
-      const key = job.name === 'recompute-trending' ? `trending:${job.data.period}` : job.name === 'recompute-leaderboard' ? `leaderboard:${job.data.range}` : job.name;
+      const key =
+        job.name === 'recompute-trending'
+          ? `trending:${job.data.period}`
+          : job.name === 'recompute-leaderboard'
+            ? `leaderboard:${job.data.range}`
+            : job.name;
       runs.set(key, (runs.get(key) ?? 0) + 1);
     };
     worker.workers.tasks.on('completed', onCompleted);
@@ -141,7 +153,12 @@ describe('deduplicated recomputes', () => {
       const statuses: number[] = [];
       for (let batch = 0; batch < 4; batch += 1) {
         const replies = await Promise.all(
-          Array.from({ length: 25 }, (_, i) => t.agent().post(`/api/projects/${projects[(batch * 25 + i) % 2]!.id}/vote`).set('X-Forwarded-For', `192.0.2.${batch * 25 + i + 1}`)),
+          Array.from({ length: 25 }, (_, i) =>
+            t
+              .agent()
+              .post(`/api/projects/${projects[(batch * 25 + i) % 2]!.id}/vote`)
+              .set('X-Forwarded-For', `192.0.2.${batch * 25 + i + 1}`),
+          ),
         );
         statuses.push(...replies.map((r) => r.status));
       }
@@ -151,18 +168,36 @@ describe('deduplicated recomputes', () => {
       const eventIds = await sql<{ id: string }[]>`
         SELECT id FROM events WHERE name = 'vote.created' AND (payload->>'projectId')::int = ANY(${projects.map((p) => p.id)})`;
       expect(eventIds).toHaveLength(100);
-      await waitFor('the 100 event jobs', async () => {
-        const states = await Promise.all(eventIds.map((e) => worker.queues.events.getJobState(`event-${e.id}`)));
-        return states.every((s) => s === 'completed');
-      }, 10_000);
-      await waitFor('no pending recompute', async () => {
-        const counts = await worker.queues.tasks.getJobCounts('waiting', 'delayed', 'active', 'prioritized');
-        return Object.values(counts).every((n) => n === 0);
-      }, 10_000);
+      await waitFor(
+        'the 100 event jobs',
+        async () => {
+          const states = await Promise.all(eventIds.map((e) => worker.queues.events.getJobState(`event-${e.id}`)));
+          return states.every((s) => s === 'completed');
+        },
+        10_000,
+      );
+      await waitFor(
+        'no pending recompute',
+        async () => {
+          const counts = await worker.queues.tasks.getJobCounts('waiting', 'delayed', 'active', 'prioritized');
+          return Object.values(counts).every((n) => n === 0);
+        },
+        10_000,
+      );
 
-      const [row] = await sql<{ votes: number }[]>`SELECT votes FROM leaderboard_entries WHERE time_range = 'all' AND project_id = ${projects[0]!.id}`;
+      const [row] = await sql<
+        { votes: number }[]
+      >`SELECT votes FROM leaderboard_entries WHERE time_range = 'all' AND project_id = ${projects[0]!.id}`;
       expect(row?.votes).toBe(50);
-      const boards = ['trending:today', 'trending:week', 'trending:month', 'leaderboard:all', 'leaderboard:month', 'leaderboard:week', 'recompute-top-contributors'];
+      const boards = [
+        'trending:today',
+        'trending:week',
+        'trending:month',
+        'leaderboard:all',
+        'leaderboard:month',
+        'leaderboard:week',
+        'recompute-top-contributors',
+      ];
       // One recompute per board per second of burst at most (the 1 s gathering delay), plus the one
       // kept to run after an active one: 3 for a burst under a second, a few more on a loaded machine.
       const bound = Math.max(3, Math.ceil(burstMs / 1000) + 2);
@@ -192,13 +227,27 @@ describe('events after the fact', () => {
         { name: 'vote.created', projectId: project.id, votes: 1, averageRating: 0, totalRatings: 0 },
         { name: 'rating.saved', projectId: project.id, votes: 1, averageRating: 5, totalRatings: 1 },
         { name: 'project.deleted', projectId: project.id },
-        { name: 'message.created', messageId: message!.id, recipientUserId: member.id, senderUserId: null, kind: 'reply', sendCopy: false, emailMode: false },
+        {
+          name: 'message.created',
+          messageId: message!.id,
+          recipientUserId: member.id,
+          senderUserId: null,
+          kind: 'reply',
+          sendCopy: false,
+          emailMode: false,
+        },
       ]);
       for (const event of stored) {
-        await waitFor(`event ${event.name} completed`, async () => (await worker.queues.events.getJobState(`event-${event.id}`)) === 'completed');
+        await waitFor(
+          `event ${event.name} completed`,
+          async () => (await worker.queues.events.getJobState(`event-${event.id}`)) === 'completed',
+        );
       }
       const replyJob = `event-${stored[3]!.id}-reply-notice`;
-      await waitFor('the reply notice job completed', async () => (await worker.queues.emails.getJobState(replyJob)) === 'completed');
+      await waitFor(
+        'the reply notice job completed',
+        async () => (await worker.queues.emails.getJobState(replyJob)) === 'completed',
+      );
       await waitFor('no pending recompute', async () => {
         const counts = await worker.queues.tasks.getJobCounts('waiting', 'delayed', 'active');
         return Object.values(counts).every((n) => n === 0);

@@ -22,9 +22,26 @@ let worker: RunningWorker;
 
 /** A Redis of this test's own, persisted like production (appendonly), on a spare port. */
 async function startRedis(): Promise<ChildProcess> {
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir], {
-    stdio: 'ignore',
-  });
+  const proc = spawn(
+    'redis-server',
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+      '--dir',
+      dir,
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
   const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   probe.on('error', () => {});
   await waitFor('redis-server to answer', async () => {
@@ -55,7 +72,13 @@ beforeAll(async () => {
   redisServer = await startRedis();
   config = workerTestConfig({ redisUrl: `redis://127.0.0.1:${port}` });
   api = await makeRealtimeTestApp({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
-  worker = await startWorker(config, { relayEveryMs: 500, relayAfterMs: 1000, recomputeDelayMs: 100, lockDurationMs: 3000, stalledIntervalMs: 1000 });
+  worker = await startWorker(config, {
+    relayEveryMs: 500,
+    relayAfterMs: 1000,
+    recomputeDelayMs: 100,
+    lockDurationMs: 3000,
+    stalledIntervalMs: 1000,
+  });
 });
 afterAll(async () => {
   await worker?.close();
@@ -91,11 +114,13 @@ describe('a Redis restart during writes', () => {
       expect(res.body.votes).toBe(2 + i);
     }
     const started = Date.now();
-    const contact = await api
-      .agent()
-      .post('/api/contact')
-      .set('X-Forwarded-For', '192.0.2.250')
-      .send({ senderName: 'Down', senderEmail: 'down@example.com', subject: 'While Redis is down', message: 'This message must not be lost.', mode: 'platform' });
+    const contact = await api.agent().post('/api/contact').set('X-Forwarded-For', '192.0.2.250').send({
+      senderName: 'Down',
+      senderEmail: 'down@example.com',
+      subject: 'While Redis is down',
+      message: 'This message must not be lost.',
+      mode: 'platform',
+    });
     slowest.push(Date.now() - started);
     expect(contact.status, contact.text).toBeLessThan(300);
     expect(Math.max(...slowest)).toBeLessThan(WRITE_BUDGET_MS);
@@ -112,16 +137,27 @@ describe('a Redis restart during writes', () => {
       SELECT id FROM events WHERE (name = 'vote.created' AND (payload->>'projectId')::int = ${project.id})
          OR (name = 'message.created' AND (payload->>'messageId')::int = (SELECT id FROM contact_messages WHERE subject = 'While Redis is down'))`;
     expect(mine).toHaveLength(12);
-    await waitFor('every event published and handled', async () => {
-      const states = await Promise.all(mine.map((e) => worker.queues.events.getJobState(`event-${e.id}`)));
-      return states.every((s) => s === 'completed');
-    }, 20_000);
-    const left = await api.deps.sql`SELECT id FROM events WHERE published_at IS NULL AND id = ANY(${mine.map((e) => e.id)}::bigint[])`;
+    await waitFor(
+      'every event published and handled',
+      async () => {
+        const states = await Promise.all(mine.map((e) => worker.queues.events.getJobState(`event-${e.id}`)));
+        return states.every((s) => s === 'completed');
+      },
+      20_000,
+    );
+    const left = await api.deps
+      .sql`SELECT id FROM events WHERE published_at IS NULL AND id = ANY(${mine.map((e) => e.id)}::bigint[])`;
     expect(left).toEqual([]);
-    await waitFor('the leaderboard with the votes cast during the outage', async () => {
-      const [row] = await api.deps.sql<{ votes: number }[]>`SELECT votes FROM leaderboard_entries WHERE time_range = 'all' AND project_id = ${project.id}`;
-      return row?.votes === 11;
-    }, 10_000);
+    await waitFor(
+      'the leaderboard with the votes cast during the outage',
+      async () => {
+        const [row] = await api.deps.sql<
+          { votes: number }[]
+        >`SELECT votes FROM leaderboard_entries WHERE time_range = 'all' AND project_id = ${project.id}`;
+        return row?.votes === 11;
+      },
+      10_000,
+    );
 
     // Live pushes flow again through the same socket, and new sockets connect. (The relay also
     // pushes the counts of the events it relayed, so wait for the one of this vote.)

@@ -1,5 +1,14 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { test, expect, awaitingHydration, expectNoSeriousA11yViolations, registerMember, signIn, E2E_ADMIN, type Member } from './fixtures';
+import {
+  test,
+  expect,
+  awaitingHydration,
+  expectNoSeriousA11yViolations,
+  registerMember,
+  signIn,
+  E2E_ADMIN,
+  type Member,
+} from './fixtures';
 import { createProject, expectToast, isPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 
@@ -94,12 +103,17 @@ test.describe('admin dashboard', () => {
     const projects = page.getByRole('tabpanel', { name: /^Projects/ });
     await projects.getByRole('searchbox', { name: 'Search projects' }).fill(project.title.toLowerCase());
     await expect(rowFor(page, project.title, projects)).toHaveCount(1);
-    await expect(projects.getByRole('link', { name: project.title })).toHaveAttribute('href', `/projects/${project.id}`);
+    await expect(projects.getByRole('link', { name: project.title })).toHaveAttribute(
+      'href',
+      `/projects/${project.id}`,
+    );
     await projects.getByRole('searchbox', { name: 'Search projects' }).fill('no-such-project-anywhere');
     await expect(projects.getByText('No projects found')).toBeVisible();
   });
 
-  test('users: make admin, pause (the member is then refused writes), unpause, delete with the confirmation', async ({ browser }) => {
+  test('users: make admin, pause (the member is then refused writes), unpause, delete with the confirmation', async ({
+    browser,
+  }) => {
     test.setTimeout(150_000);
     const { member, page: memberPage } = await newMember(browser);
     const page = await adminOn(browser, 'Users');
@@ -135,7 +149,13 @@ test.describe('admin dashboard', () => {
     // A paused member may still write to the admins (to ask why), but every other write is refused.
     const refused = await memberPage.request.post('/api/projects', {
       headers: { Origin: E2E_BASE_URL },
-      data: { title: 'While paused', description: 'This should be refused.', replitUrl: 'https://paused.example/', category: 'Utility', tags: '' },
+      data: {
+        title: 'While paused',
+        description: 'This should be refused.',
+        replitUrl: 'https://paused.example/',
+        category: 'Utility',
+        tags: '',
+      },
     });
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toEqual({ message: 'Your account is paused' });
@@ -145,16 +165,22 @@ test.describe('admin dashboard', () => {
     await row.getByRole('button', { name: `Delete ${member.username}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete user' });
     await expect(
-      confirm.getByText(`Are you sure you want to delete the user "${member.username}"? This will also delete all of their projects and cannot be undone.`),
+      confirm.getByText(
+        `Are you sure you want to delete the user "${member.username}"? This will also delete all of their projects and cannot be undone.`,
+      ),
     ).toBeVisible();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"], [role="alertdialog"]') != null)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"], [role="alertdialog"]') != null))
+      .toBe(true);
     await expectNoSeriousA11yViolations(page);
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expectToast(page, 'User deleted successfully');
     await expect(rowFor(page, member.username)).toHaveCount(0);
   });
 
-  test('projects: hide and unhide (gone from public view meanwhile), then delete with the confirmation', async ({ browser }) => {
+  test('projects: hide and unhide (gone from public view meanwhile), then delete with the confirmation', async ({
+    browser,
+  }) => {
     test.setTimeout(150_000);
     const { member, page: memberPage } = await newMember(browser);
     const project = await createProject(memberPage, { title: unique('Moderated') });
@@ -188,7 +214,11 @@ test.describe('admin dashboard', () => {
     await expect(confirm).toBeHidden();
     await expect(remove).toBeFocused();
     await remove.click();
-    await expect(confirm.getByText(`Are you sure you want to delete the project "${project.title}"? This action cannot be undone.`)).toBeVisible();
+    await expect(
+      confirm.getByText(
+        `Are you sure you want to delete the project "${project.title}"? This action cannot be undone.`,
+      ),
+    ).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expectToast(page, 'Project deleted successfully');
     await expect(rowFor(page, project.title)).toHaveCount(0);
@@ -259,7 +289,9 @@ test.describe('admin dashboard', () => {
     await expect(rowFor(page, reviewed.title)).toHaveCount(0);
   });
 
-  test('messages: reply to a member, who reads it in their inbox; New Message and Contact open the composer', async ({ browser }) => {
+  test('messages: reply to a member, who reads it in their inbox; New Message and Contact open the composer', async ({
+    browser,
+  }) => {
     test.setTimeout(150_000);
     const { member, page: memberPage } = await newMember(browser);
     const subject = unique('Question from a member');
@@ -279,7 +311,11 @@ test.describe('admin dashboard', () => {
     await card.getByRole('button', { name: 'Reply' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reply to Message' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText(`Your response will be sent to ${member.username}, who will be notified by email if they provided an address.`)).toBeVisible();
+    await expect(
+      dialog.getByText(
+        `Your response will be sent to ${member.username}, who will be notified by email if they provided an address.`,
+      ),
+    ).toBeVisible();
     if (!isPhone(page)) await expect(dialog).toHaveCSS('width', '500px');
     await expect(dialog.getByLabel('Subject')).toHaveValue(`Re: ${subject}`);
     await dialog.getByLabel('Message').fill('Too short');
@@ -310,7 +346,9 @@ test.describe('admin dashboard', () => {
 
     // Contact on the Users tab: the composer opens with that user chosen; Escape closes it.
     await page.getByRole('tab', { name: 'Users', exact: true }).click();
-    await rowFor(page, member.username).getByRole('button', { name: `Contact ${member.username}` }).click();
+    await rowFor(page, member.username)
+      .getByRole('button', { name: `Contact ${member.username}` })
+      .click();
     await expect(composer).toBeVisible();
     await expect(composer.getByLabel('Recipient').locator('option:checked')).toHaveText(member.username);
     await page.keyboard.press('Escape');
@@ -321,9 +359,13 @@ test.describe('admin dashboard', () => {
 test.describe('admin dashboard states', () => {
   test('load failures show the error panels, empty lists the spec texts', async ({ browser }) => {
     const page = await openAs(browser, E2E_ADMIN);
-    await page.route('**/api/admin/projects', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }));
+    await page.route('**/api/admin/projects', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }),
+    );
     await page.route('**/api/admin/reports?status=pending', (route) => route.fulfill({ status: 500, body: '' }));
-    await page.route('**/api/admin/reports?status=removed', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await page.route('**/api/admin/reports?status=removed', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+    );
     await page.goto('/admin');
     await page.getByRole('tab', { name: /^Projects/ }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Error loading projects' })).toBeVisible();

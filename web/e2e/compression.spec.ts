@@ -10,7 +10,10 @@ const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
 /** Files of the current build: the manifest's (older hashed files stay in dist on purpose). */
 function builtFiles(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(DIST_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; css?: string[] }>;
+  const manifest = JSON.parse(readFileSync(path.join(DIST_DIR, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; css?: string[] }
+  >;
   return [...new Set(Object.values(manifest).flatMap((entry) => [entry.file, ...(entry.css ?? [])]))];
 }
 
@@ -54,7 +57,9 @@ test.describe('compression', () => {
     expect(files.length).toBeGreaterThan(1);
     for (const file of files) {
       const original = readFileSync(path.join(DIST_DIR, file));
-      expect(brotliDecompressSync(readFileSync(path.join(DIST_DIR, `${file}.br`))).equals(original), `${file}.br`).toBe(true);
+      expect(brotliDecompressSync(readFileSync(path.join(DIST_DIR, `${file}.br`))).equals(original), `${file}.br`).toBe(
+        true,
+      );
       expect(gunzipSync(readFileSync(path.join(DIST_DIR, `${file}.gz`))).equals(original), `${file}.gz`).toBe(true);
     }
   });

@@ -1,5 +1,13 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { test, expect, awaitingHydration, expectNoSeriousA11yViolations, registerMember, signIn, E2E_ADMIN } from './fixtures';
+import {
+  test,
+  expect,
+  awaitingHydration,
+  expectNoSeriousA11yViolations,
+  registerMember,
+  signIn,
+  E2E_ADMIN,
+} from './fixtures';
 import { expectToast, openMenuIfPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 
@@ -9,7 +17,11 @@ function uniqueSubject(base: string): string {
 }
 
 /** The admin inbox as the admin sees it through the API (its own context). */
-async function adminMessages(browser: Browser): Promise<Array<{ subject: string; senderName: string | null; senderEmail: string | null; senderUserId: number | null }>> {
+async function adminMessages(
+  browser: Browser,
+): Promise<
+  Array<{ subject: string; senderName: string | null; senderEmail: string | null; senderUserId: number | null }>
+> {
   const context = await browser.newContext();
   const page = awaitingHydration(await context.newPage());
   await signIn(page, E2E_ADMIN);
@@ -27,7 +39,10 @@ async function me(request: APIRequestContext): Promise<number> {
 }
 
 test.describe('contact page', () => {
-  test('a visitor: platform and email modes, the spec texts, success panel and Send Another Message', async ({ page, browser }) => {
+  test('a visitor: platform and email modes, the spec texts, success panel and Send Another Message', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(150_000);
     await page.goto('/contact');
     await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 })).toBeVisible();
@@ -61,8 +76,12 @@ test.describe('contact page', () => {
     await expect(panel.getByLabel('Your Name')).toHaveValue('Vera Visitor');
     await expect(panel.getByLabel('Your Email')).toBeVisible();
     await expect(panel.getByText('Send me a copy via email')).toBeVisible();
-    // Issue 14: a visitor's copy waits for a confirmation of the typed address.
-    await expect(panel.getByText('We first email a link to confirm the address you provide above; the copy is sent only if you follow it within 24 hours.')).toBeVisible();
+    // A visitor's copy waits for a confirmation of the typed address.
+    await expect(
+      panel.getByText(
+        'We first email a link to confirm the address you provide above; the copy is sent only if you follow it within 24 hours.',
+      ),
+    ).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Log in' })).toHaveCount(0);
     await panel.getByLabel('Message').fill('Short');
     await panel.getByRole('button', { name: 'Send Message' }).click();
@@ -79,9 +98,17 @@ test.describe('contact page', () => {
     await panel.getByText('Send me a copy via email').click();
     await panel.getByRole('button', { name: 'Send Message' }).click();
     await expectToast(page, 'Message sent');
-    await expect(page.getByText("Your message has been sent successfully. We'll get back to you soon. Check your inbox: follow the confirmation link we sent within 24 hours to receive your copy.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Your message has been sent successfully. We'll get back to you soon. Check your inbox: follow the confirmation link we sent within 24 hours to receive your copy.",
+      ),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Message Sent Successfully' })).toBeVisible();
-    await expect(page.getByText('Check your inbox: follow the confirmation link we sent within 24 hours to receive your copy.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Check your inbox: follow the confirmation link we sent within 24 hours to receive your copy.', {
+        exact: true,
+      }),
+    ).toBeVisible();
     // Visitors get no inbox link.
     await expect(page.getByRole('link', { name: 'Go to Messages' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
@@ -93,7 +120,11 @@ test.describe('contact page', () => {
     await expect(page.getByRole('tabpanel', { name: 'Email Contact' }).getByLabel('Subject')).toHaveValue('');
   });
 
-  test('a member: no name or email fields, the copy hint (a copy needs a confirmed address), and a link to the inbox after sending', async ({ page, request, browser }) => {
+  test('a member: no name or email fields, the copy hint (a copy needs a confirmed address), and a link to the inbox after sending', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const member = await registerMember(request);
     await signIn(page, member);
     await page.goto('/contact');
@@ -103,8 +134,10 @@ test.describe('contact page', () => {
     await expect(panel.getByLabel('Your Email')).toHaveCount(0);
     await expect(panel.getByRole('link', { name: 'Log in' })).toHaveCount(0);
     await expect(panel.getByText('Send me a copy via email')).toBeVisible();
-    // Issue 14: the new member's address is not confirmed yet, so no copy can be asked for.
-    await expect(panel.getByText('Confirm your email address in Settings to receive a copy of your message.')).toBeVisible();
+    // The new member's address is not confirmed yet, so no copy can be asked for.
+    await expect(
+      panel.getByText('Confirm your email address in Settings to receive a copy of your message.'),
+    ).toBeVisible();
     await expect(panel.getByRole('checkbox', { name: 'Send me a copy via email' })).toBeDisabled();
 
     const subject = uniqueSubject('Member note');
@@ -159,5 +192,4 @@ test.describe('Contact Admin dialog', () => {
     const stored = (await adminMessages(browser)).find((m) => m.subject === subject);
     expect(stored).toMatchObject({ senderName: 'Dana Dialog', senderEmail: 'dana@example.com', senderUserId: null });
   });
-
 });

@@ -21,7 +21,11 @@ export function uniqueUsername(base = 'e2e'): string {
 /** Registers a member through the API with its own context (cookies are not shared with the page). */
 export async function registerMember(request: APIRequestContext, overrides: Partial<Member> = {}): Promise<Member> {
   const username = overrides.username ?? uniqueUsername();
-  const member = { username, password: overrides.password ?? 'e2e-lantern-harbour-1', email: overrides.email ?? `${username}@example.com` };
+  const member = {
+    username,
+    password: overrides.password ?? 'e2e-lantern-harbour-1',
+    email: overrides.email ?? `${username}@example.com`,
+  };
   const res = await request.post('/api/auth/register', {
     headers: { Origin: E2E_BASE_URL },
     data: { ...member, confirmPassword: member.password, role: 'both' },

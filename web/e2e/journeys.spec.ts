@@ -19,7 +19,9 @@ test.describe('member journeys', () => {
     await panel.getByLabel('Username').fill(username);
     // The strength meter judges as the server will (zxcvbn, the site's name a user input).
     await panel.getByLabel('Password', { exact: true }).fill('vitrine123');
-    await expect(panel.getByText(/Strength: Weak\. Too easy to guess\. There should not be any personal or page related data/)).toBeVisible();
+    await expect(
+      panel.getByText(/Strength: Weak\. Too easy to guess\. There should not be any personal or page related data/),
+    ).toBeVisible();
     await panel.getByLabel('Password', { exact: true }).fill('long-enough-1');
     await expect(panel.getByText('Strength: Very strong.')).toBeVisible();
     await panel.getByLabel('Confirm password').fill('different-1');
@@ -166,11 +168,16 @@ test.describe('member journeys', () => {
     await page.route('**/api/projects/viewer-state?*', async (route) => {
       const response = await route.fetch();
       const states = (await response.json()) as Array<Record<string, unknown>>;
-      await route.fulfill({ response, json: pinned ? states.map((s) => (s.id === project.id ? { ...s, hasVoted: false } : s)) : states });
+      await route.fulfill({
+        response,
+        json: pinned ? states.map((s) => (s.id === project.id ? { ...s, hasVoted: false } : s)) : states,
+      });
     });
     await page.goto(`/projects/${project.id}`);
     await expect(page.getByRole('button', { name: /^Vote, / })).toBeEnabled();
-    const res = await page.request.post(`/api/projects/${project.id}/vote`, { headers: { Origin: new URL(page.url()).origin } });
+    const res = await page.request.post(`/api/projects/${project.id}/vote`, {
+      headers: { Origin: new URL(page.url()).origin },
+    });
     expect(res.status()).toBe(200);
     await page.getByRole('button', { name: /^Vote, / }).click();
     pinned = false;

@@ -4,7 +4,7 @@ import { createProject, openMenuIfPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 
 /**
- * Live updates (issue 5): two browsers, one acts, the other sees it without a reload. The pages
+ * Live updates: two browsers, one acts, the other sees it without a reload. The pages
  * never reload after their first load, so every change seen comes through Socket.IO.
  */
 
@@ -39,8 +39,12 @@ test.describe('live updates', () => {
     await expect(watcherButton).toBeVisible();
 
     await voterPage.getByRole('button', { name: new RegExp(`^Vote, \\d+ votes?, for ${project.title}`) }).click();
-    await expect(voterPage.getByRole('button', { name: new RegExp(`^Voted, 1 vote, for ${project.title}`) })).toBeVisible();
-    await expect(watcherPage.getByRole('button', { name: new RegExp(`^Vote, 1 vote, for ${project.title}`) })).toBeVisible();
+    await expect(
+      voterPage.getByRole('button', { name: new RegExp(`^Voted, 1 vote, for ${project.title}`) }),
+    ).toBeVisible();
+    await expect(
+      watcherPage.getByRole('button', { name: new RegExp(`^Vote, 1 vote, for ${project.title}`) }),
+    ).toBeVisible();
   });
 
   test('a message changes the recipient’s unread badge live', async ({ browser }) => {
@@ -58,7 +62,11 @@ test.describe('live updates', () => {
 
     const res = await senderPage.request.post('/api/messages', {
       headers: { Origin: E2E_BASE_URL },
-      data: { recipientUserId: await userId(senderPage, recipient), subject: 'Live hello', message: 'This should light up your badge.' },
+      data: {
+        recipientUserId: await userId(senderPage, recipient),
+        subject: 'Live hello',
+        message: 'This should light up your badge.',
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
     await expect(messagesLink).toHaveAccessibleName(/1 unread/);

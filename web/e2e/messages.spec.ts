@@ -1,5 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, awaitingHydration, expectNoSeriousA11yViolations, registerMember, signIn, type Member } from './fixtures';
+import {
+  test,
+  expect,
+  awaitingHydration,
+  expectNoSeriousA11yViolations,
+  registerMember,
+  signIn,
+  type Member,
+} from './fixtures';
 import { expectToast, openMenuIfPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 
@@ -124,11 +132,18 @@ test.describe('messages page', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('[role="tabpanel"]') !== null)).toBe(true);
   });
 
-  test('a long inbox shows its newest 50, and Load more messages the rest, with the keyboard', async ({ page, browser, request }) => {
+  test('a long inbox shows its newest 50, and Load more messages the rest, with the keyboard', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const senderContext = await browser.newContext();
     const sender = await registerMember(senderContext.request);
     const recipient = await registerMember(request);
-    const users = (await (await senderContext.request.get('/api/users')).json()) as Array<{ id: number; username: string }>;
+    const users = (await (await senderContext.request.get('/api/users')).json()) as Array<{
+      id: number;
+      username: string;
+    }>;
     const recipientId = users.find((u) => u.username === recipient.username)!.id;
     const subjects = Array.from({ length: 55 }, (_, i) => `Page test ${String(i).padStart(2, '0')} ${sender.username}`);
     for (const subject of subjects) {

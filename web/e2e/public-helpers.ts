@@ -23,7 +23,10 @@ export async function openMenuIfPhone(page: Page): Promise<void> {
 }
 
 /** Creates a project through the API as the page's signed-in user; returns its id. */
-export async function createProject(page: Page, overrides: Partial<Record<'title' | 'description' | 'replitUrl' | 'category' | 'tags', string>> = {}): Promise<{ id: number; title: string }> {
+export async function createProject(
+  page: Page,
+  overrides: Partial<Record<'title' | 'description' | 'replitUrl' | 'category' | 'tags', string>> = {},
+): Promise<{ id: number; title: string }> {
   const title = overrides.title ?? `E2E ${Math.random().toString(36).slice(2, 8)}`;
   const res = await page.request.post('/api/projects', {
     headers: { Origin: E2E_BASE_URL },

@@ -6,7 +6,11 @@ test.describe('public screens', () => {
     await page.goto('/');
     await expect(page).toHaveTitle(/Vitrine/);
     await expect(page.getByRole('heading', { name: 'Showcase Your Projects' })).toBeVisible();
-    await expect(page.getByText('Submit your creations, vote for others, and discover amazing projects from the community.').first()).toBeVisible();
+    await expect(
+      page
+        .getByText('Submit your creations, vote for others, and discover amazing projects from the community.')
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Browse Projects' })).toHaveAttribute('href', '#projects');
     const cards = page.locator('#projects article');
     await expect(cards).toHaveCount(6);
@@ -69,7 +73,10 @@ test.describe('public screens', () => {
   test('header: the #leaderboard link opens the leaderboard tab from another page', async ({ page }) => {
     await page.goto('/about');
     await openMenuIfPhone(page);
-    await page.getByRole('navigation', { name: isPhone(page) ? 'Mobile' : 'Main' }).getByRole('link', { name: 'Leaderboard' }).click();
+    await page
+      .getByRole('navigation', { name: isPhone(page) ? 'Mobile' : 'Main' })
+      .getByRole('link', { name: 'Leaderboard' })
+      .click();
     await expect(page).toHaveURL(/\/(\?tab=leaderboard)?#leaderboard$/);
     await expect(page.getByRole('heading', { name: 'Project Leaderboard' })).toBeVisible();
   });
@@ -127,7 +134,9 @@ test.describe('public screens', () => {
     await page.getByRole('button', { name: 'Report' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('You need to be logged in to report content.')).toBeVisible();
-    await expect(dialog.getByText('Please sign in or create an account to report inappropriate content.')).toBeVisible();
+    await expect(
+      dialog.getByText('Please sign in or create an account to report inappropriate content.'),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('You need to login to rate this project')).toBeVisible();
@@ -138,7 +147,11 @@ test.describe('public screens', () => {
       await expect(page.getByRole('dialog', { name: 'Welcome to Vitrine' })).toBeVisible();
     } else {
       await loginRequired.hover();
-      await expect(page.getByText('You need to be logged in to rate projects. Authenticated ratings help maintain quality and prevent spam.')).toBeVisible();
+      await expect(
+        page.getByText(
+          'You need to be logged in to rate projects. Authenticated ratings help maintain quality and prevent spam.',
+        ),
+      ).toBeVisible();
     }
   });
 
@@ -166,14 +179,17 @@ test.describe('public screens', () => {
     await expect(page.getByText('Total votes')).toBeVisible();
     await expect(page.getByRole('tabpanel').locator('article').first()).toBeVisible();
     await page.getByRole('tab', { name: 'About' }).click();
-    await expect(page.getByRole('tabpanel', { name: 'About' }).getByRole('heading', { name: 'Most Popular Projects' })).toBeVisible();
+    await expect(
+      page.getByRole('tabpanel', { name: 'About' }).getByRole('heading', { name: 'Most Popular Projects' }),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 
   test('static pages: About, Terms, Privacy facts', async ({ page }) => {
     await page.goto('/about');
     await expect(page).toHaveTitle('About | Vitrine');
-    for (const role of ['Developer', 'Tester', 'Both']) await expect(page.getByRole('heading', { name: role, exact: true })).toBeVisible();
+    for (const role of ['Developer', 'Tester', 'Both'])
+      await expect(page.getByRole('heading', { name: role, exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'The verified badge' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 

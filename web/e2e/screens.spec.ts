@@ -8,7 +8,11 @@ async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 test.describe('a bad connection never leaves a dead end', () => {
-  test('a vote while offline reverts, says the connection is gone, and the page stays; back online it works', async ({ page, request, context }) => {
+  test('a vote while offline reverts, says the connection is gone, and the page stays; back online it works', async ({
+    page,
+    request,
+    context,
+  }) => {
     await signIn(page, await registerMember(request));
     await page.goto('/');
     // Any first key press fetches the toaster, as a visitor's first interaction would.
@@ -19,7 +23,9 @@ test.describe('a bad connection never leaves a dead end', () => {
     await expect(page.getByTestId('connection-banner')).toHaveText(/You are offline/);
     await vote.click();
     await expectToast(page, 'Vote failed');
-    await expect(page.getByText('The connection is gone, so this was not saved.', { exact: false }).last()).toBeVisible();
+    await expect(
+      page.getByText('The connection is gone, so this was not saved.', { exact: false }).last(),
+    ).toBeVisible();
     // The optimistic vote rolled back: the same button, unvoted, with the same count.
     await expect(page.getByRole('button', { name }).first()).toBeEnabled();
     await expect(page.getByRole('banner')).toBeVisible();
@@ -40,7 +46,10 @@ test.describe('a bad connection never leaves a dead end', () => {
 test.describe('long unbroken words never widen a phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('a 100-character title and a 440-character word stay inside 360 px on the home page, the project and the profile', async ({ page, request }) => {
+  test('a 100-character title and a 440-character word stay inside 360 px on the home page, the project and the profile', async ({
+    page,
+    request,
+  }) => {
     const member = await registerMember(request);
     await signIn(page, member);
     const title = 'W'.repeat(100);
@@ -54,7 +63,10 @@ test.describe('long unbroken words never widen a phone', () => {
 });
 
 test.describe('projects above the fold', () => {
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ]) {
     test(`the first project card starts on the first screen at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto('/');
@@ -67,7 +79,10 @@ test.describe('projects above the fold', () => {
 });
 
 test.describe('the listing chosen lives in the address', () => {
-  test('a shared link, reload and Back show the tab, period, range and sort chosen; the server renders it', async ({ page, request }) => {
+  test('a shared link, reload and Back show the tab, period, range and sort chosen; the server renders it', async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get('/?tab=trending&period=month')).text();
     expect(html.slice(html.indexOf('<div id="root">'))).toContain('Trending Projects</h2>');
 
@@ -110,7 +125,10 @@ test.describe('the phone menu', () => {
 });
 
 test.describe('focus always lands somewhere meaningful', () => {
-  test('sign-up: a taken username is shown at its field, which gets focus; success leaves focus in the page, not on the body', async ({ page, request }) => {
+  test('sign-up: a taken username is shown at its field, which gets focus; success leaves focus in the page, not on the body', async ({
+    page,
+    request,
+  }) => {
     const taken = await registerMember(request);
     await page.goto('/');
     await openMenuIfPhone(page);
@@ -130,7 +148,9 @@ test.describe('focus always lands somewhere meaningful', () => {
     await panel.getByRole('button', { name: 'Create account' }).click();
     await expectToast(page, 'Registration successful');
     await expect(dialog).toBeHidden();
-    await expect.poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null))
+      .toBe(true);
   });
 
   test('a client-side navigation is announced with the new page title', async ({ page }) => {
@@ -141,7 +161,10 @@ test.describe('focus always lands somewhere meaningful', () => {
 });
 
 test.describe('a new member is shown the way', () => {
-  test('the first-steps checklist shows what is left, links each step, and stays dismissed', async ({ page, request }) => {
+  test('the first-steps checklist shows what is left, links each step, and stays dismissed', async ({
+    page,
+    request,
+  }) => {
     const member = await registerMember(request);
     await signIn(page, member);
     await page.goto('/');
@@ -150,7 +173,10 @@ test.describe('a new member is shown the way', () => {
     await expect(steps.getByText('0 of 3 done')).toBeVisible();
     await expect(steps.getByText(`Confirm your email address (we sent a link to ${member.email})`)).toBeVisible();
     await expect(steps.getByRole('link', { name: 'join a test request' })).toHaveAttribute('href', '/test-requests');
-    await expect(steps.getByRole('link', { name: 'See your profile' })).toHaveAttribute('href', `/users/${member.username}`);
+    await expect(steps.getByRole('link', { name: 'See your profile' })).toHaveAttribute(
+      'href',
+      `/users/${member.username}`,
+    );
     await steps.getByRole('button', { name: 'Dismiss your first steps' }).click();
     await expect(steps).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
@@ -167,7 +193,9 @@ test.describe('no layout shift while a page loads', () => {
       await page.addInitScript(() => {
         (window as unknown as { cls: number }).cls = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean }
+          >) {
             if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
           }
         }).observe({ type: 'layout-shift', buffered: true });

@@ -20,7 +20,9 @@ test.describe('project search', () => {
     await expect(page).toHaveURL(/\?q=orbit\+golf|\?q=orbit%20golf/);
     await box.fill('no-such-project-anywhere');
     await expect(projects.getByText('No projects found')).toBeVisible();
-    await expect(projects.getByText('Nothing matches "no-such-project-anywhere". Try a different search.')).toBeVisible();
+    await expect(
+      projects.getByText('Nothing matches "no-such-project-anywhere". Try a different search.'),
+    ).toBeVisible();
     await box.fill('');
     await expect(projects.getByRole('heading', { level: 3 }).nth(1)).toBeVisible();
     await expect(page).not.toHaveURL(/q=/);

@@ -2,9 +2,13 @@ import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 import { awaitingHydration, expect, expectNoSeriousA11yViolations, registerMember, signIn, test } from './fixtures';
 import { expectToast } from './public-helpers';
 
-/** Issue 14 on /settings: the email's confirmation state and resend, the password change; /confirm-email. */
+/** Account security on /settings: the email's confirmation state and resend, the password change; /confirm-email. */
 test.describe('settings: email confirmation and password', () => {
-  test('an unconfirmed email offers a new link; the password form refuses a common password and signs other devices out', async ({ page, request, browser }) => {
+  test('an unconfirmed email offers a new link; the password form refuses a common password and signs other devices out', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const member = await registerMember(request);
     await signIn(page, member);
     const other = awaitingHydration(await (await browser.newContext()).newPage());
@@ -23,13 +27,17 @@ test.describe('settings: email confirmation and password', () => {
     await form.getByLabel('Confirm new password').fill('password123');
     await form.getByRole('button', { name: 'Change Password' }).click();
     await expectToast(page, 'Password not changed');
-    await expect(page.getByText('This password is too common or has appeared in data breaches. Please choose a different one.')).toBeVisible();
+    await expect(
+      page.getByText('This password is too common or has appeared in data breaches. Please choose a different one.'),
+    ).toBeVisible();
     // A guessable password the list does not hold: the meter says so, and so does the server.
     await form.getByLabel('New password', { exact: true }).fill('Vitrine2024!');
     await form.getByLabel('Confirm new password').fill('Vitrine2024!');
     await expect(form.getByText(/Strength: Fair\. Too easy to guess\./)).toBeVisible();
     await form.getByRole('button', { name: 'Change Password' }).click();
-    await expect(page.getByText(/^This password is too easy to guess\. Please choose a stronger one\./).first()).toBeVisible();
+    await expect(
+      page.getByText(/^This password is too easy to guess\. Please choose a stronger one\./).first(),
+    ).toBeVisible();
 
     // The keyboard alone: fill and submit with Enter.
     await form.getByLabel('New password', { exact: true }).fill('a-much-better-Passphrase-7');

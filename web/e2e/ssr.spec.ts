@@ -21,17 +21,27 @@ async function someProject(api: Page | APIRequestContext): Promise<{ id: number;
 }
 
 test.describe('server-rendered pages', () => {
-  test('a project URL answers complete HTML: title, description, votes and the OpenGraph tags', async ({ page, request }) => {
+  test('a project URL answers complete HTML: title, description, votes and the OpenGraph tags', async ({
+    page,
+    request,
+  }) => {
     await signIn(page, await registerMember(request));
-    const { id, title } = await createProject(page, { title: `SSR <&> ${Date.now()}`, description: 'Rendered on the server, readable without JavaScript.' });
+    const { id, title } = await createProject(page, {
+      title: `SSR <&> ${Date.now()}`,
+      description: 'Rendered on the server, readable without JavaScript.',
+    });
     const res = await request.get(`/projects/${id}`);
     expect(res.status()).toBe(200);
     const html = await res.text();
     const escaped = title.replace('<&>', '&lt;&amp;&gt;');
     expect(html).toContain(`<title>${escaped} | Vitrine</title>`);
     expect(html).toContain(`<meta property="og:title" content="${escaped}" />`);
-    expect(html).toContain('<meta property="og:description" content="Rendered on the server, readable without JavaScript." />');
-    const image = new RegExp(`<meta property="og:image" content="(http://[^"]+/cards/projects/${id}\\.png\\?v=[0-9a-f]{8})" />`).exec(html)?.[1];
+    expect(html).toContain(
+      '<meta property="og:description" content="Rendered on the server, readable without JavaScript." />',
+    );
+    const image = new RegExp(
+      `<meta property="og:image" content="(http://[^"]+/cards/projects/${id}\\.png\\?v=[0-9a-f]{8})" />`,
+    ).exec(html)?.[1];
     expect(image).toBeTruthy();
     // The page names the card's current version: the card answers as immutable under it.
     const card = await request.get(image!);
@@ -59,7 +69,10 @@ test.describe('server-rendered pages', () => {
 
   test('every route the client knows answers 200 with its own title; unknown ones 404', async ({ request }) => {
     const { id, username } = await someProject(request);
-    const [testRequest] = (await (await request.get('/api/test-requests?limit=1')).json()) as Array<{ id: number; title: string }>;
+    const [testRequest] = (await (await request.get('/api/test-requests?limit=1')).json()) as Array<{
+      id: number;
+      title: string;
+    }>;
     const titles: Record<string, string> = {
       '/': 'Showcase Your Projects',
       '/about': 'About',
@@ -107,7 +120,15 @@ test.describe('server-rendered pages', () => {
   test('every public page hydrates without console errors or warnings', async ({ page }) => {
     const project = await someProject(page);
     const problems = collectProblems(page);
-    for (const path of ['/', '/about', '/terms', '/privacy', '/contact', `/projects/${project.id}`, `/users/${project.username}`]) {
+    for (const path of [
+      '/',
+      '/about',
+      '/terms',
+      '/privacy',
+      '/contact',
+      `/projects/${project.id}`,
+      `/users/${project.username}`,
+    ]) {
       // goto resolves once the page has hydrated (fixtures.ts); a mismatch is reported by then.
       await page.goto(path);
       expect(problems, path).toEqual([]);

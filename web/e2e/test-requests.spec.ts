@@ -1,11 +1,20 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { test, expect, awaitingHydration, registerMember, signIn, expectNoSeriousA11yViolations, E2E_ADMIN, type Member } from './fixtures';
+import {
+  test,
+  expect,
+  awaitingHydration,
+  registerMember,
+  signIn,
+  expectNoSeriousA11yViolations,
+  E2E_ADMIN,
+  type Member,
+} from './fixtures';
 import { createProject, openMenuIfPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 import { DEMO_PASSWORD } from '../../db/src/seed/demo';
 
 /**
- * Test requests (issue 13) in two browsers: the owner opens a request, a tester joins and sends
+ * Test requests in two browsers: the owner opens a request, a tester joins and sends
  * feedback, the owner sees it live, completes it, both rate, and the owner's tier appears after the
  * third developer rating that counts. The pages never reload after their first load: what changes comes live.
  *
@@ -37,18 +46,31 @@ async function myId(request: APIRequestContext): Promise<number> {
 }
 
 /** Through the API: a completed request on a new project of `owner`, rated `rating` by `tester` from a network of their own. */
-async function completedRating(browser: Browser, ownerPage: Page, rating: number, tester: { username: string; password: string }): Promise<void> {
+async function completedRating(
+  browser: Browser,
+  ownerPage: Page,
+  rating: number,
+  tester: { username: string; password: string },
+): Promise<void> {
   const project = await createProject(ownerPage);
   const open = await ownerPage.request.post('/api/test-requests', {
     headers: ORIGIN,
-    data: { projectId: project.id, title: 'Earlier round', description: 'An earlier round of testing.', skillsNeeded: [], maxTesters: 2 },
+    data: {
+      projectId: project.id,
+      title: 'Earlier round',
+      description: 'An earlier round of testing.',
+      skillsNeeded: [],
+      maxTesters: 2,
+    },
   });
   expect(open.status(), await open.text()).toBe(201);
   const { id } = (await open.json()) as { id: number };
   const testerPage = await openAs(browser, tester, networkOfItsOwn());
   expect((await testerPage.request.post(`/api/test-requests/${id}/testers`, { headers: ORIGIN })).status()).toBe(201);
   for (const status of ['in_progress', 'completed']) {
-    expect((await ownerPage.request.patch(`/api/test-requests/${id}`, { headers: ORIGIN, data: { status } })).status()).toBe(200);
+    expect(
+      (await ownerPage.request.patch(`/api/test-requests/${id}`, { headers: ORIGIN, data: { status } })).status(),
+    ).toBe(200);
   }
   const rated = await testerPage.request.post(`/api/test-requests/${id}/ratings`, {
     headers: ORIGIN,
@@ -59,7 +81,9 @@ async function completedRating(browser: Browser, ownerPage: Page, rating: number
 }
 
 test.describe('test requests', () => {
-  test('owner and tester go from request to mutual ratings, live, and the tier appears after the third rating', async ({ browser }) => {
+  test('owner and tester go from request to mutual ratings, live, and the tier appears after the third rating', async ({
+    browser,
+  }) => {
     test.slow();
     const request = (await browser.newContext()).request;
     const owner: Member = await registerMember(request);
@@ -100,7 +124,9 @@ test.describe('test requests', () => {
     await expect(ownerPage.getByRole('link', { name: tester.username })).toBeVisible();
     await expect(ownerHome.getByText('A tester joined', { exact: true })).toBeVisible();
     await openMenuIfPhone(ownerHome);
-    await expect(ownerHome.getByRole('link', { name: /^Test Requests\s*, 1 new$/ }).filter({ visible: true })).toBeVisible();
+    await expect(
+      ownerHome.getByRole('link', { name: /^Test Requests\s*, 1 new$/ }).filter({ visible: true }),
+    ).toBeVisible();
     await ownerHome.close();
 
     // Feedback, seen live by the owner.
@@ -133,7 +159,9 @@ test.describe('test requests', () => {
     await testerRate.getByRole('button', { name: 'Submit rating' }).click();
     await expect(testerPage.getByText('You rated 9/10', { exact: false })).toBeVisible();
 
-    await ownerPage.goto(`/test-requests/${(await (await ownerPage.request.get(`/api/projects/${project.id}/test-request`)).json()).request.id}`);
+    await ownerPage.goto(
+      `/test-requests/${(await (await ownerPage.request.get(`/api/projects/${project.id}/test-request`)).json()).request.id}`,
+    );
     const ownerRate = ownerPage.getByRole('heading', { name: 'Ratings' }).locator('..');
     await ownerRate.getByLabel('Rating').selectOption('8');
     await ownerRate.getByRole('button', { name: 'Submit rating' }).click();
@@ -178,10 +206,19 @@ test.describe('test requests', () => {
     const project = await createProject(ownerPage);
     const open = await ownerPage.request.post('/api/test-requests', {
       headers: ORIGIN,
-      data: { projectId: project.id, title: 'Quick check', description: 'Try the import screen please.', skillsNeeded: ['CSV'], maxTesters: 1 },
+      data: {
+        projectId: project.id,
+        title: 'Quick check',
+        description: 'Try the import screen please.',
+        skillsNeeded: ['CSV'],
+        maxTesters: 1,
+      },
     });
     const { id } = (await open.json()) as { id: number };
-    const refused = await ownerPage.request.patch(`/api/test-requests/${id}`, { headers: ORIGIN, data: { status: 'completed' } });
+    const refused = await ownerPage.request.patch(`/api/test-requests/${id}`, {
+      headers: ORIGIN,
+      data: { status: 'completed' },
+    });
     expect(refused.status()).toBe(409);
     expect((await refused.json()).message).toBe('A test request cannot move from open to completed');
 
@@ -216,13 +253,24 @@ for (const scheme of ['light', 'dark'] as const) {
       const project = await createProject(ownerPage, { category: 'Game' });
       const open = await ownerPage.request.post('/api/test-requests', {
         headers: ORIGIN,
-        data: { projectId: project.id, title: 'Axe round', description: 'Play the first two levels.', skillsNeeded: ['Games'], maxTesters: 4 },
+        data: {
+          projectId: project.id,
+          title: 'Axe round',
+          description: 'Play the first two levels.',
+          skillsNeeded: ['Games'],
+          maxTesters: 4,
+        },
       });
       const { id } = (await open.json()) as { id: number };
       await testerPage.request.post(`/api/test-requests/${id}/testers`, { headers: ORIGIN });
       await testerPage.request.put(`/api/test-requests/${id}/feedback`, {
         headers: ORIGIN,
-        data: { worked: 'Controls feel right.', problems: 'Level two stutters.', suggestions: 'Add a pause button.', score: 7 },
+        data: {
+          worked: 'Controls feel right.',
+          problems: 'Level two stutters.',
+          suggestions: 'Add a pause button.',
+          score: 7,
+        },
       });
 
       const screens: Array<[Page, string]> = [
@@ -233,7 +281,8 @@ for (const scheme of ['light', 'dark'] as const) {
         [ownerPage, '/settings'],
         [ownerPage, '/about'],
       ];
-      if (testInfo.project.name === 'phone') for (const page of [ownerPage, testerPage]) await page.setViewportSize({ width: 360, height: 780 });
+      if (testInfo.project.name === 'phone')
+        for (const page of [ownerPage, testerPage]) await page.setViewportSize({ width: 360, height: 780 });
       for (const [page, path] of screens) {
         await page.goto(path);
         await expect(page.getByRole('main')).toBeVisible();

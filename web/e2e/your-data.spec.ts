@@ -16,14 +16,19 @@ test.describe('settings: your data', () => {
     const downloading = page.waitForEvent('download');
     await section.getByRole('button', { name: 'Download my data' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^vitrine-${member.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^vitrine-${member.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+    );
     const data = JSON.parse(await readFile(await download.path(), 'utf8'));
     expect(data.profile).toMatchObject({ username: member.username, email: member.email });
     expect(JSON.stringify(data)).not.toContain('argon2');
     await expectToast(page, 'Download started');
   });
 
-  test('deleting the account asks for the password and a confirmation, signs out, and the member cannot sign in again', async ({ page, request }) => {
+  test('deleting the account asks for the password and a confirmation, signs out, and the member cannot sign in again', async ({
+    page,
+    request,
+  }) => {
     const member = await registerMember(request);
     await signIn(page, member);
     await page.goto('/settings');
@@ -57,7 +62,10 @@ test.describe('settings: your data', () => {
     await expectToast(page, 'Account deleted');
     await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
     expect((await page.request.get('/api/auth/me')).status()).toBe(401);
-    const again = await request.post('/api/auth/login', { headers: { Origin: E2E_BASE_URL }, data: { username: member.username, password: member.password } });
+    const again = await request.post('/api/auth/login', {
+      headers: { Origin: E2E_BASE_URL },
+      data: { username: member.username, password: member.password },
+    });
     expect(again.status()).toBe(401);
   });
 });

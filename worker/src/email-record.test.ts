@@ -5,7 +5,7 @@ import { makeEmailQueries } from '@vitrine/db/queries/emails';
 import type { WorkerContext } from './context';
 import type { OutgoingMail } from './mailer';
 import { WORKER_DEFAULTS } from './context';
-import { SendEmailTask } from './tasks/SendEmailTask';
+import { SendEmailTask } from './tasks/send-email-task';
 import { workerTestConfig } from './testing';
 
 const sql = createSql(inject('databaseUrl'), { max: 2 });
@@ -18,7 +18,9 @@ function droppingSentRecords(failures: number): { sql: Sql; left: () => number }
     apply(target, thisArg, args: [TemplateStringsArray, ...unknown[]]) {
       if (left > 0 && Array.isArray(args[0]) && args[0].join('?').includes('INSERT INTO sent_emails')) {
         left -= 1;
-        return Promise.reject(Object.assign(new Error('write CONNECTION_CLOSED 127.0.0.1:5432'), { code: 'CONNECTION_CLOSED' }));
+        return Promise.reject(
+          Object.assign(new Error('write CONNECTION_CLOSED 127.0.0.1:5432'), { code: 'CONNECTION_CLOSED' }),
+        );
       }
       return Reflect.apply(target, thisArg, args);
     },
@@ -29,7 +31,7 @@ function droppingSentRecords(failures: number): { sql: Sql; left: () => number }
 describe('a database blip right after the SMTP server took a mail', () => {
   it('still records the mail, so a second run of the job does not send it again', async () => {
     const messageId = await buildMessage(sql, { senderEmail: 'blip@example.com', senderName: 'Blip' });
-    // The visitor followed the confirmation link of this copy (issue 14), which is what releases it.
+    // The visitor followed the confirmation link of this copy, which is what releases it.
     await sql`INSERT INTO email_confirmations (email, message_id, expires_at, used_at) VALUES ('blip@example.com', ${messageId}, now() + interval '1 day', now())`;
     const eventId = Date.now();
     const sent: OutgoingMail[] = [];

@@ -18,7 +18,18 @@ describe('worker heartbeat', () => {
     dirs.push(dir);
     const readyFile = path.join(dir, 'ready');
     const downFile = path.join(dir, 'down');
-    const stops = [startHeartbeat(readyFile, () => true, () => {}), startHeartbeat(downFile, () => false, () => {})];
+    const stops = [
+      startHeartbeat(
+        readyFile,
+        () => true,
+        () => {},
+      ),
+      startHeartbeat(
+        downFile,
+        () => false,
+        () => {},
+      ),
+    ];
     await settle();
     for (const stop of stops) stop();
     expect(Number.isNaN(Date.parse(readFileSync(readyFile, 'utf8').trim()))).toBe(false);

@@ -8,7 +8,11 @@ export const HEARTBEAT_EVERY_MS = 10_000;
  * Redis connection is up), so a container healthcheck can tell a working worker from a stuck one by
  * the file's age (docker-compose.yml). Answers a function that stops it.
  */
-export function startHeartbeat(file: string, ready: () => boolean, log: (message: string, err?: unknown) => void): () => void {
+export function startHeartbeat(
+  file: string,
+  ready: () => boolean,
+  log: (message: string, err?: unknown) => void,
+): () => void {
   let warned = false;
   const beat = async () => {
     if (!ready()) return;

@@ -1,5 +1,5 @@
 /**
- * The worker process (design.md "Processes"): BullMQ workers for domain events, tasks (ranking
+ * The worker process: BullMQ workers for domain events, tasks (ranking
  * recomputes, schedule ticks, the outbox relay) and mails. Run it with `npm run start:worker`;
  * start as many as you like, they share the queues.
  */
@@ -17,15 +17,15 @@ import { createMailer } from './mailer';
 import { processEvent } from './processors/events';
 import { createTaskProcessor } from './processors/tasks';
 import { JOB } from './queues';
-import { RecomputeLeaderboardTask } from './tasks/RecomputeLeaderboardTask';
-import { RecomputeTopContributorsTask } from './tasks/RecomputeTopContributorsTask';
-import { RecomputeTrendingTask } from './tasks/RecomputeTrendingTask';
-import { RefreshBoardsTask } from './tasks/RefreshBoardsTask';
-import { RelayOutboxTask } from './tasks/RelayOutboxTask';
-import { PruneOutboxTask, PRUNE_OUTBOX_EVERY_MS } from './tasks/PruneOutboxTask';
-import { SendEmailTask } from './tasks/SendEmailTask';
-import { SendRequestNoticeTask } from './tasks/SendRequestNoticeTask';
-import { SendConfirmationTask } from './tasks/SendConfirmationTask';
+import { RecomputeLeaderboardTask } from './tasks/recompute-leaderboard-task';
+import { RecomputeTopContributorsTask } from './tasks/recompute-top-contributors-task';
+import { RecomputeTrendingTask } from './tasks/recompute-trending-task';
+import { RefreshBoardsTask } from './tasks/refresh-boards-task';
+import { RelayOutboxTask } from './tasks/relay-outbox-task';
+import { PruneOutboxTask, PRUNE_OUTBOX_EVERY_MS } from './tasks/prune-outbox-task';
+import { SendEmailTask } from './tasks/send-email-task';
+import { SendRequestNoticeTask } from './tasks/send-request-notice-task';
+import { SendConfirmationTask } from './tasks/send-confirmation-task';
 import type { Task } from './tasks/task';
 import { startHeartbeat } from './heartbeat';
 
@@ -40,7 +40,14 @@ export interface RunningWorker {
 }
 
 /** Everything the tasks queue runs. */
-const TASKS: Task[] = [RecomputeTrendingTask, RecomputeLeaderboardTask, RecomputeTopContributorsTask, RefreshBoardsTask, RelayOutboxTask, PruneOutboxTask];
+const TASKS: Task[] = [
+  RecomputeTrendingTask,
+  RecomputeLeaderboardTask,
+  RecomputeTopContributorsTask,
+  RefreshBoardsTask,
+  RelayOutboxTask,
+  PruneOutboxTask,
+];
 
 /** Opens a Redis connection that never gives up on a command (BullMQ's requirement for workers). */
 function workerRedis(url: string, name: string, log: WorkerContext['log']): Redis {
@@ -61,15 +68,23 @@ function workerRedis(url: string, name: string, log: WorkerContext['log']): Redi
  * Starts the workers and the job schedulers. Migrates first (api and worker may start together).
  * Settings: the fixed defaults, then the configuration's (environment's) tunables, then `overrides` (tests).
  */
-export async function startWorker(config: Config = loadConfigOrExit(), overrides: Partial<WorkerSettings> = {}): Promise<RunningWorker> {
+export async function startWorker(
+  config: Config = loadConfigOrExit(),
+  overrides: Partial<WorkerSettings> = {},
+): Promise<RunningWorker> {
   const settings: WorkerSettings = { ...WORKER_DEFAULTS, ...config.worker, ...overrides };
-  const log: WorkerContext['log'] = (message, err) => (err === undefined ? console.log(`[worker] ${message}`) : console.error(`[worker] ${message}`, err));
+  const log: WorkerContext['log'] = (message, err) =>
+    err === undefined ? console.log(`[worker] ${message}`) : console.error(`[worker] ${message}`, err);
   const sql = createSql(config.databaseUrl);
   await migrate(sql);
 
   const connection = workerRedis(config.redisUrl, 'worker', log);
   // Live pushes of relayed events: fail fast while Redis is down, like the API's publisher.
-  const liveRedis = connection.duplicate({ connectionName: 'worker-live', enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+  const liveRedis = connection.duplicate({
+    connectionName: 'worker-live',
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+  });
   liveRedis.on('error', () => {});
   const prefix = bullPrefix(config.redisPrefix);
   const queues = {
@@ -80,14 +95,27 @@ export async function startWorker(config: Config = loadConfigOrExit(), overrides
   for (const queue of Object.values(queues)) queue.on('error', () => {});
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: settings.outboxDir });
-  const live = createLivePushes({ sql, redis: liveRedis, prefix: config.redisPrefix, log: (err) => log('live push failed', err) });
+  const live = createLivePushes({
+    sql,
+    redis: liveRedis,
+    prefix: config.redisPrefix,
+    log: (err) => log('live push failed', err),
+  });
   const ctx: WorkerContext = { config, settings, sql, queues, mailer, live, log };
 
-  const common = { connection, prefix, lockDuration: settings.lockDurationMs, stalledInterval: settings.stalledIntervalMs };
+  const common = {
+    connection,
+    prefix,
+    lockDuration: settings.lockDurationMs,
+    stalledInterval: settings.stalledIntervalMs,
+  };
   const runTask = createTaskProcessor(ctx, TASKS);
   const sendEmail = createTaskProcessor(ctx, [SendEmailTask, SendRequestNoticeTask, SendConfirmationTask]);
   const workers = {
-    events: new Worker(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), { ...common, concurrency: settings.concurrency.events }),
+    events: new Worker(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), {
+      ...common,
+      concurrency: settings.concurrency.events,
+    }),
     tasks: new Worker(TASKS_QUEUE, runTask, { ...common, concurrency: settings.concurrency.tasks }),
     emails: new Worker(EMAILS_QUEUE, sendEmail, { ...common, concurrency: settings.concurrency.emails }),
   };
@@ -97,15 +125,33 @@ export async function startWorker(config: Config = loadConfigOrExit(), overrides
     worker.on('failed', (job, err) => {
       if (!job) return;
       const final = job.attemptsMade >= (job.opts.attempts ?? 1);
-      log(`${name} job ${job.name} (${job.id}) failed${final ? ' for good' : `, attempt ${job.attemptsMade}; will retry`}: ${err.message}`);
+      log(
+        `${name} job ${job.name} (${job.id}) failed${final ? ' for good' : `, attempt ${job.attemptsMade}; will retry`}: ${err.message}`,
+      );
     });
   }
 
   if (settings.schedulers) {
-    await queues.tasks.upsertJobScheduler('refresh-trending', { every: settings.trendingEveryMs }, { name: JOB.refreshBoards, data: { group: 'trending' }, opts: { removeOnComplete: true, removeOnFail: 100 } });
-    await queues.tasks.upsertJobScheduler('refresh-leaderboards', { every: settings.leaderboardsEveryMs }, { name: JOB.refreshBoards, data: { group: 'leaderboards' }, opts: { removeOnComplete: true, removeOnFail: 100 } });
-    await queues.tasks.upsertJobScheduler('prune-outbox', { every: PRUNE_OUTBOX_EVERY_MS }, { name: JOB.pruneOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } });
-    await queues.tasks.upsertJobScheduler('relay-outbox', { every: settings.relayEveryMs }, { name: JOB.relayOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } });
+    await queues.tasks.upsertJobScheduler(
+      'refresh-trending',
+      { every: settings.trendingEveryMs },
+      { name: JOB.refreshBoards, data: { group: 'trending' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
+    );
+    await queues.tasks.upsertJobScheduler(
+      'refresh-leaderboards',
+      { every: settings.leaderboardsEveryMs },
+      { name: JOB.refreshBoards, data: { group: 'leaderboards' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
+    );
+    await queues.tasks.upsertJobScheduler(
+      'prune-outbox',
+      { every: PRUNE_OUTBOX_EVERY_MS },
+      { name: JOB.pruneOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+    );
+    await queues.tasks.upsertJobScheduler(
+      'relay-outbox',
+      { every: settings.relayEveryMs },
+      { name: JOB.relayOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+    );
   }
 
   let closing: Promise<void> | undefined;
@@ -136,7 +182,8 @@ if (isMain) {
   console.log('[worker] running');
   // WORKER_HEARTBEAT_FILE (docker-compose.yml): a file the container healthcheck reads the age of.
   const heartbeatFile = process.env.WORKER_HEARTBEAT_FILE;
-  if (heartbeatFile) startHeartbeat(heartbeatFile, worker.ready, (message, err) => console.error(`[worker] ${message}`, err));
+  if (heartbeatFile)
+    startHeartbeat(heartbeatFile, worker.ready, (message, err) => console.error(`[worker] ${message}`, err));
   const stop = async (signal: string) => {
     console.log(`[worker] ${signal}: finishing running jobs`);
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);

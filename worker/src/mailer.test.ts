@@ -9,7 +9,12 @@ describe('createMailer without SMTP_URL', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'vitrine-outbox-'));
     try {
       const mailer = createMailer({ smtpUrl: null, from: 'Vitrine <no-reply@vitrine.local>', outboxDir: dir });
-      await mailer.send({ to: 'ada@example.com', subject: 'Hello\r\nBcc: victim@example.com', text: 'Body text', key: 'event-7-contact-copy' });
+      await mailer.send({
+        to: 'ada@example.com',
+        subject: 'Hello\r\nBcc: victim@example.com',
+        text: 'Body text',
+        key: 'event-7-contact-copy',
+      });
       mailer.close();
       const files = await readdir(dir);
       expect(files).toHaveLength(1);

@@ -1,6 +1,11 @@
 import type { JobsOptions } from 'bullmq';
 import type { DomainEvent } from '@vitrine/domain/events';
-import { LEADERBOARD_RANGES, TRENDING_PERIODS, type LeaderboardRange, type TrendingPeriod } from '@vitrine/domain/constants';
+import {
+  LEADERBOARD_RANGES,
+  TRENDING_PERIODS,
+  type LeaderboardRange,
+  type TrendingPeriod,
+} from '@vitrine/domain/constants';
 
 /** Job names of the tasks and emails queues (each has its src/tasks/<Verb><Thing>Task.ts). */
 export const JOB = {
@@ -16,7 +21,7 @@ export const JOB = {
 } as const;
 
 /**
- * One ranking board (design.md "Rankings"), or the top contributors brought up to the votes alone
+ * One ranking board, or the top contributors brought up to the votes alone
  * (`votesOnly`: the votes since the last recompute are added to their owners' running totals).
  */
 export type Board =

@@ -75,22 +75,40 @@ describe('a worker killed mid-job', () => {
     let released = false;
     try {
       child = await spawnWorker();
-      const job = await tasks.add(JOB.recomputeLeaderboard, { range: 'week' }, { jobId: 'stall-test-leaderboard-week', attempts: 1 });
-      await waitFor('the job active in the first worker', async () => (await tasks.getJobState(job.id!)) === 'active', 10_000);
+      const job = await tasks.add(
+        JOB.recomputeLeaderboard,
+        { range: 'week' },
+        { jobId: 'stall-test-leaderboard-week', attempts: 1 },
+      );
+      await waitFor(
+        'the job active in the first worker',
+        async () => (await tasks.getJobState(job.id!)) === 'active',
+        10_000,
+      );
 
       child.kill('SIGKILL');
       await new Promise((resolve) => child!.once('exit', resolve));
       const killedAt = new Date();
-      survivor = await startWorker(config, { schedulers: false, lockDurationMs: LOCK_MS, stalledIntervalMs: LOCK_MS / 2 });
+      survivor = await startWorker(config, {
+        schedulers: false,
+        lockDurationMs: LOCK_MS,
+        stalledIntervalMs: LOCK_MS / 2,
+      });
       await holder`ROLLBACK`;
       released = true;
 
-      await waitFor('the job completed by the second worker', async () => (await tasks.getJobState(job.id!)) === 'completed', 15_000);
+      await waitFor(
+        'the job completed by the second worker',
+        async () => (await tasks.getJobState(job.id!)) === 'completed',
+        15_000,
+      );
       const done = await tasks.getJob(job.id!);
       // Failed attempts would count here; a stall does not (attempts: 1 still completed).
       expect(done!.attemptsMade).toBeLessThanOrEqual(1);
       expect(done!.stalledCounter).toBe(1);
-      const [board] = await sql<{ computedAt: Date }[]>`SELECT computed_at FROM ranking_boards WHERE board = 'leaderboard:week'`;
+      const [board] = await sql<
+        { computedAt: Date }[]
+      >`SELECT computed_at FROM ranking_boards WHERE board = 'leaderboard:week'`;
       expect(board!.computedAt.getTime()).toBeGreaterThanOrEqual(killedAt.getTime() - 50);
     } finally {
       if (!released) await holder`ROLLBACK`;
@@ -109,7 +127,11 @@ describe('a worker killed mid-job', () => {
     try {
       const proc = await spawnWorker();
       child = proc;
-      const job = await tasks.add(JOB.recomputeLeaderboard, { range: 'month' }, { jobId: 'sigterm-test-leaderboard-month', attempts: 1 });
+      const job = await tasks.add(
+        JOB.recomputeLeaderboard,
+        { range: 'month' },
+        { jobId: 'sigterm-test-leaderboard-month', attempts: 1 },
+      );
       await waitFor('the job active', async () => (await tasks.getJobState(job.id!)) === 'active', 10_000);
       const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
       proc.kill('SIGTERM');

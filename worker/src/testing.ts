@@ -15,7 +15,12 @@ export function workerTestConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** Polls `check` until it returns something truthy; throws with `what` after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 5000, everyMs = 50): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 5000,
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

@@ -51,9 +51,21 @@ export function privateApiAnswers(): Koa.Middleware {
  * and returns the value for the handler to answer. Undefined when `load` says the answer is not shared (the caller then
  * answers for this viewer).
  */
-export async function respondShared<T>(koa: AppContext, key: string, load: () => Promise<NonNullable<SharedLoad<T>>>): Promise<T>;
-export async function respondShared<T>(koa: AppContext, key: string, load: () => Promise<SharedLoad<T>>): Promise<T | undefined>;
-export async function respondShared<T>(koa: AppContext, key: string, load: () => Promise<SharedLoad<T>>): Promise<T | undefined> {
+export async function respondShared<T>(
+  koa: AppContext,
+  key: string,
+  load: () => Promise<NonNullable<SharedLoad<T>>>,
+): Promise<T>;
+export async function respondShared<T>(
+  koa: AppContext,
+  key: string,
+  load: () => Promise<SharedLoad<T>>,
+): Promise<T | undefined>;
+export async function respondShared<T>(
+  koa: AppContext,
+  key: string,
+  load: () => Promise<SharedLoad<T>>,
+): Promise<T | undefined> {
   const entry = await koa.deps.sharedReads.get(key, load);
   if (!entry) return undefined;
   setSharedHeaders(koa, entry);

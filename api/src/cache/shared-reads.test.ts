@@ -5,7 +5,9 @@ import { makeTestApp, randomIp, type TestApp } from '../testing';
 import { SharedReads } from './shared-reads';
 
 describe('SharedReads', () => {
-  const load = (value: unknown, tags: string[] = []) => async () => ({ value, tags });
+  const load =
+    (value: unknown, tags: string[] = []) =>
+    async () => ({ value, tags });
 
   it('keeps nothing until it listens, then serves hits until a tag it carries goes stale', async () => {
     const reads = new SharedReads();
@@ -74,7 +76,9 @@ describe('shared reads on two API nodes', () => {
     return path;
   }
   const listed = async (node: TestApp, path: string, id: number) =>
-    ((await node.agent().get(path)).body as Array<{ id: number; votes: number; title: string }>).find((p) => p.id === id);
+    ((await node.agent().get(path)).body as Array<{ id: number; votes: number; title: string }>).find(
+      (p) => p.id === id,
+    );
 
   it('shows a vote, a rating, an edit, a hide and a delete made through one node in the next read of the other', async () => {
     const owner = await buildUser(a.deps.sql);
@@ -85,26 +89,40 @@ describe('shared reads on two API nodes', () => {
     // A second read is a hit: same ETag, same body.
     expect((await b.agent().get(detail)).headers.etag).toBe((await b.agent().get(detail)).headers.etag);
 
-    expect((await a.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).status).toBe(200);
+    expect((await a.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).status).toBe(
+      200,
+    );
     expect((await listed(b, list, project.id))!.votes).toBe(9_300_001);
     expect((await listed(b, newest, project.id))!.votes).toBe(9_300_001);
     expect((await b.agent().get(detail)).body.votes).toBe(9_300_001);
 
     const rater = await buildUser(a.deps.sql);
-    expect((await (await b.signIn(rater)).post(`/api/projects/${project.id}/rate`).send({ rating: 9 })).status).toBe(200);
+    expect((await (await b.signIn(rater)).post(`/api/projects/${project.id}/rate`).send({ rating: 9 })).status).toBe(
+      200,
+    );
     expect((await a.agent().get(detail)).body).toMatchObject({ averageRating: 9, totalRatings: 1 });
 
-    const edit = { title: 'Edited through node A', description: 'A description long enough.', replitUrl: 'https://x.example/', category: 'Game', tags: '' };
+    const edit = {
+      title: 'Edited through node A',
+      description: 'A description long enough.',
+      replitUrl: 'https://x.example/',
+      category: 'Game',
+      tags: '',
+    };
     expect((await (await a.signIn(owner)).patch(`/api/projects/${project.id}`).send(edit)).status).toBe(200);
     expect((await b.agent().get(detail)).body.title).toBe(edit.title);
     expect((await listed(b, newest, project.id))!.title).toBe(edit.title);
 
     const { agent: admin } = await a.member({ isAdmin: true });
-    expect((await admin.patch(`/api/admin/projects/${project.id}/visibility`).send({ hidden: true })).status).toBeLessThan(300);
+    expect(
+      (await admin.patch(`/api/admin/projects/${project.id}/visibility`).send({ hidden: true })).status,
+    ).toBeLessThan(300);
     expect(await listed(b, newest, project.id)).toBeUndefined();
     expect((await b.agent().get(detail)).status).toBe(404);
 
-    expect((await admin.patch(`/api/admin/projects/${project.id}/visibility`).send({ hidden: false })).status).toBeLessThan(300);
+    expect(
+      (await admin.patch(`/api/admin/projects/${project.id}/visibility`).send({ hidden: false })).status,
+    ).toBeLessThan(300);
     expect(await listed(b, newest, project.id)).toBeDefined();
     expect((await admin.delete(`/api/admin/projects/${project.id}`)).status).toBeLessThan(300);
     expect(await listed(b, newest, project.id)).toBeUndefined();
@@ -114,7 +132,9 @@ describe('shared reads on two API nodes', () => {
   it('shows a counted view in the next read of the other node', async () => {
     const project = await buildProject(a.deps.sql);
     const detail = await readsOf(`/api/projects/${project.id}`);
-    expect((await a.agent().post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', randomIp())).body).toEqual({ views: 1 });
+    expect((await a.agent().post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', randomIp())).body).toEqual({
+      views: 1,
+    });
     expect((await b.agent().get(detail)).body.views).toBe(1);
   });
 

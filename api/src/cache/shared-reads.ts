@@ -125,7 +125,12 @@ export class SharedReads {
  * connection can do nothing else). Entries are kept only while subscribed; every (re)subscription
  * starts from an empty cache, since messages sent in between were lost.
  */
-export function listenForStaleReads(reads: SharedReads, connection: Redis, prefix: string, log: (err: unknown) => void): { close: () => void } {
+export function listenForStaleReads(
+  reads: SharedReads,
+  connection: Redis,
+  prefix: string,
+  log: (err: unknown) => void,
+): { close: () => void } {
   const channel = staleReadsChannel(prefix);
   const subscriber = connection.duplicate({ connectionName: 'stale-reads', maxRetriesPerRequest: null });
   subscriber.on('error', () => {});
@@ -162,10 +167,12 @@ export function connectSharedReads(connection: Redis, prefix: string, log: (err:
   const listener = listenForStaleReads(reads, connection, prefix, log);
   return {
     reads,
-    live: (inner?: LiveEmitter): LiveEmitter => (event: StoredEvent) => {
-      reads.invalidate(staleTagsOf(event));
-      return inner?.(event);
-    },
+    live:
+      (inner?: LiveEmitter): LiveEmitter =>
+      (event: StoredEvent) => {
+        reads.invalidate(staleTagsOf(event));
+        return inner?.(event);
+      },
     close: listener.close,
   };
 }

@@ -17,7 +17,9 @@ afterAll(async () => {
 });
 
 const outbox = (projectId: number) =>
-  t.deps.sql<{ name: string; publishedAt: Date | null }[]>`SELECT name, published_at FROM events WHERE (payload->>'projectId')::int = ${projectId} ORDER BY id`;
+  t.deps.sql<
+    { name: string; publishedAt: Date | null }[]
+  >`SELECT name, published_at FROM events WHERE (payload->>'projectId')::int = ${projectId} ORDER BY id`;
 
 describe('commit', () => {
   it('writes the emitted events with the rows, publishes them after the commit, and answers the work', async () => {

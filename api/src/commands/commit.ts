@@ -8,7 +8,7 @@ import type { Deps } from '../context';
 export type Emit = (event: DomainEvent) => void;
 
 /**
- * The one shape of a write (design.md "Events"): runs `work` in a transaction, writes the events it
+ * The one shape of a write: runs `work` in a transaction, writes the events it
  * emitted to the outbox in that same transaction, and after the commit hands them to the publisher
  * (queue and live pushes; the worker's relay retries what the publisher could not deliver).
  * A throw inside `work` rolls everything back and publishes nothing. Answers what `work` answers.

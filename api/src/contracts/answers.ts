@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REPORT_REASONS, REPORT_STATUSES, ROLES } from '@vitrine/domain/constants';
-import { REQUEST_STATUSES } from '@vitrine/domain/testRequests';
+import { REQUEST_STATUSES } from '@vitrine/domain/test-requests';
 import { idSchema } from '@vitrine/domain/schemas/project';
 import type {
   AdminReport,
@@ -43,8 +43,11 @@ export function named<S extends z.ZodType>(name: string, schema: S): S {
 const timestamp = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
 const id = z.number().int().min(1);
 
-/** A badge tier of one role (issue 13), shared with the test-request answers. */
-export const tier = z.enum(['Platinum', 'Gold', 'Silver', 'Bronze']).nullable().describe('badge tier: 3+ ratings and an average of 8+');
+/** A badge tier of one role, shared with the test-request answers. */
+export const tier = z
+  .enum(['Platinum', 'Gold', 'Silver', 'Bronze'])
+  .nullable()
+  .describe('badge tier: 3+ ratings and an average of 8+');
 const currentUser = z.object({
   id,
   username: z.string(),
@@ -56,13 +59,16 @@ const currentUser = z.object({
   emailNotices: z.boolean().describe('email copies of test-request notices'),
   developerTier: tier,
   testerTier: tier,
-  emailVerified: z.boolean().describe('whether the owner confirmed the email address (issue 14)'),
+  emailVerified: z.boolean().describe('whether the owner confirmed the email address'),
 });
-/** A user's two peer ratings with counts and tiers (issue 13). */
+/** A user's two peer ratings with counts and tiers. */
 export const peerRatings = z.object({
   developerRating: z.number(),
   developerRatingCount: z.number().int(),
-  developerTierCount: z.number().int().describe('how many developer ratings count toward the tier: raters with standing, one per network'),
+  developerTierCount: z
+    .number()
+    .int()
+    .describe('how many developer ratings count toward the tier: raters with standing, one per network'),
   developerTier: tier,
   testerRating: z.number(),
   testerRatingCount: z.number().int(),
@@ -97,21 +103,57 @@ const projectDetail = project.extend({
 });
 const leaderboardEntry = project.extend({ rank: z.number().int().min(1) });
 const ratingResult = project.extend({ updated: z.boolean().describe("true for a re-rate ('Rating updated')") });
-const topContributor = z.object({ rank: z.number().int(), userId: id, username: z.string(), projectCount: z.number().int(), totalVotes: z.number().int() });
+const topContributor = z.object({
+  rank: z.number().int(),
+  userId: id,
+  username: z.string(),
+  projectCount: z.number().int(),
+  totalVotes: z.number().int(),
+});
 
 const userProfile = z.object({
   user: z
-    .object({ username: z.string(), createdAt: timestamp, role: z.enum(ROLES), isVerified: z.boolean(), bio: z.string().nullable(), activityPoints: z.number().int() })
+    .object({
+      username: z.string(),
+      createdAt: timestamp,
+      role: z.enum(ROLES),
+      isVerified: z.boolean(),
+      bio: z.string().nullable(),
+      activityPoints: z.number().int(),
+    })
     .extend(peerRatings.shape),
   requests: z.array(
-    z.object({ id, title: z.string(), projectTitle: z.string(), status: z.enum(REQUEST_STATUSES), as: z.enum(['owner', 'tester']) }),
+    z.object({
+      id,
+      title: z.string(),
+      projectTitle: z.string(),
+      status: z.enum(REQUEST_STATUSES),
+      as: z.enum(['owner', 'tester']),
+    }),
   ),
   projects: z.array(
-    project.pick({ id: true, title: true, description: true, category: true, tags: true, votes: true, views: true, createdAt: true, averageRating: true, totalRatings: true, isHidden: true }),
+    project.pick({
+      id: true,
+      title: true,
+      description: true,
+      category: true,
+      tags: true,
+      votes: true,
+      views: true,
+      createdAt: true,
+      averageRating: true,
+      totalRatings: true,
+      isHidden: true,
+    }),
   ),
 });
 const userOption = z.object({ id, username: z.string() });
-const viewerState = z.object({ id, hasVoted: z.boolean(), myRating: z.number().int().min(1).max(10).nullable(), canEdit: z.boolean() });
+const viewerState = z.object({
+  id,
+  hasVoted: z.boolean(),
+  myRating: z.number().int().min(1).max(10).nullable(),
+  canEdit: z.boolean(),
+});
 
 const messageView = z.object({
   id,
@@ -155,7 +197,12 @@ const adminReport = z.object({
 const errorBody = z.object({ message: z.string() });
 const created = z.object({ message: z.string(), id });
 const contactSent = created.extend({
-  copy: z.enum(['sent', 'confirm']).nullable().describe('sent: the copy goes to a confirmed address; confirm: a confirmation link went out and the copy follows once it is followed; null: no copy'),
+  copy: z
+    .enum(['sent', 'confirm'])
+    .nullable()
+    .describe(
+      'sent: the copy goes to a confirmed address; confirm: a confirmation link went out and the copy follows once it is followed; null: no copy',
+    ),
 });
 const emailConfirmed = z.object({ message: z.string(), confirmed: z.enum(['account', 'contactCopy']) });
 
@@ -180,8 +227,24 @@ export const answers = {
   EmailConfirmed: named('EmailConfirmed', emailConfirmed),
   Notice: named('Notice', errorBody.describe('a confirmation text')),
   Views: named('Views', z.object({ views: z.number().int() })),
-  Health: named('Health', z.object({ status: z.enum(['ok', 'degraded']), message: z.string().optional(), database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']) })),
-  Ready: named('Ready', z.object({ status: z.literal('ok').optional(), message: z.string().optional(), database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']) })),
+  Health: named(
+    'Health',
+    z.object({
+      status: z.enum(['ok', 'degraded']),
+      message: z.string().optional(),
+      database: z.enum(['ok', 'down']),
+      redis: z.enum(['ok', 'down']),
+    }),
+  ),
+  Ready: named(
+    'Ready',
+    z.object({
+      status: z.literal('ok').optional(),
+      message: z.string().optional(),
+      database: z.enum(['ok', 'down']),
+      redis: z.enum(['ok', 'down']),
+    }),
+  ),
   Live: named('Live', z.object({ status: z.literal('ok') })),
 } as const;
 export type ResponseShape = keyof typeof answers;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { REPORT_REASONS, REPORT_STATUSES, ROLES } from '@vitrine/domain/constants';
-import { REQUEST_STATUSES } from '@vitrine/domain/testRequests';
+import { REQUEST_STATUSES } from '@vitrine/domain/test-requests';
 import { named } from './answers';
 
 /**
  * The shape of a member's data export (GET /api/users/me/export, docs/api.md "Your data"): every
- * table's rows about the member, presented field by field (api/src/presenters/dataExport.ts), never a
+ * table's rows about the member, presented field by field (api/src/presenters/data-export.ts), never a
  * password hash, a session cut-off, a token or another member's email.
  */
 const timestamp = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
@@ -45,7 +45,12 @@ const project = z.object({
   createdAt: timestamp,
 });
 
-const vote = z.object({ projectId: id, projectTitle: z.string(), ipAddress: z.string().describe('the address the vote was recorded from'), createdAt: timestamp });
+const vote = z.object({
+  projectId: id,
+  projectTitle: z.string(),
+  ipAddress: z.string().describe('the address the vote was recorded from'),
+  createdAt: timestamp,
+});
 const rating = vote.extend({ rating: z.number().int().min(1).max(10), updatedAt: timestamp });
 const report = z.object({
   id,
@@ -59,7 +64,10 @@ const report = z.object({
 const message = z.object({
   id,
   direction: z.enum(['sent', 'received']),
-  otherUsername: z.string().nullable().describe('the other side; null: the administrators (sent), or a visitor or deleted member (received)'),
+  otherUsername: z
+    .string()
+    .nullable()
+    .describe('the other side; null: the administrators (sent), or a visitor or deleted member (received)'),
   subject: z.string(),
   message: z.string(),
   isRead: z.boolean(),
@@ -143,7 +151,9 @@ export const DataExport = named(
     peerRatingsGiven: z.array(peerRating),
     peerRatingsReceived: z.array(peerRating),
     submissions: z.array(submission),
-    truncated: z.array(z.enum(EXPORT_LISTS)).describe('lists cut at their cap (newest rows kept); empty when the export is whole'),
+    truncated: z
+      .array(z.enum(EXPORT_LISTS))
+      .describe('lists cut at their cap (newest rows kept); empty when the export is whole'),
   }),
 );
 /** The export as presented. */

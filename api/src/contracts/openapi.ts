@@ -5,7 +5,10 @@ import type { Access, Contract, Route } from './route';
 
 /** JSON Schema (2020-12, the dialect of OpenAPI 3.1) of a zod schema, without its $schema line. */
 export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 }
 
@@ -63,7 +66,8 @@ function pageHeaders(c: Contract) {
   return {
     headers: {
       Link: {
-        description: 'When another page follows: `<url>; rel="next"`, the same call with `before` set to the cursor of this page\'s last row',
+        description:
+          'When another page follows: `<url>; rel="next"`, the same call with `before` set to the cursor of this page\'s last row',
         schema: { type: 'string' },
       },
     },
@@ -74,7 +78,10 @@ function pageHeaders(c: Contract) {
 function responsesOf(c: Contract, write: ReturnType<typeof schemaWriter>) {
   const status = c.status ?? 200;
   const responses: Record<string, object> = {
-    [status]: c.response === null ? { description: status === 204 ? 'Done, no body' : 'OK' } : { description: 'OK', content: json(write(c.response, 'output')), ...pageHeaders(c) },
+    [status]:
+      c.response === null
+        ? { description: status === 204 ? 'Done, no body' : 'OK' }
+        : { description: 'OK', content: json(write(c.response, 'output')), ...pageHeaders(c) },
   };
   const errors: Record<number, string> = {};
   if (c.params || c.query || c.body) errors[400] = 'Invalid input (the first problem, in the words of the spec)';
@@ -83,7 +90,8 @@ function responsesOf(c: Contract, write: ReturnType<typeof schemaWriter>) {
   if (c.params) errors[404] = 'Not found';
   if (c.limit) errors[429] = 'Too many requests (rate limit); Retry-After says when to try again';
   Object.assign(errors, c.errors);
-  for (const [code, description] of Object.entries(errors)) responses[code] = { description, content: json(write(answers.Error, 'output')) };
+  for (const [code, description] of Object.entries(errors))
+    responses[code] = { description, content: json(write(answers.Error, 'output')) };
   return responses;
 }
 
@@ -94,7 +102,10 @@ function operationOf(c: Contract, write: ReturnType<typeof schemaWriter>) {
   return {
     tags: [c.tag],
     summary: c.summary,
-    operationId: `${c.method}${path.replace(/^\/api/, '').replace(/[{}]/g, '').replace(/[/.-](\w)/g, (_m, ch: string) => ch.toUpperCase())}`,
+    operationId: `${c.method}${path
+      .replace(/^\/api/, '')
+      .replace(/[{}]/g, '')
+      .replace(/[/.-](\w)/g, (_m, ch: string) => ch.toUpperCase())}`,
     security: VISITOR_ACCESS.has(c.access) ? [{}, { session: [] }] : [{ session: [] }],
     'x-access': c.access,
     ...(c.limit ? { 'x-rate-limit': c.limit } : {}),
@@ -109,7 +120,8 @@ export function openApiDocument(routes: Route[]): Record<string, unknown> {
   const paths: Record<string, Record<string, object>> = {};
   const schemas: Record<string, object> = {};
   const write = schemaWriter(schemas);
-  for (const { contract } of routes) (paths[openApiPath(contract.path)] ??= {})[contract.method] = operationOf(contract, write);
+  for (const { contract } of routes)
+    (paths[openApiPath(contract.path)] ??= {})[contract.method] = operationOf(contract, write);
   return {
     openapi: '3.1.0',
     info: {

@@ -39,7 +39,7 @@ export function guard(contract: Pick<Contract, 'access' | 'loginMessage'>, user:
  *   spent after validation, so a typo costs nothing, and given back when the handler fails (a 4xx from
  *   the command, a 409 duplicate...), so only the writes that happen count. A quota that counts attempts
  *   (`limitCounts: 'attempts'`: password changes, confirmation links, where each try is a guess) keeps its point.
- * Sign-in throttling counts failed attempts in its command (credentialChecker.ts), not here.
+ * Sign-in throttling counts failed attempts in its command (credential-checker.ts), not here.
  */
 export function compose(r: Route): Middleware<AppState, AppContextExtras> {
   const { contract, handler } = r;

@@ -5,13 +5,21 @@ import {
   testRequestCreateSchema,
   testRequestUpdateSchema,
   userRatingSchema,
-} from '@vitrine/domain/schemas/testRequest';
-import { REQUEST_STATUSES } from '@vitrine/domain/testRequests';
-import type { FeedbackView, GivenRating, TestRequestDetail, TestRequestView, TesterView, UserRatingResult, UserRatingsAnswer } from '@vitrine/domain/types';
+} from '@vitrine/domain/schemas/test-request';
+import { REQUEST_STATUSES } from '@vitrine/domain/test-requests';
+import type {
+  FeedbackView,
+  GivenRating,
+  TestRequestDetail,
+  TestRequestView,
+  TesterView,
+  UserRatingResult,
+  UserRatingsAnswer,
+} from '@vitrine/domain/types';
 
 import { named, peerRatings, tier } from './answers';
 
-/** Answer shapes of issue 13's calls, for the OpenAPI document (presenters build the answers). */
+/** Answer shapes of the test-request calls, for the OpenAPI document (presenters build the answers). */
 const timestamp = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
 const id = z.number().int().min(1);
 
@@ -38,7 +46,14 @@ const testRequest = z.object({
   updatedAt: timestamp,
   viewer: z.object({ isOwner: z.boolean(), joined: z.boolean(), canJoin: z.boolean() }),
 });
-const tester = z.object({ userId: id, username: z.string(), testerRating: z.number(), testerRatingCount: z.number().int(), testerTier: tier, joinedAt: timestamp });
+const tester = z.object({
+  userId: id,
+  username: z.string(),
+  testerRating: z.number(),
+  testerRatingCount: z.number().int(),
+  testerTier: tier,
+  joinedAt: timestamp,
+});
 const feedback = z.object({
   id,
   testerId: id,
@@ -52,7 +67,13 @@ const feedback = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
 });
-const givenRating = z.object({ id, ratedUserId: id, rating: z.number().int().min(1).max(10), feedback: z.string().nullable(), editableUntil: timestamp });
+const givenRating = z.object({
+  id,
+  ratedUserId: id,
+  rating: z.number().int().min(1).max(10),
+  feedback: z.string().nullable(),
+  editableUntil: timestamp,
+});
 const testRequestDetail = testRequest.extend({
   testers: z.array(tester),
   feedback: z.array(feedback).nullable().describe('owner, testers and admins only; null for others'),
@@ -77,7 +98,7 @@ const userRatingsAnswer = peerRatings.extend({
 });
 const userRatingResult = z.object({ rating: givenRating, updated: z.boolean() });
 
-/** The answers of issue 13's calls, named as the document lists them. */
+/** The answers of the test-request calls, named as the document lists them. */
 export const testRequestAnswers = {
   TestRequest: named('TestRequest', testRequest),
   TestRequestDetail: named('TestRequestDetail', testRequestDetail),
@@ -88,7 +109,7 @@ export const testRequestAnswers = {
   RequestVisibility: named('RequestVisibility', z.object({ id, hidden: z.boolean() })),
 } as const;
 
-/** The inputs of issue 13's calls, named. */
+/** The inputs of the test-request calls, named. */
 export const testRequestInputs = {
   TestRequestCreateInput: named('TestRequestCreateInput', testRequestCreateSchema),
   TestRequestUpdateInput: named('TestRequestUpdateInput', testRequestUpdateSchema),

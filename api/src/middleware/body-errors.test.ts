@@ -33,7 +33,12 @@ async function post(encoding: string, body: string | Buffer): Promise<{ status: 
 describe('compressed request bodies', () => {
   it('answers 400 with a message for a plain body under gzip, deflate or br, and for a cut-off one', async () => {
     const cut = gzipSync(Buffer.from(JSON_BODY)).subarray(0, 12);
-    for (const [encoding, body] of [['gzip', JSON_BODY], ['deflate', JSON_BODY], ['br', JSON_BODY], ['gzip', cut]] as const) {
+    for (const [encoding, body] of [
+      ['gzip', JSON_BODY],
+      ['deflate', JSON_BODY],
+      ['br', JSON_BODY],
+      ['gzip', cut],
+    ] as const) {
       const res = await post(encoding, Buffer.from(body));
       expect(res.status, encoding).toBe(400);
       expect(res.body, encoding).toEqual({ message: UNDECODABLE_BODY_MESSAGE });
@@ -42,7 +47,11 @@ describe('compressed request bodies', () => {
   });
 
   it('reads a body that is what its Content-Encoding says (the schema answers)', async () => {
-    for (const [encoding, body] of [['gzip', gzipSync(JSON_BODY)], ['deflate', deflateSync(JSON_BODY)], ['br', brotliCompressSync(JSON_BODY)]] as const) {
+    for (const [encoding, body] of [
+      ['gzip', gzipSync(JSON_BODY)],
+      ['deflate', deflateSync(JSON_BODY)],
+      ['br', brotliCompressSync(JSON_BODY)],
+    ] as const) {
       const res = await post(encoding, body);
       expect(res.status, encoding).toBe(400);
       expect(res.body.message, encoding).toBe('Username must be at least 3 characters');

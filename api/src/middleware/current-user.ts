@@ -14,7 +14,10 @@ export function passwordStampOf(user: Pick<UserRow, 'sessionsValidAfter'>): numb
  * refused even though it finished after the change. A session from before stamps were recorded falls
  * back to its sign-in time (one from before sign-in times were recorded counts as signed in at 0).
  */
-export function isSessionCurrent(session: Pick<SessionData, 'signedInAt' | 'passwordStamp'>, user: Pick<UserRow, 'sessionsValidAfter'>): boolean {
+export function isSessionCurrent(
+  session: Pick<SessionData, 'signedInAt' | 'passwordStamp'>,
+  user: Pick<UserRow, 'sessionsValidAfter'>,
+): boolean {
   if (typeof session.passwordStamp === 'number') return session.passwordStamp >= passwordStampOf(user);
   if (!user.sessionsValidAfter) return true;
   return (session.signedInAt ?? 0) >= user.sessionsValidAfter.getTime();

@@ -85,7 +85,9 @@ function describe(err: unknown, log: (err: unknown) => void): [number, string, R
     const now = Date.now();
     if (now - lastUnavailableLog >= UNAVAILABLE_LOG_EVERY_MS) {
       lastUnavailableLog = now;
-      console.warn(`[api] PostgreSQL is unreachable (${(err as { code: string }).code}): answering 503 until it is back`);
+      console.warn(
+        `[api] PostgreSQL is unreachable (${(err as { code: string }).code}): answering 503 until it is back`,
+      );
     }
     return [503, UNAVAILABLE_MESSAGE, { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) }];
   }
@@ -100,7 +102,8 @@ function describe(err: unknown, log: (err: unknown) => void): [number, string, R
   if (isRetryableConflict(err)) return [503, BUSY_MESSAGE, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) }];
   if (err instanceof ZodError) return [400, err.issues[0]?.message ?? 'Invalid input', {}];
   const e = err as { code?: unknown; status?: unknown; expose?: unknown; message?: unknown; type?: unknown };
-  if (typeof e?.code === 'string' && e.status === undefined && isDecompressionCode(e.code)) return [400, UNDECODABLE_BODY_MESSAGE, {}];
+  if (typeof e?.code === 'string' && e.status === undefined && isDecompressionCode(e.code))
+    return [400, UNDECODABLE_BODY_MESSAGE, {}];
   if (typeof e?.code === 'string' && e.code in SQLSTATE_STATUS) {
     const [status, message] = SQLSTATE_STATUS[e.code]!;
     return [status, message, {}];

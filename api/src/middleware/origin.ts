@@ -6,7 +6,7 @@ import { trustedOrigins } from '../public/site-links';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Writes must come from the site's own origin (design.md "Sessions and security"): the Origin header
+ * Writes must come from the site's own origin: the Origin header
  * (or, failing that, Referer) must be SITE_URL's origin or one of ALLOWED_ORIGINS. It is never
  * compared with the request's Host or X-Forwarded-Host, which the client chooses. Requests with
  * neither header are refused too, except from non-browser clients that send no cookie at all.

@@ -23,42 +23,102 @@ const LIMITS = {
    */
   loginUserIp: { points: 10, duration: 15 * 60, by: [], message: 'Too many sign-in attempts. Please try again later.' },
   /** Accounts created per IP (spent with the account: a refused sign-up gives its point back). */
-  register: { points: 10, duration: 60 * 60, by: ['ip'], message: 'Too many accounts created. Please try again later.' },
+  register: {
+    points: 10,
+    duration: 60 * 60,
+    by: ['ip'],
+    message: 'Too many accounts created. Please try again later.',
+  },
   /** Votes per IP (visitors share an address behind NAT, so generous). */
   vote: { points: 60, duration: 60, by: ['ip'], message: 'Too many votes. Please slow down.' },
   /** Contact form messages per IP. */
-  contact: { points: 5, duration: 10 * 60, by: ['ip'], message: 'Too many messages. Please wait a few minutes before sending another.' },
+  contact: {
+    points: 5,
+    duration: 10 * 60,
+    by: ['ip'],
+    message: 'Too many messages. Please wait a few minutes before sending another.',
+  },
   /** Messages between users per user. */
-  message: { points: 20, duration: 10 * 60, by: ['user'], message: 'Too many messages. Please wait a few minutes before sending another.' },
+  message: {
+    points: 20,
+    duration: 10 * 60,
+    by: ['user'],
+    message: 'Too many messages. Please wait a few minutes before sending another.',
+  },
   /** Admin messages and replies per admin (the dashboard answers many, so more generous than members'). */
-  adminMessage: { points: 60, duration: 10 * 60, by: ['user'], message: 'Too many messages. Please wait a few minutes before sending another.' },
+  adminMessage: {
+    points: 60,
+    duration: 10 * 60,
+    by: ['user'],
+    message: 'Too many messages. Please wait a few minutes before sending another.',
+  },
   /** Reports per user. */
-  report: { points: 10, duration: 10 * 60, by: ['user'], message: 'Too many reports. Please wait a few minutes before reporting again.' },
+  report: {
+    points: 10,
+    duration: 10 * 60,
+    by: ['user'],
+    message: 'Too many reports. Please wait a few minutes before reporting again.',
+  },
   /** Ratings per user. */
   rate: { points: 60, duration: 60, by: ['user'], message: 'Too many ratings. Please slow down.' },
   /** Opening and changing test requests per user. */
-  testRequest: { points: 30, duration: 10 * 60, by: ['user'], message: 'Too many changes to test requests. Please wait a few minutes.' },
+  testRequest: {
+    points: 30,
+    duration: 10 * 60,
+    by: ['user'],
+    message: 'Too many changes to test requests. Please wait a few minutes.',
+  },
   /** Joining and leaving test requests per user. */
   testerJoin: { points: 60, duration: 10 * 60, by: ['user'], message: 'Too many joins. Please wait a few minutes.' },
   /** Feedback writes and helpful marks per user. */
-  feedback: { points: 60, duration: 10 * 60, by: ['user'], message: 'Too much feedback at once. Please wait a few minutes.' },
+  feedback: {
+    points: 60,
+    duration: 10 * 60,
+    by: ['user'],
+    message: 'Too much feedback at once. Please wait a few minutes.',
+  },
   /** Peer ratings per user. */
   userRating: { points: 60, duration: 10 * 60, by: ['user'], message: 'Too many ratings. Please slow down.' },
   /** Profile settings changes per user. */
-  settings: { points: 30, duration: 10 * 60, by: ['user'], message: 'Too many settings changes. Please wait a few minutes.' },
+  settings: {
+    points: 30,
+    duration: 10 * 60,
+    by: ['user'],
+    message: 'Too many settings changes. Please wait a few minutes.',
+  },
   /** Confirmation mails per address (spent by the commands that start one, key `email:<address>`), so nobody floods an inbox. */
-  emailAddress: { points: 3, duration: 60 * 60, by: [], message: 'Too many confirmation emails to this address. Please try again later.' },
+  emailAddress: {
+    points: 3,
+    duration: 60 * 60,
+    by: [],
+    message: 'Too many confirmation emails to this address. Please try again later.',
+  },
   /** Resending one's own confirmation link, per user. */
-  confirmResend: { points: 5, duration: 60 * 60, by: ['user'], message: 'Too many confirmation emails. Please try again later.' },
+  confirmResend: {
+    points: 5,
+    duration: 60 * 60,
+    by: ['user'],
+    message: 'Too many confirmation emails. Please try again later.',
+  },
   /** Following confirmation links, per IP: every valid-looking attempt counts (so tokens cannot be guessed through it). */
   emailConfirm: { points: 30, duration: 10 * 60, by: ['ip'], message: 'Too many attempts. Please try again later.' },
   /** Password changes per user: every valid-looking attempt counts, so the current password cannot be guessed through it. */
-  passwordChange: { points: 10, duration: 15 * 60, by: ['user'], message: 'Too many password change attempts. Please try again later.' },
+  passwordChange: {
+    points: 10,
+    duration: 15 * 60,
+    by: ['user'],
+    message: 'Too many password change attempts. Please try again later.',
+  },
   /**
    * Data exports made per member (a quota: spent by the export route once an export is built, so refused
    * calls do not count). An export reads every table's rows about the member, so a few an hour.
    */
-  dataExport: { points: 3, duration: 60 * 60, by: [], message: 'You have downloaded your data several times in the last hour. Please try again later.' },
+  dataExport: {
+    points: 3,
+    duration: 60 * 60,
+    by: [],
+    message: 'You have downloaded your data several times in the last hour. Please try again later.',
+  },
   /** Account deletion attempts (every attempt, so the password cannot be guessed through it), per user. */
   accountDelete: { points: 10, duration: 15 * 60, by: ['user'], message: 'Too many attempts. Please try again later.' },
   /**
@@ -66,15 +126,28 @@ const LIMITS = {
    * files and index (crawlers fetch a few files a day; the render pool and the crawl gate bound them
    * per node as well).
    */
-  render: { points: 60, duration: 60, by: ['ip'], message: 'Too many share cards and sitemaps from this address. Please try again in a minute.' },
+  render: {
+    points: 60,
+    duration: 60,
+    by: ['ip'],
+    message: 'Too many share cards and sitemaps from this address. Please try again in a minute.',
+  },
   /** Searches per IP (each is read for its viewer, never shared; the search gate bounds them per node as well). */
-  search: { points: 60, duration: 60, by: ['ip'], message: 'Too many searches. Please wait a minute before searching again.' },
+  search: {
+    points: 60,
+    duration: 60,
+    by: ['ip'],
+    message: 'Too many searches. Please wait a minute before searching again.',
+  },
   /** Admin test-request moderation (hide, rating removal) per admin. */
   moderation: { points: 300, duration: 60, by: ['user'], message: 'Too many moderation actions. Please slow down.' },
 } as const satisfies Record<string, { points: number; duration: number; by: readonly LimitKey[]; message: string }>;
 
 /** Project submissions per user and per IP: SUBMISSION_LIMIT per SUBMISSION_WINDOW_SECONDS (configuration). */
-const SUBMISSION = { by: ['user', 'ip'], message: 'Please wait a few minutes before submitting another project.' } as const;
+const SUBMISSION = {
+  by: ['user', 'ip'],
+  message: 'Please wait a few minutes before submitting another project.',
+} as const;
 
 export type LimiterName = keyof typeof LIMITS | 'submission';
 
@@ -98,7 +171,10 @@ export function createLimiters(redis: Redis, config: Config): Limiters {
   for (const [name, l] of Object.entries(LIMITS)) {
     limiters[name as LimiterName] = { limiter: make(name, l.points, l.duration), message: l.message, by: l.by };
   }
-  limiters.submission = { limiter: make('submission', config.submissionLimit, config.submissionWindowSeconds), ...SUBMISSION };
+  limiters.submission = {
+    limiter: make('submission', config.submissionLimit, config.submissionWindowSeconds),
+    ...SUBMISSION,
+  };
   return limiters;
 }
 
@@ -131,7 +207,10 @@ function keysOf(holder: Holder & { ip: string; user: { id: number } | null }, na
  * (routes that limit by user require one). Returns the refund: it gives every spent point back (a quota
  * spent for a write that then failed). A 429 on a later key gives back the points of the earlier ones.
  */
-export async function spend(holder: Holder & { ip: string; user: { id: number } | null }, name: LimiterName): Promise<() => Promise<void>> {
+export async function spend(
+  holder: Holder & { ip: string; user: { id: number } | null },
+  name: LimiterName,
+): Promise<() => Promise<void>> {
   const { limiter } = holder.limiters[name];
   const spent: string[] = [];
   const refund = async () => {

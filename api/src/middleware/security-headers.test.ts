@@ -10,7 +10,7 @@ import { makeTestApp, randomIp, type TestApp } from '../testing';
 import { webClient } from '../web';
 import { HSTS } from './security-headers';
 
-/** Issue 14: security headers on every answer (errors too), HSTS only in production over TLS, no source maps in production. */
+/** Security headers on every answer (errors too), HSTS only in production over TLS, no source maps in production. */
 let prod: TestApp;
 let dev: TestApp;
 beforeAll(async () => {
@@ -49,7 +49,9 @@ describe('security headers', () => {
     const secure = await prod.agent().get('/api/auth/me').set('X-Forwarded-Proto', 'https');
     expect(secure.headers['strict-transport-security']).toBe(HSTS);
     expect((await prod.agent().get('/api/auth/me')).headers['strict-transport-security']).toBeUndefined();
-    expect((await prod.agent().get('/api/auth/me').set('X-Forwarded-Proto', 'http')).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await prod.agent().get('/api/auth/me').set('X-Forwarded-Proto', 'http')).headers['strict-transport-security'],
+    ).toBeUndefined();
     const local = await dev.agent().get('/api/auth/me').set('X-Forwarded-Proto', 'https');
     expect(local.headers['strict-transport-security']).toBeUndefined();
   });
@@ -60,7 +62,10 @@ describe('the web client', () => {
   function fakeDist(): string {
     const dist = mkdtempSync(path.join(tmpdir(), 'vitrine-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
+    );
     writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1);\n//# sourceMappingURL=app-1234.js.map\n');
     writeFileSync(path.join(dist, 'assets', 'app-1234.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
     return dist;
@@ -86,8 +91,14 @@ describe('the web client', () => {
     const app = createApp(prod.deps);
     app.use(webClient(prod.config, { dist: fakeDist(), api: app.callback() }));
     const user = await buildUser(prod.deps.sql);
-    const login = await prod.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
-    const cookie = ((login.headers['set-cookie'] ?? []) as unknown as string[]).map((line) => line.split(';')[0]).join('; ');
+    const login = await prod
+      .agent()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username, password: TEST_PASSWORD });
+    const cookie = ((login.headers['set-cookie'] ?? []) as unknown as string[])
+      .map((line) => line.split(';')[0])
+      .join('; ');
     await makeUserQueries(prod.deps.sql).deleteUser(user.id);
     const page = await request(app.callback()).get('/').set('Cookie', cookie);
     expect(page.status).toBe(200);

@@ -29,13 +29,20 @@ describe('session cookie in production over plain HTTP', () => {
   it('signs in, registers and signs out without a 500, with a cookie that is not Secure, and warns once', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const user = await buildUser(t.deps.sql);
-    const login = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+    const login = await t
+      .agent()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username, password: TEST_PASSWORD });
     expect(login.status).toBe(200);
     expect(sessionCookie(login)).toBeDefined();
     expect(sessionCookie(login)).not.toMatch(/;\s*secure/i);
 
     const agent = t.agent();
-    const register = await agent.post('/api/auth/register').set('X-Forwarded-For', randomIp()).send({ username: uniqueName(), password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+    const register = await agent
+      .post('/api/auth/register')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: uniqueName(), password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
     expect(register.status).toBe(201);
     expect(sessionCookie(register)).not.toMatch(/;\s*secure/i);
     expect((await agent.get('/api/auth/me')).status).toBe(200);

@@ -23,7 +23,7 @@ export const INSECURE_SIGN_IN_WARNING =
   'Serve the site over HTTPS; behind a proxy, set TRUST_PROXY=1 and have the proxy send X-Forwarded-Proto: https.';
 
 /**
- * koa-session keeping sessions in Redis (design.md "Sessions"): the cookie holds only a random id,
+ * koa-session keeping sessions in Redis: the cookie holds only a random id,
  * signed with SESSION_SECRET; HttpOnly, SameSite=Lax. Secure follows the request (`ctx.secure`, which
  * reads X-Forwarded-Proto under TRUST_PROXY=1): a fixed Secure flag made koa-session throw, and the
  * request answer 500, whenever a request arrived over plain HTTP.

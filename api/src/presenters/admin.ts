@@ -15,7 +15,7 @@ export function presentAdminUser(row: AdminUserRow): AdminUser {
   };
 }
 
-/** A row of the admin reports table (spec §3 "As listed for admin", plus whether the project is hidden). */
+/** A row of the admin reports table (plus whether the project is hidden). */
 export function presentAdminReport(row: AdminReportRow): AdminReport {
   return {
     id: row.id,

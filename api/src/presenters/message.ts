@@ -3,7 +3,7 @@ import type { UserRow } from '@vitrine/db/queries/users';
 import type { MessageView } from '@vitrine/domain/types';
 
 /**
- * A message as the inbox shows it (spec §3). The sender's email is shown only to admins and to the
+ * A message as the inbox shows it. The sender's email is shown only to admins and to the
  * sender themselves, so one member never learns another's address from a message.
  */
 export function presentMessage(row: MessageRow, viewer: Pick<UserRow, 'id' | 'isAdmin'>): MessageView {

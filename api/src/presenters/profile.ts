@@ -1,12 +1,18 @@
 import type { ProfileProjectRow, ProfileUserRow } from '@vitrine/db/queries/profiles';
 import type { ProfileRequest, UserOption, UserProfile } from '@vitrine/domain/types';
-import { presentPeerRatings } from './peerRatings';
+import { presentPeerRatings } from './peer-ratings';
 
 /** GET /api/users/{username}: public user fields (never email or flags) and the listed projects. */
 export function presentProfile(
   user: ProfileUserRow,
   projects: ProfileProjectRow[],
-  requests: Array<{ id: number; title: string; projectTitle: string; status: ProfileRequest['status']; asOwner: boolean }>,
+  requests: Array<{
+    id: number;
+    title: string;
+    projectTitle: string;
+    status: ProfileRequest['status'];
+    asOwner: boolean;
+  }>,
 ): UserProfile {
   return {
     user: {
@@ -18,7 +24,13 @@ export function presentProfile(
       activityPoints: user.activityPoints,
       ...presentPeerRatings(user),
     },
-    requests: requests.map((r) => ({ id: r.id, title: r.title, projectTitle: r.projectTitle, status: r.status, as: r.asOwner ? 'owner' : 'tester' })),
+    requests: requests.map((r) => ({
+      id: r.id,
+      title: r.title,
+      projectTitle: r.projectTitle,
+      status: r.status,
+      as: r.asOwner ? 'owner' : 'tester',
+    })),
     projects: projects.map((p) => ({
       id: p.id,
       title: p.title,

@@ -41,10 +41,19 @@ export function presentLeaderboardEntry(row: LeaderboardRow, rank: number, viewe
 
 /** A top contributor, ranked from 1. */
 export function presentTopContributor(row: TopContributorRow, rank: number): TopContributor {
-  return { rank, userId: row.userId, username: row.username, projectCount: row.projectCount, totalVotes: row.totalVotes };
+  return {
+    rank,
+    userId: row.userId,
+    username: row.username,
+    projectCount: row.projectCount,
+    totalVotes: row.totalVotes,
+  };
 }
 
 /** The viewer's own state of a project (GET /api/projects/viewer-state). */
-export function presentViewerState(row: Pick<ProjectRow, 'id' | 'userId' | 'isHidden' | 'hasVoted' | 'myRating'>, viewer: Actor | null): ViewerState {
+export function presentViewerState(
+  row: Pick<ProjectRow, 'id' | 'userId' | 'isHidden' | 'hasVoted' | 'myRating'>,
+  viewer: Actor | null,
+): ViewerState {
   return { id: row.id, hasVoted: row.hasVoted, myRating: row.myRating, canEdit: can(viewer, 'project.edit', row) };
 }

@@ -1,10 +1,10 @@
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { CurrentUser } from '@vitrine/domain/types';
-import { presentPeerRatings } from './peerRatings';
+import { presentPeerRatings } from './peer-ratings';
 
 /**
  * The current-user answer (spec §3: id, username, email, isAdmin; plus isPaused so the client can
- * explain refusals, and issue 13's role, settings and tiers for the header menu and /settings).
+ * explain refusals, and the tester role, settings and tiers for the header menu and /settings).
  */
 export function presentCurrentUser(user: UserRow): CurrentUser {
   const { developerTier, testerTier } = presentPeerRatings(user);

@@ -47,15 +47,24 @@ export function makePreloader(dist: string): (modules: string[]) => string {
     // the page's lazy chunks) are fetched once it activates the template. The loader evaluates
     // React's chunk and the application in separate tasks (main.tsx): both must be fetching by then.
     entryFiles ??= closure(entries, new Set(), m);
-    application ??= closure(entries.flatMap((k) => m[k]!.dynamicImports ?? []), new Set(), m);
+    application ??= closure(
+      entries.flatMap((k) => m[k]!.dynamicImports ?? []),
+      new Set(),
+      m,
+    );
     const lazy = [...closure(modules, new Set(), m)].filter((k) => !entryFiles!.has(k) && !application!.has(k));
     const needed = [...application, ...lazy].filter((k) => !entryFiles!.has(k));
     const preloads = needed.map((k) => `<link rel="modulepreload" crossorigin href="/${m[k]!.file}">`);
     // The application's stylesheet is the entry's (index.css); only lazy modules may bring their own.
-    const styles = lazy.flatMap((k) => (m[k]!.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`));
+    const styles = lazy.flatMap((k) =>
+      (m[k]!.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+    );
     // The scripts are wanted with the application, which starts after the first paint (main.tsx):
     // inert in a template until then, so they do not compete with the page's first paint.
-    const tags = [...styles, ...(preloads.length > 0 ? [`<template id="${DEFERRED_MODULES_ID}">${preloads.join('')}</template>`] : [])];
+    const tags = [
+      ...styles,
+      ...(preloads.length > 0 ? [`<template id="${DEFERRED_MODULES_ID}">${preloads.join('')}</template>`] : []),
+    ];
     return tags.join('\n    ');
   };
 }

@@ -33,7 +33,12 @@ function ratingText(row: ProjectRow): string {
  * user text is escaped (a title '<b>' stays text). Atom names each entry's author; RSS 2.0 wants an
  * email there, which is private, so the author goes in the text instead.
  */
-export function renderFeed(format: FeedFormat, subject: FeedSubject, rows: ProjectRow[], site: { name: string; origin: string }): string {
+export function renderFeed(
+  format: FeedFormat,
+  subject: FeedSubject,
+  rows: ProjectRow[],
+  site: { name: string; origin: string },
+): string {
   const { origin } = site;
   const feedUrl = `${origin}${subject.feedPaths[format]}`;
   const newest = rows.reduce<Date | null>((max, row) => (!max || row.createdAt > max ? row.createdAt : max), null);
@@ -61,7 +66,10 @@ export function renderFeed(format: FeedFormat, subject: FeedSubject, rows: Proje
       description: escapeHtml(row.description),
       content: `<p>${escapeHtml(row.description)}</p><p>${escapeHtml(`${row.category} · ${row.votes} votes · ${ratingText(row)}${byline}`)}</p>`,
       category: [{ name: row.category, term: row.category }],
-      author: format === 'atom' && row.username ? [{ name: row.username, link: `${origin}${sitePaths.user(row.username)}` }] : undefined,
+      author:
+        format === 'atom' && row.username
+          ? [{ name: row.username, link: `${origin}${sitePaths.user(row.username)}` }]
+          : undefined,
     });
   }
   return format === 'atom' ? feed.atom1() : feed.rss2();

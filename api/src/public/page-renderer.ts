@@ -9,7 +9,14 @@ import type { SsrLoadResult, SsrRenderer } from '@vitrine/domain/ssr';
 export const WEB_RENDERER = fileURLToPath(new URL('../../../web/dist-ssr/entry-server.js', import.meta.url));
 
 /** Request headers passed on to the API reads, so they answer for this visitor and this host. */
-const FORWARDED_HEADERS = ['cookie', 'host', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'] as const;
+const FORWARDED_HEADERS = [
+  'cookie',
+  'host',
+  'user-agent',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+] as const;
 
 const renderers = new Map<string, Promise<SsrRenderer | null>>();
 

@@ -3,5 +3,12 @@ export const ROBOTS_DISALLOW = ['/admin', '/messages', '/auth', '/api/'] as cons
 
 /** robots.txt: everything public may be crawled; the sitemap index is named. */
 export function renderRobots(origin: string): string {
-  return ['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

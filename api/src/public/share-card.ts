@@ -3,7 +3,12 @@ import { createRequire } from 'node:module';
 import satori from 'satori';
 import { createElement, type JSXNode } from 'satori/jsx';
 import { Resvg } from '@resvg/resvg-js';
-import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH, shareCardVersion, type ShareCardFields } from '@vitrine/domain/share-card';
+import {
+  SHARE_CARD_HEIGHT,
+  SHARE_CARD_WIDTH,
+  shareCardVersion,
+  type ShareCardFields,
+} from '@vitrine/domain/share-card';
 
 const require = createRequire(import.meta.url);
 
@@ -23,7 +28,14 @@ const TITLE_MAX_CHARS = 80;
 const MARGIN_X = 72;
 const MARGIN_Y = 56;
 
-const COLORS = { background: '#09090b', panel: '#18181b', text: '#fafafa', muted: '#a1a1aa', accent: '#818cf8', badge: '#312e81' };
+const COLORS = {
+  background: '#09090b',
+  panel: '#18181b',
+  text: '#fafafa',
+  muted: '#a1a1aa',
+  accent: '#818cf8',
+  badge: '#312e81',
+};
 
 /** A satori style: CSS properties in camelCase. */
 type Style = Record<string, string | number>;
@@ -35,7 +47,12 @@ function div(style: Style, ...children: JSXNode[]): JSXNode {
 }
 
 function loadFonts() {
-  fonts ??= FONTS.map((f) => ({ name: f.name, weight: f.weight, style: 'normal' as const, data: readFileSync(require.resolve(f.file)) }));
+  fonts ??= FONTS.map((f) => ({
+    name: f.name,
+    weight: f.weight,
+    style: 'normal' as const,
+    data: readFileSync(require.resolve(f.file)),
+  }));
   return fonts;
 }
 
@@ -46,14 +63,42 @@ function truncate(text: string, max: number): string {
 /** The card's frame: brand line on top, `body` in the middle, `footer` at the bottom. */
 function frame(siteName: string, body: JSXNode, footer: JSXNode) {
   // satori sizes boxes without their padding: a fixed inner box inside margins keeps to the card.
-  const page: Style = { width: '100%', height: '100%', display: 'flex', backgroundColor: COLORS.background, color: COLORS.text, fontFamily: 'Inter', backgroundImage: 'radial-gradient(circle at 85% 0%, #312e81 0%, #09090b 55%)' };
-  const inner: Style = { display: 'flex', flexDirection: 'column', justifyContent: 'space-between', width: `${SHARE_CARD_WIDTH - 2 * MARGIN_X}px`, height: `${SHARE_CARD_HEIGHT - 2 * MARGIN_Y}px`, margin: `${MARGIN_Y}px ${MARGIN_X}px` };
+  const page: Style = {
+    width: '100%',
+    height: '100%',
+    display: 'flex',
+    backgroundColor: COLORS.background,
+    color: COLORS.text,
+    fontFamily: 'Inter',
+    backgroundImage: 'radial-gradient(circle at 85% 0%, #312e81 0%, #09090b 55%)',
+  };
+  const inner: Style = {
+    display: 'flex',
+    flexDirection: 'column',
+    justifyContent: 'space-between',
+    width: `${SHARE_CARD_WIDTH - 2 * MARGIN_X}px`,
+    height: `${SHARE_CARD_HEIGHT - 2 * MARGIN_Y}px`,
+    margin: `${MARGIN_Y}px ${MARGIN_X}px`,
+  };
   return div(
     page,
     div(
       inner,
-      div({ display: 'flex', alignItems: 'center', gap: '16px', fontSize: '34px', fontWeight: 700 },
-        div({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '56px', height: '56px', borderRadius: '14px', backgroundColor: '#4f46e5', color: '#fff' }, siteName.charAt(0).toUpperCase()),
+      div(
+        { display: 'flex', alignItems: 'center', gap: '16px', fontSize: '34px', fontWeight: 700 },
+        div(
+          {
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            width: '56px',
+            height: '56px',
+            borderRadius: '14px',
+            backgroundColor: '#4f46e5',
+            color: '#fff',
+          },
+          siteName.charAt(0).toUpperCase(),
+        ),
         siteName,
       ),
       body,
@@ -63,21 +108,49 @@ function frame(siteName: string, body: JSXNode, footer: JSXNode) {
 }
 
 function stat(label: string) {
-  return div({ display: 'flex', padding: '12px 24px', borderRadius: '999px', backgroundColor: COLORS.panel, border: '1px solid #3f3f46' }, label);
+  return div(
+    {
+      display: 'flex',
+      padding: '12px 24px',
+      borderRadius: '999px',
+      backgroundColor: COLORS.panel,
+      border: '1px solid #3f3f46',
+    },
+    label,
+  );
 }
 
 /** The card of one project: category, title, votes, rating and author. */
 function projectCard(project: ShareCardFields, siteName: string) {
   const average = Number(project.averageRating);
-  const rating = project.totalRatings > 0 ? `Rated ${average.toFixed(1)}/10 (${project.totalRatings})` : 'No ratings yet';
+  const rating =
+    project.totalRatings > 0 ? `Rated ${average.toFixed(1)}/10 (${project.totalRatings})` : 'No ratings yet';
   const votes = `${project.votes} ${project.votes === 1 ? 'vote' : 'votes'}`;
   return frame(
     siteName,
-    div({ display: 'flex', flexDirection: 'column', gap: '24px' },
-      div({ display: 'flex' }, div({ display: 'flex', padding: '8px 20px', borderRadius: '999px', backgroundColor: COLORS.badge, color: '#c7d2fe', fontSize: '28px' }, project.category)),
-      div({ display: 'flex', fontSize: '64px', fontWeight: 700, lineHeight: 1.15, letterSpacing: '-0.02em' }, truncate(project.title, TITLE_MAX_CHARS)),
+    div(
+      { display: 'flex', flexDirection: 'column', gap: '24px' },
+      div(
+        { display: 'flex' },
+        div(
+          {
+            display: 'flex',
+            padding: '8px 20px',
+            borderRadius: '999px',
+            backgroundColor: COLORS.badge,
+            color: '#c7d2fe',
+            fontSize: '28px',
+          },
+          project.category,
+        ),
+      ),
+      div(
+        { display: 'flex', fontSize: '64px', fontWeight: 700, lineHeight: 1.15, letterSpacing: '-0.02em' },
+        truncate(project.title, TITLE_MAX_CHARS),
+      ),
     ),
-    div({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontSize: '30px', color: COLORS.muted },
+    div(
+      { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontSize: '30px', color: COLORS.muted },
       div({ display: 'flex', gap: '16px', color: COLORS.text }, stat(votes), stat(rating)),
       div({ display: 'flex' }, `by ${project.username ?? 'Unknown User'}`),
     ),
@@ -88,7 +161,8 @@ function projectCard(project: ShareCardFields, siteName: string) {
 function siteCard(siteName: string, tagline: string) {
   return frame(
     siteName,
-    div({ display: 'flex', flexDirection: 'column', gap: '24px' },
+    div(
+      { display: 'flex', flexDirection: 'column', gap: '24px' },
       div({ display: 'flex', fontSize: '84px', fontWeight: 700, letterSpacing: '-0.02em' }, 'Showcase Your Projects'),
       div({ display: 'flex', fontSize: '36px', color: COLORS.muted, lineHeight: 1.35 }, tagline),
     ),
@@ -99,8 +173,14 @@ function siteCard(siteName: string, tagline: string) {
 /** SVG (satori) to PNG (resvg) at the card size. */
 async function toPng(element: JSXNode): Promise<Buffer> {
   // satori/jsx builds React-element-shaped objects without React; satori's types name React's.
-  const svg = await satori(element as Parameters<typeof satori>[0], { width: SHARE_CARD_WIDTH, height: SHARE_CARD_HEIGHT, fonts: loadFonts() });
-  return new Resvg(svg, { fitTo: { mode: 'width', value: SHARE_CARD_WIDTH }, font: { loadSystemFonts: false } }).render().asPng();
+  const svg = await satori(element as Parameters<typeof satori>[0], {
+    width: SHARE_CARD_WIDTH,
+    height: SHARE_CARD_HEIGHT,
+    fonts: loadFonts(),
+  });
+  return new Resvg(svg, { fitTo: { mode: 'width', value: SHARE_CARD_WIDTH }, font: { loadSystemFonts: false } })
+    .render()
+    .asPng();
 }
 
 /** The PNG of a project's card (CPU-heavy: run in the render pool, render-pool.ts). */
@@ -137,7 +217,10 @@ export class ShareCards {
   /** A project's card and its version. */
   project(id: number, fields: ShareCardFields): { version: string; png: Promise<Buffer> } {
     const version = shareCardVersion(fields);
-    return { version, png: this.cached(`project:${id}:${version}`, () => this.renderer.projectCard(fields, this.siteName)) };
+    return {
+      version,
+      png: this.cached(`project:${id}:${version}`, () => this.renderer.projectCard(fields, this.siteName)),
+    };
   }
 
   /** The site's card (home, static pages, profiles). */

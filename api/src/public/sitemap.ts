@@ -9,7 +9,12 @@ export const STATIC_PAGES = ['/', '/about', '/contact', '/terms', '/privacy'] as
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  format: true,
+  suppressEmptyNode: true,
+});
 
 /** A URL of a sitemap file or of the index: absolute location, optional last change. */
 export interface SitemapUrl {
@@ -32,8 +37,12 @@ export function renderSitemapIndex(files: SitemapUrl[]): string {
 }
 
 /** The sitemap files of the index: pages, then projects-1..n and users-1..n, each at most `perFile` URLs. */
-export function sitemapFileNames(counts: { projects: number; users: number }, perFile: number = SITEMAP_MAX_URLS): string[] {
-  const files = (kind: string, count: number) => Array.from({ length: Math.ceil(count / perFile) }, (_, i) => `${kind}-${i + 1}.xml`);
+export function sitemapFileNames(
+  counts: { projects: number; users: number },
+  perFile: number = SITEMAP_MAX_URLS,
+): string[] {
+  const files = (kind: string, count: number) =>
+    Array.from({ length: Math.ceil(count / perFile) }, (_, i) => `${kind}-${i + 1}.xml`);
   return ['pages.xml', ...files('projects', counts.projects), ...files('users', counts.users)];
 }
 

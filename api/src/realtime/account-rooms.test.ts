@@ -7,7 +7,7 @@ import { accountRoom } from '@vitrine/runtime/rooms';
 import { makeRealtimeTestApp, nextEvent, recordEvents, type RealtimeTestApp, type TestSocket } from './testing';
 
 /**
- * Socket rooms follow the account (issue 9): a demote, pause, delete or sign-out made through node A
+ * Socket rooms follow the account: a demote, pause, delete or sign-out made through node A
  * takes the user's sockets on node B out of `admins` / `user:{id}` at once, with no reconnect.
  */
 
@@ -58,7 +58,10 @@ describe('socket rooms follow the account across API nodes', () => {
 
     // Before: both admins hear of a report.
     const before = [demotedSocket, colleagueSocket].map((s) => nextEvent(s, 'report:created'));
-    expect((await reporter.post(`/api/projects/${(await buildProject(a.deps.sql)).id}/report`).send({ reason: 'spam' })).status).toBe(201);
+    expect(
+      (await reporter.post(`/api/projects/${(await buildProject(a.deps.sql)).id}/report`).send({ reason: 'spam' }))
+        .status,
+    ).toBe(201);
     await Promise.all(before);
 
     const res = await actingAgent.patch(`/api/admin/users/${demoted.id}/admin`).send({ isAdmin: false });
@@ -68,9 +71,17 @@ describe('socket rooms follow the account across API nodes', () => {
     // Pushes after the answer travel behind the room change (same publisher connection): only the colleague hears.
     const reported = nextEvent(colleagueSocket, 'report:created');
     const contacted = nextEvent(colleagueSocket, 'messages:changed');
-    expect((await reporter.post(`/api/projects/${(await buildProject(a.deps.sql)).id}/report`).send({ reason: 'spam' })).status).toBe(201);
-    const contact = await a.agent().post('/api/contact').set('X-Forwarded-For', randomIp())
-      .send({ senderName: 'Visitor', senderEmail: 'visitor@example.com', subject: 'Question', message: 'Hello admins, a question.', mode: 'platform' });
+    expect(
+      (await reporter.post(`/api/projects/${(await buildProject(a.deps.sql)).id}/report`).send({ reason: 'spam' }))
+        .status,
+    ).toBe(201);
+    const contact = await a.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send({
+      senderName: 'Visitor',
+      senderEmail: 'visitor@example.com',
+      subject: 'Question',
+      message: 'Hello admins, a question.',
+      mode: 'platform',
+    });
     expect(contact.status).toBe(201);
     await Promise.all([reported, contacted]);
     await sleep(QUIET_MS);
@@ -86,7 +97,10 @@ describe('socket rooms follow the account across API nodes', () => {
     const admin = await a.signIn(await buildUser(a.deps.sql, { isAdmin: true }));
     const member = await buildUser(a.deps.sql);
     const socket = await b.connect(await b.cookieFor(member));
-    const message = () => admin.post('/api/admin/messages').send({ recipientUserId: member.id, subject: 'Hello there', message: 'A message for the member.' });
+    const message = () =>
+      admin
+        .post('/api/admin/messages')
+        .send({ recipientUserId: member.id, subject: 'Hello there', message: 'A message for the member.' });
 
     const notified = nextEvent(socket, 'messages:changed');
     expect((await message()).status).toBe(201);
@@ -113,7 +127,8 @@ describe('socket rooms follow the account across API nodes', () => {
     await expectMembership(socket, rooms.admins, true);
 
     expect((await admin.delete(`/api/admin/users/${doomed.id}`)).status).toBe(204);
-    for (const room of [rooms.admins, rooms.user(doomed.id), accountRoom(doomed.id)]) await expectMembership(socket, room, false);
+    for (const room of [rooms.admins, rooms.user(doomed.id), accountRoom(doomed.id)])
+      await expectMembership(socket, room, false);
     expect(socket.connected).toBe(true);
   });
 
@@ -135,13 +150,19 @@ describe('socket rooms follow the account across API nodes', () => {
     const admin = await a.signIn(await buildUser(a.deps.sql, { isAdmin: true }));
     const seen = recordEvents(leaving);
     const notified = nextEvent(staying, 'messages:changed');
-    expect((await admin.post('/api/admin/messages').send({ recipientUserId: member.id, subject: 'Hello there', message: 'Still signed in elsewhere.' })).status).toBe(201);
+    expect(
+      (
+        await admin
+          .post('/api/admin/messages')
+          .send({ recipientUserId: member.id, subject: 'Hello there', message: 'Still signed in elsewhere.' })
+      ).status,
+    ).toBe(201);
     await notified;
     await sleep(QUIET_MS);
     expect(seen).toEqual([]);
   });
 
-  it('a password change takes every other session’s sockets out of the private rooms and keeps its own (issue 14)', async () => {
+  it('a password change takes every other session’s sockets out of the private rooms and keeps its own', async () => {
     const member = await buildUser(a.deps.sql);
     const changingCookie = await a.cookieFor(member);
     const otherDeviceCookie = await a.cookieFor(member);
@@ -149,11 +170,11 @@ describe('socket rooms follow the account across API nodes', () => {
     const leaving = await b.connect(otherDeviceCookie);
     await expectMembership(leaving, rooms.user(member.id), true);
 
-    const res = await a
-      .agent()
-      .post('/api/users/me/password')
-      .set('Cookie', changingCookie)
-      .send({ currentPassword: 'correct-horse-battery', newPassword: 'a-new-Passphrase-42', confirmPassword: 'a-new-Passphrase-42' });
+    const res = await a.agent().post('/api/users/me/password').set('Cookie', changingCookie).send({
+      currentPassword: 'correct-horse-battery',
+      newPassword: 'a-new-Passphrase-42',
+      confirmPassword: 'a-new-Passphrase-42',
+    });
     expect(res.status, res.text).toBe(200);
     await expectMembership(leaving, rooms.user(member.id), false);
     await expectMembership(leaving, accountRoom(member.id), false);

@@ -56,7 +56,10 @@ export function createHandshakeReader(deps: Deps) {
       if (typeof userId !== 'number') return visitor;
       const user = await users.findUserById(userId);
       if (!user || !isSessionCurrent({ signedInAt, passwordStamp }, user)) return visitor;
-      return { user: { id: user.id, isAdmin: user.isAdmin, isPaused: user.isPaused }, sessionId: ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? null };
+      return {
+        user: { id: user.id, isAdmin: user.isAdmin, isPaused: user.isPaused },
+        sessionId: ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? null,
+      };
     },
   };
 }

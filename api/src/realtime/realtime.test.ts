@@ -51,7 +51,9 @@ describe('live counts across API nodes', () => {
     await a.agent().post(`/api/projects/${second.id}/vote`).set('X-Forwarded-For', randomIp());
     expect((await pushed)[0].id).toBe(second.id);
     await sleep(QUIET_MS);
-    expect(seen.filter((e) => e.name === 'project:counts').map((e) => (e.args[0] as { id: number }).id)).toEqual([second.id]);
+    expect(seen.filter((e) => e.name === 'project:counts').map((e) => (e.args[0] as { id: number }).id)).toEqual([
+      second.id,
+    ]);
   });
 });
 
@@ -76,7 +78,9 @@ describe('private rooms', () => {
     const memberNotified = nextEvent(memberSocket, 'messages:changed');
     const adminNotified = nextEvent(adminSocket, 'messages:changed');
     const adminAgent = await a.signIn(admin);
-    const sent = await adminAgent.post('/api/messages').send({ recipientUserId: member.id, subject: 'Hello there', message: 'A message for the member only.' });
+    const sent = await adminAgent
+      .post('/api/messages')
+      .send({ recipientUserId: member.id, subject: 'Hello there', message: 'A message for the member only.' });
     expect(sent.status).toBe(201);
     await Promise.all([memberNotified, adminNotified]);
 
@@ -99,7 +103,11 @@ describe('private rooms', () => {
     const quiet = [senderSocket, bystanderSocket, visitor].map(recordEvents);
 
     const expected = [recipientOnA, recipientOnB, adminSocket].map((s) => nextEvent(s, 'messages:changed'));
-    const res = await (await a.signIn(sender)).post('/api/messages').send({ recipientUserId: recipient.id, subject: 'Hi you', message: 'Only for the recipient.' });
+    const res = await (
+      await a.signIn(sender)
+    )
+      .post('/api/messages')
+      .send({ recipientUserId: recipient.id, subject: 'Hi you', message: 'Only for the recipient.' });
     expect(res.status).toBe(201);
     await Promise.all(expected);
     await sleep(QUIET_MS);
@@ -113,11 +121,13 @@ describe('private rooms', () => {
     const memberSocket = await b.connect(await b.cookieFor(member));
     const memberSeen = recordEvents(memberSocket);
     const notified = nextEvent(adminSocket, 'messages:changed');
-    const res = await b
-      .agent()
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send({ senderName: 'Visitor', senderEmail: 'visitor@example.com', subject: 'Question', message: 'Hello admins, a question.', mode: 'platform' });
+    const res = await b.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send({
+      senderName: 'Visitor',
+      senderEmail: 'visitor@example.com',
+      subject: 'Question',
+      message: 'Hello admins, a question.',
+      mode: 'platform',
+    });
     expect(res.status).toBeLessThan(300);
     await notified;
     await sleep(QUIET_MS);
@@ -127,7 +137,11 @@ describe('private rooms', () => {
 
 describe('handshake', () => {
   it('refuses a handshake from another site', async () => {
-    const socket = connectClient(a.origin, { transports: ['websocket'], reconnection: false, extraHeaders: { Origin: 'https://evil.example' } });
+    const socket = connectClient(a.origin, {
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { Origin: 'https://evil.example' },
+    });
     const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
     expect(error).toBeInstanceOf(Error);
     expect(socket.connected).toBe(false);
@@ -140,9 +154,17 @@ describe('handshake', () => {
     const forged = cookie.replace(/vitrine\.sid=[^;]+/, 'vitrine.sid=forged-session-id');
     const socket = await b.connect(forged);
     const seen = recordEvents(socket);
-    await (await a.signIn(member)).post('/api/messages').send({ recipientUserId: member.id, subject: 'To myself', message: 'Refused anyway, maybe.' });
+    await (
+      await a.signIn(member)
+    )
+      .post('/api/messages')
+      .send({ recipientUserId: member.id, subject: 'To myself', message: 'Refused anyway, maybe.' });
     const admin = await buildUser(a.deps.sql, { isAdmin: true });
-    await (await a.signIn(admin)).post('/api/messages').send({ recipientUserId: member.id, subject: 'Hello there', message: 'For the member, not the forger.' });
+    await (
+      await a.signIn(admin)
+    )
+      .post('/api/messages')
+      .send({ recipientUserId: member.id, subject: 'Hello there', message: 'For the member, not the forger.' });
     await sleep(QUIET_MS);
     expect(seen).toEqual([]);
   });

@@ -28,7 +28,7 @@ export interface Realtime {
 
 /**
  * Attaches Socket.IO to `server` (same port as the API, path /socket.io) with the Redis adapter, so
- * an emit from any node or from a worker's emitter reaches every node's sockets (design.md "Realtime").
+ * an emit from any node or from a worker's emitter reaches every node's sockets.
  *
  * Rooms come from the session at the handshake: `user:{id}` for a member, `admins` for an admin,
  * none while paused, plus the handle rooms `account:{id}` and `session:{hash}`; they follow the account
@@ -36,7 +36,11 @@ export interface Realtime {
  * A client can only ask to watch the rooms of projects it may read (`projects:watch`), never join a
  * private room.
  */
-export function attachRealtime(server: HttpServer, deps: Deps, options: { log?: (err: unknown) => void } = {}): Realtime {
+export function attachRealtime(
+  server: HttpServer,
+  deps: Deps,
+  options: { log?: (err: unknown) => void } = {},
+): Realtime {
   const log = options.log ?? ((err) => console.error('[realtime]', err));
   // The adapter never handles its own command promises: these connections queue commands while
   // Redis is away (no per-request retry limit) and the publisher swallows late failures.
@@ -63,7 +67,8 @@ export function attachRealtime(server: HttpServer, deps: Deps, options: { log?: 
 
   io.on('connection', (socket: RealtimeSocket) => {
     const { user, sessionId } = socket.data;
-    if (user) void socket.join([accountRoom(user.id), ...grantedRooms(user), ...(sessionId ? [sessionRoom(sessionId)] : [])]);
+    if (user)
+      void socket.join([accountRoom(user.id), ...grantedRooms(user), ...(sessionId ? [sessionRoom(sessionId)] : [])]);
     // One watch at a time, in the order they came: each reads which projects the socket may see.
     let watching = Promise.resolve();
     socket.on('projects:watch', (ids) => {
@@ -113,9 +118,10 @@ function adapterConnection(base: Redis, name: string, log: (err: unknown) => voi
   redis.on('error', () => {});
   const publish = redis.publish.bind(redis) as (channel: string, message: string | Buffer) => Promise<number>;
   // The adapter drops publish()'s promise; a rejection (connection closed at shutdown) must not escape.
-  (redis as unknown as { publish: typeof publish }).publish = (channel, message) => publish(channel, message).catch((err) => {
-    log(err);
-    return 0;
-  });
+  (redis as unknown as { publish: typeof publish }).publish = (channel, message) =>
+    publish(channel, message).catch((err) => {
+      log(err);
+      return 0;
+    });
   return redis;
 }

@@ -30,7 +30,11 @@ export async function makeRealtimeTestApp(overrides: Partial<Config> = {}): Prom
     ...t,
     realtime,
     async cookieFor(user) {
-      const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+      const res = await t
+        .agent()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', randomIp())
+        .send({ username: user.username, password: TEST_PASSWORD });
       if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
       const lines = (res.headers['set-cookie'] ?? []) as unknown as string[];
       return lines.map((line) => line.split(';')[0]).join('; ');
@@ -58,7 +62,11 @@ export async function makeRealtimeTestApp(overrides: Partial<Config> = {}): Prom
 }
 
 /** Resolves with the first `event` the socket receives within `ms`, or rejects. */
-export function nextEvent<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E, ms = 1000): Promise<Parameters<ServerToClientEvents[E]>> {
+export function nextEvent<E extends keyof ServerToClientEvents>(
+  socket: TestSocket,
+  event: E,
+  ms = 1000,
+): Promise<Parameters<ServerToClientEvents[E]>> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, handler as never);

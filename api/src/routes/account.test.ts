@@ -3,7 +3,7 @@ import { buildMessage, buildProject, buildUser, createTestDatabase, TEST_PASSWOR
 import type { UserRow } from '@vitrine/db/queries/users';
 import { makeTestApp, randomIp } from '../testing';
 import { makeRealtimeTestApp, type RealtimeTestApp } from '../realtime/testing';
-import { LAST_ADMIN, WRONG_PASSWORD } from '../commands/accountDeleter';
+import { LAST_ADMIN, WRONG_PASSWORD } from '../commands/account-deleter';
 
 /** The member's own data (docs/api.md "Your data"): GET /api/users/me/export and DELETE /api/users/me. */
 let t: RealtimeTestApp;
@@ -41,9 +41,21 @@ async function memberWithData() {
   expect((await agent.post(`/api/projects/${theirs.id}/rate`).send({ rating: 6 })).status).toBe(200);
   await t.deps.sql`INSERT INTO reports (project_id, reporter_user_id, reason, additional_details, admin_notes)
                    VALUES (${theirs.id}, ${user.id}, 'spam', 'Looks like spam', 'ADMIN-ONLY note')`;
-  const sent = await buildMessage(t.deps.sql, { senderUserId: user.id, recipientUserId: other.id, subject: 'Sent by me' });
-  const received = await buildMessage(t.deps.sql, { senderUserId: other.id, recipientUserId: user.id, subject: 'Sent to me' });
-  const deleted = await buildMessage(t.deps.sql, { senderUserId: other.id, recipientUserId: user.id, subject: 'Deleted by me' });
+  const sent = await buildMessage(t.deps.sql, {
+    senderUserId: user.id,
+    recipientUserId: other.id,
+    subject: 'Sent by me',
+  });
+  const received = await buildMessage(t.deps.sql, {
+    senderUserId: other.id,
+    recipientUserId: user.id,
+    subject: 'Sent to me',
+  });
+  const deleted = await buildMessage(t.deps.sql, {
+    senderUserId: other.id,
+    recipientUserId: user.id,
+    subject: 'Deleted by me',
+  });
   await t.deps.sql`UPDATE contact_messages SET recipient_deleted = true WHERE id = ${deleted}`;
   // Someone else's private message, which the export must not carry.
   await buildMessage(t.deps.sql, { senderUserId: other.id, recipientUserId: null, subject: 'Private to the admins' });
@@ -63,24 +75,52 @@ describe('GET /api/users/me/export', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="vitrine-${d.user.username}-${today}.json"`);
 
     const body = res.body;
-    expect(body.profile).toMatchObject({ id: d.user.id, username: d.user.username, email: 'me@example.com', bio: 'My bio' });
-    expect(body.projects.map((p: { title: string }) => p.title).sort()).toEqual(['My hidden project', 'My visible project']);
+    expect(body.profile).toMatchObject({
+      id: d.user.id,
+      username: d.user.username,
+      email: 'me@example.com',
+      bio: 'My bio',
+    });
+    expect(body.projects.map((p: { title: string }) => p.title).sort()).toEqual([
+      'My hidden project',
+      'My visible project',
+    ]);
     expect(body.votes).toEqual([expect.objectContaining({ projectId: d.theirs.id, projectTitle: 'Their project' })]);
     expect(body.ratings).toEqual([expect.objectContaining({ projectId: d.theirs.id, rating: 6 })]);
-    expect(body.reports).toEqual([expect.objectContaining({ projectId: d.theirs.id, reason: 'spam', additionalDetails: 'Looks like spam' })]);
+    expect(body.reports).toEqual([
+      expect.objectContaining({ projectId: d.theirs.id, reason: 'spam', additionalDetails: 'Looks like spam' }),
+    ]);
     expect(body.messages.map((m: { id: number; direction: string }) => [m.id, m.direction]).sort()).toEqual(
-      [[d.sent, 'sent'], [d.received, 'received']].sort(),
+      [
+        [d.sent, 'sent'],
+        [d.received, 'received'],
+      ].sort(),
     );
     expect(body.testRequests.map((r: { id: number }) => r.id)).toEqual([d.asOwner]);
     expect(body.testerOf.map((r: { requestId: number }) => r.requestId)).toEqual([d.asTester]);
     expect(body.feedbackGiven.map((f: { worked: string }) => f.worked)).toEqual(['worked as tester']);
     expect(body.feedbackReceived.map((f: { worked: string }) => f.worked)).toEqual(['worked as owner']);
-    expect(body.peerRatingsGiven.map((r: { feedback: string }) => r.feedback).sort()).toEqual(['dev as tester', 'tester as owner']);
-    expect(body.peerRatingsReceived.map((r: { feedback: string }) => r.feedback).sort()).toEqual(['dev as owner', 'tester as tester']);
+    expect(body.peerRatingsGiven.map((r: { feedback: string }) => r.feedback).sort()).toEqual([
+      'dev as tester',
+      'tester as owner',
+    ]);
+    expect(body.peerRatingsReceived.map((r: { feedback: string }) => r.feedback).sort()).toEqual([
+      'dev as owner',
+      'tester as tester',
+    ]);
     expect(body.truncated).toEqual([]);
 
     const text = res.text;
-    for (const secret of ['password', 'Hash', '$argon2', 'sessionsValidAfter', 'other-member@example.com', 'Private to the admins', 'Deleted by me', 'ADMIN-ONLY']) {
+    for (const secret of [
+      'password',
+      'Hash',
+      '$argon2',
+      'sessionsValidAfter',
+      'other-member@example.com',
+      'Private to the admins',
+      'Deleted by me',
+      'ADMIN-ONLY',
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
   });
@@ -99,7 +139,9 @@ describe('GET /api/users/me/export', () => {
 
 describe('DELETE /api/users/me', () => {
   const count = async (table: string, column: string, id: number) =>
-    Number((await t.deps.sql`SELECT count(*)::int AS n FROM ${t.deps.sql(table)} WHERE ${t.deps.sql(column)} = ${id}`)[0]!.n);
+    Number(
+      (await t.deps.sql`SELECT count(*)::int AS n FROM ${t.deps.sql(table)} WHERE ${t.deps.sql(column)} = ${id}`)[0]!.n,
+    );
 
   it('refuses a wrong or missing password with 400 and deletes nothing', async () => {
     const d = await memberWithData();
@@ -117,7 +159,9 @@ describe('DELETE /api/users/me', () => {
   it('deletes the account and what it owns as the admin delete does, ends every session and clears the cookie', async () => {
     const d = await memberWithData();
     const second: Agent = await t.signIn(d.user);
-    const votesBefore = (await t.deps.sql<{ votes: number }[]>`SELECT votes FROM projects WHERE id = ${d.theirs.id}`)[0]!.votes;
+    const votesBefore = (
+      await t.deps.sql<{ votes: number }[]>`SELECT votes FROM projects WHERE id = ${d.theirs.id}`
+    )[0]!.votes;
     const res = await d.agent.delete('/api/users/me').send({ password: TEST_PASSWORD });
     expect(res.status).toBe(204);
     expect(String(res.headers['set-cookie'])).toMatch(/vitrine\.sid=;.*expires=Thu, 01 Jan 1970/);
@@ -130,14 +174,21 @@ describe('DELETE /api/users/me', () => {
     expect(await count('test_request_testers', 'user_id', d.user.id)).toBe(0);
     expect(await count('user_ratings', 'rater_user_id', d.user.id)).toBe(0);
     // Counters on others' projects are corrected in the same transaction.
-    expect((await t.deps.sql<{ votes: number }[]>`SELECT votes FROM projects WHERE id = ${d.theirs.id}`)[0]!.votes).toBe(votesBefore - 1);
-    const events = await t.deps.sql`SELECT name FROM events WHERE payload->>'userId' = ${String(d.user.id)} AND name = 'user.deleted'`;
+    expect(
+      (await t.deps.sql<{ votes: number }[]>`SELECT votes FROM projects WHERE id = ${d.theirs.id}`)[0]!.votes,
+    ).toBe(votesBefore - 1);
+    const events = await t.deps
+      .sql`SELECT name FROM events WHERE payload->>'userId' = ${String(d.user.id)} AND name = 'user.deleted'`;
     expect(events).toHaveLength(1);
 
     expect((await d.agent.get('/api/auth/me')).status).toBe(401);
     expect((await second.get('/api/auth/me')).status).toBe(401);
     expect((await second.get('/api/users/me/export')).status).toBe(401);
-    const login = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: d.user.username, password: TEST_PASSWORD });
+    const login = await t
+      .agent()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: d.user.username, password: TEST_PASSWORD });
     expect(login.status).toBe(401);
   });
 
@@ -152,7 +203,6 @@ describe('DELETE /api/users/me', () => {
   it('lets a paused member leave', async () => {
     const paused = await t.member({ isPaused: true });
     expect((await paused.agent.delete('/api/users/me').send({ password: TEST_PASSWORD })).status).toBe(204);
-
   });
 
   it('refuses the only active admin (a paused admin does not count), and lets them go once another admin exists', async () => {

@@ -7,12 +7,12 @@ import type { ReportStatus } from '@vitrine/domain/constants';
 import type { AdminReport, AdminUser, MessageView, Project } from '@vitrine/domain/types';
 import { makeTestApp, type TestApp } from '../testing';
 import { PAUSED_MESSAGE } from '../errors';
-import { NO_SENDER_TO_REPLY } from '../commands/messageReplier';
-import { OWN_ADMIN_STATUS } from '../commands/adminStatusSetter';
-import { ADMINS_NOT_PAUSED } from '../commands/pauseStatusSetter';
-import { OWN_ACCOUNT_DELETE } from '../commands/userDeleter';
-import { badTransition } from '../commands/reportUpdater';
-import { ONLY_DECIDED_DELETED } from '../commands/reportDeleter';
+import { NO_SENDER_TO_REPLY } from '../commands/message-replier';
+import { OWN_ADMIN_STATUS } from '../commands/admin-status-setter';
+import { ADMINS_NOT_PAUSED } from '../commands/pause-status-setter';
+import { OWN_ACCOUNT_DELETE } from '../commands/user-deleter';
+import { badTransition } from '../commands/report-updater';
+import { ONLY_DECIDED_DELETED } from '../commands/report-deleter';
 
 let t: TestApp;
 let admin: { user: UserRow; agent: TestAgent };
@@ -42,36 +42,50 @@ const eventsNamed = (name: string, key: string, value: number) =>
     SELECT payload FROM events WHERE name = ${name} AND (payload->>${key})::int = ${value} ORDER BY id`;
 
 /** Every admin route, with a request an admin may make that changes nothing shared. */
-const ROUTES: Array<{ method: 'get' | 'post' | 'patch' | 'delete'; path: string; body?: object; adminStatus: number }> = [
-  { method: 'get', path: '/api/admin/messages', adminStatus: 200 },
-  { method: 'post', path: '/api/admin/messages', body: { recipientUserId: NOWHERE, subject: 'Hello', message: 'A message to nobody.' }, adminStatus: 404 },
-  { method: 'post', path: `/api/admin/messages/${NOWHERE}/reply`, body: { subject: 'Hello', message: 'A reply to nothing.' }, adminStatus: 404 },
-  { method: 'get', path: '/api/admin/users', adminStatus: 200 },
-  { method: 'patch', path: `/api/admin/users/${NOWHERE}/admin`, body: { isAdmin: true }, adminStatus: 404 },
-  { method: 'patch', path: `/api/admin/users/${NOWHERE}/pause`, body: { isPaused: true }, adminStatus: 404 },
-  { method: 'delete', path: `/api/admin/users/${NOWHERE}`, adminStatus: 404 },
-  { method: 'get', path: '/api/admin/projects', adminStatus: 200 },
-  { method: 'delete', path: `/api/admin/projects/${NOWHERE}`, adminStatus: 404 },
-  { method: 'patch', path: `/api/admin/projects/${NOWHERE}/visibility`, body: { hidden: true }, adminStatus: 404 },
-  { method: 'get', path: '/api/admin/reports?status=pending', adminStatus: 200 },
-  { method: 'patch', path: `/api/admin/reports/${NOWHERE}`, body: { status: 'reviewed' }, adminStatus: 404 },
-  { method: 'delete', path: `/api/admin/reports/${NOWHERE}`, adminStatus: 404 },
-];
+const ROUTES: Array<{ method: 'get' | 'post' | 'patch' | 'delete'; path: string; body?: object; adminStatus: number }> =
+  [
+    { method: 'get', path: '/api/admin/messages', adminStatus: 200 },
+    {
+      method: 'post',
+      path: '/api/admin/messages',
+      body: { recipientUserId: NOWHERE, subject: 'Hello', message: 'A message to nobody.' },
+      adminStatus: 404,
+    },
+    {
+      method: 'post',
+      path: `/api/admin/messages/${NOWHERE}/reply`,
+      body: { subject: 'Hello', message: 'A reply to nothing.' },
+      adminStatus: 404,
+    },
+    { method: 'get', path: '/api/admin/users', adminStatus: 200 },
+    { method: 'patch', path: `/api/admin/users/${NOWHERE}/admin`, body: { isAdmin: true }, adminStatus: 404 },
+    { method: 'patch', path: `/api/admin/users/${NOWHERE}/pause`, body: { isPaused: true }, adminStatus: 404 },
+    { method: 'delete', path: `/api/admin/users/${NOWHERE}`, adminStatus: 404 },
+    { method: 'get', path: '/api/admin/projects', adminStatus: 200 },
+    { method: 'delete', path: `/api/admin/projects/${NOWHERE}`, adminStatus: 404 },
+    { method: 'patch', path: `/api/admin/projects/${NOWHERE}/visibility`, body: { hidden: true }, adminStatus: 404 },
+    { method: 'get', path: '/api/admin/reports?status=pending', adminStatus: 200 },
+    { method: 'patch', path: `/api/admin/reports/${NOWHERE}`, body: { status: 'reviewed' }, adminStatus: 404 },
+    { method: 'delete', path: `/api/admin/reports/${NOWHERE}`, adminStatus: 404 },
+  ];
 
 describe('admin routes: who may call them', () => {
-  it.each(ROUTES)('$method $path: visitor 401, member 403, paused member 403, admin $adminStatus', async ({ method, path, body, adminStatus }) => {
-    const send = (agent: TestAgent) => (body ? agent[method](path).send(body) : agent[method](path));
-    const visitor = await send(t.agent());
-    expect(visitor.status).toBe(401);
-    expect(visitor.body).toEqual({ message: expect.any(String) });
-    const member = await send((await t.member()).agent);
-    expect(member.status).toBe(403);
-    expect(member.body).toEqual({ message: expect.any(String) });
-    const paused = await send((await t.member({ isPaused: true })).agent);
-    expect(paused.status).toBe(403);
-    const res = await send(admin.agent);
-    expect(res.status).toBe(adminStatus);
-  });
+  it.each(ROUTES)(
+    '$method $path: visitor 401, member 403, paused member 403, admin $adminStatus',
+    async ({ method, path, body, adminStatus }) => {
+      const send = (agent: TestAgent) => (body ? agent[method](path).send(body) : agent[method](path));
+      const visitor = await send(t.agent());
+      expect(visitor.status).toBe(401);
+      expect(visitor.body).toEqual({ message: expect.any(String) });
+      const member = await send((await t.member()).agent);
+      expect(member.status).toBe(403);
+      expect(member.body).toEqual({ message: expect.any(String) });
+      const paused = await send((await t.member({ isPaused: true })).agent);
+      expect(paused.status).toBe(403);
+      const res = await send(admin.agent);
+      expect(res.status).toBe(adminStatus);
+    },
+  );
 
   it('refuses writes of a paused admin account with the paused message', async () => {
     const pausedAdmin = await t.member({ isAdmin: true });
@@ -83,16 +97,19 @@ describe('admin routes: who may call them', () => {
     expect((await pausedAdmin.agent.get('/api/admin/users')).status).toBe(200);
   });
 
-  it.each(ROUTES.filter((r) => r.path.includes(String(NOWHERE))))('$method $path answers 400 Invalid id to a non-numeric id', async ({ method, path, body }) => {
-    const bad = path.replace(String(NOWHERE), 'abc');
-    const res = await (body ? admin.agent[method](bad).send(body) : admin.agent[method](bad));
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Invalid id' });
-  });
+  it.each(ROUTES.filter((r) => r.path.includes(String(NOWHERE))))(
+    '$method $path answers 400 Invalid id to a non-numeric id',
+    async ({ method, path, body }) => {
+      const bad = path.replace(String(NOWHERE), 'abc');
+      const res = await (body ? admin.agent[method](bad).send(body) : admin.agent[method](bad));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'Invalid id' });
+    },
+  );
 });
 
 describe('admin messages', () => {
-  it('GET /api/admin/messages lists every message, newest first, with senders\' addresses', async () => {
+  it("GET /api/admin/messages lists every message, newest first, with senders' addresses", async () => {
     const a = await buildUser(t.deps.sql);
     const b = await buildUser(t.deps.sql);
     const between = await store({ senderUserId: a.id, recipientUserId: b.id, senderEmail: 'a@example.com' });
@@ -102,16 +119,25 @@ describe('admin messages', () => {
     const list = res.body as MessageView[];
     const ids = list.map((m) => m.id);
     expect(ids.indexOf(fromVisitor)).toBeLessThan(ids.indexOf(between));
-    expect(list.find((m) => m.id === between)).toMatchObject({ senderEmail: 'a@example.com', senderUsername: a.username, recipientUsername: b.username });
+    expect(list.find((m) => m.id === between)).toMatchObject({
+      senderEmail: 'a@example.com',
+      senderUsername: a.username,
+      recipientUsername: b.username,
+    });
   });
 
   it('POST /api/admin/messages sends the composer message to a user (event kind direct)', async () => {
     const to = await t.member();
-    const res = await admin.agent.post('/api/admin/messages').send({ recipientUserId: to.user.id, subject: 'Notice', message: 'Please read the rules.' });
+    const res = await admin.agent
+      .post('/api/admin/messages')
+      .send({ recipientUserId: to.user.id, subject: 'Notice', message: 'Please read the rules.' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ senderUserId: admin.user.id, recipientUserId: to.user.id, subject: 'Notice' });
     expect((await to.agent.get('/api/messages')).body.map((m: MessageView) => m.id)).toContain(res.body.id);
-    expect((await eventsNamed('message.created', 'messageId', res.body.id))[0]!.payload).toMatchObject({ kind: 'direct', senderUserId: admin.user.id });
+    expect((await eventsNamed('message.created', 'messageId', res.body.id))[0]!.payload).toMatchObject({
+      kind: 'direct',
+      senderUserId: admin.user.id,
+    });
   });
 
   it.each([
@@ -120,7 +146,9 @@ describe('admin messages', () => {
     [{ message: 'short' }, 'Your message must be at least 10 characters.'],
   ])('POST /api/admin/messages answers 400 to %j', async (change, message) => {
     const to = await buildUser(t.deps.sql);
-    const res = await admin.agent.post('/api/admin/messages').send({ recipientUserId: to.id, subject: 'Notice', message: 'Please read the rules.', ...change });
+    const res = await admin.agent
+      .post('/api/admin/messages')
+      .send({ recipientUserId: to.id, subject: 'Notice', message: 'Please read the rules.', ...change });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
     expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE recipient_user_id = ${to.id}`).toHaveLength(0);
@@ -129,9 +157,16 @@ describe('admin messages', () => {
   it('POST /api/admin/messages/{id}/reply answers the original sender (event kind reply)', async () => {
     const asker = await t.member();
     const original = await store({ senderUserId: asker.user.id, senderName: asker.user.username });
-    const res = await admin.agent.post(`/api/admin/messages/${original}/reply`).send({ subject: 'Re: question', message: 'Here is your answer.' });
+    const res = await admin.agent
+      .post(`/api/admin/messages/${original}/reply`)
+      .send({ subject: 'Re: question', message: 'Here is your answer.' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ senderUserId: admin.user.id, recipientUserId: asker.user.id, subject: 'Re: question', message: 'Here is your answer.' });
+    expect(res.body).toMatchObject({
+      senderUserId: admin.user.id,
+      recipientUserId: asker.user.id,
+      subject: 'Re: question',
+      message: 'Here is your answer.',
+    });
     const box: MessageView[] = (await asker.agent.get('/api/messages')).body;
     expect(box.map((m) => m.id)).toEqual(expect.arrayContaining([res.body.id, original]));
     // The member sees the reply is an admin's (and may answer it in the inbox); their own message is not.
@@ -149,7 +184,9 @@ describe('admin messages', () => {
 
   it('reply: 400 without a sender account, 400 on bad input, 404 for a missing message', async () => {
     const fromVisitor = await store({ senderName: 'Visitor', senderEmail: 'v@example.com' });
-    const noSender = await admin.agent.post(`/api/admin/messages/${fromVisitor}/reply`).send({ subject: 'Re: hi', message: 'Here is your answer.' });
+    const noSender = await admin.agent
+      .post(`/api/admin/messages/${fromVisitor}/reply`)
+      .send({ subject: 'Re: hi', message: 'Here is your answer.' });
     expect(noSender.status).toBe(400);
     expect(noSender.body).toEqual({ message: NO_SENDER_TO_REPLY });
     const asker = await buildUser(t.deps.sql);
@@ -164,7 +201,9 @@ describe('admin messages', () => {
       expect(res.body).toEqual({ message });
     }
     expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE recipient_user_id = ${asker.id}`).toHaveLength(0);
-    const missing = await admin.agent.post(`/api/admin/messages/${NOWHERE}/reply`).send({ subject: 'Re: hi', message: 'Here is your answer.' });
+    const missing = await admin.agent
+      .post(`/api/admin/messages/${NOWHERE}/reply`)
+      .send({ subject: 'Re: hi', message: 'Here is your answer.' });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: 'Message not found' });
   });
@@ -174,13 +213,22 @@ describe('admin messages', () => {
     const to = await buildUser(t.deps.sql);
     const original = await store({ senderUserId: to.id });
     const body = { recipientUserId: to.id, subject: 'Hello', message: 'A message from the admins.' };
-    for (let i = 0; i < 30; i += 1) expect((await sender.agent.post('/api/admin/messages').send(body)).status).toBe(201);
+    for (let i = 0; i < 30; i += 1)
+      expect((await sender.agent.post('/api/admin/messages').send(body)).status).toBe(201);
     for (let i = 0; i < 30; i += 1) {
-      expect((await sender.agent.post(`/api/admin/messages/${original}/reply`).send({ subject: 'Re: hi', message: 'Here is your answer.' })).status).toBe(201);
+      expect(
+        (
+          await sender.agent
+            .post(`/api/admin/messages/${original}/reply`)
+            .send({ subject: 'Re: hi', message: 'Here is your answer.' })
+        ).status,
+      ).toBe(201);
     }
     for (const res of [
       await sender.agent.post('/api/admin/messages').send(body),
-      await sender.agent.post(`/api/admin/messages/${original}/reply`).send({ subject: 'Re: hi', message: 'Here is your answer.' }),
+      await sender.agent
+        .post(`/api/admin/messages/${original}/reply`)
+        .send({ subject: 'Re: hi', message: 'Here is your answer.' }),
     ]) {
       expect(res.status).toBe(429);
       expect(res.headers['retry-after']).toMatch(/^\d+$/);
@@ -229,7 +277,7 @@ describe('admin users', () => {
     expect(tooLong.body).toEqual({ message: 'Search must be 100 characters or less' });
   });
 
-  it('PATCH .../admin grants and removes admin; never one\'s own; a new admin is unpaused', async () => {
+  it("PATCH .../admin grants and removes admin; never one's own; a new admin is unpaused", async () => {
     const u = await buildUser(t.deps.sql, { isPaused: true });
     const grant = await admin.agent.patch(`/api/admin/users/${u.id}/admin`).send({ isAdmin: true });
     expect(grant.status).toBe(200);
@@ -252,7 +300,9 @@ describe('admin users', () => {
     const res = await admin.agent.patch(`/api/admin/users/${m.user.id}/pause`).send({ isPaused: true });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: m.user.id, isPaused: true });
-    const write = await m.agent.post('/api/messages').send({ recipientUserId: admin.user.id, subject: 'Hello', message: 'Am I paused now?' });
+    const write = await m.agent
+      .post('/api/messages')
+      .send({ recipientUserId: admin.user.id, subject: 'Hello', message: 'Am I paused now?' });
     expect(write.status).toBe(403);
     expect(write.body).toEqual({ message: PAUSED_MESSAGE });
     const unpause = await admin.agent.patch(`/api/admin/users/${m.user.id}/pause`).send({ isPaused: false });
@@ -277,11 +327,13 @@ describe('admin users', () => {
     const own1 = await buildProject(t.deps.sql, { userId: victim.id });
     const own2 = await buildProject(t.deps.sql, { userId: victim.id });
     const other = await buildProject(t.deps.sql);
-    await t.deps.sql`INSERT INTO votes (project_id, user_id, ip_address) VALUES (${other.id}, ${victim.id}, '203.0.113.1')`;
+    await t.deps
+      .sql`INSERT INTO votes (project_id, user_id, ip_address) VALUES (${other.id}, ${victim.id}, '203.0.113.1')`;
     await t.deps.sql`INSERT INTO votes (project_id, user_id, ip_address) VALUES (${other.id}, NULL, '203.0.113.2')`;
     await t.deps.sql`UPDATE projects SET votes = 2 WHERE id = ${other.id}`;
     const rater = await buildUser(t.deps.sql);
-    await t.deps.sql`INSERT INTO ratings (project_id, user_id, ip_address, rating) VALUES (${other.id}, ${victim.id}, '203.0.113.1', 2), (${other.id}, ${rater.id}, '203.0.113.3', 9)`;
+    await t.deps
+      .sql`INSERT INTO ratings (project_id, user_id, ip_address, rating) VALUES (${other.id}, ${victim.id}, '203.0.113.1', 2), (${other.id}, ${rater.id}, '203.0.113.3', 9)`;
     await t.deps.sql`UPDATE projects SET total_ratings = 2, average_rating = 5.5 WHERE id = ${other.id}`;
 
     const res = await admin.agent.delete(`/api/admin/users/${victim.id}`);
@@ -299,7 +351,7 @@ describe('admin users', () => {
     expect(again.body).toEqual({ message: 'User not found' });
   });
 
-  it('DELETE refuses one\'s own account', async () => {
+  it("DELETE refuses one's own account", async () => {
     const res = await admin.agent.delete(`/api/admin/users/${admin.user.id}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: OWN_ACCOUNT_DELETE });
@@ -354,7 +406,10 @@ describe('admin projects', () => {
     expect((await t.agent().get(`/api/projects/${p.id}`)).status).toBe(404);
     const show = await admin.agent.patch(`/api/admin/projects/${p.id}/visibility`).send({ hidden: false });
     expect(show.body).toMatchObject({ id: p.id, isHidden: false });
-    expect((await eventsNamed('project.hidden', 'projectId', p.id)).map((e) => e.payload.hidden)).toEqual([true, false]);
+    expect((await eventsNamed('project.hidden', 'projectId', p.id)).map((e) => e.payload.hidden)).toEqual([
+      true,
+      false,
+    ]);
     for (const body of [{}, { hidden: 'no' }]) {
       const bad = await admin.agent.patch(`/api/admin/projects/${p.id}/visibility`).send(body);
       expect(bad.status).toBe(400);
@@ -397,7 +452,9 @@ describe('admin reports', () => {
     const p = await buildProject(t.deps.sql);
     const r1 = await report(p.id);
     const r2 = await report(p.id);
-    const reviewed = await admin.agent.patch(`/api/admin/reports/${r1}`).send({ status: 'reviewed', adminNotes: '  Checked it  ' });
+    const reviewed = await admin.agent
+      .patch(`/api/admin/reports/${r1}`)
+      .send({ status: 'reviewed', adminNotes: '  Checked it  ' });
     expect(reviewed.status).toBe(200);
     expect(reviewed.body).toMatchObject({ id: r1, status: 'reviewed', adminNotes: 'Checked it', projectHidden: false });
     const dismissed = await admin.agent.patch(`/api/admin/reports/${r2}`).send({ status: 'dismissed' });
@@ -418,7 +475,10 @@ describe('admin reports', () => {
     expect(restore.status).toBe(200);
     expect(restore.body).toMatchObject({ status: 'reviewed', projectHidden: false, adminNotes: 'Spam' });
     expect(await projectRow(p.id)).toMatchObject({ isHidden: false });
-    expect((await eventsNamed('project.hidden', 'projectId', p.id)).map((e) => e.payload.hidden)).toEqual([true, false]);
+    expect((await eventsNamed('project.hidden', 'projectId', p.id)).map((e) => e.payload.hidden)).toEqual([
+      true,
+      false,
+    ]);
     // Hide is offered for a decided report too.
     const again = await admin.agent.patch(`/api/admin/reports/${r}`).send({ status: 'removed' });
     expect(again.body).toMatchObject({ status: 'removed', projectHidden: true });

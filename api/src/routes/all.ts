@@ -7,9 +7,9 @@ import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
 import { projectRoutes } from './projects';
 import { userRoutes } from './users';
-import { testRequestRoutes } from './testRequests';
-import { userRatingRoutes } from './userRatings';
-import { adminTestRequestRoutes } from './adminTestRequests';
+import { testRequestRoutes } from './test-requests';
+import { userRatingRoutes } from './user-ratings';
+import { adminTestRequestRoutes } from './admin-test-requests';
 
 /** The route groups of the API in mounting order; the OpenAPI document (last) describes them all. */
 export const routeGroups: Route[][] = [

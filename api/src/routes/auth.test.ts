@@ -16,7 +16,14 @@ afterAll(async () => {
 
 const valid = () => {
   const username = uniqueName('new');
-  return { username, password: 'a-good-password', confirmPassword: 'a-good-password', email: `${username}@example.com`, role: 'developer', bio: 'Hi' };
+  return {
+    username,
+    password: 'a-good-password',
+    confirmPassword: 'a-good-password',
+    email: `${username}@example.com`,
+    role: 'developer',
+    bio: 'Hi',
+  };
 };
 
 describe('GET /api/auth/me', () => {
@@ -34,8 +41,17 @@ describe('POST /api/auth/register', () => {
     const res = await agent.post('/api/auth/register').set('X-Forwarded-For', randomIp()).send(input);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(Number), username: input.username, email: input.email, isAdmin: false, isPaused: false,
-      role: 'developer', bio: 'Hi', emailNotices: true, developerTier: null, testerTier: null, emailVerified: false,
+      id: expect.any(Number),
+      username: input.username,
+      email: input.email,
+      isAdmin: false,
+      isPaused: false,
+      role: 'developer',
+      bio: 'Hi',
+      emailNotices: true,
+      developerTier: null,
+      testerTier: null,
+      emailVerified: false,
     });
     const cookie = cookies(res).join('\n');
     expect(cookie).toMatch(/vitrine\.sid=/);
@@ -52,7 +68,11 @@ describe('POST /api/auth/register', () => {
 
   it('accepts an empty email and defaults the role to both', async () => {
     const { email: _email, role: _role, ...input } = valid();
-    const res = await t.agent().post('/api/auth/register').set('X-Forwarded-For', randomIp()).send({ ...input, email: '' });
+    const res = await t
+      .agent()
+      .post('/api/auth/register')
+      .set('X-Forwarded-For', randomIp())
+      .send({ ...input, email: '' });
     expect(res.status).toBe(201);
     expect(res.body.email).toBeNull();
     const [row] = await t.deps.sql`SELECT role FROM users WHERE id = ${res.body.id}`;
@@ -79,8 +99,14 @@ describe('POST /api/auth/register', () => {
 
   it('refuses a duplicate username in any letter case with 409', async () => {
     const input = valid();
-    expect((await t.agent().post('/api/auth/register').set('X-Forwarded-For', randomIp()).send(input)).status).toBe(201);
-    const res = await t.agent().post('/api/auth/register').set('X-Forwarded-For', randomIp()).send({ ...input, username: input.username.toUpperCase() });
+    expect((await t.agent().post('/api/auth/register').set('X-Forwarded-For', randomIp()).send(input)).status).toBe(
+      201,
+    );
+    const res = await t
+      .agent()
+      .post('/api/auth/register')
+      .set('X-Forwarded-For', randomIp())
+      .send({ ...input, username: input.username.toUpperCase() });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'Username already exists' });
   });
@@ -89,7 +115,10 @@ describe('POST /api/auth/register', () => {
     const bad = await t.agent().post('/api/auth/register').set('Content-Type', 'application/json').send('{"username":');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: expect.any(String) });
-    const huge = await t.agent().post('/api/auth/register').send({ ...valid(), bio: 'x'.repeat(200_000) });
+    const huge = await t
+      .agent()
+      .post('/api/auth/register')
+      .send({ ...valid(), bio: 'x'.repeat(200_000) });
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ message: expect.any(String) });
   });
@@ -99,19 +128,39 @@ describe('POST /api/auth/login', () => {
   it('signs in, and the session survives across requests', async () => {
     const user = await buildUser(t.deps.sql, { email: 'x@example.com' });
     const agent = t.agent();
-    const res = await agent.post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username.toUpperCase(), password: TEST_PASSWORD });
+    const res = await agent
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username.toUpperCase(), password: TEST_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      id: user.id, username: user.username, email: 'x@example.com', isAdmin: false, isPaused: false,
-      role: 'both', bio: null, emailNotices: true, developerTier: null, testerTier: null, emailVerified: false,
+      id: user.id,
+      username: user.username,
+      email: 'x@example.com',
+      isAdmin: false,
+      isPaused: false,
+      role: 'both',
+      bio: null,
+      emailNotices: true,
+      developerTier: null,
+      testerTier: null,
+      emailVerified: false,
     });
     for (let i = 0; i < 3; i += 1) expect((await agent.get('/api/auth/me')).body.id).toBe(user.id);
   });
 
   it('gives one message for a wrong password and for an unknown username', async () => {
     const user = await buildUser(t.deps.sql);
-    const wrong = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: 'wrong-password' });
-    const unknown = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: uniqueName('nobody'), password: 'wrong-password' });
+    const wrong = await t
+      .agent()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username, password: 'wrong-password' });
+    const unknown = await t
+      .agent()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: uniqueName('nobody'), password: 'wrong-password' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ message: BAD_CREDENTIALS });
@@ -131,9 +180,17 @@ describe('POST /api/auth/login', () => {
 
   it('keeps the cookie 30 days with rememberMe and for the browser session without it', async () => {
     const user = await buildUser(t.deps.sql);
-    const short = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+    const short = await t
+      .agent()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username, password: TEST_PASSWORD });
     expect(cookies(short).join('\n')).not.toMatch(/expires=/i);
-    const long = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD, rememberMe: true });
+    const long = await t
+      .agent()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username, password: TEST_PASSWORD, rememberMe: true });
     const cookie = cookies(long).find((c) => c.startsWith('vitrine.sid='))!;
     const expires = new Date(/expires=([^;]+)/i.exec(cookie)![1]!).getTime();
     expect(Math.abs(expires - (Date.now() + REMEMBER_ME_MS))).toBeLessThan(60_000);
@@ -142,9 +199,18 @@ describe('POST /api/auth/login', () => {
   it('gives a new session id at sign-in', async () => {
     const user = await buildUser(t.deps.sql);
     const agent = t.agent();
-    const first = await agent.post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
-    const second = await agent.post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
-    const sid = (r: typeof first) => cookies(r).find((c) => c.startsWith('vitrine.sid='))!.split(';')[0];
+    const first = await agent
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username, password: TEST_PASSWORD });
+    const second = await agent
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username, password: TEST_PASSWORD });
+    const sid = (r: typeof first) =>
+      cookies(r)
+        .find((c) => c.startsWith('vitrine.sid='))!
+        .split(';')[0];
     expect(sid(first)).not.toBe(sid(second));
   });
 
@@ -152,10 +218,18 @@ describe('POST /api/auth/login', () => {
     const user = await buildUser(t.deps.sql);
     const ip = randomIp();
     for (let i = 0; i < 10; i += 1) {
-      const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', ip).send({ username: user.username, password: 'wrong-password' });
+      const res = await t
+        .agent()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', ip)
+        .send({ username: user.username, password: 'wrong-password' });
       expect(res.status).toBe(401);
     }
-    const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', ip).send({ username: user.username.toUpperCase(), password: TEST_PASSWORD });
+    const res = await t
+      .agent()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', ip)
+      .send({ username: user.username.toUpperCase(), password: TEST_PASSWORD });
     expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
     expect(res.body).toEqual({ message: 'Too many sign-in attempts. Please try again later.' });
@@ -165,16 +239,32 @@ describe('POST /api/auth/login', () => {
     const user = await buildUser(t.deps.sql);
     const attacker = randomIp();
     for (let i = 0; i < 10; i += 1) {
-      await t.agent().post('/api/auth/login').set('X-Forwarded-For', attacker).send({ username: user.username, password: 'wrong-password' });
+      await t
+        .agent()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', attacker)
+        .send({ username: user.username, password: 'wrong-password' });
     }
     // Failures spread over many addresses lock none of them either.
     for (let i = 0; i < 12; i += 1) {
-      const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: 'wrong-password' });
+      const res = await t
+        .agent()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', randomIp())
+        .send({ username: user.username, password: 'wrong-password' });
       expect(res.status).toBe(401);
     }
-    const locked = await t.agent().post('/api/auth/login').set('X-Forwarded-For', attacker).send({ username: user.username, password: TEST_PASSWORD });
+    const locked = await t
+      .agent()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', attacker)
+      .send({ username: user.username, password: TEST_PASSWORD });
     expect(locked.status).toBe(429);
-    const owner = await t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+    const owner = await t
+      .agent()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username, password: TEST_PASSWORD });
     expect(owner.status).toBe(200);
   });
 
@@ -182,10 +272,18 @@ describe('POST /api/auth/login', () => {
     const user = await buildUser(t.deps.sql);
     const prefix = `2001:db8:${randomIp().split('.').slice(1, 3).join(':')}`;
     for (let i = 0; i < 10; i += 1) {
-      const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', `${prefix}::${i + 1}`).send({ username: user.username, password: 'wrong-password' });
+      const res = await t
+        .agent()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', `${prefix}::${i + 1}`)
+        .send({ username: user.username, password: 'wrong-password' });
       expect(res.status).toBe(401);
     }
-    const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', `${prefix}::abcd`).send({ username: user.username, password: TEST_PASSWORD });
+    const res = await t
+      .agent()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', `${prefix}::abcd`)
+      .send({ username: user.username, password: TEST_PASSWORD });
     expect(res.status).toBe(429);
   });
 
@@ -193,7 +291,11 @@ describe('POST /api/auth/login', () => {
     const ip = randomIp();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) {
-      const res = await t.agent().post('/api/auth/login').set('X-Forwarded-For', ip).send({ username: uniqueName('guess'), password: 'wrong-password' });
+      const res = await t
+        .agent()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', ip)
+        .send({ username: uniqueName('guess'), password: 'wrong-password' });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
@@ -213,7 +315,11 @@ describe('POST /api/auth/logout', () => {
 describe('origin check', () => {
   it('refuses a write from a foreign Origin with 403', async () => {
     const user = await buildUser(t.deps.sql);
-    const res = await t.agent().post('/api/auth/login').set('Origin', 'https://evil.example').send({ username: user.username, password: TEST_PASSWORD });
+    const res = await t
+      .agent()
+      .post('/api/auth/login')
+      .set('Origin', 'https://evil.example')
+      .send({ username: user.username, password: TEST_PASSWORD });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: 'Cross-origin request refused' });
   });

@@ -19,32 +19,57 @@ function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 async function getPng(path: string) {
-  const res = await t.agent().get(path).buffer(true).parse((r, done) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => done(null, Buffer.concat(chunks)));
-  });
+  const res = await t
+    .agent()
+    .get(path)
+    .buffer(true)
+    .parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    });
   return { res, png: res.body as Buffer };
 }
 
 describe('share cards', () => {
   it('a project card is a 1200x630 PNG, immutable under its version, and a new one after an edit', async () => {
     const { user, agent } = await t.member();
-    const project = await buildProject(t.deps.sql, { userId: user.id, title: 'Card before the edit', category: 'Game' });
+    const project = await buildProject(t.deps.sql, {
+      userId: user.id,
+      title: 'Card before the edit',
+      category: 'Game',
+    });
     const first = await getPng(`/cards/projects/${project.id}.png`);
     expect(first.res.status).toBe(200);
     expect(first.res.headers['content-type']).toBe('image/png');
     expect(pngSize(first.png)).toEqual({ width: 1200, height: 630 });
     const version = first.res.headers.etag!.replaceAll('"', '');
-    expect(version).toBe(shareCardVersion({ title: 'Card before the edit', category: 'Game', votes: 0, averageRating: 0, totalRatings: 0, username: user.username }));
+    expect(version).toBe(
+      shareCardVersion({
+        title: 'Card before the edit',
+        category: 'Game',
+        votes: 0,
+        averageRating: 0,
+        totalRatings: 0,
+        username: user.username,
+      }),
+    );
     expect(first.res.headers['cache-control']).toBe('public, max-age=300');
 
     const versioned = await getPng(`/cards/projects/${project.id}.png?v=${version}`);
     expect(versioned.png.equals(first.png)).toBe(true);
     expect(versioned.res.headers['cache-control']).toContain('immutable');
-    expect((await t.agent().get(`/cards/projects/${project.id}.png`).set('If-None-Match', `"${version}"`)).status).toBe(304);
+    expect((await t.agent().get(`/cards/projects/${project.id}.png`).set('If-None-Match', `"${version}"`)).status).toBe(
+      304,
+    );
 
-    const edit = await agent.patch(`/api/projects/${project.id}`).send({ title: 'Card after the edit', description: 'A project made for a test.', replitUrl: 'https://app.example/', category: 'Game', tags: '' });
+    const edit = await agent.patch(`/api/projects/${project.id}`).send({
+      title: 'Card after the edit',
+      description: 'A project made for a test.',
+      replitUrl: 'https://app.example/',
+      category: 'Game',
+      tags: '',
+    });
     expect(edit.status).toBe(200);
     const second = await getPng(`/cards/projects/${project.id}.png`);
     expect(second.res.status).toBe(200);

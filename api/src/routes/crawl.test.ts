@@ -17,7 +17,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', isArray: (_name, jpath) => ARRAYS.includes(String(jpath)) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  isArray: (_name, jpath) => ARRAYS.includes(String(jpath)),
+});
 const ARRAYS = ['feed.entry', 'rss.channel.item', 'urlset.url', 'sitemapindex.sitemap'];
 
 /** An element's text, whether or not it carries attributes (Atom's `<title type="html">`). */
@@ -32,8 +36,16 @@ function parseXml(text: string) {
   return parser.parse(text) as Record<string, any>;
 }
 
-interface AtomEntry { id: string; title: unknown; author?: { name: string } }
-interface RssItem { title: string; link: string; guid: unknown }
+interface AtomEntry {
+  id: string;
+  title: unknown;
+  author?: { name: string };
+}
+interface RssItem {
+  title: string;
+  link: string;
+  guid: unknown;
+}
 
 async function atomEntries(path: string): Promise<AtomEntry[]> {
   const res = await t.agent().get(path);
@@ -63,12 +75,18 @@ function future(minutes: number): Date {
 describe('feeds', () => {
   it('latest (Atom at /feed.xml and RSS) lists the newest projects, newest first, and never a hidden one', async () => {
     const author = await buildUser(t.deps.sql);
-    const older = await buildProject(t.deps.sql, { userId: author.id, createdAt: future(1), title: 'Feed & <older> project' });
+    const older = await buildProject(t.deps.sql, {
+      userId: author.id,
+      createdAt: future(1),
+      title: 'Feed & <older> project',
+    });
     const newer = await buildProject(t.deps.sql, { userId: author.id, createdAt: future(2) });
     const hidden = await buildProject(t.deps.sql, { userId: author.id, createdAt: future(3), isHidden: true });
     const entries = await atomEntries('/feed.xml');
     const ids = entries.map((e) => e.id);
-    expect(ids.indexOf(`${t.origin}/projects/${newer.id}`)).toBeLessThan(ids.indexOf(`${t.origin}/projects/${older.id}`));
+    expect(ids.indexOf(`${t.origin}/projects/${newer.id}`)).toBeLessThan(
+      ids.indexOf(`${t.origin}/projects/${older.id}`),
+    );
     expect(ids).toContain(`${t.origin}/projects/${older.id}`);
     expect(ids).not.toContain(`${t.origin}/projects/${hidden.id}`);
     const entry = entries.find((e) => e.id.endsWith(`/projects/${older.id}`))!;
@@ -106,7 +124,9 @@ describe('feeds', () => {
     expect(ids).toContain(`${t.origin}/projects/${game.id}`);
     expect(ids).not.toContain(`${t.origin}/projects/${hidden.id}`);
     expect(ids).not.toContain(`${t.origin}/projects/${other.id}`);
-    expect((await rssItems('/feeds/categories/ai-ml.rss')).map((i) => i.link)).toContain(`${t.origin}/projects/${game.id}`);
+    expect((await rssItems('/feeds/categories/ai-ml.rss')).map((i) => i.link)).toContain(
+      `${t.origin}/projects/${game.id}`,
+    );
     expect((await t.agent().get('/feeds/categories/nope.atom')).status).toBe(404);
     expect((await t.agent().get('/feeds/latest.json')).status).toBe(404);
   });

@@ -11,7 +11,14 @@ import { FEED_CONTENT_TYPES, FEED_ITEMS, renderFeed, type FeedSubject } from '..
 import { renderRobots } from '../public/robots';
 import { categoryOfSlug, parseFeedFile, sitePaths, type FeedFormat } from '@vitrine/domain/site-paths';
 import { siteOrigin } from '../public/site-links';
-import { parseSitemapFile, renderSitemapIndex, renderUrlSet, SITEMAP_MAX_URLS, sitemapFileNames, STATIC_PAGES } from '../public/sitemap';
+import {
+  parseSitemapFile,
+  renderSitemapIndex,
+  renderUrlSet,
+  SITEMAP_MAX_URLS,
+  sitemapFileNames,
+  STATIC_PAGES,
+} from '../public/sitemap';
 import { USER_NOT_FOUND } from './users';
 import { spend } from '../middleware/rate-limit';
 
@@ -31,7 +38,10 @@ function sendXml(ctx: AppContext, type: string, body: string) {
 }
 
 function sendFeed(ctx: AppContext, format: FeedFormat, subject: FeedSubject, rows: ProjectRow[]) {
-  const body = renderFeed(format, subject, rows, { name: ctx.deps.config.siteName, origin: siteOrigin(ctx.deps.config) });
+  const body = renderFeed(format, subject, rows, {
+    name: ctx.deps.config.siteName,
+    origin: siteOrigin(ctx.deps.config),
+  });
   sendXml(ctx, FEED_CONTENT_TYPES[format], body);
 }
 
@@ -58,7 +68,12 @@ export function crawlRoutes(options: CrawlOptions = {}) {
   const router = new Router<AppState, AppContextExtras>();
 
   const latest = async (ctx: AppContext, format: FeedFormat) => {
-    const rows = await makeProjectQueries(ctx.deps.sql).listProjects({ sort: 'newest', offset: 0, limit: FEED_ITEMS, viewer: NOBODY });
+    const rows = await makeProjectQueries(ctx.deps.sql).listProjects({
+      sort: 'newest',
+      offset: 0,
+      limit: FEED_ITEMS,
+      viewer: NOBODY,
+    });
     sendFeed(ctx, format, latestSubject, rows);
   };
 
@@ -68,7 +83,12 @@ export function crawlRoutes(options: CrawlOptions = {}) {
     const parsed = parseFeedFile(ctx.params.file ?? '');
     if (parsed?.name === 'latest') return latest(ctx, parsed.format);
     if (parsed?.name !== 'trending') throw notFound('Feed not found');
-    const rows = await makeRankingQueries(ctx.deps.sql).listTrending({ period: DEFAULT_TRENDING_PERIOD, offset: 0, limit: FEED_ITEMS, viewer: NOBODY });
+    const rows = await makeRankingQueries(ctx.deps.sql).listTrending({
+      period: DEFAULT_TRENDING_PERIOD,
+      offset: 0,
+      limit: FEED_ITEMS,
+      viewer: NOBODY,
+    });
     sendFeed(ctx, parsed.format, trendingSubject, rows);
   });
 
@@ -78,12 +98,17 @@ export function crawlRoutes(options: CrawlOptions = {}) {
     const user = await makeProfileQueries(ctx.deps.sql).findProfileUser(parsed.name);
     if (!user) throw notFound(USER_NOT_FOUND);
     const rows = await makeSyndicationQueries(ctx.deps.sql).listUserFeedProjects(user.username, FEED_ITEMS);
-    sendFeed(ctx, parsed.format, {
-      title: `Projects by ${user.username}`,
-      description: `The newest projects ${user.username} submitted.`,
-      pagePath: sitePaths.user(user.username),
-      feedPaths: { atom: sitePaths.userFeed(user.username, 'atom'), rss: sitePaths.userFeed(user.username, 'rss') },
-    }, rows);
+    sendFeed(
+      ctx,
+      parsed.format,
+      {
+        title: `Projects by ${user.username}`,
+        description: `The newest projects ${user.username} submitted.`,
+        pagePath: sitePaths.user(user.username),
+        feedPaths: { atom: sitePaths.userFeed(user.username, 'atom'), rss: sitePaths.userFeed(user.username, 'rss') },
+      },
+      rows,
+    );
   });
 
   router.get('/feeds/categories/:file', async (ctx) => {
@@ -91,12 +116,17 @@ export function crawlRoutes(options: CrawlOptions = {}) {
     const category = parsed ? categoryOfSlug(parsed.name) : undefined;
     if (!parsed || !category) throw notFound('Feed not found');
     const rows = await makeSyndicationQueries(ctx.deps.sql).listCategoryProjects(category, FEED_ITEMS);
-    sendFeed(ctx, parsed.format, {
-      title: `${category} projects`,
-      description: `The newest ${category} projects.`,
-      pagePath: '/',
-      feedPaths: { atom: sitePaths.categoryFeed(category, 'atom'), rss: sitePaths.categoryFeed(category, 'rss') },
-    }, rows);
+    sendFeed(
+      ctx,
+      parsed.format,
+      {
+        title: `${category} projects`,
+        description: `The newest ${category} projects.`,
+        pagePath: '/',
+        feedPaths: { atom: sitePaths.categoryFeed(category, 'atom'), rss: sitePaths.categoryFeed(category, 'rss') },
+      },
+      rows,
+    );
   });
 
   /** The sitemap index and files read whole tables: each spends the address's `render` budget and passes the crawl gate. */
@@ -105,15 +135,25 @@ export function crawlRoutes(options: CrawlOptions = {}) {
   router.get('/sitemap.xml', async (ctx) => {
     await budget(ctx);
     const queries = makeSyndicationQueries(ctx.deps.sql);
-    const [projects, users] = await ctx.deps.heavyReads.crawl.run(() => Promise.all([queries.countVisibleProjects(), queries.countUsers()]));
+    const [projects, users] = await ctx.deps.heavyReads.crawl.run(() =>
+      Promise.all([queries.countVisibleProjects(), queries.countUsers()]),
+    );
     const files = sitemapFileNames({ projects, users }, perFile);
-    sendXml(ctx, 'application/xml; charset=utf-8', renderSitemapIndex(files.map((file) => ({ loc: `${siteOrigin(ctx.deps.config)}/sitemaps/${file}` }))));
+    sendXml(
+      ctx,
+      'application/xml; charset=utf-8',
+      renderSitemapIndex(files.map((file) => ({ loc: `${siteOrigin(ctx.deps.config)}/sitemaps/${file}` }))),
+    );
   });
 
   router.get('/sitemaps/:file', async (ctx) => {
     const file = ctx.params.file ?? '';
     if (file === 'pages.xml') {
-      return sendXml(ctx, 'application/xml; charset=utf-8', renderUrlSet(STATIC_PAGES.map((path) => ({ loc: `${siteOrigin(ctx.deps.config)}${path}` }))));
+      return sendXml(
+        ctx,
+        'application/xml; charset=utf-8',
+        renderUrlSet(STATIC_PAGES.map((path) => ({ loc: `${siteOrigin(ctx.deps.config)}${path}` }))),
+      );
     }
     const parsed = parseSitemapFile(file);
     if (!parsed) throw notFound('Sitemap not found');
@@ -123,7 +163,11 @@ export function crawlRoutes(options: CrawlOptions = {}) {
     // Up to 50,000 rows, read as one text and made into XML in the render pool's threads, off the event loop.
     const rows = await ctx.deps.heavyReads.crawl.run(() => queries.sitemapPageText(parsed.kind, offset, perFile));
     if (rows === '') throw notFound('Sitemap not found');
-    sendXml(ctx, 'application/xml; charset=utf-8', await ctx.deps.renders.urlSet(rows, parsed.kind, siteOrigin(ctx.deps.config)));
+    sendXml(
+      ctx,
+      'application/xml; charset=utf-8',
+      await ctx.deps.renders.urlSet(rows, parsed.kind, siteOrigin(ctx.deps.config)),
+    );
   });
 
   router.get('/robots.txt', (ctx) => {

@@ -10,7 +10,14 @@ export function docsRoutes(all: () => Route[]): Route[] {
   let document: Record<string, unknown> | undefined;
   return [
     route(
-      { method: 'get', path: '/api/openapi.json', tag: 'meta', summary: 'This OpenAPI 3.1 document, generated from the route contracts', access: 'anyone', response: null },
+      {
+        method: 'get',
+        path: '/api/openapi.json',
+        tag: 'meta',
+        summary: 'This OpenAPI 3.1 document, generated from the route contracts',
+        access: 'anyone',
+        response: null,
+      },
       ({ koa }) => {
         koa.set('Cache-Control', `public, max-age=${DOCUMENT_MAX_AGE_SECONDS}`);
         koa.body = document ??= openApiDocument(all());

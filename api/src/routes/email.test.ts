@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, uniqueName } from '@vitrine/db/testing';
-import { makeEmailConfirmationQueries } from '@vitrine/db/queries/emailConfirmations';
+import { makeEmailConfirmationQueries } from '@vitrine/db/queries/email-confirmations';
 import { hashToken, newToken } from '@vitrine/db/tokens';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
-import { CONFIRMATION_INVALID, CONFIRMATION_STALE, CONFIRMED_ACCOUNT, CONFIRMED_COPY } from '../commands/emailConfirmer';
-import { CONFIRMATION_SENT, EMAIL_ALREADY_CONFIRMED, NO_EMAIL_TO_CONFIRM } from '../commands/confirmationResender';
+import {
+  CONFIRMATION_INVALID,
+  CONFIRMATION_STALE,
+  CONFIRMED_ACCOUNT,
+  CONFIRMED_COPY,
+} from '../commands/email-confirmer';
+import { CONFIRMATION_SENT, EMAIL_ALREADY_CONFIRMED, NO_EMAIL_TO_CONFIRM } from '../commands/confirmation-resender';
 
 /**
- * Issue 14: addresses are confirmed before mail with user content reaches them. The worker's part
+ * Addresses are confirmed before mail with user content reaches them. The worker's part
  * (making the token and mailing the link) is played here by `arm`; tests/system/email.test.ts runs
  * the real worker and follows the link from the mail.
  */
@@ -31,11 +36,14 @@ const confirmationsOf = (where: { userId?: number; messageId?: number }) =>
 /** Does what the worker does before mailing: gives the confirmation a token; answers the token. */
 async function arm(confirmationId: number): Promise<string> {
   const token = newToken();
-  expect(await makeEmailConfirmationQueries(t.deps.sql).armConfirmation(confirmationId, hashToken(token))).toBeDefined();
+  expect(
+    await makeEmailConfirmationQueries(t.deps.sql).armConfirmation(confirmationId, hashToken(token)),
+  ).toBeDefined();
   return token;
 }
 
-const confirm = (token: unknown) => t.agent().post('/api/email/confirm').set('X-Forwarded-For', randomIp()).send({ token });
+const confirm = (token: unknown) =>
+  t.agent().post('/api/email/confirm').set('X-Forwarded-For', randomIp()).send({ token });
 
 describe('confirming a member address', () => {
   it('a sign-up email starts unconfirmed, gets a confirmation, and the link confirms it once', async () => {
@@ -49,7 +57,8 @@ describe('confirming a member address', () => {
     expect(res.body.emailVerified).toBe(false);
     const [pending] = await confirmationsOf({ userId: res.body.id });
     expect(pending).toMatchObject({ email, usedAt: null });
-    const events = await t.deps.sql`SELECT 1 FROM events WHERE name = 'email.confirmationRequested' AND (payload->>'confirmationId')::int = ${pending!.id}`;
+    const events = await t.deps
+      .sql`SELECT 1 FROM events WHERE name = 'email.confirmationRequested' AND (payload->>'confirmationId')::int = ${pending!.id}`;
     expect(events).toHaveLength(1);
     // Only the hash of the token is stored.
     const token = await arm(pending!.id);
@@ -67,7 +76,11 @@ describe('confirming a member address', () => {
   });
 
   it('a sign-up without email asks for no confirmation', async () => {
-    const res = await t.agent().post('/api/auth/register').set('X-Forwarded-For', randomIp()).send({ username: uniqueName('new'), password: 'a-good-password', confirmPassword: 'a-good-password' });
+    const res = await t
+      .agent()
+      .post('/api/auth/register')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: uniqueName('new'), password: 'a-good-password', confirmPassword: 'a-good-password' });
     expect(res.status).toBe(201);
     expect(await confirmationsOf({ userId: res.body.id })).toEqual([]);
   });
@@ -129,7 +142,9 @@ describe('POST /api/users/me/email-confirmation (resend)', () => {
     const none = await (await t.member()).agent.post('/api/users/me/email-confirmation');
     expect(none.status).toBe(400);
     expect(none.body).toEqual({ message: NO_EMAIL_TO_CONFIRM });
-    const confirmed = await (await t.member({ email: address(), emailVerified: true })).agent.post('/api/users/me/email-confirmation');
+    const confirmed = await (
+      await t.member({ email: address(), emailVerified: true })
+    ).agent.post('/api/users/me/email-confirmation');
     expect(confirmed.status).toBe(409);
     expect(confirmed.body).toEqual({ message: EMAIL_ALREADY_CONFIRMED });
     expect((await t.agent().post('/api/users/me/email-confirmation')).status).toBe(401);
@@ -140,7 +155,8 @@ describe('POST /api/users/me/email-confirmation (resend)', () => {
     const { agent: first } = await t.member({ email });
     const { agent: second } = await t.member({ email });
     const statuses = [];
-    for (const agent of [first, first, second, second]) statuses.push((await agent.post('/api/users/me/email-confirmation')).status);
+    for (const agent of [first, first, second, second])
+      statuses.push((await agent.post('/api/users/me/email-confirmation')).status);
     expect(statuses).toEqual([202, 202, 202, 429]);
   });
 });
@@ -157,7 +173,9 @@ describe("a visitor's contact copy", () => {
     expect(res.body.copy).toBe('confirm');
     const [pending] = await confirmationsOf({ messageId: res.body.id });
     expect(pending!.email).toBe(email);
-    const released = () => t.deps.sql`SELECT 1 FROM events WHERE name = 'message.copyConfirmed' AND (payload->>'messageId')::int = ${res.body.id}`;
+    const released = () =>
+      t.deps
+        .sql`SELECT 1 FROM events WHERE name = 'message.copyConfirmed' AND (payload->>'messageId')::int = ${res.body.id}`;
     expect(await released()).toHaveLength(0);
 
     const ok = await confirm(await arm(pending!.id));

@@ -40,7 +40,14 @@ async function dependencies(deps: Deps): Promise<{ ok: boolean; database: Status
  */
 export const healthRoutes: Route[] = [
   route(
-    { method: 'get', path: '/api/health/live', tag: 'meta', summary: 'The process is up', access: 'anyone', response: answers.Live },
+    {
+      method: 'get',
+      path: '/api/health/live',
+      tag: 'meta',
+      summary: 'The process is up',
+      access: 'anyone',
+      response: answers.Live,
+    },
     ({ koa }) => {
       koa.set('Cache-Control', 'no-store');
       return { status: 'ok' as const };
@@ -48,8 +55,13 @@ export const healthRoutes: Route[] = [
   ),
   route(
     {
-      method: 'get', path: '/api/health/ready', tag: 'meta', summary: 'PostgreSQL and Redis answer within a second (load balancers)',
-      access: 'anyone', response: answers.Ready, errors: { 503: NOT_READY_MESSAGE },
+      method: 'get',
+      path: '/api/health/ready',
+      tag: 'meta',
+      summary: 'PostgreSQL and Redis answer within a second (load balancers)',
+      access: 'anyone',
+      response: answers.Ready,
+      errors: { 503: NOT_READY_MESSAGE },
     },
     async ({ deps, koa }) => {
       const { ok, database, redis } = await dependencies(deps);
@@ -59,12 +71,22 @@ export const healthRoutes: Route[] = [
     },
   ),
   route(
-    { method: 'get', path: '/api/health', tag: 'meta', summary: 'Database and Redis status', access: 'anyone', response: answers.Health, errors: { 503: 'Database or Redis is down' } },
+    {
+      method: 'get',
+      path: '/api/health',
+      tag: 'meta',
+      summary: 'Database and Redis status',
+      access: 'anyone',
+      response: answers.Health,
+      errors: { 503: 'Database or Redis is down' },
+    },
     async ({ deps, koa }) => {
       const { ok, database, redis } = await dependencies(deps);
       koa.set('Cache-Control', 'no-store');
       koa.status = ok ? 200 : 503;
-      return ok ? { status: 'ok' as const, database, redis } : { status: 'degraded' as const, message: NOT_READY_MESSAGE, database, redis };
+      return ok
+        ? { status: 'ok' as const, database, redis }
+        : { status: 'degraded' as const, message: NOT_READY_MESSAGE, database, redis };
     },
   ),
 ];

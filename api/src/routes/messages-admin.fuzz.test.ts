@@ -49,7 +49,14 @@ function nearBodies(valid: Record<string, unknown>) {
   const mutated = fc
     .record(
       Object.fromEntries(
-        Object.keys(valid).map((key) => [key, fc.oneof(fc.constant({ keep: true as const }), fc.constant({ drop: true as const }), anyJson.map((value) => ({ value })))]),
+        Object.keys(valid).map((key) => [
+          key,
+          fc.oneof(
+            fc.constant({ keep: true as const }),
+            fc.constant({ drop: true as const }),
+            anyJson.map((value) => ({ value })),
+          ),
+        ]),
       ) as Record<string, fc.Arbitrary<{ keep: true } | { drop: true } | { value: unknown }>>,
     )
     .map((choices) => {
@@ -74,7 +81,11 @@ interface Case {
   state: () => Promise<unknown>;
 }
 
-const countMessages = async () => (await t.deps.sql`SELECT count(*)::int AS n FROM contact_messages WHERE sender_user_id IN (${member.user.id}, ${admin.user.id})`)[0]!.n;
+const countMessages = async () =>
+  (
+    await t.deps
+      .sql`SELECT count(*)::int AS n FROM contact_messages WHERE sender_user_id IN (${member.user.id}, ${admin.user.id})`
+  )[0]!.n;
 const userFlags = async () => (await t.deps.sql`SELECT is_admin, is_paused FROM users WHERE id = ${other.id}`)[0];
 
 const CASES: Case[] = [
@@ -84,7 +95,15 @@ const CASES: Case[] = [
     path: () => '/api/contact',
     agent: () => member.agent,
     schema: contactSchema,
-    valid: () => ({ subject: 'Hello', message: 'A message long enough.', senderName: 'Me', senderEmail: 'me@example.com', recipientUserId: null, sendCopy: false, mode: 'platform' }),
+    valid: () => ({
+      subject: 'Hello',
+      message: 'A message long enough.',
+      senderName: 'Me',
+      senderEmail: 'me@example.com',
+      recipientUserId: null,
+      sendCopy: false,
+      mode: 'platform',
+    }),
     state: countMessages,
   },
   {
@@ -148,7 +167,8 @@ const CASES: Case[] = [
     agent: () => admin.agent,
     schema: reportUpdateSchema,
     valid: () => ({ status: 'reviewed', adminNotes: 'Checked' }),
-    state: async () => (await t.deps.sql`SELECT status, admin_notes, updated_at FROM reports WHERE id = ${reportId}`)[0],
+    state: async () =>
+      (await t.deps.sql`SELECT status, admin_notes, updated_at FROM reports WHERE id = ${reportId}`)[0],
   },
 ];
 
@@ -160,7 +180,12 @@ describe.each(CASES)('$name', (c) => {
       fc.asyncProperty(nearBodies(c.valid()), async (body) => {
         fc.pre(!c.schema.safeParse(body).success);
         tried += 1;
-        const res = await c.agent()[c.method](c.path()).set('X-Forwarded-For', randomIp()).set('Content-Type', 'application/json').send(JSON.stringify(body));
+        const res = await c
+          .agent()
+          [c.method](c.path())
+          .set('X-Forwarded-For', randomIp())
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(body));
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect(res.body).toEqual({ message: expect.any(String) });
       }),
@@ -175,7 +200,10 @@ describe.each(CASES)('$name', (c) => {
     const bad = await c.agent()[c.method](c.path()).set('Content-Type', 'application/json').send('{"subject": "Hel');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: expect.any(String) });
-    const huge = await c.agent()[c.method](c.path()).send({ ...c.valid(), padding: 'x'.repeat(100_000) });
+    const huge = await c
+      .agent()
+      [c.method](c.path())
+      .send({ ...c.valid(), padding: 'x'.repeat(100_000) });
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ message: expect.any(String) });
     expect(await c.state()).toEqual(before);
@@ -186,7 +214,12 @@ describe('ids and queries', () => {
   it('answers 400 Invalid id to any id that is not a positive 32-bit integer', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.integer({ max: 0 }).map(String), fc.double().map(String), fc.constant('2147483648')),
+        fc.oneof(
+          fc.string({ minLength: 1, maxLength: 12 }),
+          fc.integer({ max: 0 }).map(String),
+          fc.double().map(String),
+          fc.constant('2147483648'),
+        ),
         async (raw) => {
           fc.pre(!idSchema.safeParse(raw).success && raw !== '.' && raw !== '..');
           const seg = encodeURIComponent(raw);

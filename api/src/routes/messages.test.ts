@@ -5,8 +5,14 @@ import type { NewMessage } from '@vitrine/db/queries/messages';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { MessageView } from '@vitrine/domain/types';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
-import { COPY_NEEDS_CONFIRMED_EMAIL, COPY_NEEDS_EMAIL, COPY_NEEDS_PROFILE_EMAIL, CONTACT_SENT, RECIPIENT_NEEDS_LOGIN } from '../commands/contactMessageSender';
-import { ONLY_RECIPIENT_MARKS } from '../commands/messageReadMarker';
+import {
+  COPY_NEEDS_CONFIRMED_EMAIL,
+  COPY_NEEDS_EMAIL,
+  COPY_NEEDS_PROFILE_EMAIL,
+  CONTACT_SENT,
+  RECIPIENT_NEEDS_LOGIN,
+} from '../commands/contact-message-sender';
+import { ONLY_RECIPIENT_MARKS } from '../commands/message-read-marker';
 import { SELF_MESSAGE } from '../loaders';
 import { PAUSED_MESSAGE } from '../errors';
 
@@ -66,46 +72,79 @@ describe('POST /api/contact', () => {
 
   it('never takes the sender account from the body', async () => {
     const victim = await member();
-    const visitor = await t.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ senderUserId: victim.user.id }));
+    const visitor = await t
+      .agent()
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send(contactBody({ senderUserId: victim.user.id }));
     expect(visitor.status).toBe(201);
     expect((await row(visitor.body.id)).senderUserId).toBeNull();
     const m = await member({ email: 'm@example.com' });
-    const signed = await m.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ senderUserId: victim.user.id }));
+    const signed = await m.agent
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send(contactBody({ senderUserId: victim.user.id }));
     expect(signed.status).toBe(201);
     expect((await row(signed.body.id)).senderUserId).toBe(m.user.id);
   });
 
   it("fills a member's hidden name and email from the account", async () => {
     const m = await member({ email: 'profile@example.com' });
-    const res = await m.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send({ subject: 'Hello admins', message: 'A message from a member.', senderName: '', senderEmail: '' });
+    const res = await m.agent
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send({ subject: 'Hello admins', message: 'A message from a member.', senderName: '', senderEmail: '' });
     expect(res.status).toBe(201);
-    expect(await row(res.body.id)).toMatchObject({ senderUserId: m.user.id, senderName: m.user.username, senderEmail: 'profile@example.com', recipientUserId: null });
+    expect(await row(res.body.id)).toMatchObject({
+      senderUserId: m.user.id,
+      senderName: m.user.username,
+      senderEmail: 'profile@example.com',
+      recipientUserId: null,
+    });
     const box = await m.agent.get('/api/messages');
     expect(idsIn(box.body)).toContain(res.body.id);
   });
 
-  it('stores an email-mode message too and marks the event for email; a visitor\'s copy waits for a confirmation of the address', async () => {
-    const res = await t.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ mode: 'email', sendCopy: true }));
+  it("stores an email-mode message too and marks the event for email; a visitor's copy waits for a confirmation of the address", async () => {
+    const res = await t
+      .agent()
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send(contactBody({ mode: 'email', sendCopy: true }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: CONTACT_SENT, id: expect.any(Number), copy: 'confirm' });
     expect((await row(res.body.id)).recipientUserId).toBeNull();
     // No copy yet: the worker gets a confirmation to mail (without the message) instead.
-    expect((await eventsOf(res.body.id))[0]!.payload).toMatchObject({ kind: 'contact', emailMode: true, sendCopy: false });
-    const [confirmation] = await t.deps.sql`SELECT id, email, user_id, used_at FROM email_confirmations WHERE message_id = ${res.body.id}`;
+    expect((await eventsOf(res.body.id))[0]!.payload).toMatchObject({
+      kind: 'contact',
+      emailMode: true,
+      sendCopy: false,
+    });
+    const [confirmation] = await t.deps
+      .sql`SELECT id, email, user_id, used_at FROM email_confirmations WHERE message_id = ${res.body.id}`;
     expect(confirmation).toMatchObject({ email: 'visitor@example.com', userId: null, usedAt: null });
-    expect(await t.deps.sql`SELECT 1 FROM events WHERE name = 'email.confirmationRequested' AND (payload->>'confirmationId')::int = ${confirmation!.id}`).toHaveLength(1);
+    expect(
+      await t.deps
+        .sql`SELECT 1 FROM events WHERE name = 'email.confirmationRequested' AND (payload->>'confirmationId')::int = ${confirmation!.id}`,
+    ).toHaveLength(1);
     const a = await admin();
     expect(idsIn((await a.agent.get('/api/admin/messages')).body)).toContain(res.body.id);
   });
 
   it('uses the profile email in email mode for a member, and asks for one when there is none', async () => {
     const withEmail = await member({ email: 'has@example.com' });
-    const ok = await withEmail.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send({ subject: 'By email', message: 'Please answer by email.', mode: 'email' });
+    const ok = await withEmail.agent
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send({ subject: 'By email', message: 'Please answer by email.', mode: 'email' });
     expect(ok.status).toBe(201);
     expect((await row(ok.body.id)).senderEmail).toBe('has@example.com');
     const without = await member();
     const marker = uniqueName('x');
-    const bad = await without.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send({ subject: marker, message: 'Please answer by email.', mode: 'email' });
+    const bad = await without.agent
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send({ subject: marker, message: 'Please answer by email.', mode: 'email' });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: 'Email is required for email contact' });
     expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE subject = ${marker}`).toHaveLength(0);
@@ -113,19 +152,32 @@ describe('POST /api/contact', () => {
 
   it('refuses sendCopy without an address to copy to', async () => {
     const noEmail = await member();
-    const signed = await noEmail.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ sendCopy: true }));
+    const signed = await noEmail.agent
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send(contactBody({ sendCopy: true }));
     expect(signed.status).toBe(400);
     expect(signed.body).toEqual({ message: COPY_NEEDS_PROFILE_EMAIL });
-    const visitor = await t.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ sendCopy: true, senderEmail: '' }));
+    const visitor = await t
+      .agent()
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send(contactBody({ sendCopy: true, senderEmail: '' }));
     expect(visitor.status).toBe(400);
     expect(visitor.body).toEqual({ message: COPY_NEEDS_EMAIL });
-    // An unconfirmed profile address gets no copy (issue 14): the member is told to confirm it.
+    // An unconfirmed profile address gets no copy: the member is told to confirm it.
     const unconfirmed = await member({ email: 'unconfirmed@example.com' });
-    const refused = await unconfirmed.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ sendCopy: true }));
+    const refused = await unconfirmed.agent
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send(contactBody({ sendCopy: true }));
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ message: COPY_NEEDS_CONFIRMED_EMAIL });
     const withEmail = await member({ email: 'copy@example.com', emailVerified: true });
-    const ok = await withEmail.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ sendCopy: true }));
+    const ok = await withEmail.agent
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send(contactBody({ sendCopy: true }));
     expect(ok.status).toBe(201);
     expect(ok.body.copy).toBe('sent');
     expect((await eventsOf(ok.body.id))[0]!.payload).toMatchObject({ sendCopy: true, senderUserId: withEmail.user.id });
@@ -134,26 +186,47 @@ describe('POST /api/contact', () => {
   it('sends a member message to recipientUserId', async () => {
     const from = await member();
     const to = await member();
-    const res = await from.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ recipientUserId: to.user.id }));
+    const res = await from.agent
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send(contactBody({ recipientUserId: to.user.id }));
     expect(res.status).toBe(201);
     expect((await row(res.body.id)).recipientUserId).toBe(to.user.id);
-    expect((await eventsOf(res.body.id))[0]!.payload).toMatchObject({ recipientUserId: to.user.id, senderUserId: from.user.id, kind: 'contact' });
+    expect((await eventsOf(res.body.id))[0]!.payload).toMatchObject({
+      recipientUserId: to.user.id,
+      senderUserId: from.user.id,
+      kind: 'contact',
+    });
     const box: MessageView[] = (await to.agent.get('/api/messages')).body;
     const seen = box.find((m) => m.id === res.body.id)!;
-    expect(seen).toMatchObject({ senderUserId: from.user.id, senderUsername: from.user.username, recipientUsername: to.user.username });
+    expect(seen).toMatchObject({
+      senderUserId: from.user.id,
+      senderUsername: from.user.username,
+      recipientUsername: to.user.username,
+    });
     // The sender's address is theirs and the admins' to see, not the recipient's.
     expect(seen.senderEmail).toBeNull();
   });
 
   it('refuses recipientUserId from a visitor (401), to oneself (400) and to nobody (404)', async () => {
     const to = await member();
-    const visitor = await t.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ recipientUserId: to.user.id }));
+    const visitor = await t
+      .agent()
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send(contactBody({ recipientUserId: to.user.id }));
     expect(visitor.status).toBe(401);
     expect(visitor.body).toEqual({ message: RECIPIENT_NEEDS_LOGIN });
-    const self = await to.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ recipientUserId: to.user.id }));
+    const self = await to.agent
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send(contactBody({ recipientUserId: to.user.id }));
     expect(self.status).toBe(400);
     expect(self.body).toEqual({ message: SELF_MESSAGE });
-    const nobody = await to.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ recipientUserId: 2_000_000_000 }));
+    const nobody = await to.agent
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send(contactBody({ recipientUserId: 2_000_000_000 }));
     expect(nobody.status).toBe(404);
     expect(nobody.body).toEqual({ message: 'User not found' });
   });
@@ -163,9 +236,15 @@ describe('POST /api/contact', () => {
     const toAdmins = contactBody();
     const asked = await paused.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(toAdmins);
     expect(asked.status).toBe(201);
-    expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE sender_user_id = ${paused.user.id} AND recipient_user_id IS NULL`).toHaveLength(1);
+    expect(
+      await t.deps
+        .sql`SELECT 1 FROM contact_messages WHERE sender_user_id = ${paused.user.id} AND recipient_user_id IS NULL`,
+    ).toHaveLength(1);
     const to = await member();
-    const res = await paused.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(contactBody({ recipientUserId: to.user.id }));
+    const res = await paused.agent
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .send(contactBody({ recipientUserId: to.user.id }));
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: PAUSED_MESSAGE });
     expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE recipient_user_id = ${to.user.id}`).toHaveLength(0);
@@ -195,7 +274,12 @@ describe('POST /api/contact', () => {
   });
 
   it('answers 400 to malformed JSON and to a body that is not an object', async () => {
-    const bad = await t.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).set('Content-Type', 'application/json').send('{"subject":');
+    const bad = await t
+      .agent()
+      .post('/api/contact')
+      .set('X-Forwarded-For', randomIp())
+      .set('Content-Type', 'application/json')
+      .send('{"subject":');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: expect.any(String) });
     const list = await t.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send([contactBody()]);
@@ -219,7 +303,15 @@ describe('POST /api/contact', () => {
   it('counts sent messages, not malformed ones: five invalid forms cost nothing', async () => {
     const ip = randomIp();
     for (let i = 0; i < 5; i += 1) {
-      expect((await t.agent().post('/api/contact').set('X-Forwarded-For', ip).send(contactBody({ senderEmail: 'not an address' }))).status).toBe(400);
+      expect(
+        (
+          await t
+            .agent()
+            .post('/api/contact')
+            .set('X-Forwarded-For', ip)
+            .send(contactBody({ senderEmail: 'not an address' }))
+        ).status,
+      ).toBe(400);
     }
     expect((await t.agent().post('/api/contact').set('X-Forwarded-For', ip).send(contactBody())).status).toBe(201);
   });
@@ -227,7 +319,8 @@ describe('POST /api/contact', () => {
   it('throttles a flood of malformed calls by the per-address flood limit (300 a minute), before validation', async () => {
     const ip = randomIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 301; i += 1) statuses.push((await t.agent().post('/api/contact').set('X-Forwarded-For', ip).send({})).status);
+    for (let i = 0; i < 301; i += 1)
+      statuses.push((await t.agent().post('/api/contact').set('X-Forwarded-For', ip).send({})).status);
     expect(statuses.slice(0, 300)).toEqual(Array(300).fill(400));
     expect(statuses[300]).toBe(429);
   });
@@ -273,7 +366,10 @@ describe('GET /api/messages', () => {
   it("also lists every message to the admins for an admin, with the senders' addresses", async () => {
     const a = await admin();
     const visitorMsg = await store({ senderName: 'Vis', senderEmail: 'vis@example.com' });
-    const memberToMember = await store({ senderUserId: (await member()).user.id, recipientUserId: (await member()).user.id });
+    const memberToMember = await store({
+      senderUserId: (await member()).user.id,
+      recipientUserId: (await member()).user.id,
+    });
     const res = await a.agent.get('/api/messages');
     expect(res.status).toBe(200);
     const seen = (res.body as MessageView[]).find((m) => m.id === visitorMsg);
@@ -415,7 +511,7 @@ describe('DELETE /api/messages/{id}', () => {
     expect(idsIn((await to.agent.get('/api/messages')).body)).not.toContain(id);
   });
 
-  it("answers 404 to anyone else and leaves the message, 401 to a visitor, 403 when paused, 400 to a bad id", async () => {
+  it('answers 404 to anyone else and leaves the message, 401 to a visitor, 403 when paused, 400 to a bad id', async () => {
     const from = await member();
     const to = await member({ isPaused: true });
     const id = await store({ senderUserId: from.user.id, recipientUserId: to.user.id });
@@ -437,7 +533,9 @@ describe('POST /api/messages (Message User)', () => {
   it('sends a message to another user, who sees it; records message.created kind direct', async () => {
     const from = await member({ email: 'from@example.com' });
     const to = await member();
-    const res = await from.agent.post('/api/messages').send({ recipientUserId: to.user.id, subject: '  Hi there  ', message: 'A direct message to you.' });
+    const res = await from.agent
+      .post('/api/messages')
+      .send({ recipientUserId: to.user.id, subject: '  Hi there  ', message: 'A direct message to you.' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       subject: 'Hi there',
@@ -463,16 +561,22 @@ describe('POST /api/messages (Message User)', () => {
   it('accepts the recipient id as a numeric string (a select value)', async () => {
     const from = await member();
     const to = await member();
-    const res = await from.agent.post('/api/messages').send({ recipientUserId: String(to.user.id), subject: 'Hello', message: 'A direct message to you.' });
+    const res = await from.agent
+      .post('/api/messages')
+      .send({ recipientUserId: String(to.user.id), subject: 'Hello', message: 'A direct message to you.' });
     expect(res.status).toBe(201);
   });
 
   it('refuses oneself (400) and an unknown recipient (404)', async () => {
     const me = await member();
-    const self = await me.agent.post('/api/messages').send({ recipientUserId: me.user.id, subject: 'Hello', message: 'A message to myself.' });
+    const self = await me.agent
+      .post('/api/messages')
+      .send({ recipientUserId: me.user.id, subject: 'Hello', message: 'A message to myself.' });
     expect(self.status).toBe(400);
     expect(self.body).toEqual({ message: SELF_MESSAGE });
-    const nobody = await me.agent.post('/api/messages').send({ recipientUserId: 2_000_000_000, subject: 'Hello', message: 'A message to nobody.' });
+    const nobody = await me.agent
+      .post('/api/messages')
+      .send({ recipientUserId: 2_000_000_000, subject: 'Hello', message: 'A message to nobody.' });
     expect(nobody.status).toBe(404);
     expect(nobody.body).toEqual({ message: 'User not found' });
   });
@@ -489,7 +593,9 @@ describe('POST /api/messages (Message User)', () => {
   ])('answers 400 to %j and writes nothing', async (change, message) => {
     const from = await member();
     const to = await member();
-    const res = await from.agent.post('/api/messages').send({ recipientUserId: to.user.id, subject: 'Hello', message: 'A direct message to you.', ...change });
+    const res = await from.agent
+      .post('/api/messages')
+      .send({ recipientUserId: to.user.id, subject: 'Hello', message: 'A direct message to you.', ...change });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
     expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE sender_user_id = ${from.user.id}`).toHaveLength(0);
@@ -522,26 +628,61 @@ describe('messages routes: who may call them (a message from a sender to a recip
   type Role = 'visitor' | 'stranger' | 'sender' | 'recipient' | 'paused recipient' | 'admin';
   const ROLES: Role[] = ['visitor', 'stranger', 'sender', 'recipient', 'paused recipient', 'admin'];
   const EXPECTED: Record<string, Record<Role, number>> = {
-    'GET /api/messages': { visitor: 401, stranger: 200, sender: 200, recipient: 200, 'paused recipient': 200, admin: 200 },
-    'GET /api/messages/unread-count': { visitor: 401, stranger: 200, sender: 200, recipient: 200, 'paused recipient': 200, admin: 200 },
-    'PATCH /api/messages/{id}/read': { visitor: 401, stranger: 404, sender: 403, recipient: 200, 'paused recipient': 403, admin: 403 },
-    'DELETE /api/messages/{id}': { visitor: 401, stranger: 404, sender: 204, recipient: 204, 'paused recipient': 403, admin: 204 },
+    'GET /api/messages': {
+      visitor: 401,
+      stranger: 200,
+      sender: 200,
+      recipient: 200,
+      'paused recipient': 200,
+      admin: 200,
+    },
+    'GET /api/messages/unread-count': {
+      visitor: 401,
+      stranger: 200,
+      sender: 200,
+      recipient: 200,
+      'paused recipient': 200,
+      admin: 200,
+    },
+    'PATCH /api/messages/{id}/read': {
+      visitor: 401,
+      stranger: 404,
+      sender: 403,
+      recipient: 200,
+      'paused recipient': 403,
+      admin: 403,
+    },
+    'DELETE /api/messages/{id}': {
+      visitor: 401,
+      stranger: 404,
+      sender: 204,
+      recipient: 204,
+      'paused recipient': 403,
+      admin: 204,
+    },
   };
-  const cases = Object.entries(EXPECTED).flatMap(([route, byRole]) => ROLES.map((role) => [route, role, byRole[role]] as const));
+  const cases = Object.entries(EXPECTED).flatMap(([route, byRole]) =>
+    ROLES.map((role) => [route, role, byRole[role]] as const),
+  );
 
   it.each(cases)('%s as %s answers %i', async (route, role, status) => {
     const sender = await member();
     const recipient = await member(role === 'paused recipient' ? { isPaused: true } : {});
     const id = await store({ senderUserId: sender.user.id, recipientUserId: recipient.user.id });
     const agent =
-      role === 'visitor' ? t.agent()
-      : role === 'stranger' ? (await member()).agent
-      : role === 'sender' ? sender.agent
-      : role === 'admin' ? (await admin()).agent
-      : recipient.agent;
+      role === 'visitor'
+        ? t.agent()
+        : role === 'stranger'
+          ? (await member()).agent
+          : role === 'sender'
+            ? sender.agent
+            : role === 'admin'
+              ? (await admin()).agent
+              : recipient.agent;
     const [method, path] = route.split(' ') as ['GET' | 'PATCH' | 'DELETE', string];
     const url = path.replace('{id}', String(id));
-    const res = method === 'GET' ? await agent.get(url) : method === 'PATCH' ? await agent.patch(url) : await agent.delete(url);
+    const res =
+      method === 'GET' ? await agent.get(url) : method === 'PATCH' ? await agent.patch(url) : await agent.delete(url);
     expect(res.status).toBe(status);
     if (status >= 400) expect(res.body).toEqual({ message: expect.any(String) });
     if (route === 'GET /api/messages' && status === 200) {

@@ -5,7 +5,7 @@ import { encodeCursor, nextLink, NEWEST_FIRST_PAGE_SIZE } from '@vitrine/domain/
 import { makeTestApp, type TestApp } from '../testing';
 
 /**
- * Keyset paging of the inbox and the admin lists (issue 11): a list is walked by following its
+ * Keyset paging of the inbox and the admin lists: a list is walked by following its
  * `Link: <...>; rel="next"` headers; every row comes once, newest first, however deep the page; a row
  * deleted between two pages neither repeats nor hides another; a cursor this API did not make is a 400.
  */
@@ -51,11 +51,16 @@ function expectNewestFirst(rows: Row[]) {
 }
 
 /** Inserts `count` messages to `recipient` with the same created_at (ties broken by id), answers their ids. */
-async function messagesTo(recipientUserId: number, count: number, senderUserId: number | null = null): Promise<number[]> {
+async function messagesTo(
+  recipientUserId: number,
+  count: number,
+  senderUserId: number | null = null,
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < count; i++) ids.push(await buildMessage(t.deps.sql, { recipientUserId, senderUserId }));
   // Same instant for half of them: the id breaks the tie, and the cursor keeps microseconds.
-  await t.deps.sql`UPDATE contact_messages SET created_at = '2026-01-02T03:04:05.678901Z' WHERE id = ANY(${ids.slice(0, count / 2)}::int[])`;
+  await t.deps
+    .sql`UPDATE contact_messages SET created_at = '2026-01-02T03:04:05.678901Z' WHERE id = ANY(${ids.slice(0, count / 2)}::int[])`;
   return ids;
 }
 
@@ -81,7 +86,9 @@ describe('GET /api/messages pages', () => {
     const lastShown = (first.body as Row[]).at(-1)!;
     expect((await agent.delete(`/api/messages/${lastShown.id}`)).status).toBe(204);
     const { rows } = await walk(agent, nextLink(first.headers.link)!);
-    expect([...(first.body as Row[]), ...rows].map((r) => r.id).sort((a, b) => a - b)).toEqual(ids.sort((a, b) => a - b));
+    expect([...(first.body as Row[]), ...rows].map((r) => r.id).sort((a, b) => a - b)).toEqual(
+      ids.sort((a, b) => a - b),
+    );
     const last = await agent.get(`/api/messages?limit=12`);
     expect(last.body).toHaveLength(11);
     expect(last.headers.link).toBeUndefined();
@@ -128,11 +135,12 @@ describe('the admin lists page by keyset', () => {
     expectNewestFirst(rows);
   });
 
-  it('projects: 100 a page by default (spec §9), hidden ones included', async () => {
+  it('projects: 100 a page by default, hidden ones included', async () => {
     const tag = uniqueName('pgproj');
     const owner = await buildUser(t.deps.sql);
     const ids: number[] = [];
-    for (let i = 0; i < 130; i++) ids.push((await buildProject(t.deps.sql, { userId: owner.id, title: `${tag} ${i}`, isHidden: i % 10 === 0 })).id);
+    for (let i = 0; i < 130; i++)
+      ids.push((await buildProject(t.deps.sql, { userId: owner.id, title: `${tag} ${i}`, isHidden: i % 10 === 0 })).id);
     const first = await adminAgent.get(`/api/admin/projects?q=${tag}`);
     expect(first.body).toHaveLength(100);
     const { rows, pages } = await walk(adminAgent, `/api/admin/projects?q=${tag}`);
@@ -172,30 +180,35 @@ describe('the admin lists page by keyset', () => {
 });
 
 describe('GET /api/test-requests Load More (after=<last id>)', () => {
-  it.each(['newest', 'deadline'] as const)('walks the list by %s page by page: the same requests, in the same order, as one long page', async (sort) => {
-    const tag = uniqueName('kreq');
-    const owner = await buildUser(t.deps.sql);
-    const soon = new Date(Date.now() + 86_400_000);
-    for (let i = 0; i < 14; i++) {
-      const p = await buildProject(t.deps.sql, { userId: owner.id });
-      // A third without a deadline (they come last by deadline), and pairs sharing one (the id decides).
-      const deadline = i % 3 === 0 ? null : new Date(soon.getTime() + Math.floor(i / 2) * 3_600_000);
-      await t.deps.sql`
+  it.each(['newest', 'deadline'] as const)(
+    'walks the list by %s page by page: the same requests, in the same order, as one long page',
+    async (sort) => {
+      const tag = uniqueName('kreq');
+      const owner = await buildUser(t.deps.sql);
+      const soon = new Date(Date.now() + 86_400_000);
+      for (let i = 0; i < 14; i++) {
+        const p = await buildProject(t.deps.sql, { userId: owner.id });
+        // A third without a deadline (they come last by deadline), and pairs sharing one (the id decides).
+        const deadline = i % 3 === 0 ? null : new Date(soon.getTime() + Math.floor(i / 2) * 3_600_000);
+        await t.deps.sql`
         INSERT INTO project_requests (project_id, user_id, title, description, skills_needed, deadline, max_testers)
         VALUES (${p.id}, ${owner.id}, ${`${tag} ${i}`}, 'Please test the sign-up flow.', ${['testing']}, ${deadline}, 3)`;
-    }
-    const agent = t.agent();
-    const whole = (await agent.get(`/api/test-requests?sort=${sort}&q=${tag}&limit=50`)).body as Row[];
-    expect(whole).toHaveLength(14);
-    const walked: Row[] = [];
-    let after: number | undefined;
-    for (;;) {
-      const res = await agent.get(`/api/test-requests?sort=${sort}&q=${tag}&limit=6${after ? `&after=${after}` : ''}`);
-      expect(res.status, res.text).toBe(200);
-      walked.push(...(res.body as Row[]));
-      if (res.body.length < 6) break;
-      after = (res.body as Row[]).at(-1)!.id;
-    }
-    expect(walked.map((r) => r.id)).toEqual(whole.map((r) => r.id));
-  });
+      }
+      const agent = t.agent();
+      const whole = (await agent.get(`/api/test-requests?sort=${sort}&q=${tag}&limit=50`)).body as Row[];
+      expect(whole).toHaveLength(14);
+      const walked: Row[] = [];
+      let after: number | undefined;
+      for (;;) {
+        const res = await agent.get(
+          `/api/test-requests?sort=${sort}&q=${tag}&limit=6${after ? `&after=${after}` : ''}`,
+        );
+        expect(res.status, res.text).toBe(200);
+        walked.push(...(res.body as Row[]));
+        if (res.body.length < 6) break;
+        after = (res.body as Row[]).at(-1)!.id;
+      }
+      expect(walked.map((r) => r.id)).toEqual(whole.map((r) => r.id));
+    },
+  );
 });

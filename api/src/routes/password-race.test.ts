@@ -60,10 +60,16 @@ describe('a sign-in racing a password change', () => {
     const { user, agent: changer } = await t.member();
     const late = t.agent();
     const held = gate.arm();
-    const signedIn = late.post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD }).then((res) => res);
+    const signedIn = late
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username, password: TEST_PASSWORD })
+      .then((res) => res);
     await held;
     // The sign-in has read the row and checked the old hash; the change runs and commits now.
-    const changed = await changer.post('/api/users/me/password').send({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const changed = await changer
+      .post('/api/users/me/password')
+      .send({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(changed.status).toBe(200);
     gate.open();
     expect((await signedIn).status).toBe(200);

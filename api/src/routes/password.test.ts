@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, uniqueName } from '@vitrine/db/testing';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
-import { COMMON_PASSWORD, isCommonPassword, PASSWORD_IS_USERNAME } from '../passwordPolicy';
+import { COMMON_PASSWORD, isCommonPassword, PASSWORD_IS_USERNAME } from '../password-policy';
 import { WEAK_PASSWORD } from '@vitrine/domain/password-strength';
-import { PASSWORD_CHANGED, SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from '../commands/passwordChanger';
+import { PASSWORD_CHANGED, SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from '../commands/password-changer';
 
-/** Issue 14: common and breached passwords are refused; a password change ends the other sessions. */
+/** Common and breached passwords are refused; a password change ends the other sessions. */
 let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp();
@@ -15,14 +15,25 @@ afterAll(async () => {
 });
 
 const NEW_PASSWORD = 'a-new-Passphrase-42';
-const change = (o: Record<string, unknown> = {}) => ({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...o });
+const change = (o: Record<string, unknown> = {}) => ({
+  currentPassword: TEST_PASSWORD,
+  newPassword: NEW_PASSWORD,
+  confirmPassword: NEW_PASSWORD,
+  ...o,
+});
 const register = (password: string, username = uniqueName('new')) =>
-  t.agent().post('/api/auth/register').set('X-Forwarded-For', randomIp()).send({ username, password, confirmPassword: password });
-const login = (username: string, password: string) => t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username, password });
+  t
+    .agent()
+    .post('/api/auth/register')
+    .set('X-Forwarded-For', randomIp())
+    .send({ username, password, confirmPassword: password });
+const login = (username: string, password: string) =>
+  t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username, password });
 
 describe('the bundled common-password list', () => {
   it('knows common and breached passwords in any letter case, not a long random one', () => {
-    for (const p of ['password123', 'Password1', 'iloveyou', 'QWERTYUIOP', 'letmein123']) expect(isCommonPassword(p), p).toBe(true);
+    for (const p of ['password123', 'Password1', 'iloveyou', 'QWERTYUIOP', 'letmein123'])
+      expect(isCommonPassword(p), p).toBe(true);
     expect(isCommonPassword('correct-horse-battery')).toBe(false);
     expect(isCommonPassword(NEW_PASSWORD)).toBe(false);
   });
@@ -44,7 +55,7 @@ describe('POST /api/auth/register', () => {
 describe('guessable passwords (zxcvbn score below 3)', () => {
   const GUESSABLE = ['vitrine123', 'Vitrine2024!', 'trustno1trustno1', 'aaaaaaaaaaaa'];
 
-  it.each(GUESSABLE)('refuses %s at sign-up with 400 and zxcvbn\'s hint, creating nobody', async (password) => {
+  it.each(GUESSABLE)("refuses %s at sign-up with 400 and zxcvbn's hint, creating nobody", async (password) => {
     const username = uniqueName('weak');
     const res = await register(password, username);
     expect(res.status).toBe(400);
@@ -55,7 +66,9 @@ describe('guessable passwords (zxcvbn score below 3)', () => {
 
   it.each(GUESSABLE)('refuses %s as a new password with 400 and keeps the old one', async (password) => {
     const { user, agent } = await t.member();
-    const res = await agent.post('/api/users/me/password').send(change({ newPassword: password, confirmPassword: password }));
+    const res = await agent
+      .post('/api/users/me/password')
+      .send(change({ newPassword: password, confirmPassword: password }));
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(WEAK_PASSWORD);
     expect((await login(user.username, TEST_PASSWORD)).status).toBe(200);
@@ -78,7 +91,10 @@ describe('POST /api/users/me/password', () => {
     expect((await agent.get('/api/auth/me')).status).toBe(200);
     expect((await other.get('/api/auth/me')).status).toBe(401);
     // The ended session stays ended (its cookie is cleared and the old one no longer works).
-    expect((await other.post('/api/messages').send({ recipientUserId: user.id, subject: 'Hello', message: 'Still here?!' })).status).toBe(401);
+    expect(
+      (await other.post('/api/messages').send({ recipientUserId: user.id, subject: 'Hello', message: 'Still here?!' }))
+        .status,
+    ).toBe(401);
     expect((await login(user.username, TEST_PASSWORD)).status).toBe(401);
     const fresh = await login(user.username, NEW_PASSWORD);
     expect(fresh.status).toBe(200);
@@ -112,7 +128,10 @@ describe('POST /api/users/me/password', () => {
     const signIns = Array.from({ length: SIGN_INS }, async (_, i) => {
       await new Promise((resolve) => setTimeout(resolve, i * 3));
       const agent = t.agent();
-      const res = await agent.post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username: user.username, password: TEST_PASSWORD });
+      const res = await agent
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', randomIp())
+        .send({ username: user.username, password: TEST_PASSWORD });
       return { agent, status: res.status };
     });
     const changed = (async () => {
@@ -140,7 +159,10 @@ describe('POST /api/users/me/password', () => {
   it('limits attempts per member (10 per 15 minutes) with 429, so the current password cannot be guessed through it', async () => {
     const { agent } = await t.member();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await agent.post('/api/users/me/password').send(change({ currentPassword: `guess-${i}-wrong` }))).status);
+    for (let i = 0; i < 11; i += 1)
+      statuses.push(
+        (await agent.post('/api/users/me/password').send(change({ currentPassword: `guess-${i}-wrong` }))).status,
+      );
     expect(statuses).toEqual([...Array(10).fill(400), 429]);
   });
 });

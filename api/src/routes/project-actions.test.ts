@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, buildUser } from '@vitrine/db/testing';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
-import { ALREADY_VOTED } from '../commands/voteCaster';
-import { ALREADY_REPORTED } from '../commands/reportCreator';
+import { ALREADY_VOTED } from '../commands/vote-caster';
+import { ALREADY_REPORTED } from '../commands/report-creator';
 import { RATE_LOGIN_REQUIRED, REPORT_LOGIN_REQUIRED } from './projects';
 
 let t: TestApp;
@@ -20,7 +20,19 @@ async function eventsOf(projectId: number) {
 }
 /** The project's counters and the rows they count. */
 async function counters(projectId: number) {
-  const [row] = await t.deps.sql<{ votes: number; voteRows: number; views: number; totalRatings: number; averageRating: string; ratingRows: number; reportCount: number; reportRows: number; isHidden: boolean }[]>`
+  const [row] = await t.deps.sql<
+    {
+      votes: number;
+      voteRows: number;
+      views: number;
+      totalRatings: number;
+      averageRating: string;
+      ratingRows: number;
+      reportCount: number;
+      reportRows: number;
+      isHidden: boolean;
+    }[]
+  >`
     SELECT votes, views, total_ratings, average_rating, report_count, is_hidden,
            (SELECT count(*)::int FROM votes WHERE project_id = p.id) AS vote_rows,
            (SELECT count(*)::int FROM ratings WHERE project_id = p.id) AS rating_rows,
@@ -39,7 +51,9 @@ describe('POST /api/projects/{id}/vote', () => {
     const again = await t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', ip);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: ALREADY_VOTED });
-    expect((await t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).body.votes).toBe(2);
+    expect(
+      (await t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).body.votes,
+    ).toBe(2);
     expect(await eventsOf(project.id)).toEqual([
       { name: 'vote.created', payload: { projectId: project.id, votes: 1, averageRating: 0, totalRatings: 0 } },
       { name: 'vote.created', payload: { projectId: project.id, votes: 2, averageRating: 0, totalRatings: 0 } },
@@ -51,9 +65,13 @@ describe('POST /api/projects/{id}/vote', () => {
   it('lets a member vote once, from any address', async () => {
     const project = await buildProject(t.deps.sql);
     const { agent } = await t.member();
-    expect((await agent.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).body).toMatchObject({ votes: 1, hasVoted: true });
+    expect(
+      (await agent.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).body,
+    ).toMatchObject({ votes: 1, hasVoted: true });
     expect((await agent.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).status).toBe(409);
-    expect((await agent.get(`/api/projects/viewer-state?ids=${project.id}`)).body).toEqual([{ id: project.id, hasVoted: true, myRating: null, canEdit: false }]);
+    expect((await agent.get(`/api/projects/viewer-state?ids=${project.id}`)).body).toEqual([
+      { id: project.id, hasVoted: true, myRating: null, canEdit: false },
+    ]);
   });
 
   it('refuses paused members (403), hidden (404) and missing projects (404), bad ids (400); writes nothing', async () => {
@@ -61,7 +79,9 @@ describe('POST /api/projects/{id}/vote', () => {
     const { agent } = await t.member({ isPaused: true });
     expect((await agent.post(`/api/projects/${project.id}/vote`)).body).toEqual({ message: 'Your account is paused' });
     const hidden = await buildProject(t.deps.sql, { isHidden: true });
-    expect((await t.agent().post(`/api/projects/${hidden.id}/vote`).set('X-Forwarded-For', randomIp())).body).toEqual({ message: 'Project not found' });
+    expect((await t.agent().post(`/api/projects/${hidden.id}/vote`).set('X-Forwarded-For', randomIp())).body).toEqual({
+      message: 'Project not found',
+    });
     expect((await t.agent().post('/api/projects/2147483000/vote').set('X-Forwarded-For', randomIp())).status).toBe(404);
     expect((await t.agent().post('/api/projects/abc/vote')).body).toEqual({ message: 'Invalid id' });
     expect((await counters(project.id)).voteRows).toBe(0);
@@ -71,7 +91,9 @@ describe('POST /api/projects/{id}/vote', () => {
   it('counts all of 50 parallel visitor votes from different addresses', async () => {
     const project = await buildProject(t.deps.sql);
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())),
+      Array.from({ length: 50 }, () =>
+        t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp()),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     const c = await counters(project.id);
@@ -85,7 +107,9 @@ describe('POST /api/projects/{id}/vote', () => {
     // Addresses of their own (not randomIp's range), so no other test's per-IP limit is touched.
     const ips = Array.from({ length: 400 }, (_, i) => `100.64.${i >> 8}.${i & 255}`);
     const senders = [...ips, ...ips.slice(0, 100)];
-    const results = await Promise.all(senders.map((ip) => t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', ip)));
+    const results = await Promise.all(
+      senders.map((ip) => t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', ip)),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(400);
     expect(statuses.filter((s) => s === 409)).toHaveLength(100);
@@ -96,13 +120,19 @@ describe('POST /api/projects/{id}/vote', () => {
     const answered = results.filter((r) => r.status === 200).map((r) => r.body.votes as number);
     expect(new Set(answered).size).toBe(400);
     const events = await eventsOf(project.id);
-    expect(events.map((e) => e.payload.votes).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+    expect(events.map((e) => e.payload.votes).sort((a, b) => Number(a) - Number(b))).toEqual(
+      Array.from({ length: 400 }, (_, i) => i + 1),
+    );
   });
 
   it('gives exactly one vote for 20 parallel repeats by one member', async () => {
     const project = await buildProject(t.deps.sql);
     const { agent } = await t.member();
-    const results = await Promise.all(Array.from({ length: 20 }, () => agent.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        agent.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp()),
+      ),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, ...Array(19).fill(409)]);
     const c = await counters(project.id);
@@ -113,9 +143,12 @@ describe('POST /api/projects/{id}/vote', () => {
   it('limits votes per IP with 429', async () => {
     const ip = randomIp();
     const owner = await buildUser(t.deps.sql);
-    const projects = await Promise.all(Array.from({ length: 61 }, () => buildProject(t.deps.sql, { userId: owner.id })));
+    const projects = await Promise.all(
+      Array.from({ length: 61 }, () => buildProject(t.deps.sql, { userId: owner.id })),
+    );
     const statuses: number[] = [];
-    for (const p of projects) statuses.push((await t.agent().post(`/api/projects/${p.id}/vote`).set('X-Forwarded-For', ip)).status);
+    for (const p of projects)
+      statuses.push((await t.agent().post(`/api/projects/${p.id}/vote`).set('X-Forwarded-For', ip)).status);
     expect(statuses.slice(0, 60)).toEqual(Array(60).fill(200));
     expect(statuses[60]).toBe(429);
     expect((await counters(projects[60]!.id)).voteRows).toBe(0);
@@ -126,16 +159,29 @@ describe('POST /api/projects/{id}/view', () => {
   it('counts one view per viewer per day and never votes', async () => {
     const project = await buildProject(t.deps.sql);
     const ip = randomIp();
-    expect((await t.agent().post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', ip)).body).toEqual({ views: 1 });
-    expect((await t.agent().post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', ip)).body).toEqual({ views: 1 });
-    expect((await t.agent().post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', randomIp())).body).toEqual({ views: 2 });
+    expect((await t.agent().post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', ip)).body).toEqual({
+      views: 1,
+    });
+    expect((await t.agent().post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', ip)).body).toEqual({
+      views: 1,
+    });
+    expect((await t.agent().post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', randomIp())).body).toEqual({
+      views: 2,
+    });
     const { agent } = await t.member();
-    expect((await agent.post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', randomIp())).body).toEqual({ views: 3 });
-    expect((await agent.post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', randomIp())).body).toEqual({ views: 3 });
+    expect((await agent.post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', randomIp())).body).toEqual({
+      views: 3,
+    });
+    expect((await agent.post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', randomIp())).body).toEqual({
+      views: 3,
+    });
     const c = await counters(project.id);
     expect(c.voteRows).toBe(0);
     expect(c.votes).toBe(0);
-    const [{ n }] = (await t.deps.sql`SELECT count(*)::int AS n FROM project_views WHERE project_id = ${project.id}`) as unknown as [{ n: number }];
+    const [{ n }] = (await t.deps
+      .sql`SELECT count(*)::int AS n FROM project_views WHERE project_id = ${project.id}`) as unknown as [
+      { n: number },
+    ];
     expect(n).toBe(3);
   });
 
@@ -156,7 +202,13 @@ describe('POST /api/projects/{id}/rate', () => {
     const { agent } = await t.member();
     const first = await agent.post(`/api/projects/${project.id}/rate`).send({ rating: 7 });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ id: project.id, averageRating: 7, totalRatings: 1, myRating: 7, updated: false });
+    expect(first.body).toMatchObject({
+      id: project.id,
+      averageRating: 7,
+      totalRatings: 1,
+      myRating: 7,
+      updated: false,
+    });
     const again = await agent.post(`/api/projects/${project.id}/rate`).send({ rating: 9 });
     expect(again.body).toMatchObject({ averageRating: 9, totalRatings: 1, myRating: 9, updated: true });
     const { agent: second } = await t.member();
@@ -165,14 +217,23 @@ describe('POST /api/projects/{id}/rate', () => {
     const last = await third.post(`/api/projects/${project.id}/rate`).send({ rating: 8 });
     // (9 + 8 + 8) / 3 = 8.333... stored as numeric(3,1)
     expect(last.body).toMatchObject({ averageRating: 8.3, totalRatings: 3, myRating: 8, updated: false });
-    expect((await eventsOf(project.id)).map((e) => e.payload)).toContainEqual({ projectId: project.id, votes: 0, averageRating: 8.3, totalRatings: 3 });
-    expect((await t.agent().get(`/api/projects/${project.id}`)).body.ratingDistribution).toEqual([0, 0, 0, 0, 0, 0, 0, 2, 1, 0]);
+    expect((await eventsOf(project.id)).map((e) => e.payload)).toContainEqual({
+      projectId: project.id,
+      votes: 0,
+      averageRating: 8.3,
+      totalRatings: 3,
+    });
+    expect((await t.agent().get(`/api/projects/${project.id}`)).body.ratingDistribution).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 2, 1, 0,
+    ]);
   });
 
   it('keeps total and average right under 10 parallel ratings', async () => {
     const project = await buildProject(t.deps.sql);
     const members = await Promise.all(Array.from({ length: 10 }, () => t.member()));
-    await Promise.all(members.map(({ agent }, i) => agent.post(`/api/projects/${project.id}/rate`).send({ rating: (i % 10) + 1 })));
+    await Promise.all(
+      members.map(({ agent }, i) => agent.post(`/api/projects/${project.id}/rate`).send({ rating: (i % 10) + 1 })),
+    );
     const c = await counters(project.id);
     expect(c.totalRatings).toBe(10);
     expect(c.ratingRows).toBe(10);
@@ -193,9 +254,13 @@ describe('POST /api/projects/{id}/rate', () => {
 
   it('refuses visitors (401), paused members (403), hidden projects (404)', async () => {
     const project = await buildProject(t.deps.sql);
-    expect((await t.agent().post(`/api/projects/${project.id}/rate`).send({ rating: 5 })).body).toEqual({ message: RATE_LOGIN_REQUIRED });
+    expect((await t.agent().post(`/api/projects/${project.id}/rate`).send({ rating: 5 })).body).toEqual({
+      message: RATE_LOGIN_REQUIRED,
+    });
     const { agent: paused } = await t.member({ isPaused: true });
-    expect((await paused.post(`/api/projects/${project.id}/rate`).send({ rating: 5 })).body).toEqual({ message: 'Your account is paused' });
+    expect((await paused.post(`/api/projects/${project.id}/rate`).send({ rating: 5 })).body).toEqual({
+      message: 'Your account is paused',
+    });
     const hidden = await buildProject(t.deps.sql, { isHidden: true });
     const { agent } = await t.member();
     expect((await agent.post(`/api/projects/${hidden.id}/rate`).send({ rating: 5 })).status).toBe(404);
@@ -207,11 +272,19 @@ describe('POST /api/projects/{id}/report', () => {
   it('files a report (201), counts it, and refuses a second open report by the same member (409)', async () => {
     const project = await buildProject(t.deps.sql);
     const { user, agent } = await t.member();
-    const res = await agent.post(`/api/projects/${project.id}/report`).send({ reason: 'spam', additionalDetails: 'Links to ads.', projectId: project.id });
+    const res = await agent
+      .post(`/api/projects/${project.id}/report`)
+      .send({ reason: 'spam', additionalDetails: 'Links to ads.', projectId: project.id });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: 'Report submitted', id: expect.any(Number) });
-    const [row] = await t.deps.sql`SELECT reporter_user_id, reason, additional_details, status FROM reports WHERE id = ${res.body.id}`;
-    expect(row).toEqual({ reporterUserId: user.id, reason: 'spam', additionalDetails: 'Links to ads.', status: 'pending' });
+    const [row] = await t.deps
+      .sql`SELECT reporter_user_id, reason, additional_details, status FROM reports WHERE id = ${res.body.id}`;
+    expect(row).toEqual({
+      reporterUserId: user.id,
+      reason: 'spam',
+      additionalDetails: 'Links to ads.',
+      status: 'pending',
+    });
     const again = await agent.post(`/api/projects/${project.id}/report`).send({ reason: 'other' });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: ALREADY_REPORTED });
@@ -226,26 +299,47 @@ describe('POST /api/projects/{id}/report', () => {
     const project = await buildProject(t.deps.sql);
     for (let i = 0; i < 3; i += 1) {
       const { agent } = await t.member({ standing: true });
-      expect((await agent.post(`/api/projects/${project.id}/report`).set('X-Forwarded-For', randomIp()).send({ reason: 'offensive' })).status).toBe(201);
+      expect(
+        (
+          await agent
+            .post(`/api/projects/${project.id}/report`)
+            .set('X-Forwarded-For', randomIp())
+            .send({ reason: 'offensive' })
+        ).status,
+      ).toBe(201);
       expect((await counters(project.id)).isHidden).toBe(i === 2);
     }
-    expect((await eventsOf(project.id)).map((e) => e.name)).toEqual(['report.created', 'report.created', 'report.created', 'project.hidden']);
+    expect((await eventsOf(project.id)).map((e) => e.name)).toEqual([
+      'report.created',
+      'report.created',
+      'report.created',
+      'project.hidden',
+    ]);
     expect((await t.agent().get(`/api/projects/${project.id}`)).status).toBe(404);
     const c = await counters(project.id);
     expect(c.reportCount).toBe(c.reportRows);
   });
 
-  it('counts toward the auto-hide only reports from accounts with standing, one per network, never the owner\'s (issue 14)', async () => {
+  it("counts toward the auto-hide only reports from accounts with standing, one per network, never the owner's", async () => {
     const report = async (agent: Awaited<ReturnType<TestApp['member']>>['agent'], ip: string, projectId: number) =>
-      (await agent.post(`/api/projects/${projectId}/report`).set('X-Forwarded-For', ip).send({ reason: 'spam' })).status;
+      (await agent.post(`/api/projects/${projectId}/report`).set('X-Forwarded-For', ip).send({ reason: 'spam' }))
+        .status;
 
     // Three fresh accounts (the attack: made minutes ago, no activity), from three addresses.
     const attacked = await buildProject(t.deps.sql);
     for (let i = 0; i < 3; i += 1) expect(await report((await t.member()).agent, randomIp(), attacked.id)).toBe(201);
     // Three old accounts that never voted, rated or submitted.
-    for (let i = 0; i < 3; i += 1) expect(await report((await t.member({ createdAt: new Date(Date.now() - 30 * 86_400_000) })).agent, randomIp(), attacked.id)).toBe(201);
+    for (let i = 0; i < 3; i += 1)
+      expect(
+        await report(
+          (await t.member({ createdAt: new Date(Date.now() - 30 * 86_400_000) })).agent,
+          randomIp(),
+          attacked.id,
+        ),
+      ).toBe(201);
     // Three accounts with standing, all from one IPv6 /64.
-    for (let i = 1; i <= 3; i += 1) expect(await report((await t.member({ standing: true })).agent, `2001:db8:77:1::${i}`, attacked.id)).toBe(201);
+    for (let i = 1; i <= 3; i += 1)
+      expect(await report((await t.member({ standing: true })).agent, `2001:db8:77:1::${i}`, attacked.id)).toBe(201);
     expect((await counters(attacked.id)).isHidden).toBe(false);
     // Every report still reached the admins (report.created is what pushes report:created to them).
     expect((await eventsOf(attacked.id)).map((e) => e.name)).toEqual(Array(9).fill('report.created'));
@@ -254,11 +348,18 @@ describe('POST /api/projects/{id}/report', () => {
     const owner = await buildUser(t.deps.sql, { standing: true });
     const owned = await buildProject(t.deps.sql, { userId: owner.id });
     expect(await report(await t.signIn(owner), randomIp(), owned.id)).toBe(403);
-    for (let i = 0; i < 2; i += 1) expect(await report((await t.member({ standing: true })).agent, randomIp(), owned.id)).toBe(201);
+    for (let i = 0; i < 2; i += 1)
+      expect(await report((await t.member({ standing: true })).agent, randomIp(), owned.id)).toBe(201);
     expect((await counters(owned.id)).isHidden).toBe(false);
     // A vote is activity too: an old account that voted has standing.
     const voter = await t.member({ createdAt: new Date(Date.now() - 8 * 86_400_000) });
-    expect((await voter.agent.post(`/api/projects/${(await buildProject(t.deps.sql)).id}/vote`).set('X-Forwarded-For', randomIp())).status).toBe(200);
+    expect(
+      (
+        await voter.agent
+          .post(`/api/projects/${(await buildProject(t.deps.sql)).id}/vote`)
+          .set('X-Forwarded-For', randomIp())
+      ).status,
+    ).toBe(200);
     expect(await report(voter.agent, randomIp(), owned.id)).toBe(201);
     expect((await counters(owned.id)).isHidden).toBe(true);
     expect((await eventsOf(owned.id)).map((e) => e.name).at(-1)).toBe('project.hidden');
@@ -280,12 +381,16 @@ describe('POST /api/projects/{id}/report', () => {
 
   it('refuses visitors (401), paused members (403), hidden and missing projects (404)', async () => {
     const project = await buildProject(t.deps.sql);
-    expect((await t.agent().post(`/api/projects/${project.id}/report`).send({ reason: 'spam' })).body).toEqual({ message: REPORT_LOGIN_REQUIRED });
+    expect((await t.agent().post(`/api/projects/${project.id}/report`).send({ reason: 'spam' })).body).toEqual({
+      message: REPORT_LOGIN_REQUIRED,
+    });
     const { agent: paused } = await t.member({ isPaused: true });
     expect((await paused.post(`/api/projects/${project.id}/report`).send({ reason: 'spam' })).status).toBe(403);
     const { agent } = await t.member();
     const hidden = await buildProject(t.deps.sql, { isHidden: true });
-    expect((await agent.post(`/api/projects/${hidden.id}/report`).send({ reason: 'spam' })).body).toEqual({ message: 'Project not found' });
+    expect((await agent.post(`/api/projects/${hidden.id}/report`).send({ reason: 'spam' })).body).toEqual({
+      message: 'Project not found',
+    });
     expect((await agent.post('/api/projects/2147483000/report').send({ reason: 'spam' })).status).toBe(404);
     expect((await counters(project.id)).reportRows).toBe(0);
   });
@@ -298,20 +403,28 @@ describe('POST /api/projects/{id}/report', () => {
     for (let i = 0; i < 10; i += 1) {
       expect((await agent.post(`/api/projects/${first.id}/report`).send({ reason: 'spam' })).status).toBe(409);
       expect((await agent.post('/api/projects/2147483000/report').send({ reason: 'spam' })).status).toBe(404);
-      expect((await agent.post(`/api/projects/${first.id}/report`).send({ reason: 'no such reason' })).status).toBe(400);
+      expect((await agent.post(`/api/projects/${first.id}/report`).send({ reason: 'no such reason' })).status).toBe(
+        400,
+      );
     }
-    const projects = await Promise.all(Array.from({ length: 10 }, () => buildProject(t.deps.sql, { userId: owner.id })));
+    const projects = await Promise.all(
+      Array.from({ length: 10 }, () => buildProject(t.deps.sql, { userId: owner.id })),
+    );
     const statuses: number[] = [];
-    for (const p of projects) statuses.push((await agent.post(`/api/projects/${p.id}/report`).send({ reason: 'spam' })).status);
+    for (const p of projects)
+      statuses.push((await agent.post(`/api/projects/${p.id}/report`).send({ reason: 'spam' })).status);
     expect(statuses).toEqual([...Array(9).fill(201), 429]);
   });
 
   it('limits reports per member with 429', async () => {
     const { agent } = await t.member();
     const owner = await buildUser(t.deps.sql);
-    const projects = await Promise.all(Array.from({ length: 11 }, () => buildProject(t.deps.sql, { userId: owner.id })));
+    const projects = await Promise.all(
+      Array.from({ length: 11 }, () => buildProject(t.deps.sql, { userId: owner.id })),
+    );
     const statuses: number[] = [];
-    for (const p of projects) statuses.push((await agent.post(`/api/projects/${p.id}/report`).send({ reason: 'spam' })).status);
+    for (const p of projects)
+      statuses.push((await agent.post(`/api/projects/${p.id}/report`).send({ reason: 'spam' })).status);
     expect(statuses).toEqual([...Array(10).fill(201), 429]);
   });
 });
@@ -331,7 +444,14 @@ describe('no self-dealing', () => {
       const report = await agent.post(`/api/projects/${p.id}/report`).send({ reason: 'spam' });
       expect(report.status).toBe(403);
       expect(report.body).toEqual({ message: 'You cannot report your own project' });
-      expect(await counters(p.id)).toMatchObject({ votes: 0, voteRows: 0, totalRatings: 0, ratingRows: 0, reportCount: 0, reportRows: 0 });
+      expect(await counters(p.id)).toMatchObject({
+        votes: 0,
+        voteRows: 0,
+        totalRatings: 0,
+        ratingRows: 0,
+        reportCount: 0,
+        reportRows: 0,
+      });
       expect((await eventsOf(p.id)).map((e) => e.name)).not.toContain('vote.created');
     }
   });

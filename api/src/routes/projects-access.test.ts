@@ -4,7 +4,13 @@ import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject } from '@vitrine/db/testing';
 import type { UserRow } from '@vitrine/db/queries/users';
-import { idSchema, latestQuerySchema, projectEditSchema, projectSubmitSchema, ratingSchema } from '@vitrine/domain/schemas/project';
+import {
+  idSchema,
+  latestQuerySchema,
+  projectEditSchema,
+  projectSubmitSchema,
+  ratingSchema,
+} from '@vitrine/domain/schemas/project';
 import { reportSchema } from '@vitrine/domain/schemas/report';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
 
@@ -31,42 +37,115 @@ afterAll(async () => {
 });
 
 const valid = {
-  submit: { title: 'Access table', description: 'A project for the access table.', replitUrl: 'https://x.example/', category: 'Game', tags: 'a' },
+  submit: {
+    title: 'Access table',
+    description: 'A project for the access table.',
+    replitUrl: 'https://x.example/',
+    category: 'Game',
+    tags: 'a',
+  },
   rate: { rating: 6 },
   report: { reason: 'spam' },
 };
 
 /** [route, call on a fresh visible project of the owner, expected status per role]. */
-const table: Array<[string, (a: TestAgent, ctx: { id: number; hiddenId: number; owner: string }) => Promise<{ status: number }>, Record<Role, number>]> = [
-  ['GET /api/projects', (a) => a.get('/api/projects'), { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 }],
-  ['GET /api/projects/trending', (a) => a.get('/api/projects/trending?period=today'), { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 }],
-  ['GET /api/projects/leaderboard', (a) => a.get('/api/projects/leaderboard?timeRange=week'), { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 }],
-  ['GET /api/projects/top-contributors', (a) => a.get('/api/projects/top-contributors'), { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 }],
-  ['GET /api/projects/{id}', (a, c) => a.get(`/api/projects/${c.id}`), { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 }],
-  ['GET /api/projects/{hidden id}', (a, c) => a.get(`/api/projects/${c.hiddenId}`), { visitor: 404, member: 404, owner: 200, paused: 404, admin: 200 }],
-  ['POST /api/projects', (a) => a.post('/api/projects').set('X-Forwarded-For', randomIp()).send(valid.submit), { visitor: 401, member: 201, owner: 201, paused: 403, admin: 201 }],
-  ['PATCH /api/projects/{id}', (a, c) => a.patch(`/api/projects/${c.id}`).send(valid.submit), { visitor: 401, member: 403, owner: 200, paused: 403, admin: 200 }],
-  ['PATCH /api/projects/{hidden id}', (a, c) => a.patch(`/api/projects/${c.hiddenId}`).send(valid.submit), { visitor: 401, member: 404, owner: 200, paused: 403, admin: 200 }],
-  ['POST /api/projects/{id}/vote', (a, c) => a.post(`/api/projects/${c.id}/vote`).set('X-Forwarded-For', randomIp()), { visitor: 200, member: 200, owner: 403, paused: 403, admin: 200 }],
-  ['POST /api/projects/{id}/view', (a, c) => a.post(`/api/projects/${c.id}/view`).set('X-Forwarded-For', randomIp()), { visitor: 200, member: 200, owner: 200, paused: 403, admin: 200 }],
-  ['POST /api/projects/{id}/rate', (a, c) => a.post(`/api/projects/${c.id}/rate`).send(valid.rate), { visitor: 401, member: 200, owner: 403, paused: 403, admin: 200 }],
-  ['POST /api/projects/{id}/report', (a, c) => a.post(`/api/projects/${c.id}/report`).send(valid.report), { visitor: 401, member: 201, owner: 403, paused: 403, admin: 201 }],
-  ['POST /api/projects/{hidden id}/vote', (a, c) => a.post(`/api/projects/${c.hiddenId}/vote`).set('X-Forwarded-For', randomIp()), { visitor: 404, member: 404, owner: 403, paused: 403, admin: 200 }],
+const table: Array<
+  [
+    string,
+    (a: TestAgent, ctx: { id: number; hiddenId: number; owner: string }) => Promise<{ status: number }>,
+    Record<Role, number>,
+  ]
+> = [
+  [
+    'GET /api/projects',
+    (a) => a.get('/api/projects'),
+    { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 },
+  ],
+  [
+    'GET /api/projects/trending',
+    (a) => a.get('/api/projects/trending?period=today'),
+    { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 },
+  ],
+  [
+    'GET /api/projects/leaderboard',
+    (a) => a.get('/api/projects/leaderboard?timeRange=week'),
+    { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 },
+  ],
+  [
+    'GET /api/projects/top-contributors',
+    (a) => a.get('/api/projects/top-contributors'),
+    { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 },
+  ],
+  [
+    'GET /api/projects/{id}',
+    (a, c) => a.get(`/api/projects/${c.id}`),
+    { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 },
+  ],
+  [
+    'GET /api/projects/{hidden id}',
+    (a, c) => a.get(`/api/projects/${c.hiddenId}`),
+    { visitor: 404, member: 404, owner: 200, paused: 404, admin: 200 },
+  ],
+  [
+    'POST /api/projects',
+    (a) => a.post('/api/projects').set('X-Forwarded-For', randomIp()).send(valid.submit),
+    { visitor: 401, member: 201, owner: 201, paused: 403, admin: 201 },
+  ],
+  [
+    'PATCH /api/projects/{id}',
+    (a, c) => a.patch(`/api/projects/${c.id}`).send(valid.submit),
+    { visitor: 401, member: 403, owner: 200, paused: 403, admin: 200 },
+  ],
+  [
+    'PATCH /api/projects/{hidden id}',
+    (a, c) => a.patch(`/api/projects/${c.hiddenId}`).send(valid.submit),
+    { visitor: 401, member: 404, owner: 200, paused: 403, admin: 200 },
+  ],
+  [
+    'POST /api/projects/{id}/vote',
+    (a, c) => a.post(`/api/projects/${c.id}/vote`).set('X-Forwarded-For', randomIp()),
+    { visitor: 200, member: 200, owner: 403, paused: 403, admin: 200 },
+  ],
+  [
+    'POST /api/projects/{id}/view',
+    (a, c) => a.post(`/api/projects/${c.id}/view`).set('X-Forwarded-For', randomIp()),
+    { visitor: 200, member: 200, owner: 200, paused: 403, admin: 200 },
+  ],
+  [
+    'POST /api/projects/{id}/rate',
+    (a, c) => a.post(`/api/projects/${c.id}/rate`).send(valid.rate),
+    { visitor: 401, member: 200, owner: 403, paused: 403, admin: 200 },
+  ],
+  [
+    'POST /api/projects/{id}/report',
+    (a, c) => a.post(`/api/projects/${c.id}/report`).send(valid.report),
+    { visitor: 401, member: 201, owner: 403, paused: 403, admin: 201 },
+  ],
+  [
+    'POST /api/projects/{hidden id}/vote',
+    (a, c) => a.post(`/api/projects/${c.hiddenId}/vote`).set('X-Forwarded-For', randomIp()),
+    { visitor: 404, member: 404, owner: 403, paused: 403, admin: 200 },
+  ],
   ['GET /api/users', (a) => a.get('/api/users'), { visitor: 401, member: 200, owner: 200, paused: 200, admin: 200 }],
-  ['GET /api/users/{username}', (a, c) => a.get(`/api/users/${c.owner}`), { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 }],
+  [
+    'GET /api/users/{username}',
+    (a, c) => a.get(`/api/users/${c.owner}`),
+    { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 },
+  ],
 ];
 
 describe('authorization table', () => {
-  it.each(table.flatMap(([route, call, expected]) => (Object.keys(expected) as Role[]).map((role) => [route, role, call, expected[role]] as const)))(
-    '%s as %s',
-    async (_route, role, call, status) => {
-      const owner = actors.owner.user!;
-      const { id } = await buildProject(t.deps.sql, { userId: owner.id });
-      const { id: hiddenId } = await buildProject(t.deps.sql, { userId: owner.id, isHidden: true });
-      const res = await call(actors[role].agent, { id, hiddenId, owner: owner.username });
-      expect(res.status).toBe(status);
-    },
-  );
+  it.each(
+    table.flatMap(([route, call, expected]) =>
+      (Object.keys(expected) as Role[]).map((role) => [route, role, call, expected[role]] as const),
+    ),
+  )('%s as %s', async (_route, role, call, status) => {
+    const owner = actors.owner.user!;
+    const { id } = await buildProject(t.deps.sql, { userId: owner.id });
+    const { id: hiddenId } = await buildProject(t.deps.sql, { userId: owner.id, isHidden: true });
+    const res = await call(actors[role].agent, { id, hiddenId, owner: owner.username });
+    expect(res.status).toBe(status);
+  });
 });
 
 /**
@@ -76,9 +155,13 @@ describe('authorization table', () => {
 function around(base: Record<string, unknown>) {
   const keys = Object.keys(base);
   const anything = fc.oneof(fc.jsonValue(), fc.string(), fc.integer(), fc.double());
-  const fields = Object.fromEntries(keys.map((key) => [key, fc.oneof({ arbitrary: fc.constant(base[key]), weight: 2 }, anything)]));
+  const fields = Object.fromEntries(
+    keys.map((key) => [key, fc.oneof({ arbitrary: fc.constant(base[key]), weight: 2 }, anything)]),
+  );
   const oneChanged = fc.tuple(fc.constantFrom(...keys), anything).map(([key, value]) => ({ ...base, [key]: value }));
-  const oneDropped = fc.constantFrom(...keys).map((key) => Object.fromEntries(Object.entries(base).filter(([k]) => k !== key)));
+  const oneDropped = fc
+    .constantFrom(...keys)
+    .map((key) => Object.fromEntries(Object.entries(base).filter(([k]) => k !== key)));
   return fc.oneof(
     { arbitrary: fc.constant(base), weight: 1 },
     { arbitrary: oneChanged, weight: 4 },
@@ -89,7 +172,8 @@ function around(base: Record<string, unknown>) {
 }
 
 /** Sends `body` as JSON text (so numbers, strings and null go as they are). */
-const sendJson = (req: ReturnType<TestAgent['post']>, body: unknown) => req.set('Content-Type', 'application/json').send(JSON.stringify(body));
+const sendJson = (req: ReturnType<TestAgent['post']>, body: unknown) =>
+  req.set('Content-Type', 'application/json').send(JSON.stringify(body));
 
 /** Checks one answer against the schema's verdict on what was sent: valid -> one of `ok`; invalid -> 400 with the schema's first message. */
 function expectVerdict(schema: z.ZodType, sent: unknown, res: { status: number; body: unknown }, ok: number[]) {
@@ -129,10 +213,14 @@ describe('bad input, generated around the schemas', () => {
     const { id } = await buildProject(t.deps.sql, { userId: user.id });
     await fc.assert(
       fc.asyncProperty(around(valid.submit), async (body) => {
-        const [before] = await t.deps.sql`SELECT title, description, replit_url, category, tags FROM projects WHERE id = ${id}`;
+        const [before] = await t.deps
+          .sql`SELECT title, description, replit_url, category, tags FROM projects WHERE id = ${id}`;
         const res = await sendJson(agent.patch(`/api/projects/${id}`) as ReturnType<TestAgent['post']>, body);
         const accepted = expectVerdict(projectEditSchema, JSON.parse(JSON.stringify(body)), res, [200]);
-        if (!accepted) expect((await t.deps.sql`SELECT title, description, replit_url, category, tags FROM projects WHERE id = ${id}`)[0]).toEqual(before);
+        if (!accepted)
+          expect(
+            (await t.deps.sql`SELECT title, description, replit_url, category, tags FROM projects WHERE id = ${id}`)[0],
+          ).toEqual(before);
       }),
       { numRuns: 60 },
     );
@@ -143,10 +231,14 @@ describe('bad input, generated around the schemas', () => {
     const { id } = await buildProject(t.deps.sql);
     await fc.assert(
       fc.asyncProperty(around(valid.rate), async (body) => {
-        const before = await count(t.deps.sql`SELECT count(*)::int AS n FROM events WHERE (payload->>'projectId')::int = ${id}`);
+        const before = await count(
+          t.deps.sql`SELECT count(*)::int AS n FROM events WHERE (payload->>'projectId')::int = ${id}`,
+        );
         const res = await sendJson(agent.post(`/api/projects/${id}/rate`), body);
         const accepted = expectVerdict(ratingSchema, JSON.parse(JSON.stringify(body)), res, [200]);
-        const after = await count(t.deps.sql`SELECT count(*)::int AS n FROM events WHERE (payload->>'projectId')::int = ${id}`);
+        const after = await count(
+          t.deps.sql`SELECT count(*)::int AS n FROM events WHERE (payload->>'projectId')::int = ${id}`,
+        );
         expect(after - before).toBe(accepted ? 1 : 0);
       }),
       { numRuns: 50 },
@@ -166,27 +258,45 @@ describe('bad input, generated around the schemas', () => {
 
   it('any path id: 400 Invalid id unless the id schema accepts it', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ minLength: 1 }), fc.double().map(String), fc.bigInt().map(String)), async (raw) => {
-        fc.pre(raw.trim() !== '' && raw !== '.' && raw !== '..');
-        const path = `/api/projects/${encodeURIComponent(raw)}`;
-        for (const res of [await t.agent().get(path), await t.agent().post(`${path}/vote`).set('X-Forwarded-For', randomIp())]) {
-          expect(res.status).toBeLessThan(500);
-          if (!idSchema.safeParse(raw).success) expect(res.body).toEqual({ message: 'Invalid id' });
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.string({ minLength: 1 }), fc.double().map(String), fc.bigInt().map(String)),
+        async (raw) => {
+          fc.pre(raw.trim() !== '' && raw !== '.' && raw !== '..');
+          const path = `/api/projects/${encodeURIComponent(raw)}`;
+          for (const res of [
+            await t.agent().get(path),
+            await t.agent().post(`${path}/vote`).set('X-Forwarded-For', randomIp()),
+          ]) {
+            expect(res.status).toBeLessThan(500);
+            if (!idSchema.safeParse(raw).success) expect(res.body).toEqual({ message: 'Invalid id' });
+          }
+        },
+      ),
       { numRuns: 80 },
     );
   });
 
   it('absurd paging: 400 with the schema message, else 200', async () => {
-    const value = fc.oneof(fc.string(), fc.integer().map(String), fc.double().map(String), fc.constant('1e309'), fc.constant('-0'));
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer().map(String),
+      fc.double().map(String),
+      fc.constant('1e309'),
+      fc.constant('-0'),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.record({ offset: value, limit: value, sort: fc.oneof(fc.constantFrom('newest', 'votes', 'views'), fc.string()) }, { requiredKeys: [] }), async (query) => {
-        const res = await t.agent().get('/api/projects').query(query);
-        const verdict = latestQuerySchema.safeParse(query);
-        if (verdict.success) expect(res.status).toBe(200);
-        else expect(res.body).toEqual({ message: verdict.error.issues[0]!.message });
-      }),
+      fc.asyncProperty(
+        fc.record(
+          { offset: value, limit: value, sort: fc.oneof(fc.constantFrom('newest', 'votes', 'views'), fc.string()) },
+          { requiredKeys: [] },
+        ),
+        async (query) => {
+          const res = await t.agent().get('/api/projects').query(query);
+          const verdict = latestQuerySchema.safeParse(query);
+          if (verdict.success) expect(res.status).toBe(200);
+          else expect(res.body).toEqual({ message: verdict.error.issues[0]!.message });
+        },
+      ),
       { numRuns: 80 },
     );
   });
@@ -197,7 +307,9 @@ describe('bad input, generated around the schemas', () => {
     expect(search.status).toBe(400);
     expect(search.body).toEqual({ message: 'Text must not contain NUL characters' });
     const before = await t.deps.sql`SELECT count(*)::int AS n FROM projects`;
-    const submit = await agent.post('/api/projects').send({ ...valid.submit, description: 'Nul \u0000 inside a long enough description' });
+    const submit = await agent
+      .post('/api/projects')
+      .send({ ...valid.submit, description: 'Nul \u0000 inside a long enough description' });
     expect(submit.status).toBe(400);
     expect(submit.body).toEqual({ message: 'Text must not contain NUL characters' });
     expect(await t.deps.sql`SELECT count(*)::int AS n FROM projects`).toEqual(before);
@@ -205,14 +317,27 @@ describe('bad input, generated around the schemas', () => {
 
   it('a "__proto__" key is dropped: the body is validated as it is without it, and no object gains a prototype', async () => {
     const { agent, user } = await t.member();
-    const bare = await agent.post('/api/projects').set('X-Forwarded-For', randomIp()).set('Content-Type', 'application/json').send('{"__proto__":null}');
+    const bare = await agent
+      .post('/api/projects')
+      .set('X-Forwarded-For', randomIp())
+      .set('Content-Type', 'application/json')
+      .send('{"__proto__":null}');
     expect(bare.status).toBe(400);
     expect(bare.body).toEqual({ message: 'Title must be at least 3 characters' });
-    const poisoned = JSON.stringify({ ...valid.submit, title: 'Proto keys dropped' }).replace(/^\{/, '{"__proto__":{"isAdmin":true},');
-    const res = await agent.post('/api/projects').set('X-Forwarded-For', randomIp()).set('Content-Type', 'application/json').send(poisoned);
+    const poisoned = JSON.stringify({ ...valid.submit, title: 'Proto keys dropped' }).replace(
+      /^\{/,
+      '{"__proto__":{"isAdmin":true},',
+    );
+    const res = await agent
+      .post('/api/projects')
+      .set('X-Forwarded-For', randomIp())
+      .set('Content-Type', 'application/json')
+      .send(poisoned);
     expect(res.status).toBe(201);
     expect(({} as { isAdmin?: unknown }).isAdmin).toBeUndefined();
-    const [row] = await t.deps.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM projects WHERE user_id = ${user.id} AND title = 'Proto keys dropped'`;
+    const [row] = await t.deps.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM projects WHERE user_id = ${user.id} AND title = 'Proto keys dropped'`;
     expect(row!.n).toBe(1);
   });
 

@@ -3,7 +3,7 @@ import { buildProject, buildUser } from '@vitrine/db/testing';
 import { DEEP_OFFSET_MESSAGE } from '@vitrine/domain/schemas/paging';
 import { makeRankingQueries, restartRunningTotals } from '@vitrine/db/queries/rankings';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
-import { EDIT_FORBIDDEN } from '../commands/projectUpdater';
+import { EDIT_FORBIDDEN } from '../commands/project-updater';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,7 +31,8 @@ async function eventsOf(projectId: number) {
 
 /** Inserts a vote row directly (for ranking fixtures), keeping the counter in step. */
 async function addVote(projectId: number, createdAt: Date, userId: number | null = null) {
-  await t.deps.sql`INSERT INTO votes (project_id, user_id, ip_address, created_at) VALUES (${projectId}, ${userId}, ${randomIp()}, ${createdAt})`;
+  await t.deps
+    .sql`INSERT INTO votes (project_id, user_id, ip_address, created_at) VALUES (${projectId}, ${userId}, ${randomIp()}, ${createdAt})`;
   await t.deps.sql`UPDATE projects SET votes = votes + 1 WHERE id = ${projectId}`;
 }
 
@@ -46,8 +47,25 @@ async function allPages<T>(path: string): Promise<T[]> {
 }
 
 const PROJECT_KEYS = [
-  'averageRating', 'canEdit', 'category', 'createdAt', 'description', 'hasVoted', 'id', 'isHidden', 'myRating', 'ownerTier', 'replitUrl',
-  'reportCount', 'tags', 'title', 'totalRatings', 'userId', 'username', 'views', 'votes',
+  'averageRating',
+  'canEdit',
+  'category',
+  'createdAt',
+  'description',
+  'hasVoted',
+  'id',
+  'isHidden',
+  'myRating',
+  'ownerTier',
+  'replitUrl',
+  'reportCount',
+  'tags',
+  'title',
+  'totalRatings',
+  'userId',
+  'username',
+  'views',
+  'votes',
 ].sort();
 
 describe('GET /api/projects', () => {
@@ -55,13 +73,22 @@ describe('GET /api/projects', () => {
     const owner = await buildUser(t.deps.sql);
     const older = await buildProject(t.deps.sql, { userId: owner.id, createdAt: new Date(Date.now() - 1000) });
     const newer = await buildProject(t.deps.sql, { userId: owner.id });
-    const hidden = await buildProject(t.deps.sql, { userId: owner.id, isHidden: true, createdAt: new Date(Date.now() + 1000) });
-    for (let i = 0; i < 5; i += 1) await buildProject(t.deps.sql, { userId: owner.id, createdAt: new Date(Date.now() - 5000) });
+    const hidden = await buildProject(t.deps.sql, {
+      userId: owner.id,
+      isHidden: true,
+      createdAt: new Date(Date.now() + 1000),
+    });
+    for (let i = 0; i < 5; i += 1)
+      await buildProject(t.deps.sql, { userId: owner.id, createdAt: new Date(Date.now() - 5000) });
     const res = await t.agent().get('/api/projects');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(6);
     expect(Object.keys(res.body[0]).sort()).toEqual(PROJECT_KEYS);
-    const all = (await t.agent().get('/api/projects?limit=100')).body as Array<{ id: number; createdAt: string; username: string }>;
+    const all = (await t.agent().get('/api/projects?limit=100')).body as Array<{
+      id: number;
+      createdAt: string;
+      username: string;
+    }>;
     const ids = all.map((p) => p.id);
     expect(ids).not.toContain(hidden.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
@@ -82,29 +109,39 @@ describe('GET /api/projects', () => {
     expect(byViews[0]!.id).toBe(second.id);
   });
 
-  it.each(['newest', 'votes', 'views'])('pages by keyset (after the last id shown) exactly as by offset, sorted by %s', async (sort) => {
-    for (let i = 0; i < 5; i++) await buildProject(t.deps.sql, { votes: 8_000_000 + (i % 2), views: 8_000_000 + (i % 3) });
-    const byOffset = (await t.agent().get(`/api/projects?sort=${sort}&limit=12`)).body as Array<{ id: number }>;
-    const pages: number[] = [];
-    let after: number | undefined;
-    for (let page = 0; page < 4; page++) {
-      const res = await t.agent().get(`/api/projects?sort=${sort}&limit=3${after === undefined ? '' : `&after=${after}`}`);
-      expect(res.status).toBe(200);
-      const ids = (res.body as Array<{ id: number }>).map((p) => p.id);
-      pages.push(...ids);
-      after = ids.at(-1);
-    }
-    expect(pages).toEqual(byOffset.map((p) => p.id));
-    expect((await t.agent().get(`/api/projects?sort=${sort}&after=0`)).body).toEqual({ message: 'after must be a project id' });
-  });
+  it.each(['newest', 'votes', 'views'])(
+    'pages by keyset (after the last id shown) exactly as by offset, sorted by %s',
+    async (sort) => {
+      for (let i = 0; i < 5; i++)
+        await buildProject(t.deps.sql, { votes: 8_000_000 + (i % 2), views: 8_000_000 + (i % 3) });
+      const byOffset = (await t.agent().get(`/api/projects?sort=${sort}&limit=12`)).body as Array<{ id: number }>;
+      const pages: number[] = [];
+      let after: number | undefined;
+      for (let page = 0; page < 4; page++) {
+        const res = await t
+          .agent()
+          .get(`/api/projects?sort=${sort}&limit=3${after === undefined ? '' : `&after=${after}`}`);
+        expect(res.status).toBe(200);
+        const ids = (res.body as Array<{ id: number }>).map((p) => p.id);
+        pages.push(...ids);
+        after = ids.at(-1);
+      }
+      expect(pages).toEqual(byOffset.map((p) => p.id));
+      expect((await t.agent().get(`/api/projects?sort=${sort}&after=0`)).body).toEqual({
+        message: 'after must be a project id',
+      });
+    },
+  );
 
   it('answers every viewer the same shared list; hasVoted, myRating and canEdit come from viewer-state', async () => {
     const { user, agent } = await t.member();
     const mine = await buildProject(t.deps.sql, { userId: user.id, votes: 9_500_000 });
     const other = await buildProject(t.deps.sql);
     const hidden = await buildProject(t.deps.sql, { isHidden: true });
-    await t.deps.sql`INSERT INTO votes (project_id, user_id, ip_address) VALUES (${mine.id}, ${user.id}, '203.0.113.9')`;
-    await t.deps.sql`INSERT INTO ratings (project_id, user_id, ip_address, rating) VALUES (${mine.id}, ${user.id}, '203.0.113.9', 8)`;
+    await t.deps
+      .sql`INSERT INTO votes (project_id, user_id, ip_address) VALUES (${mine.id}, ${user.id}, '203.0.113.9')`;
+    await t.deps
+      .sql`INSERT INTO ratings (project_id, user_id, ip_address, rating) VALUES (${mine.id}, ${user.id}, '203.0.113.9', 8)`;
     const ownerList = await agent.get('/api/projects?sort=votes&limit=100');
     const visitorList = await t.agent().get('/api/projects?sort=votes&limit=100').set('X-Forwarded-For', '203.0.113.9');
     expect(ownerList.headers.etag).toBe(visitorList.headers.etag);
@@ -119,7 +156,10 @@ describe('GET /api/projects', () => {
       { id: mine.id, hasVoted: true, myRating: 8, canEdit: true },
       { id: other.id, hasVoted: false, myRating: null, canEdit: false },
     ]);
-    const asVisitor = await t.agent().get(`/api/projects/viewer-state?ids=${ids}`).set('X-Forwarded-For', '203.0.113.9');
+    const asVisitor = await t
+      .agent()
+      .get(`/api/projects/viewer-state?ids=${ids}`)
+      .set('X-Forwarded-For', '203.0.113.9');
     expect(asVisitor.body).toEqual([
       { id: mine.id, hasVoted: false, myRating: null, canEdit: false },
       { id: other.id, hasVoted: false, myRating: null, canEdit: false },
@@ -144,10 +184,14 @@ describe('GET /api/projects', () => {
     const first = await t.agent().get('/api/projects?sort=votes&limit=100');
     const again = await t.agent().get('/api/projects?sort=votes&limit=100').set('If-None-Match', first.headers.etag!);
     expect(again.status).toBe(304);
-    expect((await t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).status).toBe(200);
+    expect((await t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).status).toBe(
+      200,
+    );
     const after = await t.agent().get('/api/projects?sort=votes&limit=100').set('If-None-Match', first.headers.etag!);
     expect(after.status).toBe(200);
-    expect((after.body as Array<{ id: number; votes: number }>).find((p) => p.id === project.id)!.votes).toBe(9_400_001);
+    expect((after.body as Array<{ id: number; votes: number }>).find((p) => p.id === project.id)!.votes).toBe(
+      9_400_001,
+    );
   });
 
   it.each([
@@ -175,29 +219,36 @@ describe('GET /api/projects', () => {
 const restartTallies = () => restartRunningTotals(t.deps.sql);
 
 describe('deep pages', () => {
-  it.each(['/api/projects?offset=999000&limit=100', '/api/projects?offset=5000&sort=votes', '/api/projects/trending?offset=1001', '/api/projects/leaderboard?offset=999000'])(
-    'refuse %s with a 400 that points to after',
-    async (path) => {
-      const res = await t.agent().get(path);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: DEEP_OFFSET_MESSAGE });
-      expect(res.body.message).toContain('after=');
-    },
-  );
+  it.each([
+    '/api/projects?offset=999000&limit=100',
+    '/api/projects?offset=5000&sort=votes',
+    '/api/projects/trending?offset=1001',
+    '/api/projects/leaderboard?offset=999000',
+  ])('refuse %s with a 400 that points to after', async (path) => {
+    const res = await t.agent().get(path);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: DEEP_OFFSET_MESSAGE });
+    expect(res.body.message).toContain('after=');
+  });
 
   it('reads trending page after page by keyset, the same projects as by offset', async () => {
     await restartTallies();
     const projects = await Promise.all(Array.from({ length: 5 }, () => buildProject(t.deps.sql)));
     for (const [i, project] of projects.entries()) {
-      for (let v = 0; v <= i; v++) await t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp());
+      for (let v = 0; v <= i; v++)
+        await t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp());
     }
     await makeRankingQueries(t.deps.sql).recomputeTrending('today');
     // A limit no other test reads, so no other test is answered this page from the shared read cache.
-    const byOffset = (await t.agent().get('/api/projects/trending?period=today&limit=97')).body as Array<{ id: number }>;
+    const byOffset = (await t.agent().get('/api/projects/trending?period=today&limit=97')).body as Array<{
+      id: number;
+    }>;
     const byKeyset: number[] = [];
     let after: number | undefined;
     for (;;) {
-      const res = await t.agent().get(`/api/projects/trending?period=today&limit=3${after === undefined ? '' : `&after=${after}`}`);
+      const res = await t
+        .agent()
+        .get(`/api/projects/trending?period=today&limit=3${after === undefined ? '' : `&after=${after}`}`);
       expect(res.status).toBe(200);
       const page = res.body as Array<{ id: number }>;
       byKeyset.push(...page.map((p) => p.id));
@@ -268,7 +319,13 @@ describe('GET /api/projects/trending, /leaderboard, /top-contributors', () => {
     const res = await t.agent().get('/api/projects/top-contributors');
     expect(res.status).toBe(200);
     expect(res.body.length).toBeLessThanOrEqual(5);
-    expect(res.body[0]).toEqual({ rank: 1, userId: star.id, username: star.username, projectCount: 2, totalVotes: 9_900_100 });
+    expect(res.body[0]).toEqual({
+      rank: 1,
+      userId: star.id,
+      username: star.username,
+      projectCount: 2,
+      totalVotes: 9_900_100,
+    });
     expect((await t.agent().get('/api/projects/top-contributors?limit=1')).body).toHaveLength(1);
   });
 
@@ -291,11 +348,18 @@ describe('GET /api/projects/{id}', () => {
     const project = await buildProject(t.deps.sql, { userId: owner.id });
     for (const rating of [10, 10, 7, 1]) {
       const rater = await buildUser(t.deps.sql);
-      await t.deps.sql`INSERT INTO ratings (project_id, user_id, ip_address, rating) VALUES (${project.id}, ${rater.id}, '203.0.113.1', ${rating})`;
+      await t.deps
+        .sql`INSERT INTO ratings (project_id, user_id, ip_address, rating) VALUES (${project.id}, ${rater.id}, '203.0.113.1', ${rating})`;
     }
     const res = await t.agent().get(`/api/projects/${project.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: project.id, username: owner.username, hasVoted: false, myRating: null, canEdit: false });
+    expect(res.body).toMatchObject({
+      id: project.id,
+      username: owner.username,
+      hasVoted: false,
+      myRating: null,
+      canEdit: false,
+    });
     expect(res.body.ratingDistribution).toEqual([1, 0, 0, 0, 0, 0, 1, 0, 0, 2]);
   });
 
@@ -329,12 +393,25 @@ describe('POST /api/projects', () => {
     const res = await agent.post('/api/projects').set('X-Forwarded-For', randomIp()).send(input);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      title: input.title, description: input.description, replitUrl: input.replitUrl, category: 'Game', tags: 'canvas, physics',
-      userId: user.id, username: user.username, votes: 0, views: 0, averageRating: 0, totalRatings: 0, isHidden: false, canEdit: true,
+      title: input.title,
+      description: input.description,
+      replitUrl: input.replitUrl,
+      category: 'Game',
+      tags: 'canvas, physics',
+      userId: user.id,
+      username: user.username,
+      votes: 0,
+      views: 0,
+      averageRating: 0,
+      totalRatings: 0,
+      isHidden: false,
+      canEdit: true,
     });
     const [sub] = await t.deps.sql`SELECT user_id, ip_address FROM submissions WHERE project_id = ${res.body.id}`;
     expect(sub).toMatchObject({ userId: user.id, ipAddress: expect.any(String) });
-    expect(await eventsOf(res.body.id)).toEqual([{ name: 'project.created', payload: { projectId: res.body.id, userId: user.id } }]);
+    expect(await eventsOf(res.body.id)).toEqual([
+      { name: 'project.created', payload: { projectId: res.body.id, userId: user.id } },
+    ]);
   });
 
   it.each([
@@ -367,7 +444,9 @@ describe('POST /api/projects', () => {
   it('limits submissions per user with 429 and Retry-After', async () => {
     const { user, agent } = await t.member();
     for (let i = 0; i < t.config.submissionLimit; i += 1) {
-      expect((await agent.post('/api/projects').set('X-Forwarded-For', randomIp()).send(submission())).status).toBe(201);
+      expect((await agent.post('/api/projects').set('X-Forwarded-For', randomIp()).send(submission())).status).toBe(
+        201,
+      );
     }
     const res = await agent.post('/api/projects').set('X-Forwarded-For', randomIp()).send(submission());
     expect(res.status).toBe(429);
@@ -379,8 +458,13 @@ describe('POST /api/projects', () => {
   it('counts submitted projects, not attempts: three invalid submissions cost nothing, the valid one is 201', async () => {
     const { agent } = await t.member();
     const ip = randomIp();
-    const invalid = [submission({ title: 'ab' }), submission({ description: 'short' }), submission({ replitUrl: 'not a url' })];
-    for (const body of invalid) expect((await agent.post('/api/projects').set('X-Forwarded-For', ip).send(body)).status).toBe(400);
+    const invalid = [
+      submission({ title: 'ab' }),
+      submission({ description: 'short' }),
+      submission({ replitUrl: 'not a url' }),
+    ];
+    for (const body of invalid)
+      expect((await agent.post('/api/projects').set('X-Forwarded-For', ip).send(body)).status).toBe(400);
     for (let i = 0; i < t.config.submissionLimit; i += 1) {
       expect((await agent.post('/api/projects').set('X-Forwarded-For', ip).send(submission())).status).toBe(201);
     }
@@ -393,7 +477,10 @@ describe('POST /api/projects', () => {
     const { agent } = await t.member({ isPaused: true });
     const ip = randomIp();
     for (let i = 0; i < t.config.submissionLimit + 2; i += 1) {
-      const res = await agent.post('/api/projects').set('X-Forwarded-For', ip).send(i % 2 ? submission() : submission({ title: 'ab' }));
+      const res = await agent
+        .post('/api/projects')
+        .set('X-Forwarded-For', ip)
+        .send(i % 2 ? submission() : submission({ title: 'ab' }));
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ message: 'Your account is paused' });
     }
@@ -412,7 +499,12 @@ describe('POST /api/projects', () => {
 
 describe('PATCH /api/projects/{id}', () => {
   const edit = (change: Record<string, unknown> = {}) => ({
-    title: 'Edited title', description: 'An edited description.', replitUrl: 'https://edited.example/', category: 'Utility', tags: 'a, b', ...change,
+    title: 'Edited title',
+    description: 'An edited description.',
+    replitUrl: 'https://edited.example/',
+    category: 'Utility',
+    tags: 'a, b',
+    ...change,
   });
 
   it('lets the owner edit (project.updated recorded) and an admin too', async () => {
@@ -420,10 +512,18 @@ describe('PATCH /api/projects/{id}', () => {
     const project = await buildProject(t.deps.sql, { userId: user.id });
     const res = await agent.patch(`/api/projects/${project.id}`).send(edit());
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: project.id, title: 'Edited title', category: 'Utility', replitUrl: 'https://edited.example/', canEdit: true });
+    expect(res.body).toMatchObject({
+      id: project.id,
+      title: 'Edited title',
+      category: 'Utility',
+      replitUrl: 'https://edited.example/',
+      canEdit: true,
+    });
     expect((await eventsOf(project.id)).map((e) => e.name)).toEqual(['project.updated']);
     const { agent: admin } = await t.member({ isAdmin: true });
-    expect((await admin.patch(`/api/projects/${project.id}`).send(edit({ title: 'By admin' }))).body.title).toBe('By admin');
+    expect((await admin.patch(`/api/projects/${project.id}`).send(edit({ title: 'By admin' }))).body.title).toBe(
+      'By admin',
+    );
   });
 
   it('refuses others (403), visitors (401), paused owners (403), bad input (400) and missing projects (404)', async () => {
@@ -437,11 +537,15 @@ describe('PATCH /api/projects/{id}', () => {
     const badUrl = await ownerAgent.patch(`/api/projects/${project.id}`).send(edit({ replitUrl: 'edited.example' }));
     expect(badUrl.status).toBe(400);
     expect(badUrl.body).toEqual({ message: 'Must be a valid URL. Include http:// or https://' });
-    expect((await ownerAgent.patch(`/api/projects/${project.id}`).send(edit({ title: 'no' }))).body).toEqual({ message: 'Title must be at least 3 characters' });
+    expect((await ownerAgent.patch(`/api/projects/${project.id}`).send(edit({ title: 'no' }))).body).toEqual({
+      message: 'Title must be at least 3 characters',
+    });
     expect((await ownerAgent.patch('/api/projects/2147483000').send(edit())).status).toBe(404);
     expect((await ownerAgent.patch('/api/projects/abc').send(edit())).body).toEqual({ message: 'Invalid id' });
     await t.deps.sql`UPDATE users SET is_paused = true WHERE id = ${user.id}`;
-    expect((await ownerAgent.patch(`/api/projects/${project.id}`).send(edit())).body).toEqual({ message: 'Your account is paused' });
+    expect((await ownerAgent.patch(`/api/projects/${project.id}`).send(edit())).body).toEqual({
+      message: 'Your account is paused',
+    });
     const [row] = await t.deps.sql`SELECT title FROM projects WHERE id = ${project.id}`;
     expect(row!.title).toBe('Original');
   });
@@ -449,7 +553,9 @@ describe('PATCH /api/projects/{id}', () => {
   it('answers 404, not 403, to another member editing a hidden project', async () => {
     const project = await buildProject(t.deps.sql, { isHidden: true });
     const { agent } = await t.member();
-    expect((await agent.patch(`/api/projects/${project.id}`).send(edit())).body).toEqual({ message: 'Project not found' });
+    expect((await agent.patch(`/api/projects/${project.id}`).send(edit())).body).toEqual({
+      message: 'Project not found',
+    });
   });
 });
 
@@ -457,7 +563,9 @@ describe('GET /api/projects?q= (search)', () => {
   it('finds visible projects by title, description or tag, in any letter case, never hidden ones', async () => {
     const word = `zq${Math.random().toString(36).slice(2, 8)}`;
     const byTitle = await buildProject(t.deps.sql, { title: `The ${word} game` });
-    const byDescription = await buildProject(t.deps.sql, { description: `Mentions ${word.toUpperCase()} in the text.` });
+    const byDescription = await buildProject(t.deps.sql, {
+      description: `Mentions ${word.toUpperCase()} in the text.`,
+    });
     const byTag = await buildProject(t.deps.sql, { tags: `canvas, ${word}` });
     await buildProject(t.deps.sql, { title: `Hidden ${word}`, isHidden: true });
     await buildProject(t.deps.sql, { title: 'Something else entirely' });

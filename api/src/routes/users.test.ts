@@ -14,21 +14,47 @@ afterAll(async () => {
 describe('GET /api/users/{username}', () => {
   it('answers the public user fields and visible projects, newest first, in any letter case', async () => {
     const user = await buildUser(t.deps.sql, { email: 'secret@example.com', role: 'developer', bio: 'I build games.' });
-    const older = await buildProject(t.deps.sql, { userId: user.id, createdAt: new Date(Date.now() - 60_000), votes: 4, views: 9 });
+    const older = await buildProject(t.deps.sql, {
+      userId: user.id,
+      createdAt: new Date(Date.now() - 60_000),
+      votes: 4,
+      views: 9,
+    });
     const newer = await buildProject(t.deps.sql, { userId: user.id });
     const hidden = await buildProject(t.deps.sql, { userId: user.id, isHidden: true });
     const res = await t.agent().get(`/api/users/${user.username.toUpperCase()}`);
     expect(res.status).toBe(200);
     expect(res.body.user).toEqual({
-      username: user.username, createdAt: user.createdAt.toISOString(), role: 'developer', isVerified: false, bio: 'I build games.',
-      activityPoints: 0, developerRating: 0, developerRatingCount: 0, developerTierCount: 0, developerTier: null, testerRating: 0, testerRatingCount: 0, testerTierCount: 0, testerTier: null,
+      username: user.username,
+      createdAt: user.createdAt.toISOString(),
+      role: 'developer',
+      isVerified: false,
+      bio: 'I build games.',
+      activityPoints: 0,
+      developerRating: 0,
+      developerRatingCount: 0,
+      developerTierCount: 0,
+      developerTier: null,
+      testerRating: 0,
+      testerRatingCount: 0,
+      testerTierCount: 0,
+      testerTier: null,
     });
     expect(res.body.requests).toEqual([]);
     expect(JSON.stringify(res.body)).not.toContain('secret@example.com');
     expect(res.body.projects.map((p: { id: number }) => p.id)).toEqual([newer.id, older.id]);
     expect(res.body.projects[1]).toEqual({
-      id: older.id, title: older.title, description: 'A project made for a test.', category: 'Web App', tags: 'react, test',
-      votes: 4, views: 9, createdAt: older.createdAt.toISOString(), averageRating: 0, totalRatings: 0, isHidden: false,
+      id: older.id,
+      title: older.title,
+      description: 'A project made for a test.',
+      category: 'Web App',
+      tags: 'react, test',
+      votes: 4,
+      views: 9,
+      createdAt: older.createdAt.toISOString(),
+      averageRating: 0,
+      totalRatings: 0,
+      isHidden: false,
     });
     expect(res.body.projects.map((p: { id: number }) => p.id)).not.toContain(hidden.id);
   });

@@ -18,7 +18,8 @@ beforeAll(async () => {
   for (let i = 0; i < OWNERS; i += 1) {
     const owner = (await buildUser(sql)).id;
     // One to three projects each; every seventh owner also has a hidden one, which never counts.
-    for (let j = 0; j <= i % 3; j += 1) projects.push({ id: (await buildProject(sql, { userId: owner })).id, userId: owner });
+    for (let j = 0; j <= i % 3; j += 1)
+      projects.push({ id: (await buildProject(sql, { userId: owner })).id, userId: owner });
     if (i % 7 === 0) await buildProject(sql, { userId: owner, isHidden: true, votes: 50 });
   }
 });
@@ -51,7 +52,12 @@ async function reference() {
 describe('top contributors after votes', () => {
   it('match the plain aggregate round after round, as owners climb into the hundred and others fall out', async () => {
     const ranking = makeRankingQueries(sql);
-    const board = async () => (await ranking.listTopContributors(TOP_CONTRIBUTORS_BOARD_SIZE)).map((r) => [r.userId, r.totalVotes, r.projectCount]);
+    const board = async () =>
+      (await ranking.listTopContributors(TOP_CONTRIBUTORS_BOARD_SIZE)).map((r) => [
+        r.userId,
+        r.totalVotes,
+        r.projectCount,
+      ]);
     const random = numbers(11);
     await ranking.recomputeTopContributors();
     expect(await board()).toEqual(await reference());
@@ -60,7 +66,9 @@ describe('top contributors after votes', () => {
     for (let round = 0; round < 8; round += 1) {
       const before = new Set((await board()).map(([userId]) => userId));
       // Votes created after the board's watermark, skewed toward the projects of the owners at the end.
-      const [row] = await sql<{ since: Date }[]>`SELECT votes_until AS since FROM ranking_boards WHERE board = 'top-contributors'`;
+      const [row] = await sql<
+        { since: Date }[]
+      >`SELECT votes_until AS since FROM ranking_boards WHERE board = 'top-contributors'`;
       const since = row!.since;
       for (let k = 0; k < 40; k += 1) {
         const project = projects[Math.floor(projects.length * Math.sqrt(random()))]!;

@@ -1,4 +1,4 @@
-import type { RequestStatus } from '@vitrine/domain/testRequests';
+import type { RequestStatus } from '@vitrine/domain/test-requests';
 import type { Tx } from '../sql';
 
 /** What the worker's emails need to know about one stored message. */
@@ -12,7 +12,7 @@ export interface EmailMessageRow {
   senderName: string | null;
   /** The address typed in the contact form, if any. */
   givenSenderEmail: string | null;
-  /** The sender account's profile address, if any and confirmed (issue 14). */
+  /** The sender account's profile address, if any and confirmed. */
   senderAccountEmail: string | null;
   /** Whether the owner of givenSenderEmail followed this message's confirmation link (a visitor's copy). */
   copyConfirmed: boolean;
@@ -23,7 +23,7 @@ export interface EmailMessageRow {
   createdAt: Date;
 }
 
-/** What a test-request notice mail (issue 13) needs: the request, its recipient and who acted. */
+/** What a test-request notice mail needs: the request, its recipient and who acted. */
 export interface RequestNoticeRow {
   requestId: number;
   title: string;
@@ -61,7 +61,11 @@ export function makeEmailQueries(sql: Tx) {
      * A test request with a recipient's address (null unless they have a confirmed one and keep email notices on)
      * and the acting user's name, or undefined when the request or the recipient is gone.
      */
-    async findRequestNotice(requestId: number, recipientId: number, actorId: number | null): Promise<RequestNoticeRow | undefined> {
+    async findRequestNotice(
+      requestId: number,
+      recipientId: number,
+      actorId: number | null,
+    ): Promise<RequestNoticeRow | undefined> {
       const [row] = await sql<RequestNoticeRow[]>`
         SELECT r.id AS request_id, r.title, r.status, u.username AS recipient_username,
                CASE WHEN u.email_notices AND u.email_verified_at IS NOT NULL THEN u.email END AS recipient_email, a.username AS actor_username

@@ -24,10 +24,15 @@ describe('outbox queries', () => {
 
     const pending = await outbox.listUnpublished(10_000, 10_000);
     expect(pending.map((e) => e.id)).toContain(unpublished!.id);
-    expect(pending.find((e) => e.id === unpublished!.id)).toEqual({ id: unpublished!.id, name: 'project.updated', projectId: 900_003 });
+    expect(pending.find((e) => e.id === unpublished!.id)).toEqual({
+      id: unpublished!.id,
+      name: 'project.updated',
+      projectId: 900_003,
+    });
 
     expect(await outbox.prunePublished(7 * 24 * 3600_000)).toBeGreaterThanOrEqual(1);
-    const left = await sql`SELECT id FROM events WHERE id IN ${sql([oldPublished!.id, freshPublished!.id, unpublished!.id])} ORDER BY id`;
+    const left =
+      await sql`SELECT id FROM events WHERE id IN ${sql([oldPublished!.id, freshPublished!.id, unpublished!.id])} ORDER BY id`;
     expect(left.map((r) => Number(r.id))).toEqual([freshPublished!.id, unpublished!.id]);
   });
 });

@@ -1,7 +1,7 @@
 import type { DomainEvent, StoredEvent } from '@vitrine/domain/events';
 import type { Tx } from '../sql';
 
-/** The outbox (design.md "Events"). */
+/** The outbox. */
 export function makeEventQueries(sql: Tx) {
   return {
     /** Writes events in the caller's transaction; returns them with their ids. */

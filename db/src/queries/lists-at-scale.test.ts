@@ -65,16 +65,24 @@ describe('EXPLAIN of the shared list queries at 1M projects', () => {
   it.each(LATEST_SORTS)('latest by %s: the first page and a keyset page deep down', async (sort) => {
     const projects = (c: Sql) => makeProjectQueries(c);
     expectFlat(await plansOf((c) => projects(c).listProjects({ sort, offset: 0, limit: 6, viewer: null })));
-    expectFlat(await plansOf((c) => projects(c).listProjects({ sort, offset: 0, limit: 6, viewer: null, after: 500_001 })));
+    expectFlat(
+      await plansOf((c) => projects(c).listProjects({ sort, offset: 0, limit: 6, viewer: null, after: 500_001 })),
+    );
   });
 
   it.each(TRENDING_PERIODS)('trending %s, by offset and by keyset', async (period) => {
-    expectFlat(await plansOf((c) => makeRankingQueries(c).listTrending({ period, offset: 594, limit: 6, viewer: null })));
-    expectFlat(await plansOf((c) => makeRankingQueries(c).listTrending({ period, offset: 0, limit: 6, viewer: null, after: 1 })));
+    expectFlat(
+      await plansOf((c) => makeRankingQueries(c).listTrending({ period, offset: 594, limit: 6, viewer: null })),
+    );
+    expectFlat(
+      await plansOf((c) => makeRankingQueries(c).listTrending({ period, offset: 0, limit: 6, viewer: null, after: 1 })),
+    );
   });
 
   it.each(LEADERBOARD_RANGES)('leaderboard %s', async (range) => {
-    expectFlat(await plansOf((c) => makeRankingQueries(c).listLeaderboard({ range, offset: 0, limit: 10, viewer: null })));
+    expectFlat(
+      await plansOf((c) => makeRankingQueries(c).listLeaderboard({ range, offset: 0, limit: 10, viewer: null })),
+    );
   });
 
   it('top contributors, the project page and the viewer state', async () => {
@@ -84,9 +92,12 @@ describe('EXPLAIN of the shared list queries at 1M projects', () => {
     expectFlat(await plansOf((c) => makeProjectQueries(c).findViewerStates([1, 2, 654_321], member)));
   });
 
-  it.each(['today', 'week', 'month'] as const)('a recompute of trending %s after the first build (from its tally)', async (period) => {
-    expectFlat(await plansOf((c) => makeRankingQueries(c).recomputeTrending(period)));
-  });
+  it.each(['today', 'week', 'month'] as const)(
+    'a recompute of trending %s after the first build (from its tally)',
+    async (period) => {
+      expectFlat(await plansOf((c) => makeRankingQueries(c).recomputeTrending(period)));
+    },
+  );
 
   it.each(LEADERBOARD_RANGES)('a recompute of leaderboard %s after the first build', async (range) => {
     expectFlat(await plansOf((c) => makeRankingQueries(c).recomputeLeaderboard(range)));

@@ -6,7 +6,7 @@ import { expectNoBigSort, expectNoSeqScan, makeExplainer, type Explainer } from 
 import type { PageCursor } from './paging';
 import { makeMessageQueries } from './messages';
 import { makeModerationQueries } from './moderation';
-import { makeTestRequestQueries } from './testRequests';
+import { makeTestRequestQueries } from './test-requests';
 
 /**
  * The inbox and admin lists are indexed queries: on a database of their own seeded with 100k users, 200k
@@ -41,7 +41,7 @@ beforeAll(async () => {
     SELECT (g % ${PROJECTS}::int) + 1, ((g / ${PROJECTS}::int) % ${USERS}::int) + 1, 'spam',
            (ARRAY['pending', 'reviewed', 'dismissed', 'removed'])[(g % 4) + 1], now() - make_interval(secs => g)
     FROM generate_series(1, ${REPORTS}::int) g`;
-  // An open test request on every project, a third without a deadline (issue 13's public list).
+  // An open test request on every project, a third without a deadline (the public list of test requests).
   await sql`
     INSERT INTO project_requests (project_id, user_id, title, description, skills_needed, deadline, max_testers, created_at)
     SELECT p.id, p.user_id, 'Request ' || p.id, 'Please test project number ' || p.id, ARRAY['testing'],
@@ -68,7 +68,10 @@ function expectIndexed(plans: string[]) {
 }
 
 /** The keyset cursor of the row of `table` at `position` (newest first): a page that deep down. */
-async function cursorAt(table: 'contact_messages' | 'users' | 'projects' | 'reports', position: number): Promise<PageCursor> {
+async function cursorAt(
+  table: 'contact_messages' | 'users' | 'projects' | 'reports',
+  position: number,
+): Promise<PageCursor> {
   const [row] = await sql<{ createdAt: string; id: number }[]>`
     SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, id
     FROM ${sql(table)} ORDER BY created_at DESC, id DESC OFFSET ${position} LIMIT 1`;
@@ -81,17 +84,23 @@ const adminBox = { userId: 2, isAdmin: true };
 
 describe('EXPLAIN of the message and admin list queries', () => {
   it('a page deep down each list (keyset) is planned like the first: index ranges, no big sort', async () => {
-    const deep = async (table: Parameters<typeof cursorAt>[0], position: number) => ({ limit: 50, before: await cursorAt(table, position) });
+    const deep = async (table: Parameters<typeof cursorAt>[0], position: number) => ({
+      limit: 50,
+      before: await cursorAt(table, position),
+    });
     const messages = await deep('contact_messages', 150_000);
     expectIndexed(await plansOf((c) => makeMessageQueries(c).listBox(memberBox, messages)));
     expectIndexed(await plansOf((c) => makeMessageQueries(c).listBox(adminBox, messages)));
     expectIndexed(await plansOf((c) => makeMessageQueries(c).listAll(messages)));
     const reports = await deep('reports', 50_000);
-    for (const status of REPORT_STATUSES) expectIndexed(await plansOf((c) => makeModerationQueries(c).listReports(status, reports)));
+    for (const status of REPORT_STATUSES)
+      expectIndexed(await plansOf((c) => makeModerationQueries(c).listReports(status, reports)));
     const users = await deep('users', 90_000);
     expectIndexed(await plansOf((c) => makeModerationQueries(c).listUsers(undefined, users)));
     const projects = { ...(await deep('projects', 15_000)), limit: 100 };
-    expectIndexed(await plansOf((c) => makeModerationQueries(c).listAllProjects({ userId: 2, ip: '192.0.2.1' }, {}, projects)));
+    expectIndexed(
+      await plansOf((c) => makeModerationQueries(c).listAllProjects({ userId: 2, ip: '192.0.2.1' }, {}, projects)),
+    );
   });
 
   it("a member's box and unread count use indexes", async () => {
@@ -118,14 +127,18 @@ describe('EXPLAIN of the message and admin list queries', () => {
     expectIndexed(await plansOf((c) => makeModerationQueries(c).listAllProjects(viewer, { q: '4242' }, firstPage)));
   });
 
-  it.each(['newest', 'deadline'] as const)('the public test-request list by %s: the first page and one 15,000 requests down', async (sort) => {
-    const list = (c: Sql, after?: number) => makeTestRequestQueries(c).listRequests({ sort, status: 'open', offset: 0, limit: 6, after }, null);
-    const [deep] = await sql<{ id: number }[]>`
+  it.each(['newest', 'deadline'] as const)(
+    'the public test-request list by %s: the first page and one 15,000 requests down',
+    async (sort) => {
+      const list = (c: Sql, after?: number) =>
+        makeTestRequestQueries(c).listRequests({ sort, status: 'open', offset: 0, limit: 6, after }, null);
+      const [deep] = await sql<{ id: number }[]>`
       SELECT id FROM project_requests
       ORDER BY ${sort === 'deadline' ? sql`coalesce(deadline, 'infinity'::timestamptz), id` : sql`created_at DESC, id DESC`} OFFSET 15000 LIMIT 1`;
-    expectIndexed(await plansOf((c) => list(c)));
-    expectIndexed(await plansOf((c) => list(c, deep!.id)));
-  });
+      expectIndexed(await plansOf((c) => list(c)));
+      expectIndexed(await plansOf((c) => list(c, deep!.id)));
+    },
+  );
 
   it('the seed is what the test claims (so a missing seed cannot pass it)', async () => {
     const [row] = await sql<{ messages: number; reports: number }[]>`

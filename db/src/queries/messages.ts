@@ -2,7 +2,7 @@ import type postgres from 'postgres';
 import type { Tx } from '../sql';
 import { keysetPage, pageOf, type Page, type PageRequest } from './paging';
 
-/** A contact_messages row with the usernames the inbox shows (spec §3 "As listed for display"). */
+/** A contact_messages row with the usernames the inbox shows. */
 export interface MessageRow {
   id: number;
   senderUserId: number | null;

@@ -15,7 +15,7 @@ export interface AdminUserRow {
   createdAt: Date;
 }
 
-/** A report with its project's title and visibility and the reporter's username (spec §3 "As listed for admin"). */
+/** A report with its project's title and visibility and the reporter's username. */
 export interface AdminReportRow {
   id: number;
   projectId: number;
@@ -56,9 +56,12 @@ export function makeModerationQueries(sql: Tx) {
     async listUsers(q: string | undefined, page: PageRequest): Promise<Page<AdminUserRow>> {
       const pattern = q ? containsPattern(q) : null;
       const keyset = keysetPage(sql, 'users', page);
-      return pageOf(await sql<Cursored<AdminUserRow>>`SELECT ${userColumns}, ${keyset.cursorColumn} FROM users
+      return pageOf(
+        await sql<Cursored<AdminUserRow>>`SELECT ${userColumns}, ${keyset.cursorColumn} FROM users
         WHERE ${pattern ? sql`(username ILIKE ${pattern} OR email ILIKE ${pattern})` : sql`true`} ${keyset.olderThan}
-        ${keyset.order} ${keyset.limit}`, page);
+        ${keyset.order} ${keyset.limit}`,
+        page,
+      );
     },
 
     /** One user for the admin table. */
@@ -73,20 +76,26 @@ export function makeModerationQueries(sql: Tx) {
      */
     async listAllProjects(viewer: Viewer, opts: { q?: string }, page: PageRequest): Promise<Page<ProjectRow>> {
       const keyset = keysetPage(sql, 'p', page);
-      return pageOf(await sql<Cursored<ProjectRow>>`
+      return pageOf(
+        await sql<Cursored<ProjectRow>>`
         SELECT ${projectColumns(sql, viewer)}, ${keyset.cursorColumn}
         FROM projects p LEFT JOIN users u ON u.id = p.user_id
         WHERE ${opts.q ? projectMatches(sql, opts.q) : sql`true`} ${keyset.olderThan}
-        ${keyset.order} ${keyset.limit}`, page);
+        ${keyset.order} ${keyset.limit}`,
+        page,
+      );
     },
 
     /** A page of the reports with one status, newest first. */
     async listReports(status: ReportStatus, page: PageRequest): Promise<Page<AdminReportRow>> {
       const keyset = keysetPage(sql, 'r', page);
-      return pageOf(await sql<Cursored<AdminReportRow>>`
+      return pageOf(
+        await sql<Cursored<AdminReportRow>>`
         SELECT ${reportColumns}, ${keyset.cursorColumn} ${reportFrom}
         WHERE r.status = ${status} ${keyset.olderThan}
-        ${keyset.order} ${keyset.limit}`, page);
+        ${keyset.order} ${keyset.limit}`,
+        page,
+      );
     },
 
     /** One report, locked for the rest of the transaction when `forUpdate`. */
@@ -96,6 +105,5 @@ export function makeModerationQueries(sql: Tx) {
         : await sql<AdminReportRow[]>`${selectReport} WHERE r.id = ${id}`;
       return row;
     },
-
   };
 }

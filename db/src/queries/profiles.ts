@@ -9,7 +9,7 @@ export interface ProfileUserRow {
   role: Role;
   isVerified: boolean;
   bio: string | null;
-  /** Issue 13: peer ratings (numeric(5,2) strings), counts and activity points. */
+  /** Peer ratings (numeric(5,2) strings), counts and activity points. */
   developerRating: string;
   developerRatingCount: number;
   testerRating: string;

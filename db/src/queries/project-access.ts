@@ -17,7 +17,9 @@ export function readableBy(sql: Tx, actor: Actor) {
 
 /** The member's own rating of a projects row `p` (one probe of its unique index); NULL for a visitor. */
 export function myRatingColumn(sql: Tx, userId: number | null) {
-  return userId !== null ? sql`(SELECT r.rating FROM ratings r WHERE r.project_id = p.id AND r.user_id = ${userId})` : sql`NULL::smallint`;
+  return userId !== null
+    ? sql`(SELECT r.rating FROM ratings r WHERE r.project_id = p.id AND r.user_id = ${userId})`
+    : sql`NULL::smallint`;
 }
 
 /**
@@ -45,7 +47,9 @@ export type CountedProjectRow = ProjectRow;
 /** Of `ids`, the projects `actor` may read ('project.read': visible, else own or admin); the order is not kept. */
 export async function readableProjectIds(sql: Tx, ids: number[], actor: Actor): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await sql<{ id: number }[]>`SELECT p.id FROM projects p WHERE p.id = ANY(${ids}::int[]) AND ${readableBy(sql, actor)}`;
+  const rows = await sql<
+    { id: number }[]
+  >`SELECT p.id FROM projects p WHERE p.id = ANY(${ids}::int[]) AND ${readableBy(sql, actor)}`;
   return rows.map((row) => row.id);
 }
 

@@ -72,22 +72,42 @@ const visitor: Viewer = { userId: null, ip: 'ip12345' };
 const member: Viewer = { userId: 42, ip: '192.0.2.7' };
 
 describe('EXPLAIN of the list queries over 100k projects', () => {
-  it.each(LATEST_SORTS.flatMap((sort) => [[sort, 0, visitor], [sort, 60, member]] as const))('latest by %s (offset %i) uses an index', async (sort, offset, viewer) => {
+  it.each(
+    LATEST_SORTS.flatMap(
+      (sort) =>
+        [
+          [sort, 0, visitor],
+          [sort, 60, member],
+        ] as const,
+    ),
+  )('latest by %s (offset %i) uses an index', async (sort, offset, viewer) => {
     expectIndexed(await plansOf((c) => makeProjectQueries(c).listProjects({ sort, offset, limit: 6, viewer })));
   });
 
   it.each(LATEST_SORTS)('a search sorted by %s uses an index', async (sort) => {
-    expectIndexed(await plansOf((c) => makeProjectQueries(c).listProjects({ sort, offset: 0, limit: 6, viewer: visitor, q: 'number 4242' })));
+    expectIndexed(
+      await plansOf((c) =>
+        makeProjectQueries(c).listProjects({ sort, offset: 0, limit: 6, viewer: visitor, q: 'number 4242' }),
+      ),
+    );
   });
 
   it.each(TRENDING_PERIODS)('trending %s uses an index', async (period) => {
-    expectIndexed(await plansOf((c) => makeRankingQueries(c).listTrending({ period, offset: 6, limit: 6, viewer: member })));
-    expectIndexed(await plansOf((c) => makeRankingQueries(c).listTrending({ period, offset: 0, limit: 6, viewer: visitor })));
+    expectIndexed(
+      await plansOf((c) => makeRankingQueries(c).listTrending({ period, offset: 6, limit: 6, viewer: member })),
+    );
+    expectIndexed(
+      await plansOf((c) => makeRankingQueries(c).listTrending({ period, offset: 0, limit: 6, viewer: visitor })),
+    );
   });
 
   it.each(LEADERBOARD_RANGES)('leaderboard %s uses an index', async (range) => {
-    expectIndexed(await plansOf((c) => makeRankingQueries(c).listLeaderboard({ range, offset: 0, limit: 10, viewer: member })));
-    expectIndexed(await plansOf((c) => makeRankingQueries(c).listLeaderboard({ range, offset: 0, limit: 10, viewer: visitor })));
+    expectIndexed(
+      await plansOf((c) => makeRankingQueries(c).listLeaderboard({ range, offset: 0, limit: 10, viewer: member })),
+    );
+    expectIndexed(
+      await plansOf((c) => makeRankingQueries(c).listLeaderboard({ range, offset: 0, limit: 10, viewer: visitor })),
+    );
   });
 
   it('top contributors use an index', async () => {

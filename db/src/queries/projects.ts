@@ -58,9 +58,7 @@ export function hasVotedColumn(sql: Tx, viewer: Viewer) {
   // A correlated scalar subquery, not EXISTS: the planner may turn an EXISTS into one hashed scan of
   // every vote of this IP (a sequential scan of votes); this stays one index probe per listed row.
   const voteOf =
-    viewer.userId !== null
-      ? sql`v.user_id = ${viewer.userId}`
-      : sql`v.user_id IS NULL AND v.ip_address = ${viewer.ip}`;
+    viewer.userId !== null ? sql`v.user_id = ${viewer.userId}` : sql`v.user_id IS NULL AND v.ip_address = ${viewer.ip}`;
   return sql`coalesce((SELECT true FROM votes v WHERE v.project_id = p.id AND ${voteOf} LIMIT 1), false)`;
 }
 
@@ -117,14 +115,19 @@ export function makeProjectQueries(sql: Tx) {
     async findVisibleCounts(id: number): Promise<ProjectCounts | undefined> {
       const [row] = await sql<{ votes: number; averageRating: string; totalRatings: number }[]>`
         SELECT votes, average_rating, total_ratings FROM projects WHERE id = ${id} AND NOT is_hidden`;
-      return row ? { id, votes: row.votes, averageRating: Number(row.averageRating), totalRatings: row.totalRatings } : undefined;
+      return row
+        ? { id, votes: row.votes, averageRating: Number(row.averageRating), totalRatings: row.totalRatings }
+        : undefined;
     },
 
     /**
      * The viewer's vote and rating on each of `ids` (any that exist), with what the policies need
      * (owner, hidden): the small private call laid over the shared, cached reads.
      */
-    async findViewerStates(ids: number[], viewer: Viewer): Promise<Array<Pick<ProjectRow, 'id' | 'userId' | 'isHidden' | 'hasVoted' | 'myRating'>>> {
+    async findViewerStates(
+      ids: number[],
+      viewer: Viewer,
+    ): Promise<Array<Pick<ProjectRow, 'id' | 'userId' | 'isHidden' | 'hasVoted' | 'myRating'>>> {
       if (ids.length === 0) return [];
       return sql`
         SELECT p.id, p.user_id, p.is_hidden, ${hasVotedColumn(sql, viewer)} AS has_voted,
@@ -138,7 +141,14 @@ export function makeProjectQueries(sql: Tx) {
      * project id, the last of the previous page) the page starts right after that project in the
      * sort (keyset: an index range scan, so a deep page costs what the first does); else at `offset`.
      */
-    async listProjects(opts: { sort: LatestSort; offset: number; limit: number; viewer: Viewer | null; q?: string; after?: number }): Promise<ProjectRow[]> {
+    async listProjects(opts: {
+      sort: LatestSort;
+      offset: number;
+      limit: number;
+      viewer: Viewer | null;
+      q?: string;
+      after?: number;
+    }): Promise<ProjectRow[]> {
       return sql<ProjectRow[]>`
         SELECT ${projectColumns(sql, opts.viewer)}
         FROM projects p LEFT JOIN users u ON u.id = p.user_id
@@ -189,7 +199,9 @@ export function makeProjectQueries(sql: Tx) {
      * rating rows; answers them by project id. Call it with the project rows locked (lockProject), so
      * two concurrent ratings cannot both compute from a snapshot missing the other's row.
      */
-    async refreshRatingStats(projectIds: number[]): Promise<Map<number, { averageRating: number; totalRatings: number }>> {
+    async refreshRatingStats(
+      projectIds: number[],
+    ): Promise<Map<number, { averageRating: number; totalRatings: number }>> {
       if (projectIds.length === 0) return new Map();
       const rows = await sql<{ id: number; averageRating: string; totalRatings: number }[]>`
         UPDATE projects p

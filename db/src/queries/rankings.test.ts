@@ -37,7 +37,8 @@ beforeAll(async () => {
   const p5 = (await buildProject(sql, { userId: m, createdAt: new Date('2024-12-01T00:00:00Z') })).id;
   const p6 = (await buildProject(sql, { userId: n, createdAt: new Date('2025-01-03T00:00:00Z') })).id;
   const votes: Fixture['votes'] = [];
-  const vote = (projectId: number, authorId: number, userId: number | null, createdAt: Date) => votes.push({ projectId, authorId, userId, createdAt });
+  const vote = (projectId: number, authorId: number, userId: number | null, createdAt: Date) =>
+    votes.push({ projectId, authorId, userId, createdAt });
   vote(p1, a, m, ago(6 * HOUR)); // member
   vote(p1, a, null, ago(12 * HOUR)); // visitor
   vote(p1, a, a, ago(1 * HOUR)); // the author's own (refused by the API now; a row from before counts 0)
@@ -66,7 +67,12 @@ afterAll(async () => {
 });
 
 /** The reference score of a project from the fixture's votes. */
-const reference = (projectId: number, period: TrendingPeriod) => trendingScore(f.votes.filter((v) => v.projectId === projectId), period, NOW);
+const reference = (projectId: number, period: TrendingPeriod) =>
+  trendingScore(
+    f.votes.filter((v) => v.projectId === projectId),
+    period,
+    NOW,
+  );
 
 describe('top contributors', () => {
   it('are computed by the first read of a board never computed', async () => {
@@ -81,18 +87,34 @@ describe('top contributors', () => {
     expect(await ranking.boardComputedAt('top-contributors')).toBeInstanceOf(Date);
   });
 
-  it('follow the votes incrementally: only the voted projects\' owners\' rows are rewritten, and the board is what a whole recompute gives', async () => {
+  it("follow the votes incrementally: only the voted projects' owners' rows are rewritten, and the board is what a whole recompute gives", async () => {
     const ranking = makeRankingQueries(sql);
-    const board = async () => (await ranking.listTopContributors(100)).map((r) => [r.userId, r.totalVotes, r.projectCount]);
+    const board = async () =>
+      (await ranking.listTopContributors(100)).map((r) => [r.userId, r.totalVotes, r.projectCount]);
     // A row's xmin is the transaction that last wrote it.
-    const versions = async () => new Map((await sql<{ userId: number; xmin: string }[]>`SELECT user_id, xmin::text FROM top_contributors`).map((r) => [r.userId, r.xmin]));
-    const votesUntil = async () => (await sql<{ votesUntil: Date | null }[]>`SELECT votes_until FROM ranking_boards WHERE board = 'top-contributors'`)[0]?.votesUntil;
+    const versions = async () =>
+      new Map(
+        (await sql<{ userId: number; xmin: string }[]>`SELECT user_id, xmin::text FROM top_contributors`).map((r) => [
+          r.userId,
+          r.xmin,
+        ]),
+      );
+    const votesUntil = async () =>
+      (
+        await sql<
+          { votesUntil: Date | null }[]
+        >`SELECT votes_until FROM ranking_boards WHERE board = 'top-contributors'`
+      )[0]?.votesUntil;
 
     // Never recomputed whole: the first one is whole, and sets the instant its votes go up to.
     await sql`DELETE FROM ranking_boards WHERE board = 'top-contributors'`;
     await ranking.addVotesToTopContributors();
     expect(await votesUntil()).toBeInstanceOf(Date);
-    const whole = [[f.users.a, 6, 2], [f.users.m, 3, 2], [f.users.n, 1, 1]];
+    const whole = [
+      [f.users.a, 6, 2],
+      [f.users.m, 3, 2],
+      [f.users.n, 1, 1],
+    ];
     expect(await board()).toEqual(whole);
     const before = await versions();
 
@@ -110,7 +132,11 @@ describe('top contributors', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect((await ranking.addVotesToTopContributors()).changed).toBe(true);
       const incremental = await board();
-      expect(incremental).toEqual([[f.users.a, 6, 2], [f.users.n, 5, 1], [f.users.m, 3, 2]]);
+      expect(incremental).toEqual([
+        [f.users.a, 6, 2],
+        [f.users.n, 5, 1],
+        [f.users.m, 3, 2],
+      ]);
       const after = await versions();
       expect([...after].filter(([id, xmin]) => before.get(id) !== xmin).map(([id]) => id)).toEqual([f.users.n]);
       await ranking.recomputeTopContributors();
@@ -141,7 +167,10 @@ describe('recomputeTrending', () => {
     expect(week[0]!.score).toBeCloseTo(0.9170040432046712 + 0.4204482076268573 + 0.1767766952966369, 9);
     expect(week[1]!.score).toBeCloseTo(0.9856631986401876, 9);
     expect(week[2]!.score).toBeCloseTo(0.5, 9);
-    for (const [period, rows] of [['today', today], ['week', week]] as const) {
+    for (const [period, rows] of [
+      ['today', today],
+      ['week', week],
+    ] as const) {
       for (const r of rows) expect(r.score).toBeCloseTo(reference(r.projectId, period), 9);
     }
   });
@@ -154,7 +183,9 @@ describe('recomputeTrending', () => {
     const expected = [f.ids.p1, f.ids.p2, f.ids.p6].map((id) => reference(id, 'month'));
     expect(expected).toEqual([...expected].sort((x, y) => y - x));
     expect(reference(f.ids.p3, 'month')).toBe(0);
-    expect((await ranking.listTrending({ period: 'month', offset: 1, limit: 1, viewer })).map((r) => r.id)).toEqual([f.ids.p2]);
+    expect((await ranking.listTrending({ period: 'month', offset: 1, limit: 1, viewer })).map((r) => r.id)).toEqual([
+      f.ids.p2,
+    ]);
   });
 
   it('writes only the rows that changed, and says whether any did: none when no vote entered or left the window, one for one vote', async () => {
@@ -162,7 +193,13 @@ describe('recomputeTrending', () => {
     const later = (ms: number) => new Date(NOW.getTime() + ms);
     // A row's xmin is the transaction that last wrote it.
     const versions = async () =>
-      new Map((await sql<{ projectId: number; xmin: string }[]>`SELECT project_id, xmin::text FROM trending_scores WHERE period = 'month'`).map((r) => [r.projectId, r.xmin]));
+      new Map(
+        (
+          await sql<
+            { projectId: number; xmin: string }[]
+          >`SELECT project_id, xmin::text FROM trending_scores WHERE period = 'month'`
+        ).map((r) => [r.projectId, r.xmin]),
+      );
     await ranking.recomputeTrending('month', NOW);
     const before = await versions();
     expect(before.size).toBe(3);
@@ -199,24 +236,64 @@ describe('recomputeLeaderboard', () => {
     const projects = await sql<{ id: number; createdAt: Date; averageRating: string; totalRatings: number }[]>`
       SELECT id, created_at, average_rating, total_ratings FROM projects WHERE NOT is_hidden`;
     const count = (id: number) =>
-      f.votes.filter((v) => v.projectId === id && (windowMs === null || (v.createdAt.getTime() >= NOW.getTime() - windowMs && v.createdAt <= NOW))).length;
+      f.votes.filter(
+        (v) =>
+          v.projectId === id &&
+          (windowMs === null || (v.createdAt.getTime() >= NOW.getTime() - windowMs && v.createdAt <= NOW)),
+      ).length;
     return projects
-      .map((p) => ({ id: p.id, votes: count(p.id), bound: bayesianRating(Number(p.averageRating), p.totalRatings), created: p.createdAt.getTime() }))
+      .map((p) => ({
+        id: p.id,
+        votes: count(p.id),
+        bound: bayesianRating(Number(p.averageRating), p.totalRatings),
+        created: p.createdAt.getTime(),
+      }))
       .filter((p) => windowMs === null || p.votes > 0)
       .sort((x, y) => y.votes - x.votes || y.bound - x.bound || x.created - y.created || x.id - y.id)
       .map((p) => [p.id, p.votes]);
   }
 
   it.each([
-    ['week', 7 * DAY, ['p1', 4], [['p3', 1], ['p6', 1], ['p2', 1]]],
-    ['month', 30 * DAY, ['p1', 4], [['p2', 2], ['p3', 1], ['p6', 1]]],
-    ['all', null, ['p1', 4], [['p5', 2], ['p2', 2], ['p3', 1], ['p6', 1]]],
-  ] as const)('ranks %s by votes in range, then rating bound, then earlier submission', async (range, windowMs, first, rest) => {
-    const ranking = makeRankingQueries(sql);
-    await ranking.recomputeLeaderboard(range, NOW);
-    const rows = await ranking.listLeaderboard({ range, offset: 0, limit: 10, viewer });
-    const expected = [first, ...rest].map(([key, votes]) => [f.ids[key], votes]);
-    expect(rows.map((r) => [r.id, r.rangeVotes])).toEqual(expected);
-    expect(expected).toEqual(await referenceOrder(windowMs));
-  });
+    [
+      'week',
+      7 * DAY,
+      ['p1', 4],
+      [
+        ['p3', 1],
+        ['p6', 1],
+        ['p2', 1],
+      ],
+    ],
+    [
+      'month',
+      30 * DAY,
+      ['p1', 4],
+      [
+        ['p2', 2],
+        ['p3', 1],
+        ['p6', 1],
+      ],
+    ],
+    [
+      'all',
+      null,
+      ['p1', 4],
+      [
+        ['p5', 2],
+        ['p2', 2],
+        ['p3', 1],
+        ['p6', 1],
+      ],
+    ],
+  ] as const)(
+    'ranks %s by votes in range, then rating bound, then earlier submission',
+    async (range, windowMs, first, rest) => {
+      const ranking = makeRankingQueries(sql);
+      await ranking.recomputeLeaderboard(range, NOW);
+      const rows = await ranking.listLeaderboard({ range, offset: 0, limit: 10, viewer });
+      const expected = [first, ...rest].map(([key, votes]) => [f.ids[key], votes]);
+      expect(rows.map((r) => [r.id, r.rangeVotes])).toEqual(expected);
+      expect(expected).toEqual(await referenceOrder(windowMs));
+    },
+  );
 });

@@ -1,10 +1,22 @@
-import { LEADERBOARD_RANGES, TRENDING_PERIODS, type LeaderboardRange, type TrendingPeriod } from '@vitrine/domain/constants';
+import {
+  LEADERBOARD_RANGES,
+  TRENDING_PERIODS,
+  type LeaderboardRange,
+  type TrendingPeriod,
+} from '@vitrine/domain/constants';
 import { RATING_PRIOR_MEAN, RATING_PRIOR_WEIGHT } from '@vitrine/domain/rankings';
 import type postgres from 'postgres';
 import { retryTransaction } from '../retry';
 import type { Sql, Tx } from '../sql';
 import { projectColumns, type ProjectRow, type Viewer } from './projects';
-import { makeTallyQueries, safeWatermark, tallySpec, tallyWeight, type TalliedBoard, type TallyWindow } from './tallies';
+import {
+  makeTallyQueries,
+  safeWatermark,
+  tallySpec,
+  tallyWeight,
+  type TalliedBoard,
+  type TallyWindow,
+} from './tallies';
 
 /** The query of a board's rows before they are ranked (project_id, value), as a fragment of the fill. */
 type Counted = (tx: Tx) => postgres.PendingQuery<postgres.Row[]>;
@@ -49,7 +61,7 @@ const ALL_BOARDS: readonly BoardName[] = [
  * Takes every board's swap lock for the rest of `tx`, a transaction that deletes projects or users; call
  * it before the transaction touches any row. A swap locks its board, deletes the board's rows, then its
  * insert checks each project (and user) row; a deletion locks the project row, then its cascade deletes
- * the board rows: in that order the two deadlocked (SQLSTATE 40P01, issue 14). Holding the board locks
+ * the board rows: in that order the two deadlocked (SQLSTATE 40P01). Holding the board locks
  * first makes every swap wait for the deletion, or the deletion for the swap, before either has a row.
  */
 export async function lockBoardsForDeletion(tx: Tx): Promise<void> {
@@ -96,10 +108,30 @@ interface BoardRows {
 
 /** The tables of the boards (migration 0001; trending weights: 0016; every owner's totals: 0017). */
 const BOARD_ROWS = {
-  trending: { table: 'trending_scores', keyColumn: 'period', idColumn: 'project_id', columns: ['weight', 'created_at'] },
-  leaderboard: { table: 'leaderboard_entries', keyColumn: 'time_range', idColumn: 'project_id', columns: ['votes', 'rating_bound', 'created_at'] },
-  topContributors: { table: 'top_contributors', keyColumn: null, idColumn: 'user_id', columns: ['project_count', 'total_votes'] },
-  contributorTotals: { table: 'contributor_totals', keyColumn: null, idColumn: 'user_id', columns: ['project_count', 'total_votes'] },
+  trending: {
+    table: 'trending_scores',
+    keyColumn: 'period',
+    idColumn: 'project_id',
+    columns: ['weight', 'created_at'],
+  },
+  leaderboard: {
+    table: 'leaderboard_entries',
+    keyColumn: 'time_range',
+    idColumn: 'project_id',
+    columns: ['votes', 'rating_bound', 'created_at'],
+  },
+  topContributors: {
+    table: 'top_contributors',
+    keyColumn: null,
+    idColumn: 'user_id',
+    columns: ['project_count', 'total_votes'],
+  },
+  contributorTotals: {
+    table: 'contributor_totals',
+    keyColumn: null,
+    idColumn: 'user_id',
+    columns: ['project_count', 'total_votes'],
+  },
 } as const satisfies Record<string, BoardRows>;
 
 /** The leaderboard tie-break (domain bayesianRating) over a projects row `p`, as SQL. */
@@ -109,7 +141,7 @@ function ratingBound(sql: Tx) {
 }
 
 /**
- * The ranking boards (design.md "Rankings"): set-based recomputes that swap a board's rows in one
+ * The ranking boards: set-based recomputes that swap a board's rows in one
  * short transaction, and one-indexed-query reads. Takes the pool (recomputes open their own transaction).
  */
 export function makeRankingQueries(sql: Sql) {
@@ -120,7 +152,13 @@ export function makeRankingQueries(sql: Sql) {
    * nothing happens if another process recomputed the board meanwhile; the answer is then null.
    * `votesUntil` (the top contributors) is stamped too: every vote created before it is counted.
    */
-  async function swapIn(tx: Tx, board: BoardName, fill: (tx: Tx) => Promise<BoardSwap>, onlyIfOlderThanMs?: number, votesUntil: Date | null = null): Promise<BoardSwap | null> {
+  async function swapIn(
+    tx: Tx,
+    board: BoardName,
+    fill: (tx: Tx) => Promise<BoardSwap>,
+    onlyIfOlderThanMs?: number,
+    votesUntil: Date | null = null,
+  ): Promise<BoardSwap | null> {
     if (onlyIfOlderThanMs !== undefined) {
       const [row] = await tx<{ fresh: boolean }[]>`
         SELECT computed_at > now() - make_interval(secs => ${onlyIfOlderThanMs / 1000}) AS fresh
@@ -138,11 +176,19 @@ export function makeRankingQueries(sql: Sql) {
    * Recomputes a board that is not tallied in one transaction under its lock. It can deadlock with a
    * deletion's cascade: the loser, either side, runs again (retryTransaction).
    */
-  function recomputeAlone(board: BoardName, fill: (tx: Tx) => Promise<BoardSwap>, onlyIfOlderThanMs?: number, votesUntil?: Date): Promise<BoardSwap | null> {
-    return retryTransaction(() => sql.begin(async (tx) => {
-      await lockBoard(tx, board);
-      return swapIn(tx, board, fill, onlyIfOlderThanMs, votesUntil);
-    }) as Promise<BoardSwap | null>);
+  function recomputeAlone(
+    board: BoardName,
+    fill: (tx: Tx) => Promise<BoardSwap>,
+    onlyIfOlderThanMs?: number,
+    votesUntil?: Date,
+  ): Promise<BoardSwap | null> {
+    return retryTransaction(
+      () =>
+        sql.begin(async (tx) => {
+          await lockBoard(tx, board);
+          return swapIn(tx, board, fill, onlyIfOlderThanMs, votesUntil);
+        }) as Promise<BoardSwap | null>,
+    );
   }
 
   const tallies = makeTallyQueries(sql, lockBoard);
@@ -190,10 +236,15 @@ export function makeRankingQueries(sql: Sql) {
    * a query of the board's rows (`idColumn` and `board.columns`), writing only what differs: rows that
    * left the board are deleted, new ones inserted, changed ones updated. Under a stream of votes a
    * recompute changes a few rows of a board; rewriting all BOARD_SIZE of them every second was most of
-   * its cost (issue 11). One statement, so every part sees the board as it was. Answers the board's
+   * its cost. One statement, so every part sees the board as it was. Answers the board's
    * row count and whether any row changed.
    */
-  async function syncBoard(tx: Tx, board: BoardRows, key: string | null, fresh: postgres.PendingQuery<postgres.Row[]>): Promise<BoardSwap> {
+  async function syncBoard(
+    tx: Tx,
+    board: BoardRows,
+    key: string | null,
+    fresh: postgres.PendingQuery<postgres.Row[]>,
+  ): Promise<BoardSwap> {
     // Names from BOARD_ROWS, never from input, written into the statement as they are.
     const table = tx.unsafe(board.table);
     const id = tx.unsafe(board.idColumn);
@@ -224,31 +275,53 @@ export function makeRankingQueries(sql: Sql) {
   /** Fills the trending board of `period` from `counted` (project_id, value: the tally weight). */
   function fillTrending(period: TrendingPeriod, counted: Counted) {
     return (tx: Tx) =>
-      syncBoard(tx, BOARD_ROWS.trending, period, tx`
+      syncBoard(
+        tx,
+        BOARD_ROWS.trending,
+        period,
+        tx`
         SELECT s.project_id, s.value AS weight, p.created_at
         FROM (${counted(tx)}) s JOIN projects p ON p.id = s.project_id
         WHERE NOT p.is_hidden AND s.value > 0
         ORDER BY s.value DESC, p.created_at DESC, s.project_id DESC
-        LIMIT ${BOARD_SIZE}`);
+        LIMIT ${BOARD_SIZE}`,
+      );
   }
 
   /** Fills the leaderboard of `range` from `counted` (project_id, value: the votes in range). */
   function fillLeaderboard(range: LeaderboardRange, counted: Counted) {
     return (tx: Tx) =>
-      syncBoard(tx, BOARD_ROWS.leaderboard, range, tx`
+      syncBoard(
+        tx,
+        BOARD_ROWS.leaderboard,
+        range,
+        tx`
         SELECT p.id AS project_id, c.value::int AS votes, ${ratingBound(tx)} AS rating_bound, p.created_at
         FROM (${counted(tx)}) c JOIN projects p ON p.id = c.project_id
         WHERE NOT p.is_hidden
         ORDER BY c.value DESC, 3 DESC, p.created_at ASC, p.id
-        LIMIT ${BOARD_SIZE}`);
+        LIMIT ${BOARD_SIZE}`,
+      );
   }
 
   /**
    * Recomputes a tallied board: its tally advances to `now` and, in the transaction of the last step
    * (one in the steady state), the board is filled from it under the board's lock.
    */
-  function recomputeTallied(board: TalliedBoard, now: Date, fill: (counted: Counted) => (tx: Tx) => Promise<BoardSwap>, onlyIfOlderThanMs?: number) {
-    return tallies.advance(board, now, (tx, window) => swapIn(tx, board, fill((t) => tallied(t, board, window, now)), onlyIfOlderThanMs));
+  function recomputeTallied(
+    board: TalliedBoard,
+    now: Date,
+    fill: (counted: Counted) => (tx: Tx) => Promise<BoardSwap>,
+    onlyIfOlderThanMs?: number,
+  ) {
+    return tallies.advance(board, now, (tx, window) =>
+      swapIn(
+        tx,
+        board,
+        fill((t) => tallied(t, board, window, now)),
+        onlyIfOlderThanMs,
+      ),
+    );
   }
 
   async function recomputeTrendingBoard(period: TrendingPeriod, now: Date, onlyIfOlderThanMs?: number) {
@@ -256,7 +329,13 @@ export function makeRankingQueries(sql: Sql) {
   }
 
   async function recomputeLeaderboardBoard(range: LeaderboardRange, now: Date, onlyIfOlderThanMs?: number) {
-    if (range !== 'all') return recomputeTallied(`leaderboard:${range}`, now, (counted) => fillLeaderboard(range, counted), onlyIfOlderThanMs);
+    if (range !== 'all')
+      return recomputeTallied(
+        `leaderboard:${range}`,
+        now,
+        (counted) => fillLeaderboard(range, counted),
+        onlyIfOlderThanMs,
+      );
     // All time: every visible project by its vote counter, from the BOARD_SIZE-th most voted one up
     // (ties included; projects_votes_idx finds it).
     const counted = (tx: Tx) => tx`
@@ -268,10 +347,15 @@ export function makeRankingQueries(sql: Sql) {
 
   /** Brings the top contributors to the best TOP_CONTRIBUTORS_BOARD_SIZE owners of contributor_totals (its rank index). */
   function fillTopContributors(tx: Tx) {
-    return syncBoard(tx, BOARD_ROWS.topContributors, null, tx`
+    return syncBoard(
+      tx,
+      BOARD_ROWS.topContributors,
+      null,
+      tx`
       SELECT user_id, project_count, total_votes FROM contributor_totals
       ORDER BY total_votes DESC, project_count DESC, user_id
-      LIMIT ${TOP_CONTRIBUTORS_BOARD_SIZE}`);
+      LIMIT ${TOP_CONTRIBUTORS_BOARD_SIZE}`,
+    );
   }
 
   /**
@@ -283,14 +367,19 @@ export function makeRankingQueries(sql: Sql) {
   async function recomputeTopContributorsBoard(onlyIfOlderThanMs?: number) {
     const votesUntil = await safeWatermark(sql);
     const fill = async (tx: Tx) => {
-      await syncBoard(tx, BOARD_ROWS.contributorTotals, null, tx`
+      await syncBoard(
+        tx,
+        BOARD_ROWS.contributorTotals,
+        null,
+        tx`
         WITH late AS (
           SELECT project_id, count(*)::int AS n FROM votes WHERE created_at >= ${votesUntil}::timestamptz GROUP BY project_id
         )
         SELECT p.user_id, count(*)::int AS project_count, coalesce(sum(p.votes - coalesce(l.n, 0)), 0)::int AS total_votes
         FROM projects p LEFT JOIN late l ON l.project_id = p.id
         WHERE NOT p.is_hidden AND p.user_id IS NOT NULL
-        GROUP BY p.user_id`);
+        GROUP BY p.user_id`,
+      );
       return fillTopContributors(tx);
     };
     return recomputeAlone('top-contributors', fill, onlyIfOlderThanMs, votesUntil);
@@ -307,13 +396,17 @@ export function makeRankingQueries(sql: Sql) {
   async function addVotesToTopContributorsBoard(): Promise<BoardSwap> {
     const board = 'top-contributors';
     const votesUntil = await safeWatermark(sql);
-    const swap = await retryTransaction(() => sql.begin(async (tx) => {
-      await lockBoard(tx, board);
-      const [row] = await tx<{ votesUntil: Date | null }[]>`SELECT votes_until FROM ranking_boards WHERE board = ${board}`;
-      const since = row?.votesUntil ?? null;
-      if (since === null) return null;
-      if (votesUntil <= since) return UNCHANGED;
-      await tx`
+    const swap = await retryTransaction(
+      () =>
+        sql.begin(async (tx) => {
+          await lockBoard(tx, board);
+          const [row] = await tx<
+            { votesUntil: Date | null }[]
+          >`SELECT votes_until FROM ranking_boards WHERE board = ${board}`;
+          const since = row?.votesUntil ?? null;
+          if (since === null) return null;
+          if (votesUntil <= since) return UNCHANGED;
+          await tx`
         UPDATE contributor_totals c SET total_votes = c.total_votes + d.n
         FROM (
           SELECT p.user_id, count(*)::int AS n
@@ -322,8 +415,9 @@ export function makeRankingQueries(sql: Sql) {
           GROUP BY p.user_id
         ) d
         WHERE c.user_id = d.user_id`;
-      return swapIn(tx, board, fillTopContributors, undefined, votesUntil);
-    }) as Promise<BoardSwap | null>);
+          return swapIn(tx, board, fillTopContributors, undefined, votesUntil);
+        }) as Promise<BoardSwap | null>,
+    );
     // Never recomputed whole yet: whole now.
     return swap ?? (await recomputeTopContributorsBoard()) ?? UNCHANGED;
   }
@@ -337,7 +431,10 @@ export function makeRankingQueries(sql: Sql) {
    * process recomputes it in the background (once per board), so a read never waits for an
    * aggregate over every vote.
    */
-  async function ensureFresh(board: BoardName, recompute: (onlyIfOlderThanMs: number) => Promise<BoardSwap | null>): Promise<void> {
+  async function ensureFresh(
+    board: BoardName,
+    recompute: (onlyIfOlderThanMs: number) => Promise<BoardSwap | null>,
+  ): Promise<void> {
     const [row] = await sql<{ fresh: boolean }[]>`
       SELECT computed_at > now() - make_interval(secs => ${BOARD_MAX_AGE_MS / 1000}) AS fresh
       FROM ranking_boards WHERE board = ${board}`;
@@ -396,7 +493,13 @@ export function makeRankingQueries(sql: Sql) {
      * index range scan of trending_scores_rank_idx); a project that has left the board since ends the
      * list. Else at `offset`.
      */
-    async listTrending(opts: { period: TrendingPeriod; offset: number; limit: number; viewer: Viewer | null; after?: number }): Promise<ProjectRow[]> {
+    async listTrending(opts: {
+      period: TrendingPeriod;
+      offset: number;
+      limit: number;
+      viewer: Viewer | null;
+      after?: number;
+    }): Promise<ProjectRow[]> {
       await ensureFresh(`trending:${opts.period}`, (age) => recomputeTrendingBoard(opts.period, new Date(), age));
       const keyset =
         opts.after === undefined
@@ -414,7 +517,12 @@ export function makeRankingQueries(sql: Sql) {
     },
 
     /** One page of the leaderboard of `range` (hidden projects left out), first place first. */
-    async listLeaderboard(opts: { range: LeaderboardRange; offset: number; limit: number; viewer: Viewer | null }): Promise<LeaderboardRow[]> {
+    async listLeaderboard(opts: {
+      range: LeaderboardRange;
+      offset: number;
+      limit: number;
+      viewer: Viewer | null;
+    }): Promise<LeaderboardRow[]> {
       await ensureFresh(`leaderboard:${opts.range}`, (age) => recomputeLeaderboardBoard(opts.range, new Date(), age));
       return sql<LeaderboardRow[]>`
         SELECT ${projectColumns(sql, opts.viewer)}, le.votes AS range_votes

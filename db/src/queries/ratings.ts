@@ -5,7 +5,12 @@ import type { Tx } from '../sql';
 export function makeRatingQueries(sql: Tx) {
   return {
     /** Saves a member's rating of a project: inserts it, or updates it on a re-rate (`updated` true). */
-    async upsertRating(input: { projectId: number; userId: number; ip: string; rating: number }): Promise<{ updated: boolean }> {
+    async upsertRating(input: {
+      projectId: number;
+      userId: number;
+      ip: string;
+      rating: number;
+    }): Promise<{ updated: boolean }> {
       // xmax is 0 on a freshly inserted row version and set on the version an ON CONFLICT UPDATE wrote.
       const [row] = await sql<{ inserted: boolean }[]>`
         INSERT INTO ratings (project_id, user_id, ip_address, rating)

@@ -34,7 +34,7 @@ export function makeReportQueries(sql: Tx) {
     },
 
     /**
-     * How many pending reports on the project count toward the auto-hide (issue 14): from reporters
+     * How many pending reports on the project count toward the auto-hide: from reporters
      * other than the owner whose account is at least `minAgeDays` old and who cast at least
      * `minActions` votes, ratings and projects together, one per network (each pending report is from
      * a different member already, so distinct networks are distinct members too).
@@ -51,9 +51,11 @@ export function makeReportQueries(sql: Tx) {
       return row!.n;
     },
 
-
     /** Sets a report's status and notes, and whether the report hid its project. */
-    async updateReport(id: number, change: { status: ReportStatus; adminNotes: string | null; isHidden: boolean }): Promise<void> {
+    async updateReport(
+      id: number,
+      change: { status: ReportStatus; adminNotes: string | null; isHidden: boolean },
+    ): Promise<void> {
       await sql`
         UPDATE reports SET status = ${change.status}, admin_notes = ${change.adminNotes}, is_hidden = ${change.isHidden},
                            updated_at = now()

@@ -10,7 +10,7 @@ export interface Standing {
  * The SQL condition "the user `alias` has standing": an account at least `minAgeDays` old that cast at
  * least `minActions` votes, ratings and projects together (domain/src/constants.ts REPORT_STANDING_*).
  * The one definition, shared by the report auto-hide (reports.ts) and the ratings that count toward a
- * badge tier (userRatings.ts), so fresh accounts made for the purpose count for neither.
+ * badge tier (user-ratings.ts), so fresh accounts made for the purpose count for neither.
  */
 export function hasStanding(sql: Tx, alias: string, standing: Standing) {
   const u = sql(alias);

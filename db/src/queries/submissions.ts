@@ -1,6 +1,6 @@
 import type { Tx } from '../sql';
 
-/** Queries on submissions (the audit trail of project submissions, spec §3). Pass the pool or a transaction. */
+/** Queries on submissions (the audit trail of project submissions). Pass the pool or a transaction. */
 export function makeSubmissionQueries(sql: Tx) {
   return {
     /** Records a submission. */

@@ -39,19 +39,37 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i += 1) members.push((await buildUser(sql)).id);
   projects = [];
   for (let i = 0; i < 24; i += 1) {
-    projects.push((await buildProject(sql, { userId: members[i % members.length], createdAt: new Date(START.getTime() - (i % 5) * DAY) })).id);
+    projects.push(
+      (
+        await buildProject(sql, {
+          userId: members[i % members.length],
+          createdAt: new Date(START.getTime() - (i % 5) * DAY),
+        })
+      ).id,
+    );
   }
   const next = random(42);
   const values: Array<{ project_id: number; user_id: number | null; ip_address: string; created_at: Date }> = [];
   for (let i = 0; i < 900; i += 1) {
     // Low project indexes get most votes, as on a real showcase.
     const project = projects[Math.floor(projects.length * next() ** 2)]!;
-    values.push({ project_id: project, user_id: null, ip_address: `10.1.${i >> 8}.${i & 255}`, created_at: new Date(START.getTime() + next() * SPAN_DAYS * DAY) });
+    values.push({
+      project_id: project,
+      user_id: null,
+      ip_address: `10.1.${i >> 8}.${i & 255}`,
+      created_at: new Date(START.getTime() + next() * SPAN_DAYS * DAY),
+    });
   }
   // Members' votes (one each per project), the author's own among them (refused by the API now, but rows from before may remain: weight 0 on trending).
   for (const project of projects) {
     for (const member of members) {
-      if (next() < 0.4) values.push({ project_id: project, user_id: member, ip_address: '10.2.0.1', created_at: new Date(START.getTime() + next() * SPAN_DAYS * DAY) });
+      if (next() < 0.4)
+        values.push({
+          project_id: project,
+          user_id: member,
+          ip_address: '10.2.0.1',
+          created_at: new Date(START.getTime() + next() * SPAN_DAYS * DAY),
+        });
     }
   }
   await sql`
@@ -98,7 +116,9 @@ async function referenceTrending(period: TrendingPeriod, now: Date): Promise<Arr
 
 /** A leaderboard range from every vote: [project, votes in range], first place first (no ratings: ties by earlier submission). */
 async function referenceLeaderboard(windowMs: number, now: Date): Promise<Array<[number, number]>> {
-  const votes = (await visibleVotes()).filter((v) => v.createdAt.getTime() >= now.getTime() - windowMs && v.createdAt <= now);
+  const votes = (await visibleVotes()).filter(
+    (v) => v.createdAt.getTime() >= now.getTime() - windowMs && v.createdAt <= now,
+  );
   return [...byProject(votes).entries()]
     .map(([id, vs]) => ({ id, n: vs.length, created: vs[0]!.projectCreatedAt.getTime() }))
     .sort((a, b) => b.n - a.n || a.created - b.created || a.id - b.id)
@@ -112,21 +132,30 @@ async function expectBoardsMatch(now: Date) {
     const rows = await ranking.listTrending({ period, offset: 0, limit: 100, viewer });
     const scores = await trendingScores(sql, period, now);
     const expected = await referenceTrending(period, now);
-    expect(rows.map((r) => r.id), `trending ${period} at ${now.toISOString()}`).toEqual(expected.map(([id]) => id));
+    expect(
+      rows.map((r) => r.id),
+      `trending ${period} at ${now.toISOString()}`,
+    ).toEqual(expected.map(([id]) => id));
     scores.forEach((row, i) => expect(row.score).toBeCloseTo(expected[i]![1], 9));
   }
   for (const range of ['week', 'month'] as const) {
     await ranking.recomputeLeaderboard(range, now);
     const rows = await ranking.listLeaderboard({ range, offset: 0, limit: 100, viewer });
-    expect(rows.map((r) => [r.id, r.rangeVotes]), `leaderboard ${range} at ${now.toISOString()}`).toEqual(await referenceLeaderboard(LEADERBOARD_WINDOW_MS[range]!, now));
+    expect(
+      rows.map((r) => [r.id, r.rangeVotes]),
+      `leaderboard ${range} at ${now.toISOString()}`,
+    ).toEqual(await referenceLeaderboard(LEADERBOARD_WINDOW_MS[range]!, now));
   }
 }
 
 describe('boards from running tallies', () => {
   it('equal the boards from every vote as the clock walks forward over 45 days, in steps of 17 hours', async () => {
     // 45 days are over 64 half-lives of today's board: its epoch is rebased on the way.
-    for (let t = START.getTime(); t <= START.getTime() + (SPAN_DAYS + 2) * DAY; t += 17 * HOUR) await expectBoardsMatch(new Date(t));
-    const [today] = await sql<{ epoch: Date }[]>`SELECT epoch FROM ranking_tally_windows WHERE board = 'trending:today'`;
+    for (let t = START.getTime(); t <= START.getTime() + (SPAN_DAYS + 2) * DAY; t += 17 * HOUR)
+      await expectBoardsMatch(new Date(t));
+    const [today] = await sql<
+      { epoch: Date }[]
+    >`SELECT epoch FROM ranking_tally_windows WHERE board = 'trending:today'`;
     expect(today!.epoch.getTime()).toBeGreaterThan(START.getTime() + 16 * DAY);
   });
 
@@ -156,8 +185,13 @@ describe('boards from running tallies', () => {
     const rowsOf = async (board: TalliedBoard) => {
       const halfLife = tallySpec(board).halfLifeMs;
       const [{ epoch }] = await sql<[{ epoch: Date }]>`SELECT epoch FROM ranking_tally_windows WHERE board = ${board}`;
-      const rows = await sql<{ projectId: number; weight: number; votes: number }[]>`SELECT project_id, weight, votes FROM ranking_tallies WHERE board = ${board} ORDER BY project_id`;
-      return rows.map((r) => ({ ...r, score: halfLife === null ? r.weight : r.weight * 2 ** ((epoch.getTime() - now.getTime()) / halfLife) }));
+      const rows = await sql<
+        { projectId: number; weight: number; votes: number }[]
+      >`SELECT project_id, weight, votes FROM ranking_tallies WHERE board = ${board} ORDER BY project_id`;
+      return rows.map((r) => ({
+        ...r,
+        score: halfLife === null ? r.weight : r.weight * 2 ** ((epoch.getTime() - now.getTime()) / halfLife),
+      }));
     };
     for (const board of ['trending:month', 'leaderboard:week'] as const) {
       // Back to the start (a `now` before the tally's starts it anew), then forward in one go.
@@ -168,8 +202,11 @@ describe('boards from running tallies', () => {
       // Forward 10 days at a time in batches of 7 votes: both edges move in many bounded steps.
       const steps = [];
       for (let t = START.getTime() + 10 * DAY; t < now.getTime(); t += 10 * DAY) steps.push(new Date(t));
-      for (const at of [...steps, now]) await makeTallyQueries(sql, noLock, { batchVotes: 7 }).advance(board, at, windowOf);
-      const [window] = await sql<{ since: Date; until: Date }[]>`SELECT since, until FROM ranking_tally_windows WHERE board = ${board}`;
+      for (const at of [...steps, now])
+        await makeTallyQueries(sql, noLock, { batchVotes: 7 }).advance(board, at, windowOf);
+      const [window] = await sql<
+        { since: Date; until: Date }[]
+      >`SELECT since, until FROM ranking_tally_windows WHERE board = ${board}`;
       expect([window!.since, window!.until]).toEqual([whole.since, whole.until]);
       const batched = await rowsOf(board);
       expect(batched.map((r) => [r.projectId, r.votes])).toEqual(wholeRows.map((r) => [r.projectId, r.votes]));
@@ -196,7 +233,9 @@ describe('boards from running tallies', () => {
     const other = (await buildProject(sql, { userId: members[0] })).id;
     await sql`INSERT INTO votes (project_id, user_id, ip_address) VALUES (${other}, NULL, '10.3.0.2')`;
     await ranking.recomputeTrending('today');
-    const [during] = await sql<{ until: Date }[]>`SELECT until FROM ranking_tally_windows WHERE board = 'trending:today'`;
+    const [during] = await sql<
+      { until: Date }[]
+    >`SELECT until FROM ranking_tally_windows WHERE board = 'trending:today'`;
     const [vote] = await sql<{ createdAt: Date }[]>`SELECT created_at FROM votes WHERE project_id = ${other}`;
     expect(during!.until.getTime()).toBeLessThan(vote!.createdAt.getTime());
     release();
@@ -205,7 +244,9 @@ describe('boards from running tallies', () => {
     await ranking.recomputeTrending('today');
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await ranking.recomputeTrending('today');
-    const [after] = await sql<{ until: Date }[]>`SELECT until FROM ranking_tally_windows WHERE board = 'trending:today'`;
+    const [after] = await sql<
+      { until: Date }[]
+    >`SELECT until FROM ranking_tally_windows WHERE board = 'trending:today'`;
     const [slow] = await sql<{ createdAt: Date }[]>`SELECT created_at FROM votes WHERE project_id = ${project}`;
     expect(after!.until.getTime()).toBeGreaterThan(slow!.createdAt.getTime());
     const board = await ranking.listTrending({ period: 'today', offset: 0, limit: 100, viewer });

@@ -1,4 +1,9 @@
-import { LEADERBOARD_WINDOW_MS, TRENDING_HALF_LIFE_MS, TRENDING_WINDOW_MS, VOTE_WEIGHT } from '@vitrine/domain/rankings';
+import {
+  LEADERBOARD_WINDOW_MS,
+  TRENDING_HALF_LIFE_MS,
+  TRENDING_WINDOW_MS,
+  VOTE_WEIGHT,
+} from '@vitrine/domain/rankings';
 import type { LeaderboardRange, TrendingPeriod } from '@vitrine/domain/constants';
 import { retryTransaction } from '../retry';
 import type { Sql, Tx } from '../sql';
@@ -7,7 +12,7 @@ import type { Sql, Tx } from '../sql';
  * Running tallies of the boards that count a window of votes (migration 0015), so a recompute reads the
  * votes that entered or left the window since the last one instead of every vote in it: at 1M projects
  * and 10M votes the month's trending board aggregated 10M votes per recompute and held a core for half
- * a minute (issue 11). A board is then built from its tally's best rows plus the few votes too recent to
+ * a minute. A board is then built from its tally's best rows plus the few votes too recent to
  * be tallied yet (db/src/queries/rankings.ts).
  *
  * A tally holds the votes created in its window's [since, until). Advancing it to `now` drops the
@@ -31,7 +36,13 @@ export interface TallySpec {
 }
 
 /** Every tallied board, in the order deletions lock them (rankings.ts ALL_BOARDS holds them too). */
-export const TALLIED_BOARDS: readonly TalliedBoard[] = ['trending:today', 'trending:week', 'trending:month', 'leaderboard:month', 'leaderboard:week'];
+export const TALLIED_BOARDS: readonly TalliedBoard[] = [
+  'trending:today',
+  'trending:week',
+  'trending:month',
+  'leaderboard:month',
+  'leaderboard:week',
+];
 
 /** The window and weighing of a tallied board. */
 export function tallySpec(board: TalliedBoard): TallySpec {
@@ -85,7 +96,16 @@ export function tallyScoreFactor(sql: Tx, spec: TallySpec, epoch: Date, now: Dat
  * Adds (sign 1) or removes (sign -1) the weighed votes created in [from, to) to/from `board`'s tally;
  * with `voter`, only that member's votes on projects not their own. A row left with no vote is deleted.
  */
-async function applyVotes(tx: Tx, board: TalliedBoard, spec: TallySpec, epoch: Date, from: Date, to: Date, sign: 1 | -1, voter?: number): Promise<void> {
+async function applyVotes(
+  tx: Tx,
+  board: TalliedBoard,
+  spec: TallySpec,
+  epoch: Date,
+  from: Date,
+  to: Date,
+  sign: 1 | -1,
+  voter?: number,
+): Promise<void> {
   if (to <= from) return;
   const weight = tallyWeight(tx, spec, epoch);
   const byVoter = voter === undefined ? tx`` : tx`AND v.user_id = ${voter} AND p.user_id IS DISTINCT FROM ${voter}`;
@@ -120,7 +140,9 @@ async function batchEnd(tx: Tx, from: Date, to: Date, batchVotes: number): Promi
   const at = row?.at ?? null;
   if (at === null) return to;
   if (at > from) return at;
-  const [next] = await tx<{ at: Date | null }[]>`SELECT min(created_at) AS at FROM votes WHERE created_at > ${from}::timestamptz`;
+  const [next] = await tx<
+    { at: Date | null }[]
+  >`SELECT min(created_at) AS at FROM votes WHERE created_at > ${from}::timestamptz`;
   return next?.at && next.at < to ? next.at : to;
 }
 
@@ -143,7 +165,11 @@ const later = (a: Date, b: Date) => (a > b ? a : b);
  * Queries on the tallies. Advancing takes the board's swap lock (`lock`, rankings.ts) for each step, so
  * a deletion (which takes every board's lock first, then forgetVotesOf) sees a window that holds still.
  */
-export function makeTallyQueries(sql: Sql, lock: (tx: Tx, board: TalliedBoard) => Promise<void>, options: { batchVotes?: number } = {}) {
+export function makeTallyQueries(
+  sql: Sql,
+  lock: (tx: Tx, board: TalliedBoard) => Promise<void>,
+  options: { batchVotes?: number } = {},
+) {
   const batchVotes = options.batchVotes ?? TALLY_BATCH_VOTES;
   /**
    * One bounded step toward the window [now - window, min(now, safe)), in a transaction of its own
@@ -151,42 +177,56 @@ export function makeTallyQueries(sql: Sql, lock: (tx: Tx, board: TalliedBoard) =
    * `batchVotes` new ones. Once the window has arrived, `finish` runs in the same transaction with it
    * (the board's swap: one transaction per recompute in the steady state); before, the answer is null.
    */
-  async function step<T>(board: TalliedBoard, spec: TallySpec, now: Date, safe: Date, finish: (tx: Tx, window: TallyWindow) => Promise<T>): Promise<{ value: T } | null> {
-    return retryTransaction(() => sql.begin(async (tx) => {
-      await lock(tx, board);
-      const since = new Date(now.getTime() - spec.windowMs);
-      const until = later(since, earlier(now, safe));
-      const [w] = await tx<TallyWindow[]>`SELECT epoch, since, until FROM ranking_tally_windows WHERE board = ${board}`;
-      if (!w || since < w.since || until < w.until || w.until <= since) {
-        // A first build; a tally wholly older than the window (nothing in it would stay); or asked
-        // for a `now` before the tally's (a clock set back, a test's fixed clock): start again from an
-        // empty window. Its votes in one statement: a first build reads them all whatever the batches
-        // (one aggregate does it several times faster than upserting batch after batch), and it holds
-        // only this board's lock (reads never wait; a deletion waits for it, once).
-        await tx`DELETE FROM ranking_tallies WHERE board = ${board}`;
-        await tx`
+  async function step<T>(
+    board: TalliedBoard,
+    spec: TallySpec,
+    now: Date,
+    safe: Date,
+    finish: (tx: Tx, window: TallyWindow) => Promise<T>,
+  ): Promise<{ value: T } | null> {
+    return retryTransaction(
+      () =>
+        sql.begin(async (tx) => {
+          await lock(tx, board);
+          const since = new Date(now.getTime() - spec.windowMs);
+          const until = later(since, earlier(now, safe));
+          const [w] = await tx<
+            TallyWindow[]
+          >`SELECT epoch, since, until FROM ranking_tally_windows WHERE board = ${board}`;
+          if (!w || since < w.since || until < w.until || w.until <= since) {
+            // A first build; a tally wholly older than the window (nothing in it would stay); or asked
+            // for a `now` before the tally's (a clock set back, a test's fixed clock): start again from an
+            // empty window. Its votes in one statement: a first build reads them all whatever the batches
+            // (one aggregate does it several times faster than upserting batch after batch), and it holds
+            // only this board's lock (reads never wait; a deletion waits for it, once).
+            await tx`DELETE FROM ranking_tallies WHERE board = ${board}`;
+            await tx`
           INSERT INTO ranking_tally_windows (board, epoch, since, until) VALUES (${board}, ${since}, ${since}, ${until})
           ON CONFLICT (board) DO UPDATE SET epoch = EXCLUDED.epoch, since = EXCLUDED.since, until = EXCLUDED.until`;
-        await applyVotes(tx, board, spec, since, since, until, 1);
-        return { value: await finish(tx, { epoch: since, since, until }) };
-      }
-      let { epoch } = w;
-      if (spec.halfLifeMs !== null && (until.getTime() - epoch.getTime()) / spec.halfLifeMs > REBASE_AFTER_HALF_LIVES) {
-        await tx`
+            await applyVotes(tx, board, spec, since, since, until, 1);
+            return { value: await finish(tx, { epoch: since, since, until }) };
+          }
+          let { epoch } = w;
+          if (
+            spec.halfLifeMs !== null &&
+            (until.getTime() - epoch.getTime()) / spec.halfLifeMs > REBASE_AFTER_HALF_LIVES
+          ) {
+            await tx`
           UPDATE ranking_tallies SET weight = weight * ${tallyScoreFactor(tx, spec, epoch, since)}
           WHERE board = ${board}`;
-        epoch = since;
-      }
-      // Votes leave the window: drop [since, ...) up to the new start; votes arrive: add [until, ...).
-      const dropTo = w.since < since ? await batchEnd(tx, w.since, since, batchVotes) : w.since;
-      await applyVotes(tx, board, spec, epoch, w.since, dropTo, -1);
-      const addTo = w.until < until ? await batchEnd(tx, w.until, until, batchVotes) : w.until;
-      await applyVotes(tx, board, spec, epoch, w.until, addTo, 1);
-      const next = { epoch, since: dropTo, until: addTo };
-      await tx`UPDATE ranking_tally_windows SET epoch = ${next.epoch}, since = ${next.since}, until = ${next.until} WHERE board = ${board}`;
-      if (next.since < since || next.until < until) return null;
-      return { value: await finish(tx, next) };
-    }) as Promise<{ value: T } | null>);
+            epoch = since;
+          }
+          // Votes leave the window: drop [since, ...) up to the new start; votes arrive: add [until, ...).
+          const dropTo = w.since < since ? await batchEnd(tx, w.since, since, batchVotes) : w.since;
+          await applyVotes(tx, board, spec, epoch, w.since, dropTo, -1);
+          const addTo = w.until < until ? await batchEnd(tx, w.until, until, batchVotes) : w.until;
+          await applyVotes(tx, board, spec, epoch, w.until, addTo, 1);
+          const next = { epoch, since: dropTo, until: addTo };
+          await tx`UPDATE ranking_tally_windows SET epoch = ${next.epoch}, since = ${next.since}, until = ${next.until} WHERE board = ${board}`;
+          if (next.since < since || next.until < until) return null;
+          return { value: await finish(tx, next) };
+        }) as Promise<{ value: T } | null>,
+    );
   }
 
   return {
@@ -213,6 +253,8 @@ export function makeTallyQueries(sql: Sql, lock: (tx: Tx, board: TalliedBoard) =
  * lockBoardsForDeletion and before the delete.
  */
 export async function forgetVotesOf(tx: Tx, userId: number): Promise<void> {
-  const windows = await tx<Array<TallyWindow & { board: TalliedBoard }>>`SELECT board, epoch, since, until FROM ranking_tally_windows`;
+  const windows = await tx<
+    Array<TallyWindow & { board: TalliedBoard }>
+  >`SELECT board, epoch, since, until FROM ranking_tally_windows`;
   for (const w of windows) await applyVotes(tx, w.board, tallySpec(w.board), w.epoch, w.since, w.until, -1, userId);
 }

@@ -14,7 +14,7 @@ export interface UserRow {
   isVerified: boolean;
   bio: string | null;
   createdAt: Date;
-  /** Issue 13: email copies of test-request notices, and the peer-rating aggregates (numeric(5,2) strings). */
+  /** Email copies of test-request notices, and the peer-rating aggregates (numeric(5,2) strings). */
   emailNotices: boolean;
   developerRating: string;
   developerRatingCount: number;
@@ -26,7 +26,7 @@ export interface UserRow {
   testerTierRating: string;
   testerTierCount: number;
   activityPoints: number;
-  /** Issue 14: when the owner confirmed `email` (null: unconfirmed); sessions signed in before sessionsValidAfter are refused. */
+  /** When the owner confirmed `email` (null: unconfirmed); sessions signed in before sessionsValidAfter are refused. */
   emailVerifiedAt: Date | null;
   sessionsValidAfter: Date | null;
 }
@@ -63,7 +63,7 @@ export function makeUserQueries(sql: Tx) {
     },
 
     /**
-     * Sets a new password hash and ends every session signed in before `at` (issue 14). `at` comes
+     * Sets a new password hash and ends every session signed in before `at`. `at` comes
      * from the API's clock, the one sessions' sign-in times are read from.
      */
     async changePassword(id: number, passwordHash: string, at: Date): Promise<void> {
@@ -93,7 +93,9 @@ export function makeUserQueries(sql: Tx) {
      * that an admin remains holds until the commit, and two such checks queue instead of deadlocking.
      */
     async lockAdmins(): Promise<{ id: number; isPaused: boolean }[]> {
-      return sql<{ id: number; isPaused: boolean }[]>`SELECT id, is_paused FROM users WHERE is_admin ORDER BY id FOR UPDATE`;
+      return sql<
+        { id: number; isPaused: boolean }[]
+      >`SELECT id, is_paused FROM users WHERE is_admin ORDER BY id FOR UPDATE`;
     },
 
     /**

@@ -10,7 +10,11 @@ export function makeViewQueries(sql: Tx) {
      * the project's views afterwards and whether this view counted, or undefined when the actor may
      * not read the project (missing, or hidden and not theirs).
      */
-    async recordView(input: { projectId: number; viewerKey: string; actor: Actor }): Promise<{ views: number; counted: boolean } | undefined> {
+    async recordView(input: {
+      projectId: number;
+      viewerKey: string;
+      actor: Actor;
+    }): Promise<{ views: number; counted: boolean } | undefined> {
       const [row] = await sql<{ readable: boolean; views: number; counted: boolean }[]>`
         WITH target AS (
           SELECT p.id, p.views, ${readableBy(sql, input.actor)} AS readable FROM projects p WHERE p.id = ${input.projectId}

@@ -67,17 +67,28 @@ describe('castVotes: a group of votes in one statement', () => {
       [hot.id, 3],
     ]);
     expect(await eventVotes(hot.id)).toEqual([1, 2, 3]);
-    const [row] = await sql<{ votes: number; n: number }[]>`SELECT votes, (SELECT count(*)::int FROM votes WHERE project_id = ${hot.id}) AS n FROM projects WHERE id = ${hot.id}`;
+    const [row] = await sql<
+      { votes: number; n: number }[]
+    >`SELECT votes, (SELECT count(*)::int FROM votes WHERE project_id = ${hot.id}) AS n FROM projects WHERE id = ${hot.id}`;
     expect(row).toEqual({ votes: 3, n: 3 });
   });
 
   it('keeps counters equal to rows when groups of two connections hit the same projects at once', async () => {
     const projects = await Promise.all([buildProject(sql), buildProject(sql), buildProject(sql)]);
-    const group = (n: number) => Array.from({ length: 30 }, (_, i): Ballot => ({ projectId: projects[(i + n) % 3]!.id, actor: null, ip: `203.0.113.${n * 30 + i}` }));
+    const group = (n: number) =>
+      Array.from({ length: 30 }, (_, i): Ballot => ({
+        projectId: projects[(i + n) % 3]!.id,
+        actor: null,
+        ip: `203.0.113.${n * 30 + i}`,
+      }));
     const results = await Promise.all([0, 1, 2, 3].map((n) => makeVoteQueries(sql).castVotes(group(n))));
     expect(results.flatMap((r) => r.outcomes).every((o) => o.outcome === 'counted')).toBe(true);
     const rows = await sql<{ votes: number; n: number }[]>`
       SELECT p.votes, (SELECT count(*)::int FROM votes v WHERE v.project_id = p.id) AS n FROM projects p WHERE p.id = ANY(${projects.map((p) => p.id)}) ORDER BY p.id`;
-    expect(rows).toEqual([{ votes: 40, n: 40 }, { votes: 40, n: 40 }, { votes: 40, n: 40 }]);
+    expect(rows).toEqual([
+      { votes: 40, n: 40 },
+      { votes: 40, n: 40 },
+      { votes: 40, n: 40 },
+    ]);
   });
 });

@@ -9,7 +9,11 @@ export interface Ballot {
 }
 
 /** What castVotes answers for one ballot: the project as the caller may see it, and whether the vote counted. */
-export type CastVote = { outcome: 'missing' } | { outcome: 'own' } | { outcome: 'repeat' } | { outcome: 'counted'; project: CountedProjectRow };
+export type CastVote =
+  | { outcome: 'missing' }
+  | { outcome: 'own' }
+  | { outcome: 'repeat' }
+  | { outcome: 'counted'; project: CountedProjectRow };
 
 /** A vote.created outbox row castVotes wrote: its project and the count that vote made (the payload holds the project's ratings too). */
 export interface CastVoteEvent {
@@ -19,7 +23,13 @@ export interface CastVoteEvent {
 }
 
 /** A ballot's row of the castVotes statement. */
-type BallotRow = { ord: number; readable: boolean; own: boolean; votesThen: number | null; events: Array<[string | number, number, number]> | null } & Partial<CountedProjectRow>;
+type BallotRow = {
+  ord: number;
+  readable: boolean;
+  own: boolean;
+  votesThen: number | null;
+  events: Array<[string | number, number, number]> | null;
+} & Partial<CountedProjectRow>;
 
 /** Queries on votes. Pass the pool or a transaction. */
 export function makeVoteQueries(sql: Tx) {
@@ -37,7 +47,13 @@ export function makeVoteQueries(sql: Tx) {
      * its event carry the count its vote made, the rest of the row as the UPDATE left it.
      */
     async castVotes(ballots: Ballot[]): Promise<{ outcomes: CastVote[]; events: CastVoteEvent[] }> {
-      const input = ballots.map((b, ord) => ({ ord, project_id: b.projectId, user_id: b.actor?.id ?? null, is_admin: b.actor?.isAdmin ?? false, ip: b.ip }));
+      const input = ballots.map((b, ord) => ({
+        ord,
+        project_id: b.projectId,
+        user_id: b.actor?.id ?? null,
+        is_admin: b.actor?.isAdmin ?? false,
+        ip: b.ip,
+      }));
       const rows = await sql<BallotRow[]>`
         WITH ballot AS (
           SELECT * FROM jsonb_to_recordset(${sql.json(input)}) AS b(ord int, project_id int, user_id int, is_admin boolean, ip text)

@@ -18,20 +18,23 @@ afterAll(async () => {
 describe('seedDemo', () => {
   it('fills an empty database so every list has data, with counters equal to the rows they count', async () => {
     expect(await seedDemo(sql)).toBe(true);
-    const [users] = await sql`SELECT count(*) FILTER (WHERE role = 'developer')::int AS dev, count(*) FILTER (WHERE role = 'tester')::int AS tester, count(*) FILTER (WHERE role = 'both')::int AS both FROM users`;
+    const [users] =
+      await sql`SELECT count(*) FILTER (WHERE role = 'developer')::int AS dev, count(*) FILTER (WHERE role = 'tester')::int AS tester, count(*) FILTER (WHERE role = 'both')::int AS both FROM users`;
     expect(users!.dev).toBeGreaterThanOrEqual(10);
     expect(users!.tester).toBeGreaterThanOrEqual(10);
     expect(users!.both).toBeGreaterThanOrEqual(10);
     const categories = await sql`SELECT DISTINCT category FROM projects`;
     expect(categories.map((c) => c.category).sort()).toEqual([...CATEGORIES].sort());
-    const [counts] = await sql`SELECT count(*)::int AS projects, (SELECT count(*)::int FROM votes) AS votes, (SELECT count(*)::int FROM ratings) AS ratings,
+    const [counts] =
+      await sql`SELECT count(*)::int AS projects, (SELECT count(*)::int FROM votes) AS votes, (SELECT count(*)::int FROM ratings) AS ratings,
       (SELECT count(*)::int FROM reports) AS reports, (SELECT count(*)::int FROM contact_messages) AS messages FROM projects`;
     expect(counts!.projects).toBeGreaterThanOrEqual(40);
     expect(counts!.votes).toBeGreaterThan(100);
     expect(counts!.ratings).toBeGreaterThan(50);
     expect(counts!.reports).toBeGreaterThan(0);
     expect(counts!.messages).toBeGreaterThan(0);
-    const drift = await sql`SELECT id FROM projects p WHERE votes <> (SELECT count(*) FROM votes v WHERE v.project_id = p.id)
+    const drift =
+      await sql`SELECT id FROM projects p WHERE votes <> (SELECT count(*) FROM votes v WHERE v.project_id = p.id)
       OR total_ratings <> (SELECT count(*) FROM ratings r WHERE r.project_id = p.id)`;
     expect(drift).toHaveLength(0);
     const [span] = await sql`SELECT extract(day FROM now() - min(created_at))::int AS days FROM votes`;

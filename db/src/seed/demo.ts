@@ -16,63 +16,296 @@ function prng(seed: number) {
   };
 }
 
-const FIRST = ['ada', 'linus', 'grace', 'alan', 'margaret', 'dennis', 'barbara', 'ken', 'radia', 'guido', 'frances', 'brendan',
-  'hedy', 'tim', 'katherine', 'bjarne', 'sophie', 'yukihiro', 'anita', 'john', 'shafi', 'leslie', 'carol', 'donald',
-  'evelyn', 'niklaus', 'jean', 'edsger', 'mary', 'james', 'lynn', 'rasmus', 'annie', 'vint', 'joan', 'whitfield'];
+const FIRST = [
+  'ada',
+  'linus',
+  'grace',
+  'alan',
+  'margaret',
+  'dennis',
+  'barbara',
+  'ken',
+  'radia',
+  'guido',
+  'frances',
+  'brendan',
+  'hedy',
+  'tim',
+  'katherine',
+  'bjarne',
+  'sophie',
+  'yukihiro',
+  'anita',
+  'john',
+  'shafi',
+  'leslie',
+  'carol',
+  'donald',
+  'evelyn',
+  'niklaus',
+  'jean',
+  'edsger',
+  'mary',
+  'james',
+  'lynn',
+  'rasmus',
+  'annie',
+  'vint',
+  'joan',
+  'whitfield',
+];
 
 /** [title, description, category, tags] of the demo projects: every category is represented. */
 const PROJECTS: Array<[string, string, string, string]> = [
-  ['Pixel Garden', 'Grow a tiny pixel-art garden that changes with the real weather where you live.', 'Game', 'pixel art, canvas, weather'],
-  ['Snake Reloaded', 'The classic snake game with portals, power-ups and a global high-score table.', 'Game', 'arcade, javascript'],
-  ['Dungeon Dice', 'A roguelike where every move is a dice roll. Short runs, lots of replay value.', 'Game', 'roguelike, typescript'],
-  ['Orbit Golf', 'Mini golf in space: use planets\' gravity to sink the ball in as few shots as possible.', 'Game', 'physics, canvas'],
-  ['Word Ladder Duel', 'Race a friend to turn one word into another, one letter at a time, in real time.', 'Game', 'multiplayer, websockets, words'],
-  ['Budget Buddy', 'A friendly budgeting app that sorts your expenses and shows where the money goes.', 'Web App', 'finance, react, charts'],
-  ['Recipe Roulette', 'Cannot decide what to cook? Spin the wheel with what is left in your fridge.', 'Web App', 'food, react'],
-  ['Study Timer', 'Pomodoro timer with streaks, focus music and a weekly summary of your sessions.', 'Web App', 'productivity, pomodoro'],
-  ['Plant Pal', 'Reminds you when to water each plant and learns from how they are doing.', 'Web App', 'plants, notifications'],
-  ['Trail Notes', 'Log your hikes with photos, a map trace and notes you can share with friends.', 'Web App', 'maps, outdoors, leaflet'],
-  ['Markdown Desk', 'A distraction-free Markdown editor with live preview and export to PDF.', 'Utility', 'markdown, editor'],
-  ['Color Namer', 'Paste any hex code and get a human name, palettes that match and contrast scores.', 'Utility', 'design, color, accessibility'],
-  ['Regex Playground', 'Write a regular expression and see matches, groups and an explanation as you type.', 'Utility', 'regex, developer tool'],
-  ['JSON Tidy', 'Format, validate and diff JSON documents right in the browser, nothing uploaded.', 'Utility', 'json, developer tool'],
-  ['Cron Whisperer', 'Turns cron expressions into plain English and shows the next ten run times.', 'Utility', 'cron, devops'],
+  [
+    'Pixel Garden',
+    'Grow a tiny pixel-art garden that changes with the real weather where you live.',
+    'Game',
+    'pixel art, canvas, weather',
+  ],
+  [
+    'Snake Reloaded',
+    'The classic snake game with portals, power-ups and a global high-score table.',
+    'Game',
+    'arcade, javascript',
+  ],
+  [
+    'Dungeon Dice',
+    'A roguelike where every move is a dice roll. Short runs, lots of replay value.',
+    'Game',
+    'roguelike, typescript',
+  ],
+  [
+    'Orbit Golf',
+    "Mini golf in space: use planets' gravity to sink the ball in as few shots as possible.",
+    'Game',
+    'physics, canvas',
+  ],
+  [
+    'Word Ladder Duel',
+    'Race a friend to turn one word into another, one letter at a time, in real time.',
+    'Game',
+    'multiplayer, websockets, words',
+  ],
+  [
+    'Budget Buddy',
+    'A friendly budgeting app that sorts your expenses and shows where the money goes.',
+    'Web App',
+    'finance, react, charts',
+  ],
+  [
+    'Recipe Roulette',
+    'Cannot decide what to cook? Spin the wheel with what is left in your fridge.',
+    'Web App',
+    'food, react',
+  ],
+  [
+    'Study Timer',
+    'Pomodoro timer with streaks, focus music and a weekly summary of your sessions.',
+    'Web App',
+    'productivity, pomodoro',
+  ],
+  [
+    'Plant Pal',
+    'Reminds you when to water each plant and learns from how they are doing.',
+    'Web App',
+    'plants, notifications',
+  ],
+  [
+    'Trail Notes',
+    'Log your hikes with photos, a map trace and notes you can share with friends.',
+    'Web App',
+    'maps, outdoors, leaflet',
+  ],
+  [
+    'Markdown Desk',
+    'A distraction-free Markdown editor with live preview and export to PDF.',
+    'Utility',
+    'markdown, editor',
+  ],
+  [
+    'Color Namer',
+    'Paste any hex code and get a human name, palettes that match and contrast scores.',
+    'Utility',
+    'design, color, accessibility',
+  ],
+  [
+    'Regex Playground',
+    'Write a regular expression and see matches, groups and an explanation as you type.',
+    'Utility',
+    'regex, developer tool',
+  ],
+  [
+    'JSON Tidy',
+    'Format, validate and diff JSON documents right in the browser, nothing uploaded.',
+    'Utility',
+    'json, developer tool',
+  ],
+  [
+    'Cron Whisperer',
+    'Turns cron expressions into plain English and shows the next ten run times.',
+    'Utility',
+    'cron, devops',
+  ],
   ['Link Shrinker', 'A tiny URL shortener with click statistics and QR codes for every link.', 'Utility', 'urls, qr'],
-  ['Sentiment Lens', 'Paste a review and see its sentiment, key phrases and a confidence score.', 'AI/ML', 'nlp, python, machine learning'],
-  ['Sketch to Shape', 'Draw a rough shape and a small neural network guesses what it is.', 'AI/ML', 'neural network, tensorflow'],
-  ['Caption Helper', 'Suggests alt text for your images so your pages are accessible to everyone.', 'AI/ML', 'vision, accessibility'],
-  ['Chess Coach Bot', 'Play a game and get move-by-move hints from a small engine that explains itself.', 'AI/ML', 'chess, engine'],
-  ['Spam Sieve', 'A naive Bayes spam filter you can train with your own examples in the browser.', 'AI/ML', 'bayes, classification'],
-  ['Transit Pulse', 'Live map of city buses colour-coded by how late they are running right now.', 'Data Visualization', 'maps, realtime, d3'],
-  ['Climate Stripes', 'Warming stripes for any city in the world, generated from open temperature data.', 'Data Visualization', 'climate, d3, open data'],
-  ['Git Galaxy', 'Turns the history of a git repository into an explorable galaxy of commits.', 'Data Visualization', 'git, three.js'],
-  ['Budget Sankey', 'Visualise how a city spends its budget with an interactive Sankey diagram.', 'Data Visualization', 'sankey, civic tech'],
-  ['Sleep Charts', 'Import your sleep tracker export and get clear charts of your patterns.', 'Data Visualization', 'health, charts'],
-  ['Flashcard Forge', 'Spaced-repetition flashcards with images, audio and shared decks.', 'Educational', 'learning, spaced repetition'],
-  ['Algorithm Theater', 'Watch sorting and graph algorithms run step by step, with narration.', 'Educational', 'algorithms, animation'],
-  ['Periodic Play', 'An interactive periodic table with quizzes and element stories.', 'Educational', 'chemistry, quiz'],
+  [
+    'Sentiment Lens',
+    'Paste a review and see its sentiment, key phrases and a confidence score.',
+    'AI/ML',
+    'nlp, python, machine learning',
+  ],
+  [
+    'Sketch to Shape',
+    'Draw a rough shape and a small neural network guesses what it is.',
+    'AI/ML',
+    'neural network, tensorflow',
+  ],
+  [
+    'Caption Helper',
+    'Suggests alt text for your images so your pages are accessible to everyone.',
+    'AI/ML',
+    'vision, accessibility',
+  ],
+  [
+    'Chess Coach Bot',
+    'Play a game and get move-by-move hints from a small engine that explains itself.',
+    'AI/ML',
+    'chess, engine',
+  ],
+  [
+    'Spam Sieve',
+    'A naive Bayes spam filter you can train with your own examples in the browser.',
+    'AI/ML',
+    'bayes, classification',
+  ],
+  [
+    'Transit Pulse',
+    'Live map of city buses colour-coded by how late they are running right now.',
+    'Data Visualization',
+    'maps, realtime, d3',
+  ],
+  [
+    'Climate Stripes',
+    'Warming stripes for any city in the world, generated from open temperature data.',
+    'Data Visualization',
+    'climate, d3, open data',
+  ],
+  [
+    'Git Galaxy',
+    'Turns the history of a git repository into an explorable galaxy of commits.',
+    'Data Visualization',
+    'git, three.js',
+  ],
+  [
+    'Budget Sankey',
+    'Visualise how a city spends its budget with an interactive Sankey diagram.',
+    'Data Visualization',
+    'sankey, civic tech',
+  ],
+  [
+    'Sleep Charts',
+    'Import your sleep tracker export and get clear charts of your patterns.',
+    'Data Visualization',
+    'health, charts',
+  ],
+  [
+    'Flashcard Forge',
+    'Spaced-repetition flashcards with images, audio and shared decks.',
+    'Educational',
+    'learning, spaced repetition',
+  ],
+  [
+    'Algorithm Theater',
+    'Watch sorting and graph algorithms run step by step, with narration.',
+    'Educational',
+    'algorithms, animation',
+  ],
+  [
+    'Periodic Play',
+    'An interactive periodic table with quizzes and element stories.',
+    'Educational',
+    'chemistry, quiz',
+  ],
   ['Type Tutor', 'Touch-typing lessons that adapt to the keys you miss most often.', 'Educational', 'typing, lessons'],
-  ['Kana Quest', 'Learn hiragana and katakana through short daily quests and mini games.', 'Educational', 'japanese, language'],
+  [
+    'Kana Quest',
+    'Learn hiragana and katakana through short daily quests and mini games.',
+    'Educational',
+    'japanese, language',
+  ],
   ['Loop Station', 'A browser loop pedal: record, layer and export short music loops.', 'Creative', 'music, web audio'],
-  ['Poem Machine', 'Generates little poems from the words you give it, with rhyme and metre options.', 'Creative', 'poetry, text'],
-  ['Generative Quilts', 'Endless quilt patterns generated from a seed you can share and print.', 'Creative', 'generative art, svg'],
+  [
+    'Poem Machine',
+    'Generates little poems from the words you give it, with rhyme and metre options.',
+    'Creative',
+    'poetry, text',
+  ],
+  [
+    'Generative Quilts',
+    'Endless quilt patterns generated from a seed you can share and print.',
+    'Creative',
+    'generative art, svg',
+  ],
   ['Comic Panels', 'Lay out comic pages with speech bubbles and export them as images.', 'Creative', 'comics, drawing'],
-  ['Ambient Rooms', 'Mix rain, cafe chatter and fireplace sounds into your perfect focus room.', 'Creative', 'audio, ambience'],
+  [
+    'Ambient Rooms',
+    'Mix rain, cafe chatter and fireplace sounds into your perfect focus room.',
+    'Creative',
+    'audio, ambience',
+  ],
   ['Habit Hive', 'Track habits with friends in small groups that keep each other going.', 'Other', 'habits, social'],
-  ['Board Game Night', 'Plan board game nights: who brings what, which games, and who is coming.', 'Other', 'events, planning'],
-  ['Lost and Found Pets', 'A neighbourhood board to report lost and found pets with map pins.', 'Other', 'community, maps'],
-  ['Meal Swap', 'Cook double, swap a portion with neighbours, and try something new every week.', 'Other', 'community, food'],
-  ['Weather Haiku', 'Today\'s forecast for your city, told as a haiku.', 'Creative', 'weather, poetry'],
-  ['Tiny Kanban', 'A kanban board in a single HTML file that keeps everything in local storage.', 'Utility', 'kanban, productivity'],
-  ['Quiz Arena', 'Host live quizzes for your class or friends and watch the answers come in.', 'Educational', 'quiz, realtime'],
+  [
+    'Board Game Night',
+    'Plan board game nights: who brings what, which games, and who is coming.',
+    'Other',
+    'events, planning',
+  ],
+  [
+    'Lost and Found Pets',
+    'A neighbourhood board to report lost and found pets with map pins.',
+    'Other',
+    'community, maps',
+  ],
+  [
+    'Meal Swap',
+    'Cook double, swap a portion with neighbours, and try something new every week.',
+    'Other',
+    'community, food',
+  ],
+  ['Weather Haiku', "Today's forecast for your city, told as a haiku.", 'Creative', 'weather, poetry'],
+  [
+    'Tiny Kanban',
+    'A kanban board in a single HTML file that keeps everything in local storage.',
+    'Utility',
+    'kanban, productivity',
+  ],
+  [
+    'Quiz Arena',
+    'Host live quizzes for your class or friends and watch the answers come in.',
+    'Educational',
+    'quiz, realtime',
+  ],
   ['Starship Trader', 'A space trading game: buy low, sell high, and avoid the pirates.', 'Game', 'strategy, space'],
-  ['Mood Palette', 'Pick your mood each day and watch a colour palette of your month grow.', 'Data Visualization', 'journaling, color'],
+  [
+    'Mood Palette',
+    'Pick your mood each day and watch a colour palette of your month grow.',
+    'Data Visualization',
+    'journaling, color',
+  ],
 ];
 
-const REPORT_DETAILS = ['Looks like it links to an ad farm.', 'Copied from another project without credit.', 'Broken link, shows a login page.', null];
+const REPORT_DETAILS = [
+  'Looks like it links to an ad farm.',
+  'Copied from another project without credit.',
+  'Broken link, shows a login page.',
+  null,
+];
 /** [subject, message] pairs of the demo messages. */
 const MESSAGES: Array<[string, string]> = [
-  ['Question about my project', 'Hi! I submitted my project yesterday but the preview does not load. Could you take a look?\nThanks!'],
+  [
+    'Question about my project',
+    'Hi! I submitted my project yesterday but the preview does not load. Could you take a look?\nThanks!',
+  ],
   ['Feature idea', 'Love the leaderboard. Would it be possible to filter by category as well?'],
   ['Thanks for the site!', 'Just wanted to say this community is great. Got useful feedback within a day.'],
   ['Collaboration?', 'Hey, I tried your game and have a few ideas for new levels. Want to chat?'],
@@ -123,7 +356,13 @@ export async function seedDemo(sql: Sql, now: Date = new Date()): Promise<boolea
     // Votes: popularity varies per project; members and visitors, never before the project existed,
     // never the author's own (nobody votes for, rates or reports their own project: api/src/policies.ts).
     const votes: Array<{ project_id: number; user_id: number | null; ip_address: string; created_at: Date }> = [];
-    const ratings: Array<{ project_id: number; user_id: number; ip_address: string; rating: number; created_at: Date }> = [];
+    const ratings: Array<{
+      project_id: number;
+      user_id: number;
+      ip_address: string;
+      rating: number;
+      created_at: Date;
+    }> = [];
     const views: Array<{ project_id: number; viewer: string; day: Date }> = [];
     for (const p of projects) {
       const popularity = rand();
@@ -132,20 +371,23 @@ export async function seedDemo(sql: Sql, now: Date = new Date()): Promise<boolea
       const voters = userIds.filter(() => rand() < popularity * 0.6).filter((u) => u !== p.userId);
       for (const u of voters) votes.push({ project_id: p.id, user_id: u, ip_address: '127.0.0.1', created_at: when() });
       const visitors = Math.floor(popularity * 25);
-      for (let v = 0; v < visitors; v += 1) votes.push({ project_id: p.id, user_id: null, ip_address: `203.0.113.${v + 1}`, created_at: when() });
+      for (let v = 0; v < visitors; v += 1)
+        votes.push({ project_id: p.id, user_id: null, ip_address: `203.0.113.${v + 1}`, created_at: when() });
       const quality = 4 + rand() * 6;
       for (const u of userIds.filter(() => rand() < popularity * 0.35).filter((u) => u !== p.userId)) {
         const r = Math.max(1, Math.min(10, Math.round(quality + (rand() - 0.5) * 4)));
         ratings.push({ project_id: p.id, user_id: u, ip_address: '127.0.0.1', rating: r, created_at: when() });
       }
       const viewCount = voters.length + visitors + Math.floor(rand() * 60);
-      for (let v = 0; v < viewCount; v += 1) views.push({ project_id: p.id, viewer: `ip:198.18.${Math.floor(v / 250)}.${v % 250}`, day: when() });
+      for (let v = 0; v < viewCount; v += 1)
+        views.push({ project_id: p.id, viewer: `ip:198.18.${Math.floor(v / 250)}.${v % 250}`, day: when() });
     }
     for (let i = 0; i < votes.length; i += 2000) await tx`INSERT INTO votes ${tx(votes.slice(i, i + 2000))}`;
     // Votes dated in the past: running totals that might have counted past those dates start anew.
     await restartRunningTotals(tx);
     for (let i = 0; i < ratings.length; i += 2000) await tx`INSERT INTO ratings ${tx(ratings.slice(i, i + 2000))}`;
-    for (let i = 0; i < views.length; i += 2000) await tx`INSERT INTO project_views ${tx(views.slice(i, i + 2000))} ON CONFLICT DO NOTHING`;
+    for (let i = 0; i < views.length; i += 2000)
+      await tx`INSERT INTO project_views ${tx(views.slice(i, i + 2000))} ON CONFLICT DO NOTHING`;
 
     // Reports: a few pending, one of each other status.
     const statuses = ['pending', 'pending', 'pending', 'pending', 'reviewed', 'dismissed', 'removed'] as const;

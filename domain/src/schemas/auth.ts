@@ -40,22 +40,29 @@ export const registerSchema = z
       .max(100, 'Password is too long'),
     confirmPassword: z.string({ error: "Passwords don't match" }),
     role: z.enum(ROLES, { error: 'Role must be developer, tester or both' }).default('both'),
-    bio: z.string({ error: 'Bio must be 500 characters or less' }).max(500, 'Bio must be 500 characters or less').optional().nullable(),
+    bio: z
+      .string({ error: 'Bio must be 500 characters or less' })
+      .max(500, 'Bio must be 500 characters or less')
+      .optional()
+      .nullable(),
     rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, { error: "Passwords don't match", path: ['confirmPassword'] });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** The new password's rules: registration's (spec §5), so one message set. */
+/** The new password's rules: registration's, so one message set. */
 const newPasswordSchema = z
   .string({ error: 'Password must be at least 8 characters' })
   .min(8, 'Password must be at least 8 characters')
   .max(100, 'Password is too long');
 
-/** POST /api/users/me/password (issue 14): the current password and the new one, twice. */
+/** POST /api/users/me/password: the current password and the new one, twice. */
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(100, 'Password is too long'),
+    currentPassword: z
+      .string({ error: 'Enter your current password' })
+      .min(1, 'Enter your current password')
+      .max(100, 'Password is too long'),
     newPassword: newPasswordSchema,
     confirmPassword: z.string({ error: "Passwords don't match" }),
   })
@@ -71,7 +78,7 @@ export type AccountDeleteInput = z.infer<typeof accountDeleteSchema>;
 /** Longest confirmation token accepted (ours are 43 characters). */
 const MAX_TOKEN_LENGTH = 200;
 
-/** POST /api/email/confirm (issue 14): the token of a confirmation link. */
+/** POST /api/email/confirm: the token of a confirmation link. */
 export const emailConfirmSchema = z.object({
   token: z
     .string({ error: 'This confirmation link is invalid or has expired' })

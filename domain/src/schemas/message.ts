@@ -25,14 +25,23 @@ export const directMessageSchema = z.object({
   message,
 });
 
-/** The contact form of the page and the quick dialog (POST /api/contact, spec §5). */
+/** The contact form of the page and the quick dialog (POST /api/contact). */
 export const contactSchema = z
   .object({
-    senderName: z.string({ error: 'Name must be text' }).trim().min(1, 'Please enter your name').max(100, 'Name must be 100 characters or less').optional().nullable(),
+    senderName: z
+      .string({ error: 'Name must be text' })
+      .trim()
+      .min(1, 'Please enter your name')
+      .max(100, 'Name must be 100 characters or less')
+      .optional()
+      .nullable(),
     senderEmail: z
-      .union([z.literal(''), z.email('Please enter a valid email address').max(254, 'Please enter a valid email address')], {
-        error: 'Please enter a valid email address',
-      })
+      .union(
+        [z.literal(''), z.email('Please enter a valid email address').max(254, 'Please enter a valid email address')],
+        {
+          error: 'Please enter a valid email address',
+        },
+      )
       .optional()
       .nullable(),
     subject: z
@@ -45,7 +54,12 @@ export const contactSchema = z
       .trim()
       .min(10, 'Message must be at least 10 characters')
       .max(1000, 'Message must be less than 1000 characters'),
-    recipientUserId: z.number({ error: 'recipientUserId must be a user id or null' }).int().min(1).nullable().optional(),
+    recipientUserId: z
+      .number({ error: 'recipientUserId must be a user id or null' })
+      .int()
+      .min(1)
+      .nullable()
+      .optional(),
     senderUserId: z.unknown().optional(),
     sendCopy: z.boolean({ error: 'sendCopy must be true or false' }).optional(),
     mode: z.enum(['platform', 'email'], { error: 'mode must be platform or email' }).default('platform'),

@@ -1,5 +1,13 @@
 import { z } from '../zod';
-import { CATEGORIES, LATEST_SORTS, LEADERBOARD_RANGES, PAGE_SIZE, RATING_MAX, RATING_MIN, TRENDING_PERIODS } from '../constants';
+import {
+  CATEGORIES,
+  LATEST_SORTS,
+  LEADERBOARD_RANGES,
+  PAGE_SIZE,
+  RATING_MAX,
+  RATING_MIN,
+  TRENDING_PERIODS,
+} from '../constants';
 import { offsetSchema, pageLimitSchema } from './paging';
 
 const SUBMIT_URL_MESSAGE = 'Please enter a valid URL including http:// or https://';
@@ -38,10 +46,13 @@ export const tagsSchema = z
 
 /** Splits stored tags text into a list for display. */
 export function splitTags(tags: string | null | undefined): string[] {
-  return (tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  return (tags ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
 
-/** Project submission (spec §5). */
+/** Project submission. */
 export const projectSubmitSchema = z.object({
   title: z
     .string({ error: 'Title must be at least 3 characters' })
@@ -59,13 +70,13 @@ export const projectSubmitSchema = z.object({
 });
 export type ProjectSubmitInput = z.input<typeof projectSubmitSchema>;
 
-/** Project edit (spec §5): the same limits, with the edit form's URL text. */
+/** Project edit: the same limits, with the edit form's URL text. */
 export const projectEditSchema = projectSubmitSchema.extend({
   replitUrl: httpUrl(EDIT_URL_MESSAGE),
 });
 export type ProjectEditInput = z.input<typeof projectEditSchema>;
 
-/** A rating (spec §5): a whole number from 1 to 10. */
+/** A rating: a whole number from 1 to 10. */
 export const ratingSchema = z.object({
   rating: z
     .number({ error: 'Rating must be a whole number from 1 to 10' })
@@ -74,7 +85,7 @@ export const ratingSchema = z.object({
     .max(RATING_MAX, 'Rating must be a whole number from 1 to 10'),
 });
 
-/** Paging of every list (spec §9): offset from 0 to MAX_OFFSET (deeper pages by `after`), limit 1..100, default one page. */
+/** Paging of every list: offset from 0 to MAX_OFFSET (deeper pages by `after`), limit 1..100, default one page. */
 export const pagingSchema = z.object({
   offset: offsetSchema,
   limit: pageLimitSchema(PAGE_SIZE),
@@ -87,7 +98,9 @@ const afterSchema = z.coerce
   .min(1, 'after must be a project id')
   .max(2_147_483_647, 'after must be a project id')
   .optional()
-  .describe("Load More: the id of the previous page's last project; the page starts right after it (keyset, offset ignored)");
+  .describe(
+    "Load More: the id of the previous page's last project; the page starts right after it (keyset, offset ignored)",
+  );
 
 /** A search box's text, trimmed; blank means no search. */
 export const searchTextSchema = z
@@ -96,7 +109,9 @@ export const searchTextSchema = z
   .max(100, 'Search must be 100 characters or less')
   .optional()
   .transform((q) => q || undefined)
-  .describe('Text searched for in title, description and tags, literally (% _ \\ are plain characters); at most 100 characters');
+  .describe(
+    'Text searched for in title, description and tags, literally (% _ \\ are plain characters); at most 100 characters',
+  );
 
 /** GET /api/projects query; `q` searches title, description and tags (blank means no search). */
 export const latestQuerySchema = pagingSchema.extend({

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { REPORT_REASONS, REPORT_STATUSES } from '../constants';
 
-/** Report input (spec §3, §5). projectId in the body is optional: the path names the project. */
+/** Report input. projectId in the body is optional: the path names the project. */
 export const reportSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: 'Please select a reason for reporting this project' }),
   additionalDetails: z
@@ -14,7 +14,7 @@ export const reportSchema = z.object({
 });
 export type ReportInput = z.input<typeof reportSchema>;
 
-/** Admin update of a report (spec §4): a new status with optional notes. */
+/** Admin update of a report: a new status with optional notes. */
 export const reportUpdateSchema = z.object({
   status: z.enum(REPORT_STATUSES, { error: 'status must be pending, reviewed, dismissed or removed' }),
   adminNotes: z
@@ -27,5 +27,7 @@ export const reportUpdateSchema = z.object({
 
 /** GET /api/admin/reports query. */
 export const reportListQuerySchema = z.object({
-  status: z.enum(REPORT_STATUSES, { error: 'status must be pending, reviewed, dismissed or removed' }).default('pending'),
+  status: z
+    .enum(REPORT_STATUSES, { error: 'status must be pending, reviewed, dismissed or removed' })
+    .default('pending'),
 });

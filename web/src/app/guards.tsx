@@ -36,7 +36,11 @@ export function SignedInOnly({ children, signedOutMessage }: { children: ReactNo
 /** Tells a signed-in non-admin why they were sent back home. */
 function NoPermission() {
   useEffect(() => {
-    toast({ title: 'Access denied', description: "You don't have permission to access the admin dashboard.", variant: 'destructive' });
+    toast({
+      title: 'Access denied',
+      description: "You don't have permission to access the admin dashboard.",
+      variant: 'destructive',
+    });
   }, []);
   return <Redirect to="/" replace />;
 }

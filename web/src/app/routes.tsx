@@ -10,7 +10,7 @@ import { AdminOnly, SignedInOnly } from './guards';
 import { PageLoading } from './page-loading';
 import { PageHydratedMark, usePendingPageMark } from './hydrated-mark';
 
-// The admin dashboard and messages area are their own bundles (issue 4): most visitors never open them.
+// The admin dashboard and messages area are their own bundles: most visitors never open them.
 const AdminPage = lazyPage(() => import('../pages/admin'), 'default');
 const MessagesPage = lazyPage(() => import('../pages/messages'), 'default');
 const ContactPage = lazyPage(() => import('../pages/contact'), 'default');
@@ -22,7 +22,7 @@ const UserPage = lazyPage(() => import('../pages/user'), 'UserPage');
 const TestRequestsPage = lazyPage(() => import('../pages/test-requests'), 'TestRequestsPage');
 const TestRequestPage = lazyPage(() => import('../pages/test-request'), 'TestRequestPage');
 const SettingsPage = lazyPage(() => import('../pages/settings'), 'SettingsPage');
-// Opened from a confirmation mail (issue 14): rare, its own bundle.
+// Opened from a confirmation mail: rare, its own bundle.
 const ConfirmEmailPage = lazyPage(() => import('../pages/confirm-email'), 'ConfirmEmailPage');
 // The sign-in page carries the form schemas (zod): its own bundle too.
 const AuthPage = lazyPage(() => import('../pages/auth'), 'AuthPage');

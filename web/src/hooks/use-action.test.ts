@@ -36,11 +36,16 @@ describe('useAction (runAction)', () => {
   it('on failure shows the destructive toast from the error, keeps its text, clears busy and resolves false', async () => {
     const { sink, events, toasts } = recorder();
     const onSuccess = () => events.push('onSuccess');
-    const ok = await runAction(sink, 'delete-3', () => Promise.reject(new ApiError(403, 'Forbidden', '{"message":"Your account is paused"}')), {
-      success: { title: 'Deleted' },
-      failure: (error) => ({ title: 'Error', description: `Failed to delete user: ${(error as ApiError).status}` }),
-      onSuccess,
-    });
+    const ok = await runAction(
+      sink,
+      'delete-3',
+      () => Promise.reject(new ApiError(403, 'Forbidden', '{"message":"Your account is paused"}')),
+      {
+        success: { title: 'Deleted' },
+        failure: (error) => ({ title: 'Error', description: `Failed to delete user: ${(error as ApiError).status}` }),
+        onSuccess,
+      },
+    );
     expect(ok).toBe(false);
     expect(events).toEqual(['busy:delete-3', 'error:null', 'error:Your account is paused', 'toast:Error', 'busy:null']);
     expect(toasts).toEqual([{ title: 'Error', description: 'Failed to delete user: 403', variant: 'destructive' }]);
@@ -48,14 +53,19 @@ describe('useAction (runAction)', () => {
 
   it('keeps the busy mark after a success when asked (a row about to leave its list), and may stay quiet', async () => {
     const { sink, events, toasts } = recorder();
-    await runAction(sink, 'reviewed', async () => undefined, { failure: () => ({ title: 'Update failed' }), keepBusy: true });
+    await runAction(sink, 'reviewed', async () => undefined, {
+      failure: () => ({ title: 'Update failed' }),
+      keepBusy: true,
+    });
     expect(events).toEqual(['busy:reviewed', 'error:null']);
     expect(toasts).toEqual([]);
   });
 
   it('uses the error text for a network failure too', async () => {
     const { sink, events } = recorder();
-    await runAction(sink, 'x', () => Promise.reject(new Error('Failed to fetch')), { failure: () => ({ title: 'Action failed' }) });
+    await runAction(sink, 'x', () => Promise.reject(new Error('Failed to fetch')), {
+      failure: () => ({ title: 'Action failed' }),
+    });
     expect(events).toContain('error:Failed to fetch');
   });
 });

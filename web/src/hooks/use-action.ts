@@ -26,7 +26,12 @@ export interface ActionSink {
  * `work`, then shows the success toast or the destructive failure toast and records the error text.
  * Resolves true on success, false on a failure (which has been reported); never rejects.
  */
-export async function runAction<R>(sink: ActionSink, key: string, work: () => Promise<R>, options: ActionOptions<R>): Promise<boolean> {
+export async function runAction<R>(
+  sink: ActionSink,
+  key: string,
+  work: () => Promise<R>,
+  options: ActionOptions<R>,
+): Promise<boolean> {
   sink.setBusy(key);
   sink.setError(null);
   let result: R;
@@ -59,7 +64,8 @@ export function useAction() {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const run = useCallback(
-    <R>(key: string, work: () => Promise<R>, options: ActionOptions<R>) => runAction({ setBusy, setError, show: toast }, key, work, options),
+    <R>(key: string, work: () => Promise<R>, options: ActionOptions<R>) =>
+      runAction({ setBusy, setError, show: toast }, key, work, options),
     [],
   );
   return { busy, error, run };

@@ -5,7 +5,7 @@ const FLASH_MS = 900;
 
 /**
  * True for a moment after `value` changes (not on first render): a live count change gets a brief
- * highlight (design.md "Look and feel"); the CSS animation is skipped under prefers-reduced-motion.
+ * highlight; the CSS animation is skipped under prefers-reduced-motion.
  */
 export function useFlash(value: unknown): boolean {
   const previous = useRef(value);

@@ -13,7 +13,8 @@ export function useLiveEvent<E extends keyof ServerToClientEvents>(event: E, han
     latest.current = handler;
   });
   useEffect(() => {
-    const listener = ((...args: Parameters<ServerToClientEvents[E]>) => (latest.current as (...a: unknown[]) => void)(...args)) as never;
+    const listener = ((...args: Parameters<ServerToClientEvents[E]>) =>
+      (latest.current as (...a: unknown[]) => void)(...args)) as never;
     return withSocket((socket) => {
       socket.on(event, listener);
       return () => {

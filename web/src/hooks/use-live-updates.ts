@@ -33,7 +33,8 @@ export function useLiveUpdates(): void {
     };
     const rules = Object.entries(STALE_AFTER) as Array<[InvalidatingEvent, StaleRule]>;
     const handlers = rules.map(([event, rule]) => [event, () => revalidate(event, rule)] as const);
-    const onCounts: ServerToClientEvents['project:counts'] = (counts) => void applyLiveCounts({ cache, mutate, fallback }, counts);
+    const onCounts: ServerToClientEvents['project:counts'] = (counts) =>
+      void applyLiveCounts({ cache, mutate, fallback }, counts);
 
     const detach = withSocket((socket) => {
       socket.on('project:counts', onCounts);

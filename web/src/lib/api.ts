@@ -19,7 +19,8 @@ export class ApiError extends Error {
 }
 
 /** What an action says when the request never reached the server (offline, connection dropped). */
-export const CONNECTION_LOST_TEXT = 'The connection is gone, so this was not saved. Try again when you are back online.';
+export const CONNECTION_LOST_TEXT =
+  'The connection is gone, so this was not saved. Try again when you are back online.';
 
 /** An error thrown when the request could not be sent or its answer not received (fetch's TypeError). */
 export class NetworkError extends Error {
@@ -42,7 +43,10 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   try {
     res = await fetch(url, {
       method,
-      headers: data === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers:
+        data === undefined
+          ? { Accept: 'application/json' }
+          : { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: data === undefined ? undefined : JSON.stringify(data),
       credentials: 'include',
     });
@@ -73,7 +77,13 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     try {
       const parsed: unknown = JSON.parse(error.body);
-      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message) {
+      if (
+        parsed &&
+        typeof parsed === 'object' &&
+        'message' in parsed &&
+        typeof parsed.message === 'string' &&
+        parsed.message
+      ) {
         return parsed.message;
       }
     } catch {

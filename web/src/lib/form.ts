@@ -73,7 +73,11 @@ export function focusFirstInvalid(form: HTMLFormElement | null): void {
  * then moves to the first invalid field), then awaits `send(input)` with `pending` true. `send`
  * handles its own failures (toasts, field errors).
  */
-export function useSubmit<I>(check: () => I | null, send: (input: I) => Promise<unknown>, options: { focusInvalid?: boolean } = {}) {
+export function useSubmit<I>(
+  check: () => I | null,
+  send: (input: I) => Promise<unknown>,
+  options: { focusInvalid?: boolean } = {},
+) {
   const [pending, setPending] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -18,7 +18,11 @@ const COUNT_FORMAT = onFirstUse(() => new Intl.NumberFormat('en-US'));
 /** Below this age a time reads 'less than a minute ago'. */
 const JUST_NOW_SECONDS = 60;
 /** Each unit is used below the next one's threshold (seconds per unit, and the age it applies up to). */
-const RELATIVE_UNITS: ReadonlyArray<{ unit: 'minute' | 'hour' | 'day' | 'month' | 'year'; seconds: number; below: number }> = [
+const RELATIVE_UNITS: ReadonlyArray<{
+  unit: 'minute' | 'hour' | 'day' | 'month' | 'year';
+  seconds: number;
+  below: number;
+}> = [
   { unit: 'minute', seconds: 60, below: 3600 },
   { unit: 'hour', seconds: 3600, below: 86_400 },
   { unit: 'day', seconds: 86_400, below: 30 * 86_400 },
@@ -41,7 +45,7 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return date ? `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}` : '';
 }
 
-/** Relative time with suffix, e.g. '3 days ago' (spec §9); '' for a missing or invalid date. */
+/** Relative time with suffix, e.g. '3 days ago'; '' for a missing or invalid date. */
 export function formatRelative(value: string | number | Date | null | undefined, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return '';

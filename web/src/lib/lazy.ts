@@ -85,7 +85,10 @@ type InteractionEvent = 'pointerdown' | 'pointermove' | 'keydown';
  * Runs `task` once, at the visitor's first pointer press or key press (before the click it starts),
  * or at the first of `events`; answers a function that cancels it.
  */
-export function onFirstInteraction(task: () => void, events: readonly InteractionEvent[] = ['pointerdown', 'keydown']): () => void {
+export function onFirstInteraction(
+  task: () => void,
+  events: readonly InteractionEvent[] = ['pointerdown', 'keydown'],
+): () => void {
   const run = () => {
     cancel();
     task();

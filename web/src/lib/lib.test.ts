@@ -5,9 +5,11 @@ import { documentTitle } from './site';
 import { serializeJsonLd } from './json-ld';
 import { fieldErrors } from './form';
 
-describe('api errors (spec §7)', () => {
+describe('api errors', () => {
   it("formats '{status}: {body or statusText}'", () => {
-    expect(new ApiError(409, 'Conflict', '{"message":"Already voted"}').message).toBe('409: {"message":"Already voted"}');
+    expect(new ApiError(409, 'Conflict', '{"message":"Already voted"}').message).toBe(
+      '409: {"message":"Already voted"}',
+    );
     expect(new ApiError(500, 'Internal Server Error', '').message).toBe('500: Internal Server Error');
   });
   it("extracts the server's {message} or falls back", () => {
@@ -48,14 +50,23 @@ describe('format', () => {
   });
   it('counts are grouped as Intl.NumberFormat en-US groups them', () => {
     const intl = new Intl.NumberFormat('en-US');
-    for (const n of [0, 7, 999, 1000, 12_345, 1_234_567, -1234, -5, 2.5, 1234.75, Number.MAX_SAFE_INTEGER]) expect(formatCount(n)).toBe(intl.format(n));
+    for (const n of [0, 7, 999, 1000, 12_345, 1_234_567, -1234, -5, 2.5, 1234.75, Number.MAX_SAFE_INTEGER])
+      expect(formatCount(n)).toBe(intl.format(n));
   });
   it('relative times read as Intl.RelativeTimeFormat en-US (numeric: always) reads them', () => {
     const now = new Date();
     const intl = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
     const cases: Array<[number, number, Intl.RelativeTimeFormatUnit]> = [
-      [60, 1, 'minute'], [150, 2, 'minute'], [3600, 1, 'hour'], [23 * 3600, 23, 'hour'], [86_400, 1, 'day'], [29 * 86_400, 29, 'day'],
-      [30 * 86_400, 1, 'month'], [300 * 86_400, 10, 'month'], [365 * 86_400, 1, 'year'], [5000 * 86_400, 13, 'year'],
+      [60, 1, 'minute'],
+      [150, 2, 'minute'],
+      [3600, 1, 'hour'],
+      [23 * 3600, 23, 'hour'],
+      [86_400, 1, 'day'],
+      [29 * 86_400, 29, 'day'],
+      [30 * 86_400, 1, 'month'],
+      [300 * 86_400, 10, 'month'],
+      [365 * 86_400, 1, 'year'],
+      [5000 * 86_400, 13, 'year'],
     ];
     for (const [seconds, count, unit] of cases) {
       expect(formatRelative(new Date(now.getTime() - seconds * 1000), now)).toBe(intl.format(-count, unit));
@@ -75,10 +86,12 @@ describe('document title and JSON-LD', () => {
 
 describe('form errors', () => {
   it('keeps the first message per field', () => {
-    expect(fieldErrors([
-      { path: ['title'], message: 'A' },
-      { path: ['title'], message: 'B' },
-      { path: ['url'], message: 'C' },
-    ])).toEqual({ title: 'A', url: 'C' });
+    expect(
+      fieldErrors([
+        { path: ['title'], message: 'A' },
+        { path: ['title'], message: 'B' },
+        { path: ['url'], message: 'C' },
+      ]),
+    ).toEqual({ title: 'A', url: 'C' });
   });
 });

@@ -22,12 +22,23 @@ const KEYS = {
 };
 
 /** The names of KEYS a filter matches. */
-const matched = (filter: (key: unknown) => boolean) => Object.entries(KEYS).filter(([, key]) => filter(key)).map(([name]) => name);
+const matched = (filter: (key: unknown) => boolean) =>
+  Object.entries(KEYS)
+    .filter(([, key]) => filter(key))
+    .map(([name]) => name);
 
 describe('lib/live-keys: which keys a change makes stale', () => {
   it('maps each invalidating push to its keys', () => {
     expect(matched(keysOf(...STALE_AFTER['projects:changed'].keys))).toEqual([
-      'latest', 'latestPages', 'trending', 'detail', 'leaderboardAll', 'leaderboardMonth', 'contributors', 'profile', 'adminProjects',
+      'latest',
+      'latestPages',
+      'trending',
+      'detail',
+      'leaderboardAll',
+      'leaderboardMonth',
+      'contributors',
+      'profile',
+      'adminProjects',
     ]);
     expect(matched(keysOf(...STALE_AFTER['messages:changed'].keys))).toEqual(['inbox', 'unread', 'adminInbox']);
     expect(matched(keysOf(...STALE_AFTER['report:created'].keys))).toEqual(['reports']);
@@ -47,7 +58,7 @@ describe('lib/live-keys: which keys a change makes stale', () => {
     expect(isKeyOf('projects', ['/api/projects', 1])).toBe(false);
   });
 
-  it('maps the test-request pushes to every test-request read and nothing else (issue 13)', () => {
+  it('maps the test-request pushes to every test-request read and nothing else', () => {
     const requestKeys = {
       list: '/api/test-requests?sort=deadline&offset=0&limit=12',
       listPages: '$inf$/api/test-requests?sort=deadline&offset=0&limit=12',
@@ -69,7 +80,16 @@ describe('lib/live-keys: which keys a change makes stale', () => {
   });
 
   it('writes live all-time counts into project answers, never into ranged leaderboards or other data', () => {
-    expect(matched(takesLiveCounts)).toEqual(['latest', 'latestPages', 'trending', 'detail', 'leaderboardAll', 'contributors', 'profile', 'adminProjects']);
+    expect(matched(takesLiveCounts)).toEqual([
+      'latest',
+      'latestPages',
+      'trending',
+      'detail',
+      'leaderboardAll',
+      'contributors',
+      'profile',
+      'adminProjects',
+    ]);
     expect(takesLiveCounts('/api/projects/leaderboard?timeRange=week')).toBe(false);
   });
 });

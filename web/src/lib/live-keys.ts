@@ -15,14 +15,14 @@ const KEY_PREFIXES = {
   reports: ['/api/admin/reports'],
   /** The admin's user list, under any search. */
   users: ['/api/admin/users'],
-  /** Test-request lists and pages, a project page's request panel and the admin's Test Requests tab (issue 13). */
+  /** Test-request lists and pages, a project page's request panel and the admin's Test Requests tab. */
   testRequests: ['/api/test-requests', '/api/admin/test-requests', /^\/api\/projects\/\d+\/test-request$/],
   /** Profiles and the ratings they list (a user rating or its removal changes them). */
   profiles: ['/api/users/'],
 } as const satisfies Record<string, ReadonlyArray<string | RegExp>>;
 
 /**
- * The app's SWR defaults never revalidate cached data on mount (spec §7), and a push or a write made
+ * The app's SWR defaults never revalidate cached data on mount, and a push or a write made
  * while a list was not on screen cannot reach it; moderation and inbox lists refetch when they
  * mount, showing the cached rows meanwhile.
  */
@@ -66,7 +66,9 @@ function urlOf(key: unknown): string | null {
 export function isKeyOf(group: KeyGroup, key: unknown): boolean {
   const url = urlOf(key);
   const prefixes: ReadonlyArray<string | RegExp> = KEY_PREFIXES[group];
-  return url !== null && prefixes.some((prefix) => (typeof prefix === 'string' ? url.startsWith(prefix) : prefix.test(url)));
+  return (
+    url !== null && prefixes.some((prefix) => (typeof prefix === 'string' ? url.startsWith(prefix) : prefix.test(url)))
+  );
 }
 
 /** A key filter for SWR's `mutate(filter)`: true for the keys of any of `groups`. */

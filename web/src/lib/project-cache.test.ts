@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { SWRConfig, type Cache, type ScopedMutator } from 'swr';
 import { ApiError } from './api';
-import { applyLiveCounts, keysShowing, patchProject, showsProject, updateCachedProject, voteInCache } from './project-cache';
+import {
+  applyLiveCounts,
+  keysShowing,
+  patchProject,
+  showsProject,
+  updateCachedProject,
+  voteInCache,
+} from './project-cache';
 
-const project = (id: number, votes: number, extra: Record<string, unknown> = {}) => ({ id, votes, hasVoted: false, averageRating: 0, totalRatings: 0, ...extra });
+const project = (id: number, votes: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  votes,
+  hasVoted: false,
+  averageRating: 0,
+  totalRatings: 0,
+  ...extra,
+});
 
 /** SWR's default cache (the one the app uses: no custom provider) holding only `entries` (key -> data). */
-function swrWith(entries: Record<string, unknown>): { cache: Cache; mutate: ScopedMutator; data: (key: string) => unknown } {
+function swrWith(entries: Record<string, unknown>): {
+  cache: Cache;
+  mutate: ScopedMutator;
+  data: (key: string) => unknown;
+} {
   const { cache, mutate } = SWRConfig.defaultValue;
   for (const key of [...cache.keys()]) cache.delete(key);
   for (const [key, data] of Object.entries(entries)) cache.set(key, { data });
@@ -20,9 +38,15 @@ describe('lib/project-cache: patching a project wherever it is shown', () => {
     expect(patched).toEqual([project(1, 3), project(2, 6)]);
     expect(patched[0]).toBe(list[0]);
     expect(patchProject(list, 9, () => ({ votes: 1 }))).toBe(list);
-    expect(patchProject([[project(1, 3)], [project(2, 5)]], 1, () => ({ votes: 4 }))).toEqual([[project(1, 4)], [project(2, 5)]]);
+    expect(patchProject([[project(1, 3)], [project(2, 5)]], 1, () => ({ votes: 4 }))).toEqual([
+      [project(1, 4)],
+      [project(2, 5)],
+    ]);
     const profile = { user: { username: 'ada' }, projects: [{ id: 2, votes: 5, title: 'x' }] };
-    expect(patchProject(profile, 2, () => ({ votes: 6, hasVoted: true }))).toEqual({ user: { username: 'ada' }, projects: [{ id: 2, votes: 6, title: 'x' }] });
+    expect(patchProject(profile, 2, () => ({ votes: 6, hasVoted: true }))).toEqual({
+      user: { username: 'ada' },
+      projects: [{ id: 2, votes: 6, title: 'x' }],
+    });
     expect(patchProject('text', 2, () => ({ votes: 6 }))).toBe('text');
   });
 
@@ -45,16 +69,25 @@ describe('lib/project-cache: patching a project wherever it is shown', () => {
 
 describe('lib/project-cache: live counts and votes through SWR', () => {
   it('a push raises votes (never lowers them) and replaces ratings everywhere the project is shown', async () => {
-    const swr = swrWith({ '/api/projects/1': project(1, 5), '/api/projects/trending?period=week': [project(1, 5), project(2, 1)] });
+    const swr = swrWith({
+      '/api/projects/1': project(1, 5),
+      '/api/projects/trending?period=week': [project(1, 5), project(2, 1)],
+    });
     await applyLiveCounts(swr, { id: 1, votes: 6, averageRating: 8.5, totalRatings: 2 });
     expect(swr.data('/api/projects/1')).toEqual(project(1, 6, { averageRating: 8.5, totalRatings: 2 }));
-    expect(swr.data('/api/projects/trending?period=week')).toEqual([project(1, 6, { averageRating: 8.5, totalRatings: 2 }), project(2, 1)]);
+    expect(swr.data('/api/projects/trending?period=week')).toEqual([
+      project(1, 6, { averageRating: 8.5, totalRatings: 2 }),
+      project(2, 1),
+    ]);
     await applyLiveCounts(swr, { id: 1, votes: 4, averageRating: 8.5, totalRatings: 2 });
     expect(swr.data('/api/projects/1')).toMatchObject({ votes: 6 });
   });
 
   it('a vote shows at once, then takes the server count', async () => {
-    const swr = swrWith({ '/api/projects/1': project(1, 5), '/api/users/ada': { user: {}, projects: [{ id: 1, votes: 5 }] } });
+    const swr = swrWith({
+      '/api/projects/1': project(1, 5),
+      '/api/users/ada': { user: {}, projects: [{ id: 1, votes: 5 }] },
+    });
     let answer!: (value: { votes: number }) => void;
     const voting = voteInCache(swr, 1, new Promise((resolve) => (answer = resolve)));
     await Promise.resolve();
@@ -86,10 +119,18 @@ describe('lib/project-cache: live counts and votes through SWR', () => {
   });
 
   it('reaches answers the server rendered (SWR fallback) that were never fetched: a push, a vote, a rollback', async () => {
-    const swr = { ...swrWith({}), fallback: { '/api/projects/1': project(1, 5), '$inf$/api/projects?offset=0&limit=6&sort=newest': [[project(1, 5)]] } };
+    const swr = {
+      ...swrWith({}),
+      fallback: {
+        '/api/projects/1': project(1, 5),
+        '$inf$/api/projects?offset=0&limit=6&sort=newest': [[project(1, 5)]],
+      },
+    };
     await applyLiveCounts(swr, { id: 1, votes: 6, averageRating: 7, totalRatings: 1 });
     expect(swr.data('/api/projects/1')).toEqual(project(1, 6, { averageRating: 7, totalRatings: 1 }));
-    expect(swr.data('$inf$/api/projects?offset=0&limit=6&sort=newest')).toEqual([[project(1, 6, { averageRating: 7, totalRatings: 1 })]]);
+    expect(swr.data('$inf$/api/projects?offset=0&limit=6&sort=newest')).toEqual([
+      [project(1, 6, { averageRating: 7, totalRatings: 1 })],
+    ]);
 
     const fresh = { ...swrWith({}), fallback: { '/api/projects/2': project(2, 3) } };
     await voteInCache(fresh, 2, Promise.resolve({ votes: 4 }));

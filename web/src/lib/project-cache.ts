@@ -44,7 +44,12 @@ function projectsOf(data: unknown): unknown[] | null {
 }
 
 function isCounted(value: unknown): value is Counted & Record<string, unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as Counted).id === 'number' && typeof (value as Counted).votes === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Counted).id === 'number' &&
+    typeof (value as Counted).votes === 'number'
+  );
 }
 
 /** `project` with the fields of `patch` it has; the same object when nothing changes. */
@@ -97,7 +102,11 @@ export function keysShowing(swr: Pick<SwrCache, 'cache' | 'fallback'>, id: numbe
  * Writes `change` into every cached answer showing project `id`, as displayed now (an optimistic vote
  * in flight included), without refetching.
  */
-export async function updateCachedProject(swr: SwrCache, id: number, change: (project: Counted) => CountsPatch): Promise<void> {
+export async function updateCachedProject(
+  swr: SwrCache,
+  id: number,
+  change: (project: Counted) => CountsPatch,
+): Promise<void> {
   await Promise.all(
     keysShowing(swr, id).map((key) => {
       const shown = shownData(swr, key);
@@ -108,7 +117,10 @@ export async function updateCachedProject(swr: SwrCache, id: number, change: (pr
 }
 
 /** A `project:counts` push: votes only grow (a push never undoes what this viewer just saw), ratings are replaced. */
-export function applyLiveCounts(swr: SwrCache, counts: { id: number; votes: number; averageRating: number; totalRatings: number }): Promise<void> {
+export function applyLiveCounts(
+  swr: SwrCache,
+  counts: { id: number; votes: number; averageRating: number; totalRatings: number },
+): Promise<void> {
   return updateCachedProject(swr, counts.id, (project) => ({
     votes: Math.max(project.votes, counts.votes),
     averageRating: counts.averageRating,
@@ -128,8 +140,10 @@ export async function voteInCache(swr: SwrCache, id: number, request: Promise<{ 
       // SWR hands these the cached answer: undefined while the hook still shows the server render's.
       const shown = (current: unknown) => (current === undefined ? shownData(swr, key) : current);
       return swr.mutate(key, request, {
-        optimisticData: (current: unknown) => patchProject(shown(current), id, (p) => ({ votes: p.votes + 1, hasVoted: true })),
-        populateCache: (result: { votes: number }, current: unknown) => patchProject(shown(current), id, () => ({ votes: result.votes, hasVoted: true })),
+        optimisticData: (current: unknown) =>
+          patchProject(shown(current), id, (p) => ({ votes: p.votes + 1, hasVoted: true })),
+        populateCache: (result: { votes: number }, current: unknown) =>
+          patchProject(shown(current), id, () => ({ votes: result.votes, hasVoted: true })),
         rollbackOnError: true,
         revalidate: false,
       });

@@ -1,5 +1,5 @@
 /**
- * The one Socket.IO connection of the page (design.md "Realtime"). Same origin, cookies included:
+ * The one Socket.IO connection of the page. Same origin, cookies included:
  * the server puts the socket in `user:{id}` / `admins` from the session at the handshake, so the
  * socket reconnects whenever the signed-in user changes. WebSocket only: no sticky sessions needed
  * behind a load balancer (docs/operations.md).

@@ -4,5 +4,8 @@
  * show tags do not pull zod into the first bundle.
  */
 export function tagList(tags: string | null | undefined): string[] {
-  return (tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  return (tags ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 }

@@ -26,7 +26,7 @@ export function aboutDescription(name: string): string {
   return `What ${name} is, who it is for, and how it works.`;
 }
 
-/** How a test request runs, from opening to mutual ratings (issue 13). */
+/** How a test request runs, from opening to mutual ratings. */
 function TestRequestFlow() {
   return (
     <section>
@@ -36,28 +36,30 @@ function TestRequestFlow() {
       </h2>
       <ol>
         <li>
-          A developer opens a test request for one of their projects: a title, what to test, the skills needed, a deadline and how
-          many testers (1 to 50). A project has at most one active request at a time.
+          A developer opens a test request for one of their projects: a title, what to test, the skills needed, a
+          deadline and how many testers (1 to 50). A project has at most one active request at a time.
         </li>
         <li>
-          Testers (and members whose role is both) browse the <Link href="/test-requests">open test requests</Link>, filter them by
-          skill and category, and join until the places are taken or the deadline passes. They may leave before completion.
+          Testers (and members whose role is both) browse the <Link href="/test-requests">open test requests</Link>,
+          filter them by skill and category, and join until the places are taken or the deadline passes. They may leave
+          before completion.
         </li>
         <li>
-          Each tester writes structured feedback: what worked, problems found, suggestions and a score from 1 to 10. The developer is
-          told live, and can mark feedback helpful, which earns the tester activity points.
+          Each tester writes structured feedback: what worked, problems found, suggestions and a score from 1 to 10. The
+          developer is told live, and can mark feedback helpful, which earns the tester activity points.
         </li>
         <li>
-          The developer moves the request from open to in progress to completed, or cancels it. Testers are told when the status
-          changes.
+          The developer moves the request from open to in progress to completed, or cancels it. Testers are told when
+          the status changes.
         </li>
         <li>
-          Once it is completed, the developer rates each tester (their tester rating) and each tester rates the developer (their
-          developer rating): 1 to 10 with an optional note, once per request, changeable for 7 days.
+          Once it is completed, the developer rates each tester (their tester rating) and each tester rates the
+          developer (their developer rating): 1 to 10 with an optional note, once per request, changeable for 7 days.
         </li>
       </ol>
       <p>
-        Choose your role, bio, email and whether to get email copies of these notices in <Link href="/settings">Settings</Link>.
+        Choose your role, bio, email and whether to get email copies of these notices in{' '}
+        <Link href="/settings">Settings</Link>.
       </p>
     </section>
   );
@@ -71,12 +73,12 @@ export function AboutPage() {
       <section>
         <h2>What is {name}?</h2>
         <p>
-          {name} is a community showcase for hosted projects. Members submit the projects they built, everyone can browse the latest,
-          trending and top-voted projects, vote for their favourites and rate projects from 1 to 10.
+          {name} is a community showcase for hosted projects. Members submit the projects they built, everyone can
+          browse the latest, trending and top-voted projects, vote for their favourites and rate projects from 1 to 10.
         </p>
         <p>
-          Visitors can browse, vote and copy links without an account. Registered members can also submit, rate and report projects and
-          exchange messages with other members and the administrators.
+          Visitors can browse, vote and copy links without an account. Registered members can also submit, rate and
+          report projects and exchange messages with other members and the administrators.
         </p>
       </section>
       <section>
@@ -98,18 +100,20 @@ export function AboutPage() {
           The verified badge
         </h2>
         <p>
-          Verified members carry a special badge next to their name. Verification is granted by the administrators and stays
-          separate from the rating badges: each role earns its own tier from that role&apos;s average rating out of 10, once it has at
-          least 3 ratings. Platinum at 9.5 or above, Gold at 9 or above, Silver at 8.5 or above, Bronze at 8 or above; no badge with
-          fewer than 3 ratings or an average below 8. The badges show on profiles, test requests and the header menu.
+          Verified members carry a special badge next to their name. Verification is granted by the administrators and
+          stays separate from the rating badges: each role earns its own tier from that role&apos;s average rating out
+          of 10, once it has at least 3 ratings. Platinum at 9.5 or above, Gold at 9 or above, Silver at 8.5 or above,
+          Bronze at 8 or above; no badge with fewer than 3 ratings or an average below 8. The badges show on profiles,
+          test requests and the header menu.
         </p>
       </section>
       <TestRequestFlow />
       <section>
         <h2>Fair play</h2>
         <p>
-          Each project can be voted for once per member (or once per network for visitors), and each member rates a project once (a new
-          rating replaces the old one). Content that breaks the rules can be reported and is reviewed by moderators.
+          Each project can be voted for once per member (or once per network for visitors), and each member rates a
+          project once (a new rating replaces the old one). Content that breaks the rules can be reported and is
+          reviewed by moderators.
         </p>
       </section>
     </StaticPage>

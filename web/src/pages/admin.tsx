@@ -43,10 +43,17 @@ function AdminHeading() {
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Admin Dashboard</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Moderate users, projects, messages and content reports.</p>
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">
+          Admin Dashboard
+        </h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          Moderate users, projects, messages and content reports.
+        </p>
       </div>
-      <Link href="/" className={buttonClasses({ variant: 'outline', size: 'sm', className: 'self-start sm:self-auto' })}>
+      <Link
+        href="/"
+        className={buttonClasses({ variant: 'outline', size: 'sm', className: 'self-start sm:self-auto' })}
+      >
         <ArrowLeft aria-hidden="true" />
         Back to Homepage
       </Link>
@@ -73,26 +80,31 @@ function MessagesSection({ meId, onCompose }: { meId: number; onCompose: () => v
 }
 
 /**
- * The Admin dashboard (/admin, spec §2): Users, Projects, Messages and Reports. The route is guarded
+ * The Admin dashboard (/admin): Users, Projects, Messages and Reports. The route is guarded
  * (admins only). The composer is shared by 'New Message' and the Users tab's Contact action.
  */
 export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
   const user = useSession(useShallow((s) => s.user));
   const [tab, setTab] = useState<AdminTab>('users');
-  const [composer, setComposer] = useState<{ open: boolean; recipientId: number | null }>({ open: false, recipientId: null });
+  const [composer, setComposer] = useState<{ open: boolean; recipientId: number | null }>({
+    open: false,
+    recipientId: null,
+  });
   // The composer's recipients: every user but the admin (the Users tab reads the same list).
   const users = useAdminUsers();
-  // New reports refresh the report lists live (hooks/use-live-updates.ts), the Reports tab counts the
-  // pending ones, and a toast tells the admin a report arrived (issue 5), unless a toast about the
-  // admin's own action is showing.
+  // A new report refreshes the lists live (hooks/use-live-updates.ts) and a toast tells the admin of it.
   useLiveEvent('report:created', (report) =>
     notify({ title: 'New report', description: `"${report.projectTitle}" was reported and is waiting for review.` }),
   );
   const pending = useAdminReports('pending').data?.length ?? 0;
 
   if (!user) {
-    return <p className="mx-auto max-w-6xl px-4 py-10 text-sm text-zinc-600 sm:px-6 dark:text-zinc-400">Please log in to access the admin dashboard</p>;
+    return (
+      <p className="mx-auto max-w-6xl px-4 py-10 text-sm text-zinc-600 sm:px-6 dark:text-zinc-400">
+        Please log in to access the admin dashboard
+      </p>
+    );
   }
   const recipients = users.data?.filter((u) => u.id !== user.id).map((u) => ({ id: u.id, username: u.username }));
   const openComposer = (recipient: AdminUser | null) => setComposer({ open: true, recipientId: recipient?.id ?? null });
@@ -112,7 +124,14 @@ export default function AdminPage() {
           { value: 'users', label: <TabLabel icon={Users}>Users</TabLabel> },
           { value: 'projects', label: <TabLabel icon={FolderKanban}>Projects</TabLabel> },
           { value: 'messages', label: <TabLabel icon={MessageSquare}>Messages</TabLabel> },
-          { value: 'reports', label: <TabLabel icon={Flag} count={pending}>Reports</TabLabel> },
+          {
+            value: 'reports',
+            label: (
+              <TabLabel icon={Flag} count={pending}>
+                Reports
+              </TabLabel>
+            ),
+          },
           { value: 'test-requests', label: <TabLabel icon={ClipboardList}>Test Requests</TabLabel> },
         ]}
       >

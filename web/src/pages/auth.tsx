@@ -14,7 +14,9 @@ export function AuthPage() {
   useDocumentTitle(tab === 'login' ? 'Log in' : 'Sign Up');
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
-      <h1 className="text-center text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">Welcome to {siteName()}</h1>
+      <h1 className="text-center text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
+        Welcome to {siteName()}
+      </h1>
       <p className="mt-2 text-center text-sm text-zinc-600 dark:text-zinc-400">
         {user ? `You are signed in as ${user.username}.` : 'Log in to your account or create a new one.'}
       </p>

@@ -13,7 +13,7 @@ import { fetchCurrentUser, useSession } from '../stores/session';
 type Outcome = { ok: true; message: string } | { ok: false; message: string } | null;
 
 /**
- * /confirm-email?token=... (issue 14): the page a confirmation link opens. Confirming takes a press of
+ * /confirm-email?token=...: the page a confirmation link opens. Confirming takes a press of
  * the button (POST /api/email/confirm), so mail scanners that open links do not use it up.
  */
 export function ConfirmEmailPage() {
@@ -44,12 +44,20 @@ export function ConfirmEmailPage() {
         {outcome === null ? (
           <>
             <MailCheck className="mb-4 size-10 text-accent-600 dark:text-accent-400" aria-hidden="true" />
-            <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">Confirm your email address</h1>
-            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Press the button to confirm that this address is yours.</p>
+            <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+              Confirm your email address
+            </h1>
+            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+              Press the button to confirm that this address is yours.
+            </p>
             <Button className="mt-6" loading={busy === 'confirm'} disabled={!token} onClick={() => void confirm()}>
               Confirm Email Address
             </Button>
-            {!token ? <p className="mt-3 text-sm text-red-600 dark:text-red-400">This link has no confirmation token. Open the link from the email again.</p> : null}
+            {!token ? (
+              <p className="mt-3 text-sm text-red-600 dark:text-red-400">
+                This link has no confirmation token. Open the link from the email again.
+              </p>
+            ) : null}
           </>
         ) : (
           <div role="status" className="flex flex-col items-center">
@@ -58,11 +66,19 @@ export function ConfirmEmailPage() {
             ) : (
               <XCircle className="mb-4 size-10 text-red-600 dark:text-red-400" aria-hidden="true" />
             )}
-            <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight text-zinc-900 outline-none dark:text-zinc-50">
+            <h1
+              ref={heading}
+              tabIndex={-1}
+              className="text-2xl font-semibold tracking-tight text-zinc-900 outline-none dark:text-zinc-50"
+            >
               {outcome.ok ? 'Email confirmed' : 'Not confirmed'}
             </h1>
             <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{outcome.message}</p>
-            {!outcome.ok ? <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Members can send a new link from Settings.</p> : null}
+            {!outcome.ok ? (
+              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+                Members can send a new link from Settings.
+              </p>
+            ) : null}
             <Link href="/" className={buttonClasses({ variant: 'outline', className: 'mt-6' })}>
               Go to Homepage
             </Link>

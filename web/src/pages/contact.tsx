@@ -63,7 +63,10 @@ function SidePanel() {
               >
                 <Icon className="size-4 text-zinc-500" aria-hidden="true" />
                 {label}
-                <ArrowRight className="ml-auto size-4 opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100" aria-hidden="true" />
+                <ArrowRight
+                  className="ml-auto size-4 opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+                  aria-hidden="true"
+                />
               </Link>
             </li>
           ))}
@@ -77,16 +80,22 @@ function SidePanel() {
 export const CONTACT_DESCRIPTION = 'Contact the administrators: send a platform message or an email.';
 
 /**
- * The Contact page (/contact, spec §2): 'Platform Message' and 'Email Contact' tabs over one form, a
+ * The Contact page (/contact): 'Platform Message' and 'Email Contact' tabs over one form, a
  * side panel, and the 'Message Sent Successfully' panel after sending.
  */
 export default function ContactPage() {
   useDocumentTitle('Contact');
   useMetaDescription(CONTACT_DESCRIPTION);
-  const user = useSession(useShallow((s) => (s.user ? { id: s.user.id, username: s.user.username, email: s.user.email, emailVerified: s.user.emailVerified } : null)));
+  const user = useSession(
+    useShallow((s) =>
+      s.user
+        ? { id: s.user.id, username: s.user.username, email: s.user.email, emailVerified: s.user.emailVerified }
+        : null,
+    ),
+  );
   const [, navigate] = useLocation();
   const [mode, setMode] = useState<ContactMode>('platform');
-  // After a send: true, or 'confirm' / 'sent' for what happens to the copy (issue 14).
+  // After a send: true, or 'confirm' / 'sent' for what happens to the copy.
   const [sent, setSent] = useState<boolean | 'confirm' | 'sent'>(false);
   // One set of values for both modes: switching tabs keeps what was typed.
   const values = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
@@ -94,7 +103,9 @@ export default function ContactPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="max-w-2xl">
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Contact Us</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">
+          Contact Us
+        </h1>
         <p className="mt-2 text-sm text-zinc-600 sm:text-base dark:text-zinc-400">
           Questions, feedback or a problem with a project? Send the administrators a message.
         </p>
@@ -102,7 +113,11 @@ export default function ContactPage() {
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <Card className="p-4 sm:p-6 lg:col-span-2 lg:self-start">
           {sent ? (
-            <ContactSuccess inboxLink={contactFields(mode, user).inboxLink} copyNeedsConfirm={sent === 'confirm'} onAnother={() => setSent(false)} />
+            <ContactSuccess
+              inboxLink={contactFields(mode, user).inboxLink}
+              copyNeedsConfirm={sent === 'confirm'}
+              onAnother={() => setSent(false)}
+            />
           ) : (
             <Tabs<ContactMode>
               label="How to contact us"

@@ -13,7 +13,6 @@ import { FirstSteps } from '../features/users/components/first-steps';
 import { LISTING_CHOICES, type HomeTab } from '../features/projects/api/keys';
 import { pageOrigin, siteName, useDocumentTitle, useMetaDescription } from '../lib/site';
 
-
 /** Tab labels of §2. */
 export const HOME_TABS: ReadonlyArray<{ value: HomeTab; label: string }> = [
   { value: 'latest', label: 'Latest Projects' },
@@ -22,7 +21,8 @@ export const HOME_TABS: ReadonlyArray<{ value: HomeTab; label: string }> = [
 ];
 
 /** The home page's description (the hero's subtext, §2); also its meta description. */
-export const HOME_DESCRIPTION = 'Submit your creations, vote for others, and discover amazing projects from the community.';
+export const HOME_DESCRIPTION =
+  'Submit your creations, vote for others, and discover amazing projects from the community.';
 const DESCRIPTION = HOME_DESCRIPTION;
 
 /** WebSite JSON-LD of the home page, with the site-wide search action (`/?q=`). */
@@ -74,7 +74,9 @@ function Hero() {
           <Rocket className="size-3.5 text-accent-600 dark:text-accent-400" aria-hidden="true" />
           Community project showcase
         </p>
-        <h1 className="text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">Showcase Your Projects</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">
+          Showcase Your Projects
+        </h1>
         <p className="mx-auto mt-3 max-w-xl text-sm text-zinc-600 sm:text-base dark:text-zinc-400">{DESCRIPTION}</p>
         <div className="mt-5 flex flex-row flex-wrap items-center justify-center gap-3">
           <a href="#projects" className={buttonClasses({ variant: 'outline', className: 'grow sm:grow-0' })}>
@@ -94,22 +96,33 @@ function Hero() {
 const ABOUT_POINTS = [
   { icon: Rocket, title: 'Submit', text: 'Share a hosted project with a title, a description, a category and tags.' },
   { icon: ThumbsUp, title: 'Vote and rate', text: 'Vote for the projects you like and rate them from 1 to 10.' },
-  { icon: Trophy, title: 'Climb the leaderboard', text: 'The most voted projects rise to the top of the trending list and the leaderboard.' },
-  { icon: FlaskConical, title: 'Test and give feedback', text: 'Developers receive ratings; testers browse projects and give feedback.' },
+  {
+    icon: Trophy,
+    title: 'Climb the leaderboard',
+    text: 'The most voted projects rise to the top of the trending list and the leaderboard.',
+  },
+  {
+    icon: FlaskConical,
+    title: 'Test and give feedback',
+    text: 'Developers receive ratings; testers browse projects and give feedback.',
+  },
 ];
 
 function AboutSection() {
   const name = siteName();
   return (
-    <section aria-labelledby="about-heading" className="border-t border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/30">
+    <section
+      aria-labelledby="about-heading"
+      className="border-t border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/30"
+    >
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
         <div className="max-w-2xl">
           <h2 id="about-heading" className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
             About {name}
           </h2>
           <p className="mt-3 text-zinc-600 dark:text-zinc-400">
-            {name} is a community showcase for hosted projects. Members submit what they built, everyone browses the latest, trending
-            and top-voted projects, and the community decides what rises.
+            {name} is a community showcase for hosted projects. Members submit what they built, everyone browses the
+            latest, trending and top-voted projects, and the community decides what rises.
           </p>
         </div>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -146,7 +159,13 @@ export function HomePage() {
       <div id="projects" className="mx-auto max-w-6xl px-4 pb-12 pt-6 sm:px-6">
         <FirstSteps />
         <span id="leaderboard" aria-hidden="true" />
-        <Tabs<HomeTab> items={[...HOME_TABS]} value={tab} onValueChange={setTab} label="Project listings" hideListOnMobile>
+        <Tabs<HomeTab>
+          items={[...HOME_TABS]}
+          value={tab}
+          onValueChange={setTab}
+          label="Project listings"
+          hideListOnMobile
+        >
           <div className="md:hidden">
             <label htmlFor="home-tab-select" className="sr-only">
               Project listing

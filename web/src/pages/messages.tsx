@@ -32,7 +32,12 @@ function MessageUserTab({ meId, onSent }: { meId: number; onSent: () => void }) 
   const recipients = data?.filter((u) => u.id !== meId);
   return (
     <FormCard title="Message User" description="Send a private message to another member. It appears in their inbox.">
-      <DirectMessageForm endpoint="/api/messages" recipients={recipients} recipientsError={Boolean(error)} onSent={onSent} />
+      <DirectMessageForm
+        endpoint="/api/messages"
+        recipients={recipients}
+        recipientsError={Boolean(error)}
+        onSent={onSent}
+      />
     </FormCard>
   );
 }
@@ -43,7 +48,9 @@ function MessagesHeading({ isAdmin }: { isAdmin: boolean }) {
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Messages</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Your conversations with the administrators and other members.</p>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          Your conversations with the administrators and other members.
+        </p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Link href="/" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
@@ -87,7 +94,7 @@ function InboxTabLabel({ unread }: { unread: number }) {
 }
 
 /**
- * The Messages page (/messages, spec §2): Inbox, Contact Admin and Message User tabs. The route is
+ * The Messages page (/messages): Inbox, Contact Admin and Message User tabs. The route is
  * guarded (signed-in only), so a user is always present here; after sending, the Inbox shows the
  * new message.
  */
@@ -98,7 +105,11 @@ export default function MessagesPage() {
   const unread = useUnreadCount(Boolean(user));
 
   if (!user) {
-    return <p className="mx-auto max-w-4xl px-4 py-10 text-sm text-zinc-600 sm:px-6 dark:text-zinc-400">Please log in to view your messages</p>;
+    return (
+      <p className="mx-auto max-w-4xl px-4 py-10 text-sm text-zinc-600 sm:px-6 dark:text-zinc-400">
+        Please log in to view your messages
+      </p>
+    );
   }
   const viewer = { id: user.id, isAdmin: user.isAdmin };
   const toInbox = () => setTab('inbox');
@@ -125,7 +136,10 @@ export default function MessagesPage() {
           <InboxList source="mine" viewer={viewer} />
         </TabPanel>
         <TabPanel value="contact">
-          <FormCard title="Contact Admin" description="Send a message to the site administrators. Their reply will appear in your inbox.">
+          <FormCard
+            title="Contact Admin"
+            description="Send a message to the site administrators. Their reply will appear in your inbox."
+          >
             <ContactForm
               mode="platform"
               viewer={{ id: user.id, username: user.username, email: user.email, emailVerified: user.emailVerified }}

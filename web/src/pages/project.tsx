@@ -19,7 +19,10 @@ import { useWatchProjects } from '../hooks/use-watch-projects';
 import { useSession } from '../stores/session';
 
 // The edit and report dialogs (and their zod schemas) load on first open.
-const EditProjectDialog = lazyNamed(() => import('../features/projects/components/edit-project-dialog'), 'EditProjectDialog');
+const EditProjectDialog = lazyNamed(
+  () => import('../features/projects/components/edit-project-dialog'),
+  'EditProjectDialog',
+);
 const ReportDialog = lazyNamed(() => import('../features/projects/components/report-dialog'), 'ReportDialog');
 
 /** SoftwareApplication JSON-LD (§1): free software with an aggregate rating on a 1-10 scale, its author and votes. */
@@ -37,9 +40,15 @@ export function projectJsonLd(project: ProjectDetail, origin: string): JsonLd {
     datePublished: project.createdAt,
     keywords: tagList(project.tags).join(', ') || undefined,
     offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
-    author: project.username ? { '@type': 'Person', name: project.username, url: `${origin}/users/${encodeURIComponent(project.username)}` } : undefined,
+    author: project.username
+      ? { '@type': 'Person', name: project.username, url: `${origin}/users/${encodeURIComponent(project.username)}` }
+      : undefined,
     // Votes as a count of likes (schema.org has no "vote" action).
-    interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/LikeAction', userInteractionCount: project.votes },
+    interactionStatistic: {
+      '@type': 'InteractionCounter',
+      interactionType: 'https://schema.org/LikeAction',
+      userInteractionCount: project.votes,
+    },
   };
   if (project.totalRatings > 0) {
     data.aggregateRating = {
@@ -55,7 +64,10 @@ export function projectJsonLd(project: ProjectDetail, origin: string): JsonLd {
 
 function BackLink() {
   return (
-    <Link href="/" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+    <Link
+      href="/"
+      className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       Back to projects
     </Link>
@@ -142,7 +154,10 @@ function ProjectView({ project }: { project: ProjectDetail }) {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <BackLink />
       {project.isHidden ? (
-        <p role="note" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+        <p
+          role="note"
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+        >
           This project is hidden from public view.
         </p>
       ) : null}

@@ -13,7 +13,9 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Settings</h1>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Your role, bio, email, email notices, password and data.</p>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+        Your role, bio, email, email notices, password and data.
+      </p>
       <Card className="mt-6 p-6">
         <SettingsForm key={user.id} user={user} />
       </Card>
@@ -24,7 +26,10 @@ export function SettingsPage() {
         <PasswordForm key={user.id} />
       </Card>
       <section aria-labelledby="your-data-heading">
-        <h2 id="your-data-heading" className="mt-10 text-lg font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+        <h2
+          id="your-data-heading"
+          className="mt-10 text-lg font-semibold tracking-tight text-zinc-900 dark:text-zinc-50"
+        >
           Your data
         </h2>
         <Card className="mt-3 p-6">

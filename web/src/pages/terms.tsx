@@ -13,15 +13,15 @@ export function TermsPage() {
       <section>
         <h2>2. Accounts</h2>
         <p>
-          You are responsible for your account and for keeping your password safe. Accounts that break these terms may be paused or
-          removed by the administrators.
+          You are responsible for your account and for keeping your password safe. Accounts that break these terms may
+          be paused or removed by the administrators.
         </p>
       </section>
       <section>
         <h2>3. Your content</h2>
         <p>
-          You keep the rights to the projects you submit. By submitting a project you allow {name} to show its title, description, link
-          and a preview of it on the site. Only submit projects you have the right to share.
+          You keep the rights to the projects you submit. By submitting a project you allow {name} to show its title,
+          description, link and a preview of it on the site. Only submit projects you have the right to share.
         </p>
       </section>
       <section>
@@ -35,8 +35,8 @@ export function TermsPage() {
       <section>
         <h2>5. Moderation</h2>
         <p>
-          Members can report content. Content may be removed or hidden after multiple credible reports, and administrators may remove or
-          hide any content that breaks these terms.
+          Members can report content. Content may be removed or hidden after multiple credible reports, and
+          administrators may remove or hide any content that breaks these terms.
         </p>
       </section>
       <section>
@@ -46,16 +46,14 @@ export function TermsPage() {
       <section>
         <h2>7. Governing law</h2>
         <p>
-          These terms are governed by the laws of [Jurisdiction], without regard to its conflict of law provisions. This placeholder will
-          be replaced with the governing jurisdiction.
+          These terms are governed by the laws of [Jurisdiction], without regard to its conflict of law provisions. This
+          placeholder will be replaced with the governing jurisdiction.
         </p>
       </section>
       <section>
         <h2>8. Contact</h2>
         <p>
-          Questions about these terms? Use the{' '}
-          <ContactPageLink />
-          .
+          Questions about these terms? Use the <ContactPageLink />.
         </p>
       </section>
     </LegalPage>

@@ -33,7 +33,10 @@ function RequestView({ request }: { request: TestRequestDetail }) {
   );
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
-      <Link href="/test-requests" className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline dark:text-accent-300">
+      <Link
+        href="/test-requests"
+        className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline dark:text-accent-300"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         All test requests
       </Link>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ClipboardList } from 'lucide-react';
 import { CATEGORIES } from '@vitrine/domain/constants';
-import type { RequestSort } from '@vitrine/domain/testRequests';
+import type { RequestSort } from '@vitrine/domain/test-requests';
 import { Button } from '../components/ui/button';
 import { EmptyState, ErrorState } from '../components/ui/empty-state';
 import { Label } from '../components/ui/field';
@@ -31,11 +31,14 @@ export function TestRequestsPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Test Requests</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">
+          Test Requests
+        </h1>
         <OpenRequestButton />
       </div>
       <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
-        Developers ask testers to try their projects. Join an open request, send structured feedback, and rate each other when it is completed.
+        Developers ask testers to try their projects. Join an open request, send structured feedback, and rate each
+        other when it is completed.
       </p>
       <div className="mt-6 grid gap-3 sm:grid-cols-[1fr_14rem_12rem] sm:items-end">
         <SearchBox label="Filter by skill" value={skill} onSearch={setSkill} />
@@ -57,9 +60,18 @@ export function TestRequestsPage() {
             ))}
           </div>
         ) : list.error && list.items.length === 0 ? (
-          <ErrorState icon={ClipboardList} title="Failed to fetch test requests" description={errorMessage(list.error, 'Please try again later.')} onRetry={list.retry} />
+          <ErrorState
+            icon={ClipboardList}
+            title="Failed to fetch test requests"
+            description={errorMessage(list.error, 'Please try again later.')}
+            onRetry={list.retry}
+          />
         ) : list.items.length === 0 ? (
-          <EmptyState icon={ClipboardList} title="No open test requests" description="Check back later or try another skill or category." />
+          <EmptyState
+            icon={ClipboardList}
+            title="No open test requests"
+            description="Check back later or try another skill or category."
+          />
         ) : (
           <>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -71,7 +83,12 @@ export function TestRequestsPage() {
             </ul>
             {list.hasMore ? (
               <div className="mt-8 flex justify-center">
-                <Button variant="outline" onClick={list.loadMore} disabled={list.loadMoreDisabled} loading={list.isLoadingMore}>
+                <Button
+                  variant="outline"
+                  onClick={list.loadMore}
+                  disabled={list.loadMoreDisabled}
+                  loading={list.isLoadingMore}
+                >
                   Load More
                 </Button>
               </div>

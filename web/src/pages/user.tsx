@@ -22,7 +22,11 @@ type ProfileProject = UserProfile['projects'][number];
 type ProfileTab = 'projects' | 'testing' | 'about';
 
 /** Role labels on a profile. */
-const ROLE_TEXT: Record<UserProfile['user']['role'], string> = { developer: 'Developer', tester: 'Tester', both: 'Developer & Tester' };
+const ROLE_TEXT: Record<UserProfile['user']['role'], string> = {
+  developer: 'Developer',
+  tester: 'Tester',
+  both: 'Developer & Tester',
+};
 
 function ProfileProjectCard({ project }: { project: ProfileProject }) {
   const tags = tagList(project.tags);
@@ -163,7 +167,10 @@ function MostPopularList({ projects }: { projects: UserProfile['projects'] }) {
     <ol className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-800">
       {mostPopular(projects).map((project) => (
         <li key={project.id} className="flex items-center justify-between gap-3 py-2.5">
-          <Link href={`/projects/${project.id}`} className="truncate text-sm font-medium text-accent-700 hover:underline dark:text-accent-300">
+          <Link
+            href={`/projects/${project.id}`}
+            className="truncate text-sm font-medium text-accent-700 hover:underline dark:text-accent-300"
+          >
             {project.title}
           </Link>
           <span className="tabular shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
@@ -185,7 +192,8 @@ function ProfileAbout({ profile }: { profile: UserProfile }) {
         <div>
           <dt className="text-zinc-500 dark:text-zinc-400">Member since</dt>
           <dd className="font-medium text-zinc-900 dark:text-zinc-100">
-            <RelativeTime value={user.createdAt} prefix="Joined " /> <span className="text-zinc-500 dark:text-zinc-400">({formatDate(user.createdAt)})</span>
+            <RelativeTime value={user.createdAt} prefix="Joined " />{' '}
+            <span className="text-zinc-500 dark:text-zinc-400">({formatDate(user.createdAt)})</span>
           </dd>
         </div>
         <div>
@@ -199,7 +207,9 @@ function ProfileAbout({ profile }: { profile: UserProfile }) {
           <dd className="font-medium text-zinc-900 dark:text-zinc-100">{ROLE_TEXT[user.role]}</dd>
         </div>
       </dl>
-      {user.bio ? <p className="mt-4 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{user.bio}</p> : null}
+      {user.bio ? (
+        <p className="mt-4 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{user.bio}</p>
+      ) : null}
       <h3 className="mt-6 text-sm font-semibold text-zinc-900 dark:text-zinc-50">Most Popular Projects</h3>
       <MostPopularList projects={projects} />
     </Card>
@@ -227,7 +237,11 @@ function Profile({ profile }: { profile: UserProfile }) {
         <TabPanel value="projects">
           <h2 className="sr-only">Projects</h2>
           {projects.length === 0 ? (
-            <EmptyState icon={FolderOpen} title="No projects yet" description="This user hasn't published any projects." />
+            <EmptyState
+              icon={FolderOpen}
+              title="No projects yet"
+              description="This user hasn't published any projects."
+            />
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {projects.map((project) => (

@@ -29,7 +29,8 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
-const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+const meta = (attr: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
 
 /**
  * The `<head>` tags of a page: title (ending with the site name), description, canonical URL,
@@ -59,8 +60,13 @@ export function renderHead(page: PageMeta, site: { name: string; origin: string 
     meta('name', 'twitter:description', page.description),
     meta('name', 'twitter:image', image),
     meta('name', 'twitter:image:alt', page.imageAlt),
-    ...page.feeds.map((f) => `<link rel="alternate" type="${f.type}" title="${escapeHtml(f.title)}" href="${escapeHtml(f.href)}" />`),
-    ...page.jsonLd.map(({ id, data }) => `<script type="application/ld+json" data-json-ld="${escapeHtml(id)}">${serializeJsonLd(data)}</script>`),
+    ...page.feeds.map(
+      (f) => `<link rel="alternate" type="${f.type}" title="${escapeHtml(f.title)}" href="${escapeHtml(f.href)}" />`,
+    ),
+    ...page.jsonLd.map(
+      ({ id, data }) =>
+        `<script type="application/ld+json" data-json-ld="${escapeHtml(id)}">${serializeJsonLd(data)}</script>`,
+    ),
   ];
   return tags.join('\n    ');
 }

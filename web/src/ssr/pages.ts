@@ -4,7 +4,14 @@ import { CATEGORIES, type Category } from '@vitrine/domain/constants';
 import { shareCardVersion } from '@vitrine/domain/share-card';
 import { sitePaths } from '@vitrine/domain/site-paths';
 import type { ProjectDetail, TestRequestDetail, UserProfile } from '@vitrine/domain/types';
-import { LISTING_CHOICES, TOP_CONTRIBUTORS_KEY, latestKey, leaderboardKey, projectKey, trendingKey } from '../features/projects/api/keys';
+import {
+  LISTING_CHOICES,
+  TOP_CONTRIBUTORS_KEY,
+  latestKey,
+  leaderboardKey,
+  projectKey,
+  trendingKey,
+} from '../features/projects/api/keys';
 import { readChoice } from '../hooks/use-search-choice';
 import { userKey } from '../features/users/keys';
 import { requestKey, requestListKey } from '../features/test-requests/api/keys';
@@ -13,7 +20,12 @@ import { HOME_DESCRIPTION, websiteJsonLd } from '../pages/home';
 import { projectJsonLd } from '../pages/project';
 import { aboutDescription } from '../pages/about';
 import { CONTACT_DESCRIPTION } from '../pages/contact';
-import { LEGAL_DESCRIPTION, LEGAL_LAST_UPDATED_ISO, staticPageJsonLd, type StaticPageType } from '../components/static/static-page';
+import {
+  LEGAL_DESCRIPTION,
+  LEGAL_LAST_UPDATED_ISO,
+  staticPageJsonLd,
+  type StaticPageType,
+} from '../components/static/static-page';
 import type { FeedLink, PageMeta } from './head';
 
 /** What the server reads before rendering a page, and how it then describes the page. */
@@ -31,7 +43,10 @@ export interface PagePlan {
   /** Lazily loaded page modules it shows (app/routes.tsx), relative to web/. */
   modules?: string[];
   /** The page's head and status from what was read (`data` by key; a missing key failed). */
-  describe: (data: ReadonlyMap<string, unknown>, site: { name: string; origin: string }) => { status: number; meta: PageMeta };
+  describe: (
+    data: ReadonlyMap<string, unknown>,
+    site: { name: string; origin: string },
+  ) => { status: number; meta: PageMeta };
 }
 
 const LATEST_FEEDS: FeedLink[] = [
@@ -42,17 +57,40 @@ const LATEST_FEEDS: FeedLink[] = [
 
 /** Meta of a page without data of its own. */
 function simplePage(path: string, title: string | null, description: string, extra: Partial<PageMeta> = {}): PageMeta {
-  return { title, description, path, type: 'website', image: sitePaths.siteCard, imageAlt: title ?? description, jsonLd: [], feeds: LATEST_FEEDS, ...extra };
+  return {
+    title,
+    description,
+    path,
+    type: 'website',
+    image: sitePaths.siteCard,
+    imageAlt: title ?? description,
+    jsonLd: [],
+    feeds: LATEST_FEEDS,
+    ...extra,
+  };
 }
 
-function staticPage(path: string, title: string, description: string, schemaType: StaticPageType, origin: string, name: string, lastUpdated?: string): PagePlan {
+function staticPage(
+  path: string,
+  title: string,
+  description: string,
+  schemaType: StaticPageType,
+  origin: string,
+  name: string,
+  lastUpdated?: string,
+): PagePlan {
   return {
     keys: [],
     infiniteKeys: [],
     describe: () => ({
       status: 200,
       meta: simplePage(path, title, description, {
-        jsonLd: [{ id: 'static-page', data: staticPageJsonLd({ title, description, schemaType, lastUpdated }, `${origin}${path}`, origin, name) }],
+        jsonLd: [
+          {
+            id: 'static-page',
+            data: staticPageJsonLd({ title, description, schemaType, lastUpdated }, `${origin}${path}`, origin, name),
+          },
+        ],
       }),
     }),
   };
@@ -72,10 +110,29 @@ function projectPlan(id: string): PagePlan {
     viewerIds: (data) => (data.has(key) ? [(data.get(key) as ProjectDetail).id] : []),
     describe: (data, site) => {
       const project = data.get(key) as ProjectDetail | undefined;
-      if (!project) return { status: 404, meta: simplePage(`/projects/${id}`, 'Project Not Found', 'The project you are looking for does not exist or has been removed.', { noindex: true }) };
+      if (!project)
+        return {
+          status: 404,
+          meta: simplePage(
+            `/projects/${id}`,
+            'Project Not Found',
+            'The project you are looking for does not exist or has been removed.',
+            { noindex: true },
+          ),
+        };
       const feeds: FeedLink[] = [...LATEST_FEEDS];
-      if (project.username) feeds.push({ title: `Projects by ${project.username} (Atom)`, href: sitePaths.userFeed(project.username, 'atom'), type: 'application/atom+xml' });
-      if (isCategory(project.category)) feeds.push({ title: `${project.category} projects (Atom)`, href: sitePaths.categoryFeed(project.category, 'atom'), type: 'application/atom+xml' });
+      if (project.username)
+        feeds.push({
+          title: `Projects by ${project.username} (Atom)`,
+          href: sitePaths.userFeed(project.username, 'atom'),
+          type: 'application/atom+xml',
+        });
+      if (isCategory(project.category))
+        feeds.push({
+          title: `${project.category} projects (Atom)`,
+          href: sitePaths.categoryFeed(project.category, 'atom'),
+          type: 'application/atom+xml',
+        });
       return {
         status: 200,
         meta: {
@@ -102,18 +159,37 @@ function userPlan(username: string): PagePlan {
     infiniteKeys: [],
     describe: (data, site) => {
       const profile = data.get(key) as UserProfile | undefined;
-      if (!profile) return { status: 404, meta: simplePage(sitePaths.user(username), 'User Not Found', 'The user you are looking for does not exist.', { noindex: true }) };
+      if (!profile)
+        return {
+          status: 404,
+          meta: simplePage(sitePaths.user(username), 'User Not Found', 'The user you are looking for does not exist.', {
+            noindex: true,
+          }),
+        };
       const { user, projects } = profile;
       const totals = profileTotals(projects);
       return {
         status: 200,
-        meta: simplePage(sitePaths.user(user.username), user.username, `${user.username} on ${site.name}: ${totals.projects} projects, ${totals.votes} votes, ${totals.views} views.`, {
-          type: 'profile',
-          feeds: [
-            { title: `Projects by ${user.username} (Atom)`, href: sitePaths.userFeed(user.username, 'atom'), type: 'application/atom+xml' },
-            { title: `Projects by ${user.username} (RSS)`, href: sitePaths.userFeed(user.username, 'rss'), type: 'application/rss+xml' },
-          ],
-        }),
+        meta: simplePage(
+          sitePaths.user(user.username),
+          user.username,
+          `${user.username} on ${site.name}: ${totals.projects} projects, ${totals.votes} votes, ${totals.views} views.`,
+          {
+            type: 'profile',
+            feeds: [
+              {
+                title: `Projects by ${user.username} (Atom)`,
+                href: sitePaths.userFeed(user.username, 'atom'),
+                type: 'application/atom+xml',
+              },
+              {
+                title: `Projects by ${user.username} (RSS)`,
+                href: sitePaths.userFeed(user.username, 'rss'),
+                type: 'application/rss+xml',
+              },
+            ],
+          },
+        ),
       };
     },
   };
@@ -128,14 +204,21 @@ function homePlan(params: URLSearchParams, site: { name: string; origin: string 
   const tab = readChoice(params, LISTING_CHOICES.tab);
   const describe = () => ({
     status: 200,
-    meta: simplePage('/', 'Showcase Your Projects', HOME_DESCRIPTION, { jsonLd: [{ id: 'website', data: websiteJsonLd(site.origin, site.name) }], noindex: Boolean(q) }),
+    meta: simplePage('/', 'Showcase Your Projects', HOME_DESCRIPTION, {
+      jsonLd: [{ id: 'website', data: websiteJsonLd(site.origin, site.name) }],
+      noindex: Boolean(q),
+    }),
   });
-  const projectIds = (key: string) => (data: ReadonlyMap<string, unknown>) => ((data.get(key) as Array<{ id: number }> | undefined) ?? []).map((p) => p.id);
+  const projectIds = (key: string) => (data: ReadonlyMap<string, unknown>) =>
+    ((data.get(key) as Array<{ id: number }> | undefined) ?? []).map((p) => p.id);
   if (tab === 'leaderboard') {
     const key = leaderboardKey(readChoice(params, LISTING_CHOICES.range));
     return { keys: [key, TOP_CONTRIBUTORS_KEY], infiniteKeys: [], viewerIds: projectIds(key), describe };
   }
-  const first = tab === 'trending' ? trendingKey(readChoice(params, LISTING_CHOICES.period), 0) : latestKey(readChoice(params, LISTING_CHOICES.sort), 0, q);
+  const first =
+    tab === 'trending'
+      ? trendingKey(readChoice(params, LISTING_CHOICES.period), 0)
+      : latestKey(readChoice(params, LISTING_CHOICES.sort), 0, q);
   return { keys: [], infiniteKeys: [first], viewerIds: projectIds(first), describe };
 }
 
@@ -145,7 +228,14 @@ function testRequestsPlan(site: { name: string }): PagePlan {
     modules: ['src/pages/test-requests.tsx'],
     keys: [],
     infiniteKeys: [requestListKey({ skill: '', category: '', sort: 'newest' })],
-    describe: () => ({ status: 200, meta: simplePage(sitePaths.testRequests, 'Test Requests', `Open test requests on ${site.name}: join one, send structured feedback, rate each other.`) }),
+    describe: () => ({
+      status: 200,
+      meta: simplePage(
+        sitePaths.testRequests,
+        'Test Requests',
+        `Open test requests on ${site.name}: join one, send structured feedback, rate each other.`,
+      ),
+    }),
   };
 }
 
@@ -160,18 +250,43 @@ function testRequestPlan(id: string): PagePlan {
     infiniteKeys: [],
     describe: (data) => {
       const request = data.get(key) as TestRequestDetail | undefined;
-      if (!request) return { status: 404, meta: simplePage(path, 'Test Request Not Found', 'The test request you are looking for does not exist or has been removed.', { noindex: true }) };
-      return { status: 200, meta: simplePage(path, request.title, `Test request for ${request.projectTitle}: ${request.description}`, { noindex: request.isHidden }) };
+      if (!request)
+        return {
+          status: 404,
+          meta: simplePage(
+            path,
+            'Test Request Not Found',
+            'The test request you are looking for does not exist or has been removed.',
+            { noindex: true },
+          ),
+        };
+      return {
+        status: 200,
+        meta: simplePage(path, request.title, `Test request for ${request.projectTitle}: ${request.description}`, {
+          noindex: request.isHidden,
+        }),
+      };
     },
   };
 }
 
 function notFoundPlan(path: string, title = '404 Page Not Found'): PagePlan {
-  return { keys: [], infiniteKeys: [], describe: () => ({ status: 404, meta: simplePage(path, title, 'Did you forget to add the page to the router?', { noindex: true }) }) };
+  return {
+    keys: [],
+    infiniteKeys: [],
+    describe: () => ({
+      status: 404,
+      meta: simplePage(path, title, 'Did you forget to add the page to the router?', { noindex: true }),
+    }),
+  };
 }
 
 function privatePlan(path: string, title: string, description: string): PagePlan {
-  return { keys: [], infiniteKeys: [], describe: () => ({ status: 200, meta: simplePage(path, title, description, { noindex: true }) }) };
+  return {
+    keys: [],
+    infiniteKeys: [],
+    describe: () => ({ status: 200, meta: simplePage(path, title, description, { noindex: true }) }),
+  };
 }
 
 /** wouter's own matching (regexparam patterns on the decoded path), so params equal the client's. */
@@ -186,16 +301,42 @@ function match(pattern: string, path: string): Record<string, string> | null {
  */
 export function planPage(path: string, search: string, site: { name: string; origin: string }): PagePlan {
   if (path === '/') return homePlan(new URLSearchParams(search), site);
-  if (path === '/about') return staticPage(path, 'About', aboutDescription(site.name), 'AboutPage', site.origin, site.name);
-  if (path === '/terms') return staticPage(path, 'Terms of Service', LEGAL_DESCRIPTION, 'WebPage', site.origin, site.name, LEGAL_LAST_UPDATED_ISO);
-  if (path === '/privacy') return staticPage(path, 'Privacy Policy', LEGAL_DESCRIPTION, 'WebPage', site.origin, site.name, LEGAL_LAST_UPDATED_ISO);
-  if (path === '/contact') return { modules: ['src/pages/contact.tsx'], keys: [], infiniteKeys: [], describe: () => ({ status: 200, meta: simplePage(path, 'Contact', CONTACT_DESCRIPTION) }) };
+  if (path === '/about')
+    return staticPage(path, 'About', aboutDescription(site.name), 'AboutPage', site.origin, site.name);
+  if (path === '/terms')
+    return staticPage(
+      path,
+      'Terms of Service',
+      LEGAL_DESCRIPTION,
+      'WebPage',
+      site.origin,
+      site.name,
+      LEGAL_LAST_UPDATED_ISO,
+    );
+  if (path === '/privacy')
+    return staticPage(
+      path,
+      'Privacy Policy',
+      LEGAL_DESCRIPTION,
+      'WebPage',
+      site.origin,
+      site.name,
+      LEGAL_LAST_UPDATED_ISO,
+    );
+  if (path === '/contact')
+    return {
+      modules: ['src/pages/contact.tsx'],
+      keys: [],
+      infiniteKeys: [],
+      describe: () => ({ status: 200, meta: simplePage(path, 'Contact', CONTACT_DESCRIPTION) }),
+    };
   if (path === '/auth') return privatePlan(path, 'Log in', `Log in to ${site.name} or create an account.`);
   if (path === '/messages') return privatePlan(path, 'Messages', 'Your messages.');
   if (path === '/admin') return privatePlan(path, 'Admin Dashboard', 'Site administration.');
   if (path === '/settings') return privatePlan(path, 'Settings', 'Your profile, email, password and data.');
   if (path === sitePaths.testRequests) return testRequestsPlan(site);
-  if (path === '/confirm-email') return privatePlan(path, 'Confirm your email', `Confirm your email address for ${site.name}.`);
+  if (path === '/confirm-email')
+    return privatePlan(path, 'Confirm your email', `Confirm your email address for ${site.name}.`);
   const user = match('/users/:username', path);
   if (user) return userPlan(user.username!);
   const testRequest = match('/test-requests/:id', path);

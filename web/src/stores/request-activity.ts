@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * Live test-request activity the signed-in user has not looked at yet (issue 13): a tester joined or
+ * Live test-request activity the signed-in user has not looked at yet: a tester joined or
  * posted feedback on their request, or a request they test in changed status. The header shows the
  * count as a badge; opening the request clears its entries.
  */
@@ -18,5 +18,6 @@ export interface RequestActivityState {
 export const useRequestActivity = create<RequestActivityState>()((set) => ({
   unseen: [],
   add: (requestId) => set((s) => ({ unseen: [...s.unseen, requestId] })),
-  seen: (requestId) => set((s) => (s.unseen.includes(requestId) ? { unseen: s.unseen.filter((id) => id !== requestId) } : s)),
+  seen: (requestId) =>
+    set((s) => (s.unseen.includes(requestId) ? { unseen: s.unseen.filter((id) => id !== requestId) } : s)),
 }));

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@vitrine/domain/types';
 import type { LoginInput, RegisterInput } from '@vitrine/domain/schemas/auth';
 import { apiJson, ApiError } from '../lib/api';
 
-/** Session state (spec §4 "Session"): loading until GET /api/auth/me answers, then user or null. */
+/** Session state: loading until GET /api/auth/me answers, then user or null. */
 export interface SessionState {
   /** The signed-in user, or null when anonymous. */
   user: CurrentUser | null;

@@ -3,16 +3,18 @@ import { eventSchema, type DomainEvent } from '@vitrine/domain/events';
 import type { WorkerContext } from '../context';
 import type { EmailKind } from '../emails/types';
 import { boardsFor } from '../queues';
-import { enqueueBoards } from '../tasks/RefreshBoardsTask';
-import { emailJob } from '../tasks/SendEmailTask';
-import { requestNoticeJob, type RequestNoticeData } from '../tasks/SendRequestNoticeTask';
-import { confirmationJob } from '../tasks/SendConfirmationTask';
+import { enqueueBoards } from '../tasks/refresh-boards-task';
+import { emailJob } from '../tasks/send-email-task';
+import { requestNoticeJob, type RequestNoticeData } from '../tasks/send-request-notice-task';
+import { confirmationJob } from '../tasks/send-confirmation-task';
 
 /**
- * The message mails an event asks for: those of a message.created, and (issue 14) the contact copy a
+ * The message mails an event asks for: those of a message.created, and the contact copy a
  * visitor released by following its confirmation link (message.copyConfirmed).
  */
-export function emailsFor(event: Extract<DomainEvent, { name: 'message.created' | 'message.copyConfirmed' }>): EmailKind[] {
+export function emailsFor(
+  event: Extract<DomainEvent, { name: 'message.created' | 'message.copyConfirmed' }>,
+): EmailKind[] {
   if (event.name === 'message.copyConfirmed') return ['contact-copy'];
   const kinds: EmailKind[] = [];
   if (event.kind === 'contact' && event.sendCopy) kinds.push('contact-copy');
@@ -22,19 +24,37 @@ export function emailsFor(event: Extract<DomainEvent, { name: 'message.created' 
 }
 
 /**
- * The email copies of a test-request event (issue 13), the news of the live toasts: the owner hears
+ * The email copies of a test-request event, the news of the live toasts: the owner hears
  * of a tester joining and of new feedback (not of edits), each tester of a status change. Whether
  * a recipient gets the mail (an address, notices on) is decided when it is sent.
  */
 export function requestNoticesFor(event: DomainEvent, eventId: number): RequestNoticeData[] {
   switch (event.name) {
     case 'tester.joined':
-      return [{ eventId, requestId: event.requestId, recipientId: event.ownerId, actorId: event.testerId, notice: 'joined' }];
+      return [
+        { eventId, requestId: event.requestId, recipientId: event.ownerId, actorId: event.testerId, notice: 'joined' },
+      ];
     case 'feedback.posted':
-      return event.created ? [{ eventId, requestId: event.requestId, recipientId: event.ownerId, actorId: event.testerId, notice: 'feedback' }] : [];
+      return event.created
+        ? [
+            {
+              eventId,
+              requestId: event.requestId,
+              recipientId: event.ownerId,
+              actorId: event.testerId,
+              notice: 'feedback',
+            },
+          ]
+        : [];
     case 'testRequest.updated':
       if (event.status === null) return [];
-      return event.testerIds.map((recipientId) => ({ eventId, requestId: event.requestId, recipientId, actorId: null, notice: 'status' as const }));
+      return event.testerIds.map((recipientId) => ({
+        eventId,
+        requestId: event.requestId,
+        recipientId,
+        actorId: null,
+        notice: 'status' as const,
+      }));
     default:
       return [];
   }
@@ -54,7 +74,9 @@ export async function processEvent(ctx: WorkerContext, job: Job): Promise<void> 
   if ((event.name === 'message.created' || event.name === 'message.copyConfirmed') && Number.isSafeInteger(eventId)) {
     const kinds = emailsFor(event);
     if (kinds.length > 0) {
-      await ctx.queues.emails.addBulk(kinds.map((kind) => emailJob(ctx, { eventId, messageId: event.messageId, kind })));
+      await ctx.queues.emails.addBulk(
+        kinds.map((kind) => emailJob(ctx, { eventId, messageId: event.messageId, kind })),
+      );
     }
   }
   if (event.name === 'email.confirmationRequested' && Number.isSafeInteger(eventId)) {

@@ -57,10 +57,18 @@ function useLiveConnectionLost(): boolean {
 export function ConnectionBanner() {
   const online = useOnline();
   const lost = useLiveConnectionLost();
-  const text = !online ? 'You are offline. What you do now will not be saved until the connection is back.' : lost ? 'Reconnecting to live updates…' : null;
+  const text = !online
+    ? 'You are offline. What you do now will not be saved until the connection is back.'
+    : lost
+      ? 'Reconnecting to live updates…'
+      : null;
   const Icon = online ? RefreshCw : WifiOff;
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
+    >
       {text ? (
         <p
           data-testid="connection-banner"

@@ -37,7 +37,8 @@ export function Footer() {
         <div>
           <p className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{name}</p>
           <p className="mt-2 max-w-sm text-sm text-zinc-600 dark:text-zinc-400">
-            A community showcase for hosted projects. Submit your creations, vote for others, and discover amazing projects from the community.
+            A community showcase for hosted projects. Submit your creations, vote for others, and discover amazing
+            projects from the community.
           </p>
           <ul className="mt-4 flex gap-2">
             {SOCIAL.map(({ href, label, icon: Icon }) => (
@@ -62,7 +63,10 @@ export function Footer() {
             <ul className="mt-3 space-y-2">
               {group.links.map((link) => (
                 <li key={link.href}>
-                  <NavLink href={link.href} className="rounded text-sm text-zinc-600 transition-colors hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+                  <NavLink
+                    href={link.href}
+                    className="rounded text-sm text-zinc-600 transition-colors hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+                  >
                     {link.label}
                   </NavLink>
                 </li>

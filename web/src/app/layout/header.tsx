@@ -24,12 +24,15 @@ const MOBILE_EXTRA_LINKS = [
 const linkClass =
   'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
 
-/** The live badge of test-request activity the user has not opened yet (issue 13). */
+/** The live badge of test-request activity the user has not opened yet. */
 function ActivityBadge() {
   const count = useRequestActivity((s) => s.unseen.length);
   if (count <= 0) return null;
   return (
-    <span data-testid="request-activity" className="tabular ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-semibold leading-5 text-white">
+    <span
+      data-testid="request-activity"
+      className="tabular ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-semibold leading-5 text-white"
+    >
       <span className="sr-only">, </span>
       {count > 99 ? '99+' : count}
       <span className="sr-only"> new</span>
@@ -40,8 +43,15 @@ function ActivityBadge() {
 /** The site's mark and name, linking home. */
 function Brand({ onNavigate }: { onNavigate: () => void }) {
   return (
-    <Link href="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md text-base font-semibold tracking-tight text-zinc-900 dark:text-zinc-50" onClick={onNavigate}>
-      <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-lg bg-accent-600 text-sm font-bold text-white">
+    <Link
+      href="/"
+      className="flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md text-base font-semibold tracking-tight text-zinc-900 dark:text-zinc-50"
+      onClick={onNavigate}
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-7 items-center justify-center rounded-lg bg-accent-600 text-sm font-bold text-white"
+      >
         {siteName().charAt(0).toUpperCase()}
       </span>
       {siteName()}
@@ -52,7 +62,11 @@ function Brand({ onNavigate }: { onNavigate: () => void }) {
 /** The collapsible menu below the bar on small screens: every link, then the session area. */
 function MobileMenu({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
   return (
-    <div id="mobile-menu" hidden={!open} className="border-t border-zinc-200 px-4 pb-4 pt-2 lg:hidden dark:border-zinc-800">
+    <div
+      id="mobile-menu"
+      hidden={!open}
+      className="border-t border-zinc-200 px-4 pb-4 pt-2 lg:hidden dark:border-zinc-800"
+    >
       <nav aria-label="Mobile">
         <ul className="flex flex-col">
           {[...LINKS, ...MOBILE_EXTRA_LINKS].map((link) => (

@@ -17,7 +17,10 @@ const ContactAdminDialog = lazyPage(() => import('../../pages/contact'), 'Contac
 // Dialogs (and the zod schemas of their forms) load apart from the first bundle, fetched once the
 // visitor starts interacting (a reader who only reads never downloads them).
 const AuthDialog = lazyNamed(() => import('../../features/auth/auth-dialog'), 'AuthDialog');
-const SubmitProjectDialog = lazyNamed(() => import('../../features/projects/components/submit-project-dialog'), 'SubmitProjectDialog');
+const SubmitProjectDialog = lazyNamed(
+  () => import('../../features/projects/components/submit-project-dialog'),
+  'SubmitProjectDialog',
+);
 
 /** The app-wide dialogs, driven by the dialogs store; each mounts while open. */
 function AppDialogs() {

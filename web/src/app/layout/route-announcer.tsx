@@ -20,7 +20,8 @@ export function RouteAnnouncer() {
     }
     const timer = setTimeout(() => {
       setMessage(document.title);
-      if (document.activeElement === document.body || document.activeElement === null) document.getElementById('main')?.focus({ preventScroll: true });
+      if (document.activeElement === document.body || document.activeElement === null)
+        document.getElementById('main')?.focus({ preventScroll: true });
     }, ANNOUNCE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [location]);

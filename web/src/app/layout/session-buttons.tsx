@@ -38,21 +38,40 @@ function VisitorButtons({ mobile, onNavigate }: { mobile: boolean; onNavigate: (
   const show = useDialogs((s) => s.show);
   return (
     <>
-      <Button variant="ghost" size="sm" className={mobile ? 'justify-start' : undefined} onClick={() => { onNavigate(); show('contactAdmin'); }}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className={mobile ? 'justify-start' : undefined}
+        onClick={() => {
+          onNavigate();
+          show('contactAdmin');
+        }}
+      >
         <Mail aria-hidden="true" />
         Contact Admin
       </Button>
-      <Button size="sm" onClick={() => { onNavigate(); show('auth'); }}>
+      <Button
+        size="sm"
+        onClick={() => {
+          onNavigate();
+          show('auth');
+        }}
+      >
         Log in
       </Button>
     </>
   );
 }
 
-/** 'Welcome, name' with the member's tier badges (issue 13; none until a role has 3 ratings). */
+/** 'Welcome, name' with the member's tier badges (none until a role has 3 ratings). */
 function Welcome({ user, mobile }: { user: CurrentUser; mobile: boolean }) {
   return (
-    <span className={cn('flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400', mobile ? 'py-1' : 'min-w-0 max-w-64')}>
+    <span
+      className={cn(
+        'flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400',
+        mobile ? 'py-1' : 'min-w-0 max-w-64',
+      )}
+    >
       <span className="truncate">
         {/* In a full bar the greeting is read but not shown, so the name itself keeps its room. */}
         <span className={mobile ? undefined : 'sr-only 2xl:not-sr-only'}>Welcome, </span>
@@ -71,7 +90,11 @@ function SettingsLink({ mobile, onNavigate }: { mobile: boolean; onNavigate: () 
       href="/settings"
       onClick={onNavigate}
       aria-label={mobile ? undefined : 'Settings'}
-      className={buttonClasses({ variant: 'ghost', size: mobile ? 'sm' : 'icon', className: mobile ? 'justify-start' : undefined })}
+      className={buttonClasses({
+        variant: 'ghost',
+        size: mobile ? 'sm' : 'icon',
+        className: mobile ? 'justify-start' : undefined,
+      })}
     >
       <Settings aria-hidden="true" />
       {mobile ? 'Settings' : null}
@@ -80,11 +103,13 @@ function SettingsLink({ mobile, onNavigate }: { mobile: boolean; onNavigate: () 
 }
 
 /**
- * The header's session area (spec §2), in the bar (`mobile` false) or the mobile menu: a placeholder
+ * The header's session area, in the bar (`mobile` false) or the mobile menu: a placeholder
  * while the session loads, the visitor's buttons, or Welcome, Messages with the unread badge, Admin and Log out.
  */
 export function SessionButtons({ mobile, onNavigate }: { mobile: boolean; onNavigate: () => void }) {
-  const { user, isLoading, isLoggingOut } = useSession(useShallow((s) => ({ user: s.user, isLoading: s.isLoading, isLoggingOut: s.isLoggingOut })));
+  const { user, isLoading, isLoggingOut } = useSession(
+    useShallow((s) => ({ user: s.user, isLoading: s.isLoading, isLoggingOut: s.isLoggingOut })),
+  );
   const onLogout = useLogout();
   const unreadCount = useUnreadCount(Boolean(user));
   if (isLoading) return <div className={cn('h-8', mobile ? 'w-full' : 'w-40')} aria-hidden="true" />;
@@ -105,7 +130,16 @@ export function SessionButtons({ mobile, onNavigate }: { mobile: boolean; onNavi
           Admin
         </Link>
       ) : null}
-      <Button variant="ghost" size="sm" className={mobile ? 'justify-start' : undefined} disabled={isLoggingOut} onClick={() => { onNavigate(); void onLogout(); }}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className={mobile ? 'justify-start' : undefined}
+        disabled={isLoggingOut}
+        onClick={() => {
+          onNavigate();
+          void onLogout();
+        }}
+      >
         <LogOut aria-hidden="true" />
         {isLoggingOut ? 'Logging out...' : 'Log out'}
       </Button>

@@ -10,7 +10,17 @@ export function PagePanel({ children }: { children: ReactNode }) {
 }
 
 /** A not-found page (unknown project or user): `title` is both the document title and the page's h1. */
-export function NotFoundPanel({ icon, title, description, action }: { icon: LucideIcon; title: string; description: string; action: ReactNode }) {
+export function NotFoundPanel({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  action: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <PagePanel>
@@ -51,7 +61,12 @@ export function DetailPage<T>({
     if (status === 404 || status === 400) return notFound;
     return (
       <PagePanel>
-        <ErrorState icon={CircleAlert} title={errorTitle} description={errorMessage(error, 'Please try again later.')} onRetry={() => void mutate()} />
+        <ErrorState
+          icon={CircleAlert}
+          title={errorTitle}
+          description={errorMessage(error, 'Please try again later.')}
+          onRetry={() => void mutate()}
+        />
       </PagePanel>
     );
   }

@@ -7,7 +7,12 @@ import { pageOrigin, siteName, useDocumentTitle, useMetaDescription } from '../.
 export type StaticPageType = 'WebPage' | 'AboutPage';
 
 /** WebPage / AboutPage JSON-LD of a static page at `url`. */
-export function staticPageJsonLd(page: { title: string; description: string; schemaType: StaticPageType; lastUpdated?: string }, url: string, origin: string, name: string): JsonLd {
+export function staticPageJsonLd(
+  page: { title: string; description: string; schemaType: StaticPageType; lastUpdated?: string },
+  url: string,
+  origin: string,
+  name: string,
+): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': page.schemaType,
@@ -36,7 +41,15 @@ export function StaticPage({
   const [location] = useLocation();
   useDocumentTitle(title);
   useMetaDescription(description);
-  useJsonLd('static-page', staticPageJsonLd({ title, description, schemaType, lastUpdated }, `${pageOrigin()}${location}`, pageOrigin(), siteName()));
+  useJsonLd(
+    'static-page',
+    staticPageJsonLd(
+      { title, description, schemaType, lastUpdated },
+      `${pageOrigin()}${location}`,
+      pageOrigin(),
+      siteName(),
+    ),
+  );
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <header className="border-b border-zinc-200 pb-6 dark:border-zinc-800">

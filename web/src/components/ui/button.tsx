@@ -13,11 +13,13 @@ const base =
   'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-accent-600 text-white shadow-sm hover:bg-accent-700 dark:bg-accent-500 dark:hover:bg-accent-400 dark:text-white',
+  primary:
+    'bg-accent-600 text-white shadow-sm hover:bg-accent-700 dark:bg-accent-500 dark:hover:bg-accent-400 dark:text-white',
   secondary: 'bg-zinc-100 text-zinc-900 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700',
   outline:
     'border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800',
-  ghost: 'text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-zinc-50',
+  ghost:
+    'text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-zinc-50',
   destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700 dark:bg-red-600 dark:hover:bg-red-500',
 };
 
@@ -32,7 +34,9 @@ const sizes: Record<ButtonSize, string> = {
  * Classes of a button, for elements that must look like one but are not a <button>
  * (a wouter `<Link className={buttonClasses({ variant: 'outline' })}>`).
  */
-export function buttonClasses(options: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
+export function buttonClasses(
+  options: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {},
+): string {
   return cn(base, variants[options.variant ?? 'primary'], sizes[options.size ?? 'md'], options.className);
 }
 

@@ -7,7 +7,8 @@ export function Card({ className, interactive, ...rest }: HTMLAttributes<HTMLDiv
     <div
       className={cn(
         'rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900',
-        interactive && 'transition-shadow duration-200 hover:shadow-md hover:shadow-zinc-200/60 dark:hover:shadow-black/40',
+        interactive &&
+          'transition-shadow duration-200 hover:shadow-md hover:shadow-zinc-200/60 dark:hover:shadow-black/40',
         className,
       )}
       {...rest}
@@ -22,7 +23,9 @@ export function CardHeader({ className, ...rest }: HTMLAttributes<HTMLDivElement
 
 /** Card title (an h3 by default; pass `as` for another level via wrapping). */
 export function CardTitle({ className, ...rest }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cn('text-base font-semibold leading-snug text-zinc-900 dark:text-zinc-50', className)} {...rest} />;
+  return (
+    <h3 className={cn('text-base font-semibold leading-snug text-zinc-900 dark:text-zinc-50', className)} {...rest} />
+  );
 }
 
 /** Card secondary text. */
@@ -37,5 +40,10 @@ export function CardContent({ className, ...rest }: HTMLAttributes<HTMLDivElemen
 
 /** Card footer row. */
 export function CardFooter({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('flex items-center gap-2 border-t border-zinc-100 p-4 dark:border-zinc-800', className)} {...rest} />;
+  return (
+    <div
+      className={cn('flex items-center gap-2 border-t border-zinc-100 p-4 dark:border-zinc-800', className)}
+      {...rest}
+    />
+  );
 }

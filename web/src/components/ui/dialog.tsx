@@ -63,9 +63,13 @@ export function Dialog({ open, onOpenChange, title, description, children, width
             )}
           >
             <div className="mb-4 pr-8">
-              <ArkDialog.Title className="text-lg font-semibold leading-tight text-zinc-900 dark:text-zinc-50">{title}</ArkDialog.Title>
+              <ArkDialog.Title className="text-lg font-semibold leading-tight text-zinc-900 dark:text-zinc-50">
+                {title}
+              </ArkDialog.Title>
               {description ? (
-                <ArkDialog.Description className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">{description}</ArkDialog.Description>
+                <ArkDialog.Description className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">
+                  {description}
+                </ArkDialog.Description>
               ) : null}
             </div>
             {children}

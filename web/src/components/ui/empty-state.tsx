@@ -31,7 +31,9 @@ export function EmptyState({
       role={tone === 'error' ? 'alert' : undefined}
       className={cn(
         'flex flex-col items-center justify-center rounded-xl border border-dashed px-6 py-12 text-center',
-        tone === 'error' ? 'border-red-300 bg-red-50/50 dark:border-red-900 dark:bg-red-950/20' : 'border-zinc-300 dark:border-zinc-700',
+        tone === 'error'
+          ? 'border-red-300 bg-red-50/50 dark:border-red-900 dark:bg-red-950/20'
+          : 'border-zinc-300 dark:border-zinc-700',
         className,
       )}
     >
@@ -39,13 +41,19 @@ export function EmptyState({
         <div
           className={cn(
             'mb-4 flex size-12 items-center justify-center rounded-full',
-            tone === 'error' ? 'bg-red-100 text-red-600 dark:bg-red-950 dark:text-red-400' : 'bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400',
+            tone === 'error'
+              ? 'bg-red-100 text-red-600 dark:bg-red-950 dark:text-red-400'
+              : 'bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400',
           )}
         >
           <Icon className="size-6" aria-hidden="true" />
         </div>
       ) : null}
-      <Heading className={cn('font-semibold text-zinc-900 dark:text-zinc-100', headingLevel === 1 ? 'text-xl' : 'text-base')}>{title}</Heading>
+      <Heading
+        className={cn('font-semibold text-zinc-900 dark:text-zinc-100', headingLevel === 1 ? 'text-xl' : 'text-base')}
+      >
+        {title}
+      </Heading>
       {description ? <p className="mt-1 max-w-sm text-sm text-zinc-600 dark:text-zinc-400">{description}</p> : null}
       {action ? <div className="mt-5">{action}</div> : null}
     </div>

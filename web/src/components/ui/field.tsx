@@ -7,11 +7,20 @@ import { CONTROL_CLASSES as control, Input } from './input';
 export { Input };
 
 /** A multi-line input. */
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }>(
-  function Textarea({ className, invalid, rows = 4, ...rest }, ref) {
-    return <textarea ref={ref} rows={rows} aria-invalid={invalid || undefined} className={cn(control, 'py-2', className)} {...rest} />;
-  },
-);
+export const Textarea = forwardRef<
+  HTMLTextAreaElement,
+  TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }
+>(function Textarea({ className, invalid, rows = 4, ...rest }, ref) {
+  return (
+    <textarea
+      ref={ref}
+      rows={rows}
+      aria-invalid={invalid || undefined}
+      className={cn(control, 'py-2', className)}
+      {...rest}
+    />
+  );
+});
 
 /** A form label. */
 export function Label({ className, ...rest }: LabelHTMLAttributes<HTMLLabelElement>) {
@@ -97,7 +106,10 @@ export function Checkbox({
       onCheckedChange={(details) => onCheckedChange(details.checked === true)}
       disabled={disabled}
       name={name}
-      className={cn('group inline-flex cursor-pointer items-center gap-2 text-sm data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50', className)}
+      className={cn(
+        'group inline-flex cursor-pointer items-center gap-2 text-sm data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50',
+        className,
+      )}
     >
       <ArkCheckbox.Control
         className={cn(

@@ -8,9 +8,15 @@ export const CONTROL_CLASSES =
   'aria-[invalid=true]:border-red-500 disabled:cursor-not-allowed disabled:opacity-50';
 
 /** A text input; `invalid` marks it for screen readers and styles it red. */
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(function Input(
-  { className, invalid, ...rest },
-  ref,
-) {
-  return <input ref={ref} aria-invalid={invalid || undefined} className={cn(CONTROL_CLASSES, 'h-10', className)} {...rest} />;
-});
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(
+  function Input({ className, invalid, ...rest }, ref) {
+    return (
+      <input
+        ref={ref}
+        aria-invalid={invalid || undefined}
+        className={cn(CONTROL_CLASSES, 'h-10', className)}
+        {...rest}
+      />
+    );
+  },
+);

@@ -60,7 +60,13 @@ export function PasswordStrengthMeter({ password, userInputs }: { password: stri
       />
       <div aria-hidden="true" className="flex h-1.5 gap-1">
         {[0, 1, 2, 3].map((i) => (
-          <span key={i} className={cn('flex-1 rounded-full', i < Math.max(1, strength.score) ? level.bar : 'bg-zinc-200 dark:bg-zinc-700')} />
+          <span
+            key={i}
+            className={cn(
+              'flex-1 rounded-full',
+              i < Math.max(1, strength.score) ? level.bar : 'bg-zinc-200 dark:bg-zinc-700',
+            )}
+          />
         ))}
       </div>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">

@@ -6,7 +6,15 @@ import { formatRelative } from '../../lib/format';
  * '1 minute ago'), which made React error #418 on a slow machine: React is told to accept that
  * (suppressHydrationWarning covers an element's own text only, hence the whole text in one element).
  */
-export function RelativeTime({ value, prefix = '', className }: { value: string; prefix?: string; className?: string }) {
+export function RelativeTime({
+  value,
+  prefix = '',
+  className,
+}: {
+  value: string;
+  prefix?: string;
+  className?: string;
+}) {
   return (
     <time dateTime={value} className={className} suppressHydrationWarning>
       {prefix}

@@ -10,7 +10,10 @@ export interface SelectOption<V extends string = string> {
 }
 
 /** Props of Select: a native <select> (best keyboard, screen reader and phone support). */
-export interface SelectProps<V extends string = string> extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
+export interface SelectProps<V extends string = string> extends Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'onChange' | 'value'
+> {
   options: SelectOption<V>[];
   value?: V | '';
   onValueChange?: (value: V) => void;
@@ -52,7 +55,10 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
           </option>
         ))}
       </select>
-      <ChevronDown className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400" aria-hidden="true" />
+      <ChevronDown
+        className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400"
+        aria-hidden="true"
+      />
     </div>
   );
 }) as <V extends string = string>(props: SelectProps<V> & { ref?: React.Ref<HTMLSelectElement> }) => React.ReactElement;

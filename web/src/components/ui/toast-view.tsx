@@ -37,7 +37,12 @@ export interface ToastInput {
  */
 export function toast({ title, description, variant = 'default' }: ToastInput): string {
   toaster.dismiss();
-  return toaster.create({ title, description, type: variant === 'destructive' ? 'error' : 'info', duration: TOAST_DURATION_MS });
+  return toaster.create({
+    title,
+    description,
+    type: variant === 'destructive' ? 'error' : 'info',
+    duration: TOAST_DURATION_MS,
+  });
 }
 
 /**
@@ -67,7 +72,9 @@ export function Toaster() {
           >
             <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
             {t.description ? (
-              <Toast.Description className={cn('mt-1 text-sm', t.type === 'error' ? 'text-red-50' : 'text-zinc-600 dark:text-zinc-400')}>
+              <Toast.Description
+                className={cn('mt-1 text-sm', t.type === 'error' ? 'text-red-50' : 'text-zinc-600 dark:text-zinc-400')}
+              >
                 {t.description}
               </Toast.Description>
             ) : null}
@@ -75,7 +82,9 @@ export function Toaster() {
               aria-label="Close"
               className={cn(
                 'absolute right-2 top-2 inline-flex size-7 items-center justify-center rounded-md transition-colors',
-                t.type === 'error' ? 'text-red-100 hover:bg-red-700' : 'text-zinc-500 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800',
+                t.type === 'error'
+                  ? 'text-red-100 hover:bg-red-700'
+                  : 'text-zinc-500 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800',
               )}
             >
               <X className="size-4" aria-hidden="true" />

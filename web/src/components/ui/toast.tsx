@@ -57,7 +57,11 @@ const ToasterView = lazy(() => loadView().then((m) => ({ default: m.Toaster })))
 
 /** Renders the toasts once the first one is asked for; mount once at the root. */
 export function Toaster() {
-  const shown = useSyncExternalStore(subscribe, () => requested, () => false);
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
   return shown ? (
     <Suspense fallback={null}>
       <ToasterView />

@@ -30,7 +30,9 @@ function LoadedTooltip(props: Parameters<typeof TooltipViewComponent>[0]) {
   return <Loaded {...props} />;
 }
 
-type TriggerHandlers = Partial<Record<'onPointerEnter' | 'onPointerLeave' | 'onFocus' | 'onBlur', (event: unknown) => void>>;
+type TriggerHandlers = Partial<
+  Record<'onPointerEnter' | 'onPointerLeave' | 'onFocus' | 'onBlur', (event: unknown) => void>
+>;
 
 /**
  * A tooltip on hover and keyboard focus (Ark UI). The child must be one focusable element
@@ -38,10 +40,17 @@ type TriggerHandlers = Partial<Record<'onPointerEnter' | 'onPointerLeave' | 'onF
  * `<Tooltip content="Why"><Button>Rate</Button></Tooltip>`
  */
 export function Tooltip(props: TooltipProps) {
-  const Loaded = useSyncExternalStore(subscribe, () => View !== null, () => false);
+  const Loaded = useSyncExternalStore(
+    subscribe,
+    () => View !== null,
+    () => false,
+  );
   // Where the visitor already is on the plain child, so the arriving tooltip opens (and keeps focus).
   const [active, setActive] = useState<'pointer' | 'focus' | null>(null);
-  useEffect(() => (Loaded ? undefined : onFirstInteraction(() => void loadView(), ['pointermove', 'pointerdown', 'keydown'])), [Loaded]);
+  useEffect(
+    () => (Loaded ? undefined : onFirstInteraction(() => void loadView(), ['pointermove', 'pointerdown', 'keydown'])),
+    [Loaded],
+  );
   if (Loaded) return <LoadedTooltip {...props} defaultOpen={active !== null} focusTrigger={active === 'focus'} />;
   const child = props.children as ReactElement<TriggerHandlers>;
   const own = child.props;

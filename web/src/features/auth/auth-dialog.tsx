@@ -18,7 +18,11 @@ export function AuthDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       description="Log in to your account or create a new one to submit, rate and report projects."
       width="30rem"
     >
-      <AuthTabs tab={tab} onTabChange={(next) => setPicked({ from: initialTab, tab: next })} onSuccess={() => onOpenChange(false)} />
+      <AuthTabs
+        tab={tab}
+        onTabChange={(next) => setPicked({ from: initialTab, tab: next })}
+        onSuccess={() => onOpenChange(false)}
+      />
     </Dialog>
   );
 }

@@ -13,7 +13,7 @@ import { Select } from '../../components/ui/select';
 import { TabPanel, Tabs } from '../../components/ui/tabs';
 import { useAction } from '../../hooks/use-action';
 
-/** Labels of the sign-up roles (spec §1). */
+/** Labels of the sign-up roles. */
 export const ROLE_LABELS: Record<Role, string> = {
   developer: 'Developer: submit projects for testing and receive ratings',
   tester: 'Tester: browse test requests and give feedback',
@@ -21,10 +21,26 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 /** The Username field of both forms. */
-function UsernameField({ value, error, onChange }: { value: string; error?: string; onChange: (value: string) => void }) {
+function UsernameField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <Field label="Username" error={error}>
-      {(p) => <Input {...p} name="username" autoComplete="username" value={value} onChange={(e) => onChange(e.target.value)} />}
+      {(p) => (
+        <Input
+          {...p}
+          name="username"
+          autoComplete="username"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
     </Field>
   );
 }
@@ -47,7 +63,16 @@ function PasswordField({
 }) {
   return (
     <Field label={label} error={error}>
-      {(p) => <Input {...p} name={name} type="password" autoComplete={autoComplete} value={value} onChange={(e) => onChange(e.target.value)} />}
+      {(p) => (
+        <Input
+          {...p}
+          name={name}
+          type="password"
+          autoComplete={autoComplete}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
     </Field>
   );
 }
@@ -79,7 +104,8 @@ function RememberAndSubmit({
 }
 
 /** What a paused member is told once, as they sign in: what still works, and where to ask why. */
-export const PAUSED_NOTICE = 'Your account is paused: you can read and write to the admins from the Contact page, but not vote, rate, submit or message members.';
+export const PAUSED_NOTICE =
+  'Your account is paused: you can read and write to the admins from the Contact page, but not vote, rate, submit or message members.';
 
 /** The sign-in form; `onSuccess` runs after the 'Login successful' toast. */
 export function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
@@ -88,7 +114,12 @@ export function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => vo
   const { run } = useAction();
   const { pending, onSubmit } = useSubmit(form.validate, (input) =>
     run('login', () => login(input), {
-      success: (user) => ({ title: 'Login successful', description: user.isPaused ? `Welcome back, ${user.username}! ${PAUSED_NOTICE}` : `Welcome back, ${user.username}!` }),
+      success: (user) => ({
+        title: 'Login successful',
+        description: user.isPaused
+          ? `Welcome back, ${user.username}! ${PAUSED_NOTICE}`
+          : `Welcome back, ${user.username}!`,
+      }),
       failure: (error) => ({ title: 'Login failed', description: errorMessage(error, 'Login failed') }),
       onSuccess,
     }),
@@ -96,7 +127,11 @@ export function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => vo
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <UsernameField value={form.values.username} error={form.errors.username} onChange={(v) => form.set('username', v)} />
+      <UsernameField
+        value={form.values.username}
+        error={form.errors.username}
+        onChange={(v) => form.set('username', v)}
+      />
       <PasswordField
         label="Password"
         name="password"
@@ -134,71 +169,139 @@ function showRefusal(error: unknown, setErrors: (errors: FieldErrors) => void, f
   return description;
 }
 
-/** The sign-up form with role and bio; `onSuccess` runs after the 'Registration successful' toast. */
-export function RegisterForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
+/** What the sign-up form starts with. */
+const REGISTER_INITIAL = {
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  role: 'both' as Role,
+  bio: '',
+  rememberMe: false,
+};
+
+/**
+ * The sign-up form's state and submit: sends the registration with the 'Registration successful'
+ * toast, or puts the server's refusal at its field.
+ */
+function useRegisterForm(onSuccess?: (user: CurrentUser) => void) {
   const register = useSession((s) => s.register);
-  const form = useSchemaForm(registerSchema, {
-    username: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-    role: 'both' as Role,
-    bio: '',
-    rememberMe: false,
-  });
+  const form = useSchemaForm(registerSchema, REGISTER_INITIAL);
   const { run } = useAction();
   const formRef = useRef<HTMLFormElement>(null);
   const { pending, onSubmit } = useSubmit(form.validate, (input) =>
     run('register', () => register(input), {
-      success: (user) => ({ title: 'Registration successful', description: `Welcome to ${siteName()}, ${user.username}!` }),
-      failure: (error) => ({ title: 'Registration failed', description: showRefusal(error, form.setErrors, formRef.current) }),
+      success: (user) => ({
+        title: 'Registration successful',
+        description: `Welcome to ${siteName()}, ${user.username}!`,
+      }),
+      failure: (error) => ({
+        title: 'Registration failed',
+        description: showRefusal(error, form.setErrors, formRef.current),
+      }),
       onSuccess,
     }),
   );
+  return { form, formRef, pending, onSubmit };
+}
 
+/** The sign-up form's values, errors and setter, as its field groups take them. */
+type RegisterFormState = ReturnType<typeof useRegisterForm>['form'];
+
+/** The optional Email field of the sign-up form. */
+function EmailField({ form }: { form: RegisterFormState }) {
+  return (
+    <Field label="Email (optional)" error={form.errors.email}>
+      {(p) => (
+        <Input
+          {...p}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.values.email}
+          onChange={(e) => form.set('email', e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The new password with its strength meter, beside its confirmation. */
+function NewPasswordFields({ form }: { form: RegisterFormState }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="flex flex-col gap-2">
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          value={form.values.password}
+          error={form.errors.password}
+          onChange={(v) => form.set('password', v)}
+        />
+        <PasswordStrengthMeter password={form.values.password} userInputs={[form.values.username, siteName()]} />
+      </div>
+      <PasswordField
+        label="Confirm password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={form.values.confirmPassword}
+        error={form.errors.confirmPassword}
+        onChange={(v) => form.set('confirmPassword', v)}
+      />
+    </div>
+  );
+}
+
+/** The sign-up role, one of ROLE_LABELS. */
+function RoleField({ form }: { form: RegisterFormState }) {
+  return (
+    <Field label="Role" error={form.errors.role} hint="You can change your role later in your profile settings.">
+      {(p) => (
+        <Select<Role>
+          {...p}
+          name="role"
+          options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+          value={form.values.role}
+          onValueChange={(role) => form.set('role', role)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The optional Bio field of the sign-up form. */
+function BioField({ form }: { form: RegisterFormState }) {
+  return (
+    <Field label="Bio (optional)" error={form.errors.bio}>
+      {(p) => (
+        <Textarea
+          {...p}
+          name="bio"
+          rows={3}
+          maxLength={500}
+          value={form.values.bio}
+          onChange={(e) => form.set('bio', e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The sign-up form with role and bio; `onSuccess` runs after the 'Registration successful' toast. */
+export function RegisterForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
+  const { form, formRef, pending, onSubmit } = useRegisterForm(onSuccess);
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <UsernameField value={form.values.username} error={form.errors.username} onChange={(v) => form.set('username', v)} />
-      <Field label="Email (optional)" error={form.errors.email}>
-        {(p) => (
-          <Input {...p} name="email" type="email" autoComplete="email" value={form.values.email} onChange={(e) => form.set('email', e.target.value)} />
-        )}
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="new-password"
-            value={form.values.password}
-            error={form.errors.password}
-            onChange={(v) => form.set('password', v)}
-          />
-          <PasswordStrengthMeter password={form.values.password} userInputs={[form.values.username, siteName()]} />
-        </div>
-        <PasswordField
-          label="Confirm password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={form.values.confirmPassword}
-          error={form.errors.confirmPassword}
-          onChange={(v) => form.set('confirmPassword', v)}
-        />
-      </div>
-      <Field label="Role" error={form.errors.role} hint="You can change your role later in your profile settings.">
-        {(p) => (
-          <Select<Role>
-            {...p}
-            name="role"
-            options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
-            value={form.values.role}
-            onValueChange={(role) => form.set('role', role)}
-          />
-        )}
-      </Field>
-      <Field label="Bio (optional)" error={form.errors.bio}>
-        {(p) => <Textarea {...p} name="bio" rows={3} maxLength={500} value={form.values.bio} onChange={(e) => form.set('bio', e.target.value)} />}
-      </Field>
+      <UsernameField
+        value={form.values.username}
+        error={form.errors.username}
+        onChange={(v) => form.set('username', v)}
+      />
+      <EmailField form={form} />
+      <NewPasswordFields form={form} />
+      <RoleField form={form} />
+      <BioField form={form} />
       <RememberAndSubmit
         rememberMe={form.values.rememberMe}
         onRememberMeChange={(checked) => form.set('rememberMe', checked)}

@@ -8,7 +8,7 @@ import { embedUrl, externalLinkLabel } from './lib/links';
 import { classifySubmitFailure } from './components/submit-project-dialog';
 import { ApiError } from '../../lib/api';
 
-describe('rating text and colour (spec §2, §4)', () => {
+describe('rating text and colour', () => {
   it("shows 'x.y (n)' or 'No ratings'", () => {
     expect(ratingText(8.25, 4)).toBe('8.3 (4)');
     expect(ratingText('7.0', 2)).toBe('7.0 (2)');
@@ -24,22 +24,28 @@ describe('rating text and colour (spec §2, §4)', () => {
     expect([8, 8.5, 9, 9.5].map((a) => badgeTier(a, 3))).toEqual(['Bronze', 'Silver', 'Gold', 'Platinum']);
   });
   it('category colours', () => {
-    expect(['Web App', 'Game', 'Utility', 'Creative', 'Data Visualization', 'Educational', 'AI/ML', 'Other'].map(categoryColor)).toEqual([
-      'blue',
-      'blue',
-      'blue',
-      'green',
-      'purple',
-      'yellow',
-      'pink',
-      'grey',
-    ]);
+    expect(
+      ['Web App', 'Game', 'Utility', 'Creative', 'Data Visualization', 'Educational', 'AI/ML', 'Other'].map(
+        categoryColor,
+      ),
+    ).toEqual(['blue', 'blue', 'blue', 'green', 'purple', 'yellow', 'pink', 'grey']);
   });
 });
 
 describe('rate control', () => {
   it('lists 1/10 to 10/10', () => {
-    expect(RATING_OPTIONS.map((o) => o.label)).toEqual(['1/10', '2/10', '3/10', '4/10', '5/10', '6/10', '7/10', '8/10', '9/10', '10/10']);
+    expect(RATING_OPTIONS.map((o) => o.label)).toEqual([
+      '1/10',
+      '2/10',
+      '3/10',
+      '4/10',
+      '5/10',
+      '6/10',
+      '7/10',
+      '8/10',
+      '9/10',
+      '10/10',
+    ]);
   });
   it("says 'Rating updated' on a re-rate", () => {
     expect(ratingToastTitle(false)).toBe('Rating submitted');
@@ -56,7 +62,10 @@ describe('rate control', () => {
 
 describe('optimistic vote', () => {
   it('has the two Already voted texts of §8', () => {
-    expect(ALREADY_VOTED_TEXT).toEqual({ card: 'You have already voted for this project.', page: "You've already voted for this project." });
+    expect(ALREADY_VOTED_TEXT).toEqual({
+      card: 'You have already voted for this project.',
+      page: "You've already voted for this project.",
+    });
   });
 });
 
@@ -74,11 +83,19 @@ describe('project links', () => {
 
 describe('submission failures (§8)', () => {
   it('classifies 429, URL problems, other errors and non-errors', () => {
-    expect(classifySubmitFailure(new ApiError(429, 'Too Many Requests', '{"message":"Too many requests"}'))).toEqual({ kind: 'rateLimit' });
-    expect(classifySubmitFailure(new ApiError(400, 'Bad Request', '{"message":"Please enter a valid URL including http:// or https://"}'))).toEqual({
+    expect(classifySubmitFailure(new ApiError(429, 'Too Many Requests', '{"message":"Too many requests"}'))).toEqual({
+      kind: 'rateLimit',
+    });
+    expect(
+      classifySubmitFailure(
+        new ApiError(400, 'Bad Request', '{"message":"Please enter a valid URL including http:// or https://"}'),
+      ),
+    ).toEqual({
       kind: 'url',
     });
-    expect(classifySubmitFailure(new ApiError(400, 'Bad Request', '{"message":"Title must be at least 3 characters"}'))).toEqual({
+    expect(
+      classifySubmitFailure(new ApiError(400, 'Bad Request', '{"message":"Title must be at least 3 characters"}')),
+    ).toEqual({
       kind: 'other',
       message: 'Title must be at least 3 characters',
     });

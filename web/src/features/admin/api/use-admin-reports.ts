@@ -20,7 +20,11 @@ export function useAdminReportActions() {
     return {
       /** PATCH /api/admin/reports/{id}: Dismiss, Review, and Hide (status removed hides the project). */
       async update(id: number, status: ReportStatus, adminNotes?: string): Promise<void> {
-        await apiJson('PATCH', `/api/admin/reports/${id}`, adminNotes === undefined ? { status } : { status, adminNotes });
+        await apiJson(
+          'PATCH',
+          `/api/admin/reports/${id}`,
+          adminNotes === undefined ? { status } : { status, adminNotes },
+        );
         await refresh();
       },
       /** Restore: removed -> reviewed; the server shows the project again in the same transaction. */

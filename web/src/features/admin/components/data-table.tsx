@@ -38,12 +38,22 @@ export function DataTable<T>({ caption, columns, rows, rowKey, cardTitle, action
           <thead>
             <tr className="border-b border-zinc-200 dark:border-zinc-800">
               {columns.map((c) => (
-                <th key={c.header} scope="col" className={cn('whitespace-nowrap px-3 py-2.5 text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400', c.className)}>
+                <th
+                  key={c.header}
+                  scope="col"
+                  className={cn(
+                    'whitespace-nowrap px-3 py-2.5 text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400',
+                    c.className,
+                  )}
+                >
                   {c.header}
                 </th>
               ))}
               {actions ? (
-                <th scope="col" className="px-3 py-2.5 text-right text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
+                <th
+                  scope="col"
+                  className="px-3 py-2.5 text-right text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400"
+                >
                   Actions
                 </th>
               ) : null}
@@ -51,7 +61,10 @@ export function DataTable<T>({ caption, columns, rows, rowKey, cardTitle, action
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={rowKey(row)} className="border-b border-zinc-100 align-top transition-colors last:border-0 hover:bg-zinc-50/70 dark:border-zinc-800/70 dark:hover:bg-zinc-800/30">
+              <tr
+                key={rowKey(row)}
+                className="border-b border-zinc-100 align-top transition-colors last:border-0 hover:bg-zinc-50/70 dark:border-zinc-800/70 dark:hover:bg-zinc-800/30"
+              >
                 {columns.map((c) => (
                   <td key={c.header} className={cn('px-3 py-3 text-zinc-700 dark:text-zinc-300', c.className)}>
                     {c.cell(row)}
@@ -81,7 +94,11 @@ export function DataTable<T>({ caption, columns, rows, rowKey, cardTitle, action
                   </div>
                 ))}
             </dl>
-            {actions ? <div className="mt-4 flex flex-wrap gap-2 border-t border-zinc-100 pt-3 dark:border-zinc-800">{actions(row)}</div> : null}
+            {actions ? (
+              <div className="mt-4 flex flex-wrap gap-2 border-t border-zinc-100 pt-3 dark:border-zinc-800">
+                {actions(row)}
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -60,7 +60,11 @@ function OwnerCell({ project }: { project: Project }) {
 }
 
 const COLUMNS: Column<Project>[] = [
-  { header: 'ID', cell: (p) => <span className="tabular text-zinc-500 dark:text-zinc-400">{p.id}</span>, className: 'w-14' },
+  {
+    header: 'ID',
+    cell: (p) => <span className="tabular text-zinc-500 dark:text-zinc-400">{p.id}</span>,
+    className: 'w-14',
+  },
   { header: 'Title', hideOnPhone: true, cell: (p) => <TitleCell project={p} />, className: 'min-w-48' },
   { header: 'User', cell: (p) => <OwnerCell project={p} /> },
   { header: 'Stats', cell: (p) => <Stats project={p} /> },
@@ -94,11 +98,23 @@ function useProjectRowActions(confirm: (c: Confirmation) => void) {
 
   return (p: Project) => (
     <>
-      <Button size="sm" variant="outline" onClick={() => void toggleHidden(p)} loading={busy === String(p.id)} aria-label={`${p.isHidden ? 'Unhide' : 'Hide'} ${p.title}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => void toggleHidden(p)}
+        loading={busy === String(p.id)}
+        aria-label={`${p.isHidden ? 'Unhide' : 'Hide'} ${p.title}`}
+      >
         {busy === String(p.id) ? null : p.isHidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
         {p.isHidden ? 'Unhide' : 'Hide'}
       </Button>
-      <Button size="sm" variant="outline" className={DANGER_OUTLINE} onClick={() => askDelete(p)} aria-label={`Delete ${p.title}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        className={DANGER_OUTLINE}
+        onClick={() => askDelete(p)}
+        aria-label={`Delete ${p.title}`}
+      >
         <Trash2 aria-hidden="true" />
         Delete
       </Button>
@@ -107,7 +123,7 @@ function useProjectRowActions(confirm: (c: Confirmation) => void) {
 }
 
 /**
- * The Projects tab ('Projects Management', spec §2): every project, hidden ones included, with
+ * The Projects tab ('Projects Management'): every project, hidden ones included, with
  * Stats, Created, Hide / Unhide and a confirmed Delete; loading, 'Error loading projects' and
  * 'No projects found' states.
  */
@@ -122,18 +138,35 @@ export function ProjectsTab() {
   if (isLoading && !data) body = <TableSkeleton label="Loading projects" />;
   else if (error && !data)
     body = (
-      <ErrorState icon={AlertTriangle} title="Error loading projects" description={failureReason(error)} onRetry={() => void mutate()} />
+      <ErrorState
+        icon={AlertTriangle}
+        title="Error loading projects"
+        description={failureReason(error)}
+        onRetry={() => void mutate()}
+      />
     );
   else if (!Array.isArray(data)) body = <EmptyState icon={FolderOpen} title="No projects data available" />;
   else if (data.length === 0)
-    body = <EmptyState icon={FolderOpen} title="No projects found" description={q ? `Nothing matches "${q}".` : undefined} />;
+    body = (
+      <EmptyState icon={FolderOpen} title="No projects found" description={q ? `Nothing matches "${q}".` : undefined} />
+    );
   else
     body = (
-      <DataTable caption="Projects" columns={COLUMNS} rows={data} rowKey={(p) => p.id} cardTitle={(p) => <TitleCell project={p} />} actions={rowActions} />
+      <DataTable
+        caption="Projects"
+        columns={COLUMNS}
+        rows={data}
+        rowKey={(p) => p.id}
+        cardTitle={(p) => <TitleCell project={p} />}
+        actions={rowActions}
+      />
     );
 
   return (
-    <Section title="Projects Management" description="Every project, including hidden ones. Hide a project from public view or delete it.">
+    <Section
+      title="Projects Management"
+      description="Every project, including hidden ones. Hide a project from public view or delete it."
+    >
       <SearchBox label="Search projects" value={q} onSearch={setQ} className="mb-4" />
       {body}
       <LoadMore list={list} label="Load more projects" />

@@ -14,11 +14,22 @@ import { errorMessage } from '../../../lib/api';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { useAdminReportActions, useAdminReports } from '../api/use-admin-reports';
 import { failureReason } from '../../../lib/reason';
-import { DELETE_REPORT_CONFIRMATION, REPORT_STATUS_TABS, emptyReportsText, reasonLabel, reportRowActions } from '../lib/rules';
+import {
+  DELETE_REPORT_CONFIRMATION,
+  REPORT_STATUS_TABS,
+  emptyReportsText,
+  reasonLabel,
+  reportRowActions,
+} from '../lib/rules';
 import { DataTable, TableSkeleton, type Column } from './data-table';
 import { DANGER_OUTLINE, Section } from './section';
 
-const STATUS_COLORS: Record<ReportStatus, BadgeColor> = { pending: 'yellow', reviewed: 'blue', dismissed: 'grey', removed: 'red' };
+const STATUS_COLORS: Record<ReportStatus, BadgeColor> = {
+  pending: 'yellow',
+  reviewed: 'blue',
+  dismissed: 'grey',
+  removed: 'red',
+};
 
 /** The report's status as a coloured badge. */
 function StatusBadge({ status }: { status: ReportStatus }) {
@@ -30,13 +41,22 @@ function ReasonCell({ report }: { report: AdminReport }) {
   return (
     <div className="flex max-w-64 flex-col items-start gap-1">
       <Badge color="outline">{reasonLabel(report.reason)}</Badge>
-      {report.additionalDetails ? <p className="whitespace-pre-wrap break-words text-xs text-zinc-600 dark:text-zinc-400">{report.additionalDetails}</p> : null}
+      {report.additionalDetails ? (
+        <p className="whitespace-pre-wrap break-words text-xs text-zinc-600 dark:text-zinc-400">
+          {report.additionalDetails}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 /** An icon button of a report row that shows its spinner instead of the icon while it runs. */
-function RowButton({ busyKey, busy, icon, ...props }: { busyKey: string; busy: string | null; icon: ReactNode } & ComponentProps<typeof Button>) {
+function RowButton({
+  busyKey,
+  busy,
+  icon,
+  ...props
+}: { busyKey: string; busy: string | null; icon: ReactNode } & ComponentProps<typeof Button>) {
   return (
     <Button size="sm" variant="outline" loading={busy === busyKey} disabled={busy !== null} {...props}>
       {busy === busyKey ? null : icon}
@@ -46,7 +66,13 @@ function RowButton({ busyKey, busy, icon, ...props }: { busyKey: string; busy: s
 }
 
 /** Notes and Dismiss / Review for a pending report, or the notes a decided one was given. */
-function ReportNotes({ report, notes, onNotes, busy, decide }: {
+function ReportNotes({
+  report,
+  notes,
+  onNotes,
+  busy,
+  decide,
+}: {
   report: AdminReport;
   notes: string;
   onNotes: (notes: string) => void;
@@ -68,12 +94,26 @@ function ReportNotes({ report, notes, onNotes, busy, decide }: {
       <label htmlFor={notesId} className="sr-only">
         Admin notes for report {report.id}
       </label>
-      <Textarea id={notesId} rows={2} value={notes} onChange={(e) => onNotes(e.target.value)} maxLength={1000} placeholder="Admin notes (optional)" className="text-sm" />
+      <Textarea
+        id={notesId}
+        rows={2}
+        value={notes}
+        onChange={(e) => onNotes(e.target.value)}
+        maxLength={1000}
+        placeholder="Admin notes (optional)"
+        className="text-sm"
+      />
       <div className="flex gap-1.5 md:justify-end">
         <RowButton busyKey="dismissed" busy={busy} icon={<X aria-hidden="true" />} onClick={() => decide('dismissed')}>
           Dismiss
         </RowButton>
-        <RowButton busyKey="reviewed" busy={busy} icon={<Check aria-hidden="true" />} variant="primary" onClick={() => decide('reviewed')}>
+        <RowButton
+          busyKey="reviewed"
+          busy={busy}
+          icon={<Check aria-hidden="true" />}
+          variant="primary"
+          onClick={() => decide('reviewed')}
+        >
           Review
         </RowButton>
       </div>
@@ -102,7 +142,12 @@ function useReportRowActions(report: AdminReport, notes: string) {
         failure: actionFailed,
         keepBusy: true,
       }),
-    restore: () => void run('restore', () => actions.restore(report.id), { success: unhidden, failure: actionFailed, keepBusy: true }),
+    restore: () =>
+      void run('restore', () => actions.restore(report.id), {
+        success: unhidden,
+        failure: actionFailed,
+        keepBusy: true,
+      }),
     remove: () => {
       if (!window.confirm(DELETE_REPORT_CONFIRMATION)) return;
       void run('delete', () => actions.remove(report.id), {
@@ -143,7 +188,13 @@ function ReportActions({ report }: { report: AdminReport }) {
           </RowButton>
         ) : null}
         {allowed.remove ? (
-          <RowButton busyKey="delete" busy={busy} icon={<Trash2 aria-hidden="true" />} className={DANGER_OUTLINE} onClick={remove}>
+          <RowButton
+            busyKey="delete"
+            busy={busy}
+            icon={<Trash2 aria-hidden="true" />}
+            className={DANGER_OUTLINE}
+            onClick={remove}
+          >
             Delete Report
           </RowButton>
         ) : null}
@@ -161,7 +212,12 @@ function ReportsList({ status }: { status: ReportStatus }) {
   if (isLoading && !data) return <TableSkeleton label={`Loading ${status} reports`} rows={3} />;
   if (error && !data)
     return (
-      <ErrorState icon={AlertTriangle} title="Error loading reports" description="There was an error loading the reports. Please try again later." onRetry={() => void mutate()} />
+      <ErrorState
+        icon={AlertTriangle}
+        title="Error loading reports"
+        description="There was an error loading the reports. Please try again later."
+        onRetry={() => void mutate()}
+      />
     );
   if (!data || data.length === 0) return <EmptyState icon={Flag} title={emptyReportsText(status)} />;
 
@@ -173,7 +229,10 @@ function ReportsList({ status }: { status: ReportStatus }) {
       className: 'min-w-40',
     },
     { header: 'Reason', cell: (r) => <ReasonCell report={r} /> },
-    { header: 'Reporter', cell: (r) => r.reporterUsername ?? <span className="text-zinc-500 dark:text-zinc-400">Anonymous</span> },
+    {
+      header: 'Reporter',
+      cell: (r) => r.reporterUsername ?? <span className="text-zinc-500 dark:text-zinc-400">Anonymous</span>,
+    },
     {
       header: 'Reported',
       cell: (r) => (
@@ -200,12 +259,15 @@ function ReportsList({ status }: { status: ReportStatus }) {
   );
 }
 
-/** The Reports tab ('Content Reports', spec §2) with its Pending / Reviewed / Dismissed / Removed tabs. */
+/** The Reports tab ('Content Reports') with its Pending / Reviewed / Dismissed / Removed tabs. */
 export function ReportsTab() {
   const [status, setStatus] = useState<ReportStatus>('pending');
   const selectId = useId();
   return (
-    <Section title="Content Reports" description="Reports from the community. Decide pending ones, hide or restore the project, and clean up decided ones.">
+    <Section
+      title="Content Reports"
+      description="Reports from the community. Decide pending ones, hide or restore the project, and clean up decided ones."
+    >
       {/* Four status tabs do not fit a phone: a dropdown there, tabs from sm up (like the home page's tabs). */}
       <div className="sm:hidden">
         <label htmlFor={selectId} className="sr-only">
@@ -213,7 +275,13 @@ export function ReportsTab() {
         </label>
         <Select id={selectId} options={[...REPORT_STATUS_TABS]} value={status} onValueChange={setStatus} />
       </div>
-      <Tabs items={[...REPORT_STATUS_TABS]} value={status} onValueChange={setStatus} label="Report status" listClassName="max-sm:hidden">
+      <Tabs
+        items={[...REPORT_STATUS_TABS]}
+        value={status}
+        onValueChange={setStatus}
+        label="Report status"
+        listClassName="max-sm:hidden"
+      >
         {REPORT_STATUS_TABS.map((t) => (
           <TabPanel key={t.value} value={t.value}>
             <ReportsList status={t.value} />

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 
 /** A dashboard tab's panel: heading, a line of explanation, an optional action, then the content. */
-export function Section({ title, description, action, children }: { title: string; description: string; action?: ReactNode; children: ReactNode }) {
+export function Section({
+  title,
+  description,
+  action,
+  children,
+}: {
+  title: string;
+  description: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card className="p-4 sm:p-6">
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">

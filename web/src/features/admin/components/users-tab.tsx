@@ -36,9 +36,20 @@ function UserLink({ user, className }: { user: AdminUser; className?: string }) 
 }
 
 const COLUMNS: Column<AdminUser>[] = [
-  { header: 'ID', cell: (u) => <span className="tabular text-zinc-500 dark:text-zinc-400">{u.id}</span>, className: 'w-14' },
-  { header: 'Username', hideOnPhone: true, cell: (u) => <UserLink user={u} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100" /> },
-  { header: 'Email', cell: (u) => <span className="md:whitespace-nowrap [overflow-wrap:anywhere]">{u.email || '-'}</span> },
+  {
+    header: 'ID',
+    cell: (u) => <span className="tabular text-zinc-500 dark:text-zinc-400">{u.id}</span>,
+    className: 'w-14',
+  },
+  {
+    header: 'Username',
+    hideOnPhone: true,
+    cell: (u) => <UserLink user={u} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100" />,
+  },
+  {
+    header: 'Email',
+    cell: (u) => <span className="md:whitespace-nowrap [overflow-wrap:anywhere]">{u.email || '-'}</span>,
+  },
   { header: 'Joined', cell: (u) => <span className="whitespace-nowrap">{formatDate(u.createdAt)}</span> },
   { header: 'Status', cell: (u) => <StatusBadges user={u} /> },
 ];
@@ -73,16 +84,41 @@ function useUserRowActions(meId: number, onContact: (user: AdminUser) => void, c
     const allowed = userRowActions(u, meId);
     return (
       <>
-        <Button size="sm" variant="outline" onClick={() => onContact(u)} disabled={u.id === meId} aria-label={`Contact ${u.username}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onContact(u)}
+          disabled={u.id === meId}
+          aria-label={`Contact ${u.username}`}
+        >
           Contact
         </Button>
-        <Button size="sm" variant="outline" onClick={() => void toggleAdmin(u)} disabled={!allowed.toggleAdmin} loading={busy === `admin-${u.id}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void toggleAdmin(u)}
+          disabled={!allowed.toggleAdmin}
+          loading={busy === `admin-${u.id}`}
+        >
           {u.isAdmin ? 'Remove Admin' : 'Make Admin'}
         </Button>
-        <Button size="sm" variant="outline" onClick={() => void togglePause(u)} disabled={!allowed.togglePause} loading={busy === `pause-${u.id}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void togglePause(u)}
+          disabled={!allowed.togglePause}
+          loading={busy === `pause-${u.id}`}
+        >
           {u.isPaused ? 'Unpause User' : 'Pause User'}
         </Button>
-        <Button size="sm" variant="outline" className={DANGER_OUTLINE} onClick={() => askDelete(u)} disabled={!allowed.remove} aria-label={`Delete ${u.username}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          className={DANGER_OUTLINE}
+          onClick={() => askDelete(u)}
+          disabled={!allowed.remove}
+          aria-label={`Delete ${u.username}`}
+        >
           Delete
         </Button>
       </>
@@ -91,7 +127,7 @@ function useUserRowActions(meId: number, onContact: (user: AdminUser) => void, c
 }
 
 /**
- * The Users tab ('Users Management', spec §2): ID, Username, Email, Joined, status, and Contact,
+ * The Users tab ('Users Management'): ID, Username, Email, Joined, status, and Contact,
  * Make/Remove Admin (not oneself), Pause/Unpause (not admins), Delete (not oneself, confirmed).
  */
 export function UsersTab({ meId, onContact }: { meId: number; onContact: (user: AdminUser) => void }) {
@@ -105,13 +141,31 @@ export function UsersTab({ meId, onContact }: { meId: number; onContact: (user: 
   if (isLoading && !data) body = <TableSkeleton label="Loading users" />;
   else if (error && !data)
     body = (
-      <ErrorState icon={AlertTriangle} title="Error loading users" description="There was an error loading the users. Please try again later." onRetry={() => void mutate()} />
+      <ErrorState
+        icon={AlertTriangle}
+        title="Error loading users"
+        description="There was an error loading the users. Please try again later."
+        onRetry={() => void mutate()}
+      />
     );
   else if (!data || data.length === 0)
-    body = <EmptyState icon={Users} title="No users found" description={q ? `No username or email contains "${q}".` : undefined} />;
+    body = (
+      <EmptyState
+        icon={Users}
+        title="No users found"
+        description={q ? `No username or email contains "${q}".` : undefined}
+      />
+    );
   else
     body = (
-      <DataTable caption="Users" columns={COLUMNS} rows={data} rowKey={(u) => u.id} cardTitle={(u) => <UserLink user={u} className="hover:underline" />} actions={rowActions} />
+      <DataTable
+        caption="Users"
+        columns={COLUMNS}
+        rows={data}
+        rowKey={(u) => u.id}
+        cardTitle={(u) => <UserLink user={u} className="hover:underline" />}
+        actions={rowActions}
+      />
     );
 
   return (

@@ -12,11 +12,23 @@ import {
 
 describe('userRowActions', () => {
   it('disables admin toggle and delete for oneself', () => {
-    expect(userRowActions({ id: 5, isAdmin: true }, 5)).toEqual({ toggleAdmin: false, togglePause: false, remove: false });
+    expect(userRowActions({ id: 5, isAdmin: true }, 5)).toEqual({
+      toggleAdmin: false,
+      togglePause: false,
+      remove: false,
+    });
   });
   it('disables pause for other admins only', () => {
-    expect(userRowActions({ id: 6, isAdmin: true }, 5)).toEqual({ toggleAdmin: true, togglePause: false, remove: true });
-    expect(userRowActions({ id: 7, isAdmin: false }, 5)).toEqual({ toggleAdmin: true, togglePause: true, remove: true });
+    expect(userRowActions({ id: 6, isAdmin: true }, 5)).toEqual({
+      toggleAdmin: true,
+      togglePause: false,
+      remove: true,
+    });
+    expect(userRowActions({ id: 7, isAdmin: false }, 5)).toEqual({
+      toggleAdmin: true,
+      togglePause: true,
+      remove: true,
+    });
   });
 });
 
@@ -25,8 +37,12 @@ describe('confirmations', () => {
     expect(deleteUserConfirmation('bob')).toBe(
       'Are you sure you want to delete the user "bob"? This will also delete all of their projects and cannot be undone.',
     );
-    expect(deleteProjectConfirmation('Snake')).toBe('Are you sure you want to delete the project "Snake"? This action cannot be undone.');
-    expect(DELETE_REPORT_CONFIRMATION).toBe('Are you sure you want to delete this report? This action cannot be undone.');
+    expect(deleteProjectConfirmation('Snake')).toBe(
+      'Are you sure you want to delete the project "Snake"? This action cannot be undone.',
+    );
+    expect(DELETE_REPORT_CONFIRMATION).toBe(
+      'Are you sure you want to delete this report? This action cannot be undone.',
+    );
   });
 });
 
@@ -43,15 +59,39 @@ describe('report tabs', () => {
 
 describe('reportRowActions', () => {
   it('pending: notes, Dismiss, Review and Hide; no delete', () => {
-    expect(reportRowActions({ status: 'pending' })).toEqual({ view: true, hide: true, restore: false, notes: true, dismiss: true, review: true, remove: false });
+    expect(reportRowActions({ status: 'pending' })).toEqual({
+      view: true,
+      hide: true,
+      restore: false,
+      notes: true,
+      dismiss: true,
+      review: true,
+      remove: false,
+    });
   });
   it('reviewed and dismissed: Hide and Delete Report', () => {
     for (const status of ['reviewed', 'dismissed'] as const) {
-      expect(reportRowActions({ status })).toEqual({ view: true, hide: true, restore: false, notes: false, dismiss: false, review: false, remove: true });
+      expect(reportRowActions({ status })).toEqual({
+        view: true,
+        hide: true,
+        restore: false,
+        notes: false,
+        dismiss: false,
+        review: false,
+        remove: true,
+      });
     }
   });
   it('removed: Restore instead of Hide', () => {
-    expect(reportRowActions({ status: 'removed' })).toEqual({ view: true, hide: false, restore: true, notes: false, dismiss: false, review: false, remove: true });
+    expect(reportRowActions({ status: 'removed' })).toEqual({
+      view: true,
+      hide: false,
+      restore: true,
+      notes: false,
+      dismiss: false,
+      review: false,
+      remove: true,
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { REPORT_STATUSES, type ReportStatus } from '@vitrine/domain/constants';
 import type { AdminReport, AdminUser, Project } from '@vitrine/domain/types';
 
-/** Which user actions are enabled for this row (spec §5 "Admin rules"). */
+/** Which user actions are enabled for this row. */
 export interface UserRowActions {
   toggleAdmin: boolean;
   togglePause: boolean;
@@ -14,24 +14,26 @@ export function userRowActions(user: Pick<AdminUser, 'id' | 'isAdmin'>, meId: nu
   return { toggleAdmin: !self, togglePause: !user.isAdmin, remove: !self };
 }
 
-/** The confirmation before deleting a user (spec §2, word for word). */
+/** The confirmation before deleting a user (word for word). */
 export function deleteUserConfirmation(username: string): string {
   return `Are you sure you want to delete the user "${username}"? This will also delete all of their projects and cannot be undone.`;
 }
 
-/** The confirmation before deleting a project (spec §2). */
+/** The confirmation before deleting a project. */
 export function deleteProjectConfirmation(title: string): string {
   return `Are you sure you want to delete the project "${title}"? This action cannot be undone.`;
 }
 
-/** The browser confirmation before deleting a report (spec §2, word for word). */
+/** The browser confirmation before deleting a report (word for word). */
 export const DELETE_REPORT_CONFIRMATION = 'Are you sure you want to delete this report? This action cannot be undone.';
 
 /** The status tabs of the Reports tab, in the spec's order. */
-export const REPORT_STATUS_TABS: ReadonlyArray<{ value: ReportStatus; label: string }> = REPORT_STATUSES.map((value) => ({
-  value,
-  label: value.charAt(0).toUpperCase() + value.slice(1),
-}));
+export const REPORT_STATUS_TABS: ReadonlyArray<{ value: ReportStatus; label: string }> = REPORT_STATUSES.map(
+  (value) => ({
+    value,
+    label: value.charAt(0).toUpperCase() + value.slice(1),
+  }),
+);
 
 /** Empty text of one status tab: 'No {status} reports found'. */
 export function emptyReportsText(status: ReportStatus): string {
@@ -53,7 +55,15 @@ export interface ReportRowActions {
 export function reportRowActions(report: Pick<AdminReport, 'status'>): ReportRowActions {
   const pending = report.status === 'pending';
   const removed = report.status === 'removed';
-  return { view: true, hide: !removed, restore: removed, notes: pending, dismiss: pending, review: pending, remove: !pending };
+  return {
+    view: true,
+    hide: !removed,
+    restore: removed,
+    notes: pending,
+    dismiss: pending,
+    review: pending,
+    remove: !pending,
+  };
 }
 
 /** Human label of a report reason ('copyright' -> 'Copyright'). */
@@ -62,7 +72,11 @@ export function reasonLabel(reason: string): string {
 }
 
 /** The Stats cell of the projects table: average with the ratings count, votes and views. */
-export function projectStats(project: Pick<Project, 'averageRating' | 'totalRatings' | 'votes' | 'views'>): { rating: string; votes: string; views: string } {
+export function projectStats(project: Pick<Project, 'averageRating' | 'totalRatings' | 'votes' | 'views'>): {
+  rating: string;
+  votes: string;
+  views: string;
+} {
   const avg = Number(project.averageRating) || 0;
   const count = project.totalRatings;
   return {

@@ -5,8 +5,7 @@ import type { ContactSent } from '@vitrine/domain/types';
 import { apiJson } from '../../../lib/api';
 import { revalidate } from '../../../lib/revalidate';
 
-
-/** POST /api/contact: the contact page form and the quick Contact Admin dialog (spec §7). */
+/** POST /api/contact: the contact page form and the quick Contact Admin dialog. */
 export function sendContact(payload: ContactInput): Promise<ContactSent> {
   return apiJson<ContactSent>('POST', '/api/contact', payload);
 }

@@ -6,11 +6,24 @@ import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';
 import { fieldErrors, useFieldState, useSubmit } from '../../../lib/form';
 import { useSendContact } from '../api/send-contact';
-import { COPY_CONFIRM_SENT, contactFields, contactPayload, type ContactFormValues, type ContactMode, type ContactViewer } from '../lib/contact-form';
+import {
+  COPY_CONFIRM_SENT,
+  contactFields,
+  contactPayload,
+  type ContactFormValues,
+  type ContactMode,
+  type ContactViewer,
+} from '../lib/contact-form';
 import { LoginSuggestion, SendCopyField, SenderFields } from './contact-form-parts';
 
 /** An empty contact form. */
-export const EMPTY_CONTACT_FORM: ContactFormValues = { senderName: '', senderEmail: '', subject: '', message: '', sendCopy: false };
+export const EMPTY_CONTACT_FORM: ContactFormValues = {
+  senderName: '',
+  senderEmail: '',
+  subject: '',
+  message: '',
+  sendCopy: false,
+};
 
 /** Props of ContactForm. */
 export interface ContactFormProps {
@@ -50,8 +63,14 @@ export function ContactForm({ mode, viewer, successDescription, onSent, onCancel
   };
   const send = (payload: ContactInput) =>
     run('send', () => sendContact(payload), {
-      success: (sent) => ({ title: 'Message sent', description: sent.copy === 'confirm' ? `${successDescription} ${COPY_CONFIRM_SENT}` : successDescription }),
-      failure: (error) => ({ title: 'Failed to send message', description: errorMessage(error, 'Failed to send message') }),
+      success: (sent) => ({
+        title: 'Message sent',
+        description: sent.copy === 'confirm' ? `${successDescription} ${COPY_CONFIRM_SENT}` : successDescription,
+      }),
+      failure: (error) => ({
+        title: 'Failed to send message',
+        description: errorMessage(error, 'Failed to send message'),
+      }),
       onSuccess: (sent) => {
         setValues(EMPTY_CONTACT_FORM);
         onSent(sent.copy);

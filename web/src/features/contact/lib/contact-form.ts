@@ -1,6 +1,6 @@
 import type { ContactInput } from '@vitrine/domain/schemas/message';
 
-/** The two modes of the contact page (spec §3 "Contact submission"). */
+/** The two modes of the contact page. */
 export type ContactMode = 'platform' | 'email';
 
 /** The signed-in user as far as the contact form cares. */
@@ -8,11 +8,11 @@ export interface ContactViewer {
   id: number;
   username: string;
   email: string | null;
-  /** Issue 14: false while the profile address is unconfirmed (no copies go to it). */
+  /** False while the profile address is unconfirmed (no copies go to it). */
   emailVerified: boolean;
 }
 
-/** Which optional parts of the contact page form show (spec §2 "Contact page"). */
+/** Which optional parts of the contact page form show. */
 export interface ContactFields {
   name: boolean;
   email: boolean;
@@ -41,13 +41,14 @@ export function canSendCopy(viewer: ContactViewer | null): boolean {
   return viewer === null || (Boolean(viewer.email) && viewer.emailVerified);
 }
 
-/** What a visitor is told about the copy (issue 14): it waits for a confirmation of the address. */
+/** What a visitor is told about the copy: it waits for a confirmation of the address. */
 export const VISITOR_COPY_NOTE =
   'We first email a link to confirm the address you provide above; the copy is sent only if you follow it within 24 hours.';
 /** What a visitor is told after sending with a copy asked for. */
-export const COPY_CONFIRM_SENT = 'Check your inbox: follow the confirmation link we sent within 24 hours to receive your copy.';
+export const COPY_CONFIRM_SENT =
+  'Check your inbox: follow the confirmation link we sent within 24 hours to receive your copy.';
 
-/** The hint under 'Send me a copy via email' (spec §2: members need an email in the profile; issue 14: a confirmed one). */
+/** The hint under 'Send me a copy via email' (spec §2: members need an email in the profile; A confirmed one). */
 export function sendCopyHint(viewer: ContactViewer | null): string {
   if (!viewer) return VISITOR_COPY_NOTE;
   if (!viewer.email) return 'Add an email address to your profile to receive a copy of your message.';
@@ -64,8 +65,12 @@ export interface ContactFormValues {
   sendCopy: boolean;
 }
 
-/** The POST /api/contact payload of the page form (spec §7): to the administrators, as the viewer. */
-export function contactPayload(values: ContactFormValues, mode: ContactMode, viewer: ContactViewer | null): ContactInput {
+/** The POST /api/contact payload of the page form: to the administrators, as the viewer. */
+export function contactPayload(
+  values: ContactFormValues,
+  mode: ContactMode,
+  viewer: ContactViewer | null,
+): ContactInput {
   const fields = contactFields(mode, viewer);
   const email = fields.email ? values.senderEmail.trim() : (viewer?.email ?? '');
   return {

@@ -9,7 +9,7 @@ export interface QuickContactValues {
   message: string;
 }
 
-/** Shown when a visitor leaves the name empty (the dialog requires it, spec §5). */
+/** Shown when a visitor leaves the name empty (the dialog requires it). */
 export const NAME_REQUIRED = 'Please enter your name';
 /** Shown when a visitor's email is empty or invalid (the contact form's text). */
 export const EMAIL_INVALID = 'Please enter a valid email address';
@@ -17,7 +17,7 @@ export const EMAIL_INVALID = 'Please enter a valid email address';
 const email = z.email();
 
 /**
- * What the dialog requires beyond contactSchema (spec §5 "Quick contact dialog"): a visitor must give a
+ * What the dialog requires beyond contactSchema: a visitor must give a
  * name and a valid email. Subject and message limits come from contactSchema itself.
  */
 export function quickContactErrors(values: QuickContactValues, signedIn: boolean): FieldErrors {

@@ -18,7 +18,7 @@ export interface DirectMessageDraft extends MessageDraft {
 export type DirectMessageEndpoint = '/api/messages' | '/api/admin/messages';
 
 /**
- * The inbox writes (spec §7): mark read, delete, send a direct message, admin reply. Each one
+ * The inbox writes: mark read, delete, send a direct message, admin reply. Each one
  * revalidates every messages list and the unread count after it succeeds, and throws the §7 error otherwise.
  */
 export function useMessageActions() {

@@ -51,8 +51,14 @@ export function DirectMessageForm({
     form.validate,
     (draft) =>
       run('send', () => actions.send(endpoint, draft), {
-        success: { title: 'Message sent', description: `Your message has been sent to ${recipients?.find((u) => u.id === draft.recipientUserId)?.username ?? 'the user'}.` },
-        failure: (error) => ({ title: 'Failed to send message', description: errorMessage(error, 'Failed to send message') }),
+        success: {
+          title: 'Message sent',
+          description: `Your message has been sent to ${recipients?.find((u) => u.id === draft.recipientUserId)?.username ?? 'the user'}.`,
+        },
+        failure: (error) => ({
+          title: 'Failed to send message',
+          description: errorMessage(error, 'Failed to send message'),
+        }),
         onSuccess: () => {
           form.reset({ recipientUserId: '', subject: '', message: '' });
           onSent?.();

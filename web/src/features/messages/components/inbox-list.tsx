@@ -34,7 +34,7 @@ function InboxSkeleton() {
 }
 
 /**
- * The inbox list (spec §2): the viewer's messages (`mine`) or, on the admin dashboard, every message
+ * The inbox list: the viewer's messages (`mine`) or, on the admin dashboard, every message
  * (`admin`), with loading, error and 'No messages found' states and the admin's Reply dialog.
  */
 export function InboxList({ source, viewer }: { source: InboxSource; viewer: InboxViewer }) {
@@ -47,10 +47,21 @@ export function InboxList({ source, viewer }: { source: InboxSource; viewer: Inb
     body = <InboxSkeleton />;
   } else if (error && !data) {
     body = (
-      <ErrorState icon={AlertTriangle} title="Error loading messages" description="There was an error loading your messages. Please try again later." onRetry={() => void mutate()} />
+      <ErrorState
+        icon={AlertTriangle}
+        title="Error loading messages"
+        description="There was an error loading your messages. Please try again later."
+        onRetry={() => void mutate()}
+      />
     );
   } else if (!data || data.length === 0) {
-    body = <EmptyState icon={Inbox} title="No messages found" description="Your inbox is empty. Messages you send and receive will appear here." />;
+    body = (
+      <EmptyState
+        icon={Inbox}
+        title="No messages found"
+        description="Your inbox is empty. Messages you send and receive will appear here."
+      />
+    );
   } else {
     body = (
       <ul className="flex flex-col gap-3" aria-label="Messages">

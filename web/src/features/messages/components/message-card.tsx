@@ -72,7 +72,7 @@ function MessageButtons({ message, viewer, onReply }: MessageCardProps) {
 }
 
 /**
- * One inbox card (spec §2): subject, 'New' and a highlighted border when unread, the sender/recipient
+ * One inbox card: subject, 'New' and a highlighted border when unread, the sender/recipient
  * line, relative time, the text with its line breaks, and Reply / Mark as Read / Delete.
  */
 export function MessageCard({ message, viewer, onReply }: MessageCardProps) {
@@ -86,7 +86,8 @@ export function MessageCard({ message, viewer, onReply }: MessageCardProps) {
       aria-labelledby={titleId}
       className={cn(
         'p-4 transition-colors duration-150 sm:p-5',
-        unread && 'border-accent-300 bg-accent-50/40 shadow-sm ring-1 ring-accent-200 dark:border-accent-700 dark:bg-accent-950/20 dark:ring-accent-900',
+        unread &&
+          'border-accent-300 bg-accent-50/40 shadow-sm ring-1 ring-accent-200 dark:border-accent-700 dark:bg-accent-950/20 dark:ring-accent-900',
       )}
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
@@ -96,23 +97,36 @@ export function MessageCard({ message, viewer, onReply }: MessageCardProps) {
           </h3>
           {unread ? <Badge color="accent">New</Badge> : null}
         </div>
-        <time dateTime={message.createdAt} title={formatDate(message.createdAt)} className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
+        <time
+          dateTime={message.createdAt}
+          title={formatDate(message.createdAt)}
+          className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400"
+        >
           {formatRelative(message.createdAt)}
         </time>
       </div>
       <p className="mt-1 flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
-        {outgoing ? <ArrowUpRight className="size-3.5" aria-hidden="true" /> : <ArrowDownLeft className="size-3.5" aria-hidden="true" />}
+        {outgoing ? (
+          <ArrowUpRight className="size-3.5" aria-hidden="true" />
+        ) : (
+          <ArrowDownLeft className="size-3.5" aria-hidden="true" />
+        )}
         <span className="min-w-0 truncate">{line}</span>
       </p>
       {viewer.isAdmin && message.senderUserId === null && message.senderEmail ? (
         <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
           Address:{' '}
-          <a href={`mailto:${message.senderEmail}`} className="font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-300">
+          <a
+            href={`mailto:${message.senderEmail}`}
+            className="font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-300"
+          >
             {message.senderEmail}
           </a>
         </p>
       ) : null}
-      <p className="mt-3 whitespace-pre-wrap break-words text-sm leading-relaxed text-zinc-800 dark:text-zinc-200">{message.message}</p>
+      <p className="mt-3 whitespace-pre-wrap break-words text-sm leading-relaxed text-zinc-800 dark:text-zinc-200">
+        {message.message}
+      </p>
       <MessageButtons message={message} viewer={viewer} onReply={onReply} />
     </Card>
   );

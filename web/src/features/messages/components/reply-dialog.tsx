@@ -22,11 +22,21 @@ function ReplyForm({ message, viewer, onClose }: { message: MessageView; viewer:
   const { pending: sending, onSubmit } = useSubmit(
     form.validate,
     (draft) =>
-      run('send', () => (viewer.isAdmin ? actions.reply(message.id, draft) : actions.send('/api/messages', { ...draft, recipientUserId: message.senderUserId! })), {
-        success: { title: 'Reply sent', description: `Your reply has been sent to ${recipientName(message)}.` },
-        failure: (error) => ({ title: 'Failed to send reply', description: errorMessage(error, 'Failed to send reply') }),
-        onSuccess: onClose,
-      }),
+      run(
+        'send',
+        () =>
+          viewer.isAdmin
+            ? actions.reply(message.id, draft)
+            : actions.send('/api/messages', { ...draft, recipientUserId: message.senderUserId! }),
+        {
+          success: { title: 'Reply sent', description: `Your reply has been sent to ${recipientName(message)}.` },
+          failure: (error) => ({
+            title: 'Failed to send reply',
+            description: errorMessage(error, 'Failed to send reply'),
+          }),
+          onSuccess: onClose,
+        },
+      ),
     { focusInvalid: true },
   );
 
@@ -34,9 +44,16 @@ function ReplyForm({ message, viewer, onClose }: { message: MessageView; viewer:
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <figure className="rounded-lg border border-zinc-200 bg-zinc-50 p-3 text-sm dark:border-zinc-800 dark:bg-zinc-950/50">
         <figcaption className="font-medium text-zinc-900 dark:text-zinc-100">{message.subject}</figcaption>
-        <blockquote className="mt-1 line-clamp-4 whitespace-pre-wrap break-words text-zinc-600 dark:text-zinc-400">{message.message}</blockquote>
+        <blockquote className="mt-1 line-clamp-4 whitespace-pre-wrap break-words text-zinc-600 dark:text-zinc-400">
+          {message.message}
+        </blockquote>
       </figure>
-      <SubjectMessageFields values={form.values} errors={form.errors} onChange={form.set} messagePlaceholder="Write your response..." />
+      <SubjectMessageFields
+        values={form.values}
+        errors={form.errors}
+        onChange={form.set}
+        messagePlaceholder="Write your response..."
+      />
       <DialogFooter className="mt-2">
         <SendButtons sending={sending} label="Send Reply" onCancel={onClose} />
       </DialogFooter>
@@ -49,7 +66,15 @@ function ReplyForm({ message, viewer, onClose }: { message: MessageView; viewer:
  * email if they gave an address): an admin's reply, or a member's answer to an account that wrote to
  * them (a direct message, POST /api/messages). Closed while `message` is null.
  */
-export function ReplyDialog({ message, viewer, onClose }: { message: MessageView | null; viewer: InboxViewer; onClose: () => void }) {
+export function ReplyDialog({
+  message,
+  viewer,
+  onClose,
+}: {
+  message: MessageView | null;
+  viewer: InboxViewer;
+  onClose: () => void;
+}) {
   return (
     <Dialog
       open={message !== null}

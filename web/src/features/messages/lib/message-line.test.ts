@@ -25,7 +25,12 @@ const member = { id: 7, isAdmin: false };
 
 describe('senderRecipientLine for an admin', () => {
   it('prefers the sender username', () => {
-    expect(senderRecipientLine(msg({ senderUserId: 3, senderUsername: 'alice', senderName: 'Alice', senderEmail: 'a@x.io' }), admin)).toBe('From: alice');
+    expect(
+      senderRecipientLine(
+        msg({ senderUserId: 3, senderUsername: 'alice', senderName: 'Alice', senderEmail: 'a@x.io' }),
+        admin,
+      ),
+    ).toBe('From: alice');
   });
   it('falls back to the name, then the email, then Anonymous', () => {
     expect(senderRecipientLine(msg({ senderName: 'Bob', senderEmail: 'b@x.io' }), admin)).toBe('From: Bob');
@@ -34,7 +39,12 @@ describe('senderRecipientLine for an admin', () => {
     expect(senderRecipientLine(msg({ senderName: '  ' }), admin)).toBe('From: Anonymous');
   });
   it('shows the sender even for messages addressed to a user', () => {
-    expect(senderRecipientLine(msg({ senderUserId: 1, senderUsername: 'root', recipientUserId: 7, recipientUsername: 'carol' }), admin)).toBe('From: root');
+    expect(
+      senderRecipientLine(
+        msg({ senderUserId: 1, senderUsername: 'root', recipientUserId: 7, recipientUsername: 'carol' }),
+        admin,
+      ),
+    ).toBe('From: root');
   });
 });
 
@@ -43,11 +53,15 @@ describe('senderRecipientLine for a member', () => {
     expect(senderRecipientLine(msg({ senderUserId: 7, senderUsername: 'me' }), member)).toBe('To: Admin');
   });
   it('names the recipient of what the member sent', () => {
-    expect(senderRecipientLine(msg({ senderUserId: 7, recipientUserId: 9, recipientUsername: 'dave' }), member)).toBe('To: dave');
+    expect(senderRecipientLine(msg({ senderUserId: 7, recipientUserId: 9, recipientUsername: 'dave' }), member)).toBe(
+      'To: dave',
+    );
     expect(senderRecipientLine(msg({ senderUserId: 7, recipientUserId: 9 }), member)).toBe('To: User');
   });
   it('names the sender of what the member received', () => {
-    expect(senderRecipientLine(msg({ senderUserId: 9, senderUsername: 'dave', recipientUserId: 7 }), member)).toBe('From: dave');
+    expect(senderRecipientLine(msg({ senderUserId: 9, senderUsername: 'dave', recipientUserId: 7 }), member)).toBe(
+      'From: dave',
+    );
     expect(senderRecipientLine(msg({ senderName: 'Eve', recipientUserId: 7 }), member)).toBe('From: Eve');
     expect(senderRecipientLine(msg({ senderEmail: 'e@x.io', recipientUserId: 7 }), member)).toBe('From: e@x.io');
     expect(senderRecipientLine(msg({ recipientUserId: 7 }), member)).toBe('From: User');
@@ -66,14 +80,27 @@ describe('messageActions', () => {
     expect(messageActions(msg({ senderUserId: 7, recipientUserId: 9 }), member).reply).toBe(false);
   });
   it("offers an admin a mail reply to a visitor's email-mode message, quoting it", () => {
-    const href = messageActions(msg({ senderUserId: null, senderEmail: 'v@x.io', subject: 'Hi there', message: 'Line one\nLine two' }), admin).mailReply;
+    const href = messageActions(
+      msg({ senderUserId: null, senderEmail: 'v@x.io', subject: 'Hi there', message: 'Line one\nLine two' }),
+      admin,
+    ).mailReply;
     expect(href).toBe('mailto:v%40x.io?subject=Re%3A%20Hi%20there&body=%0A%0A%3E%20Line%20one%0A%3E%20Line%20two');
     expect(messageActions(msg({ senderUserId: null, senderEmail: 'v@x.io' }), member).mailReply).toBeNull();
     expect(messageActions(msg({ senderUserId: 3, senderEmail: 'v@x.io' }), admin).mailReply).toBeNull();
   });
   it('offers Mark as Read only while unread for its recipient, Delete always', () => {
-    expect(messageActions(msg({ isRead: false, recipientUserId: 7 }), member)).toEqual({ reply: false, mailReply: null, markRead: true, remove: true });
-    expect(messageActions(msg({ isRead: true, recipientUserId: 7 }), member)).toEqual({ reply: false, mailReply: null, markRead: false, remove: true });
+    expect(messageActions(msg({ isRead: false, recipientUserId: 7 }), member)).toEqual({
+      reply: false,
+      mailReply: null,
+      markRead: true,
+      remove: true,
+    });
+    expect(messageActions(msg({ isRead: true, recipientUserId: 7 }), member)).toEqual({
+      reply: false,
+      mailReply: null,
+      markRead: false,
+      remove: true,
+    });
   });
 });
 

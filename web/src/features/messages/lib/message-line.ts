@@ -15,7 +15,7 @@ function firstOf(candidates: Array<string | null | undefined>, fallback: string)
 }
 
 /**
- * The sender/recipient line of an inbox card (spec §2 "Sender/recipient line").
+ * The sender/recipient line of an inbox card.
  * Admins always see who sent it; members see 'To: Admin', 'To: {recipient}' for what they sent,
  * and 'From: {sender}' for what they received.
  */

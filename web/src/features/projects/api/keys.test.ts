@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { latestKey, leaderboardKey, loadMoreState, pageOffset, PERIOD_OPTIONS, RANGE_OPTIONS, SORT_OPTIONS, trendingKey } from './keys';
+import {
+  latestKey,
+  leaderboardKey,
+  loadMoreState,
+  pageOffset,
+  PERIOD_OPTIONS,
+  RANGE_OPTIONS,
+  SORT_OPTIONS,
+  trendingKey,
+} from './keys';
 
 const page = (n: number) => Array.from({ length: n }, (_, i) => i);
 
@@ -8,7 +17,9 @@ describe('paging', () => {
     expect([0, 1, 2].map(pageOffset)).toEqual([0, 6, 12]);
     expect(latestKey('votes', 2)).toBe('/api/projects?offset=12&limit=6&sort=votes');
     expect(latestKey('votes', 2, '', 42)).toBe('/api/projects?after=42&limit=6&sort=votes');
-    expect(latestKey('newest', 0, ' pixel & art ')).toBe('/api/projects?offset=0&limit=6&sort=newest&q=pixel%20%26%20art');
+    expect(latestKey('newest', 0, ' pixel & art ')).toBe(
+      '/api/projects?offset=0&limit=6&sort=newest&q=pixel%20%26%20art',
+    );
     expect(latestKey('newest', 0, '   ')).toBe('/api/projects?offset=0&limit=6&sort=newest');
     expect(trendingKey('today', 0)).toBe('/api/projects/trending?period=today&offset=0&limit=6');
     expect(trendingKey('week', 3, 17)).toBe('/api/projects/trending?period=week&after=17&limit=6');
@@ -16,7 +27,7 @@ describe('paging', () => {
   });
 });
 
-describe('Load More rule (spec §4)', () => {
+describe('Load More rule', () => {
   it('is enabled after a full page', () => {
     expect(loadMoreState([page(6)], false)).toEqual({ hasMore: true, disabled: false });
     expect(loadMoreState([page(6), page(6)], false)).toEqual({ hasMore: true, disabled: false });
@@ -33,7 +44,7 @@ describe('Load More rule (spec §4)', () => {
   });
 });
 
-describe('selector labels (spec §2)', () => {
+describe('selector labels', () => {
   it('Sort by: Newest, Most Voted, Most Viewed sent as newest|votes|views', () => {
     expect(SORT_OPTIONS.map((o) => [o.label, o.value])).toEqual([
       ['Newest', 'newest'],

@@ -53,7 +53,10 @@ export function projectKey(id: number | string): string {
  * The Load More rule of §4: more pages exist unless the last page returned fewer than PAGE_SIZE
  * items (or nothing was loaded yet), and the button is disabled while any page is fetching.
  */
-export function loadMoreState(pages: ReadonlyArray<ReadonlyArray<unknown>> | undefined, isFetching: boolean): { hasMore: boolean; disabled: boolean } {
+export function loadMoreState(
+  pages: ReadonlyArray<ReadonlyArray<unknown>> | undefined,
+  isFetching: boolean,
+): { hasMore: boolean; disabled: boolean } {
   const last = pages && pages.length > 0 ? pages[pages.length - 1] : undefined;
   const hasMore = last !== undefined && last.length >= PAGE_SIZE;
   return { hasMore, disabled: isFetching || !hasMore };

@@ -31,7 +31,11 @@ export function useRecordView(id: number | null): void {
       apiJson<{ views: number }>('POST', `/api/projects/${id}/view`)
         .then((answer) => {
           if (typeof answer?.views !== 'number') return;
-          void mutate<ProjectDetail>(projectKey(id), (current) => (current ? { ...current, views: answer.views } : current), { revalidate: false });
+          void mutate<ProjectDetail>(
+            projectKey(id),
+            (current) => (current ? { ...current, views: answer.views } : current),
+            { revalidate: false },
+          );
         })
         .catch(() => {
           // A lost view beacon is not worth bothering the reader with.

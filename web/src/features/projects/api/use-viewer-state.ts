@@ -18,7 +18,8 @@ export function viewerStateKey(ids: readonly number[]): string | null {
 async function fetchViewerState(key: string): Promise<ViewerState[]> {
   const ids = key.slice(VIEWER_STATE_PATH.length).split(',');
   const calls: Array<Promise<ViewerState[]>> = [];
-  for (let i = 0; i < ids.length; i += IDS_PER_CALL) calls.push(fetcher<ViewerState[]>(`${VIEWER_STATE_PATH}${ids.slice(i, i + IDS_PER_CALL).join(',')}`));
+  for (let i = 0; i < ids.length; i += IDS_PER_CALL)
+    calls.push(fetcher<ViewerState[]>(`${VIEWER_STATE_PATH}${ids.slice(i, i + IDS_PER_CALL).join(',')}`));
   return (await Promise.all(calls)).flat();
 }
 
@@ -28,7 +29,9 @@ async function fetchViewerState(key: string): Promise<ViewerState[]> {
  * Until the small private call answers, the shared values stand; what this browser itself wrote into
  * the shared answers (its optimistic vote, its rating) wins over the private call, which may be older.
  */
-export function useWithViewerState<T extends Pick<Project, 'id' | 'hasVoted' | 'myRating' | 'canEdit'>>(projects: readonly T[]): T[] {
+export function useWithViewerState<T extends Pick<Project, 'id' | 'hasVoted' | 'myRating' | 'canEdit'>>(
+  projects: readonly T[],
+): T[] {
   const key = viewerStateKey(projects.map((p) => p.id));
   const { data } = useSWR<ViewerState[]>(key, fetchViewerState);
   return useMemo(() => {
@@ -39,7 +42,12 @@ export function useWithViewerState<T extends Pick<Project, 'id' | 'hasVoted' | '
       if (!state) return p;
       // The shared answers say 'not voted, no rating, not editable' for everyone; a value this browser
       // wrote into them (an optimistic vote, a rating's answer) is newer than the private call's.
-      return { ...p, hasVoted: p.hasVoted || state.hasVoted, myRating: p.myRating ?? state.myRating, canEdit: p.canEdit || state.canEdit };
+      return {
+        ...p,
+        hasVoted: p.hasVoted || state.hasVoted,
+        myRating: p.myRating ?? state.myRating,
+        canEdit: p.canEdit || state.canEdit,
+      };
     });
   }, [projects, data]);
 }

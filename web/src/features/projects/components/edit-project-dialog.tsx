@@ -44,11 +44,20 @@ export function EditProjectDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Edit Project" description="Update the details of your project." width="34rem">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Project"
+      description="Update the details of your project."
+      width="34rem"
+    >
       <form onSubmit={onSubmit} noValidate>
         <ProjectFields values={form.values} errors={form.errors} onChange={form.set} />
         {save.error !== null ? (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
+          <p
+            role="alert"
+            className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
+          >
             There was an error updating your project. Please try again.
           </p>
         ) : null}

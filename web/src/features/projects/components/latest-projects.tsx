@@ -46,17 +46,25 @@ export function LatestProjects() {
       <PagedProjects
         list={list}
         errorTitle="Failed to fetch projects"
-        empty={q ? { icon: FolderOpen, title: 'No projects found', description: `Nothing matches "${q}". Try a different search.` } : {
-          icon: FolderOpen,
-          title: 'No projects found',
-          description: 'Be the first to submit a project!',
-          action: (
-            <Button onClick={submit}>
-              <Plus aria-hidden="true" />
-              Submit Your Project
-            </Button>
-          ),
-        }}
+        empty={
+          q
+            ? {
+                icon: FolderOpen,
+                title: 'No projects found',
+                description: `Nothing matches "${q}". Try a different search.`,
+              }
+            : {
+                icon: FolderOpen,
+                title: 'No projects found',
+                description: 'Be the first to submit a project!',
+                action: (
+                  <Button onClick={submit}>
+                    <Plus aria-hidden="true" />
+                    Submit Your Project
+                  </Button>
+                ),
+              }
+        }
       />
     </section>
   );

@@ -17,15 +17,23 @@ import { useWatchProjects } from '../../../hooks/use-watch-projects';
 
 /** Medal colours of the top three ranks. */
 export function rankStyle(rank: number): string {
-  if (rank === 1) return 'bg-amber-100 text-amber-800 ring-amber-300 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-800';
-  if (rank === 2) return 'bg-zinc-200 text-zinc-800 ring-zinc-300 dark:bg-zinc-700 dark:text-zinc-100 dark:ring-zinc-600';
-  if (rank === 3) return 'bg-orange-100 text-orange-800 ring-orange-300 dark:bg-orange-950 dark:text-orange-300 dark:ring-orange-800';
+  if (rank === 1)
+    return 'bg-amber-100 text-amber-800 ring-amber-300 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-800';
+  if (rank === 2)
+    return 'bg-zinc-200 text-zinc-800 ring-zinc-300 dark:bg-zinc-700 dark:text-zinc-100 dark:ring-zinc-600';
+  if (rank === 3)
+    return 'bg-orange-100 text-orange-800 ring-orange-300 dark:bg-orange-950 dark:text-orange-300 dark:ring-orange-800';
   return 'bg-zinc-50 text-zinc-600 ring-zinc-200 dark:bg-zinc-900 dark:text-zinc-400 dark:ring-zinc-700';
 }
 
 function RankBadge({ rank }: { rank: number }) {
   return (
-    <span className={cn('tabular inline-flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold ring-1 ring-inset', rankStyle(rank))}>
+    <span
+      className={cn(
+        'tabular inline-flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold ring-1 ring-inset',
+        rankStyle(rank),
+      )}
+    >
       {rank === 1 ? <Crown className="size-4" aria-hidden="true" /> : rank}
       {rank === 1 ? <span className="sr-only">1</span> : null}
     </span>
@@ -127,12 +135,16 @@ export function TopContributors() {
                 {c.username.charAt(0)}
               </span>
               <div className="min-w-0 flex-1">
-                <Link href={`/users/${encodeURIComponent(c.username)}`} className="block truncate text-sm font-medium text-zinc-900 hover:underline dark:text-zinc-100">
+                <Link
+                  href={`/users/${encodeURIComponent(c.username)}`}
+                  className="block truncate text-sm font-medium text-zinc-900 hover:underline dark:text-zinc-100"
+                >
                   <span className="sr-only">Rank {c.rank}: </span>
                   {c.username}
                 </Link>
                 <p className="tabular text-xs text-zinc-500 dark:text-zinc-400">
-                  {c.projectCount} {c.projectCount === 1 ? 'project' : 'projects'} · {formatCount(c.totalVotes)} {c.totalVotes === 1 ? 'vote' : 'votes'}
+                  {c.projectCount} {c.projectCount === 1 ? 'project' : 'projects'} · {formatCount(c.totalVotes)}{' '}
+                  {c.totalVotes === 1 ? 'vote' : 'votes'}
                 </p>
               </div>
               <span className="tabular text-xs font-medium text-zinc-500 dark:text-zinc-400" aria-hidden="true">
@@ -164,7 +176,12 @@ export function Leaderboard() {
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <div>
           {error && !data ? (
-            <ErrorState icon={CircleAlert} title="Failed to fetch leaderboard" description={errorMessage(error, 'Please try again later.')} onRetry={() => void mutate()} />
+            <ErrorState
+              icon={CircleAlert}
+              title="Failed to fetch leaderboard"
+              description={errorMessage(error, 'Please try again later.')}
+              onRetry={() => void mutate()}
+            />
           ) : !isLoading && data && data.length === 0 ? (
             <EmptyState icon={Trophy} title="No projects found in the leaderboard" />
           ) : (
@@ -174,7 +191,11 @@ export function Leaderboard() {
               ) : (
                 <ol className="divide-y divide-zinc-100 dark:divide-zinc-800">
                   {data.map((entry) =>
-                    range === 'all' ? <LiveLeaderboardRow key={entry.id} entry={entry} /> : <LeaderboardRow key={entry.id} entry={entry} />,
+                    range === 'all' ? (
+                      <LiveLeaderboardRow key={entry.id} entry={entry} />
+                    ) : (
+                      <LeaderboardRow key={entry.id} entry={entry} />
+                    ),
                   )}
                 </ol>
               )}

@@ -70,10 +70,16 @@ export function PagedProjects({
   if (list.isLoading) return <ProjectGrid projects={[]} loadingCount={PAGE_SIZE} />;
   if (list.error && list.items.length === 0) {
     return (
-      <ErrorState icon={CircleAlert} title={errorTitle} description={errorMessage(list.error, 'Please try again later.')} onRetry={list.retry} />
+      <ErrorState
+        icon={CircleAlert}
+        title={errorTitle}
+        description={errorMessage(list.error, 'Please try again later.')}
+        onRetry={list.retry}
+      />
     );
   }
-  if (list.items.length === 0) return <EmptyState icon={empty.icon} title={empty.title} description={empty.description} action={empty.action} />;
+  if (list.items.length === 0)
+    return <EmptyState icon={empty.icon} title={empty.title} description={empty.description} action={empty.action} />;
   return (
     <div>
       <ProjectGrid projects={list.items} loadingCount={list.isLoadingMore ? PAGE_SIZE : 0} />

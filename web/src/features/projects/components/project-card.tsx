@@ -44,9 +44,13 @@ export function ProjectCard({ project }: { project: Project }) {
           {project.title}
         </Link>
       </h3>
-      <p className="mt-1.5 line-clamp-2 min-h-10 text-sm leading-5 text-zinc-600 dark:text-zinc-400">{project.description}</p>
+      <p className="mt-1.5 line-clamp-2 min-h-10 text-sm leading-5 text-zinc-600 dark:text-zinc-400">
+        {project.description}
+      </p>
       <TagList tags={tags.slice(0, CARD_TAGS)} className="mt-3 h-6 overflow-hidden">
-        {tags.length > CARD_TAGS ? <li className="px-1 py-0.5 text-xs text-zinc-500 dark:text-zinc-400">+{tags.length - CARD_TAGS}</li> : null}
+        {tags.length > CARD_TAGS ? (
+          <li className="px-1 py-0.5 text-xs text-zinc-500 dark:text-zinc-400">+{tags.length - CARD_TAGS}</li>
+        ) : null}
       </TagList>
       <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-4 text-xs text-zinc-500 dark:text-zinc-400">
         <span className="inline-flex items-center gap-1">
@@ -63,7 +67,10 @@ export function ProjectCard({ project }: { project: Project }) {
           {formatCount(project.views)}
         </span>
       </div>
-      <div className="mt-3 flex h-8 items-center justify-between gap-2 border-t border-zinc-100 pt-3 dark:border-zinc-800" style={{ boxSizing: 'content-box' }}>
+      <div
+        className="mt-3 flex h-8 items-center justify-between gap-2 border-t border-zinc-100 pt-3 dark:border-zinc-800"
+        style={{ boxSizing: 'content-box' }}
+      >
         <RateControl project={project} />
         <VoteButton project={project} surface="card" />
       </div>
@@ -91,7 +98,10 @@ export function ProjectCardSkeleton() {
       <div className="mt-auto pt-4">
         <Skeleton className="h-4 w-2/3" />
       </div>
-      <div className="mt-3 flex h-8 items-center justify-between border-t border-zinc-100 pt-3 dark:border-zinc-800" style={{ boxSizing: 'content-box' }}>
+      <div
+        className="mt-3 flex h-8 items-center justify-between border-t border-zinc-100 pt-3 dark:border-zinc-800"
+        style={{ boxSizing: 'content-box' }}
+      >
         <Skeleton className="h-8 w-20" />
         <Skeleton className="h-8 w-24" />
       </div>

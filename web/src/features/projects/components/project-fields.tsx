@@ -28,14 +28,33 @@ export function ProjectFields({
   return (
     <div className="flex flex-col gap-4">
       <Field label="Title" error={errors.title}>
-        {(p) => <Input {...p} name="title" maxLength={100} value={values.title} onChange={(e) => onChange('title', e.target.value)} />}
+        {(p) => (
+          <Input
+            {...p}
+            name="title"
+            maxLength={100}
+            value={values.title}
+            onChange={(e) => onChange('title', e.target.value)}
+          />
+        )}
       </Field>
       <Field label="Description" error={errors.description}>
         {(p) => (
-          <Textarea {...p} name="description" rows={4} maxLength={500} value={values.description} onChange={(e) => onChange('description', e.target.value)} />
+          <Textarea
+            {...p}
+            name="description"
+            rows={4}
+            maxLength={500}
+            value={values.description}
+            onChange={(e) => onChange('description', e.target.value)}
+          />
         )}
       </Field>
-      <Field label="Project URL" error={errors.replitUrl} hint="The address where your project is hosted, starting with http:// or https://">
+      <Field
+        label="Project URL"
+        error={errors.replitUrl}
+        hint="The address where your project is hosted, starting with http:// or https://"
+      >
         {(p) => (
           <Input
             {...p}

@@ -61,11 +61,60 @@ export function RateControl({
     return (
       <div className={cn('flex gap-1.5', variant === 'page' ? 'flex-col items-start' : 'items-center')}>
         <LoginRequired tooltipDelay={tooltipDelay} />
-        {variant === 'page' ? <p className="text-xs text-zinc-500 dark:text-zinc-400">You need to login to rate this project</p> : null}
+        {variant === 'page' ? (
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">You need to login to rate this project</p>
+        ) : null}
       </div>
     );
   }
   return <RateSelect project={project} variant={variant} myRating={myRating} pending={pending} rate={rate} />;
+}
+
+/**
+ * The value chosen in the select and not yet saved (null when it is the saved rating), and `save`,
+ * which sends it. From the button, focus moves back to the select, since the button goes once the
+ * rating is saved.
+ */
+function useRatingChoice(myRating: number | null, pending: boolean, rate: (rating: number) => Promise<boolean>) {
+  const [choice, setChoice] = useState<number | null>(null);
+  const select = useRef<HTMLSelectElement>(null);
+  const unsaved = choice !== null && choice !== myRating ? choice : null;
+  const save = async (fromButton: boolean) => {
+    if (unsaved === null || pending) return;
+    if (await rate(unsaved)) setChoice(null);
+    if (fromButton) select.current?.focus();
+  };
+  return { choice, setChoice, select, unsaved, save };
+}
+
+/** The Save button of a chosen, unsaved rating; named with the value and the project. */
+function SaveRatingButton({
+  rating,
+  projectTitle,
+  variant,
+  pending,
+  onSave,
+}: {
+  rating: number;
+  projectTitle: string;
+  variant: 'card' | 'page';
+  pending: boolean;
+  onSave: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onSave}
+      aria-disabled={pending || undefined}
+      aria-label={`Save rating ${rating}/${RATING_MAX} for ${projectTitle}`}
+      className={cn(
+        'inline-flex shrink-0 items-center rounded-lg bg-accent-600 px-3 text-sm font-medium text-white hover:bg-accent-700 aria-disabled:opacity-60',
+        variant === 'page' ? 'h-10' : 'h-8',
+      )}
+    >
+      Save rating
+    </button>
+  );
 }
 
 /**
@@ -86,15 +135,7 @@ function RateSelect({
   pending: boolean;
   rate: (rating: number) => Promise<boolean>;
 }) {
-  const [choice, setChoice] = useState<number | null>(null);
-  const select = useRef<HTMLSelectElement>(null);
-  const unsaved = choice !== null && choice !== myRating ? choice : null;
-  // From the button, focus moves back to the select, since the button goes once the rating is saved.
-  const save = async (fromButton: boolean) => {
-    if (unsaved === null || pending) return;
-    if (await rate(unsaved)) setChoice(null);
-    if (fromButton) select.current?.focus();
-  };
+  const { choice, setChoice, select, unsaved, save } = useRatingChoice(myRating, pending, rate);
   const selectId = `rate-${variant}-${project.id}`;
   return (
     <div className={cn('relative z-10 flex gap-2', variant === 'page' ? 'flex-col items-stretch' : 'items-center')}>
@@ -129,24 +170,24 @@ function RateSelect({
               </option>
             ))}
           </select>
-          <ChevronDown className="pointer-events-none absolute right-2.5 top-1/2 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400" aria-hidden="true" />
+          <ChevronDown
+            className="pointer-events-none absolute right-2.5 top-1/2 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400"
+            aria-hidden="true"
+          />
         </div>
         {unsaved !== null ? (
-          <button
-            type="button"
-            onClick={() => void save(true)}
-            aria-disabled={pending || undefined}
-            aria-label={`Save rating ${unsaved}/${RATING_MAX} for ${project.title}`}
-            className={cn(
-              'inline-flex shrink-0 items-center rounded-lg bg-accent-600 px-3 text-sm font-medium text-white hover:bg-accent-700 aria-disabled:opacity-60',
-              variant === 'page' ? 'h-10' : 'h-8',
-            )}
-          >
-            Save rating
-          </button>
+          <SaveRatingButton
+            rating={unsaved}
+            projectTitle={project.title}
+            variant={variant}
+            pending={pending}
+            onSave={() => void save(true)}
+          />
         ) : null}
       </div>
-      {myRating !== null ? <p className="text-xs leading-tight text-zinc-500 dark:text-zinc-400">You rated this project</p> : null}
+      {myRating !== null ? (
+        <p className="text-xs leading-tight text-zinc-500 dark:text-zinc-400">You rated this project</p>
+      ) : null}
     </div>
   );
 }

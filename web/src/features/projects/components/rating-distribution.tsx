@@ -3,7 +3,9 @@ import { ratingColor } from '@vitrine/domain/display';
 import { cn } from '../../../lib/cn';
 
 /** Share of each rating (10 down to 1) as whole percentages of the total. */
-export function distributionRows(distribution: readonly number[]): Array<{ rating: number; count: number; percent: number }> {
+export function distributionRows(
+  distribution: readonly number[],
+): Array<{ rating: number; count: number; percent: number }> {
   const total = distribution.reduce((sum, n) => sum + n, 0);
   return Array.from({ length: RATING_MAX }, (_, i) => {
     const rating = RATING_MAX - i;
@@ -35,7 +37,10 @@ export function RatingDistribution({ distribution, total }: { distribution: read
             aria-valuenow={row.percent}
             aria-valuetext={`${row.count} ${row.count === 1 ? 'rating' : 'ratings'}, ${row.percent}%`}
           >
-            <div className={cn('h-full rounded-full transition-[width] duration-200', BAR[ratingColor(row.rating)])} style={{ width: `${row.percent}%` }} />
+            <div
+              className={cn('h-full rounded-full transition-[width] duration-200', BAR[ratingColor(row.rating)])}
+              style={{ width: `${row.percent}%` }}
+            />
           </div>
           <span className="tabular w-6 shrink-0 text-zinc-500 dark:text-zinc-400">{row.count}</span>
         </li>

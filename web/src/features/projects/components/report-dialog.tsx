@@ -27,8 +27,15 @@ const EMPTY = { reason: '' as ReportReason | '', additionalDetails: '' };
 function SignInToReport({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const showDialog = useDialogs((s) => s.show);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Report Content" description="You need to be logged in to report content.">
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">Please sign in or create an account to report inappropriate content.</p>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Report Content"
+      description="You need to be logged in to report content."
+    >
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Please sign in or create an account to report inappropriate content.
+      </p>
       <DialogFooter>
         <Button variant="outline" onClick={() => onOpenChange(false)}>
           Close
@@ -63,8 +70,14 @@ function ReportForm({ projectId, onCancel, onSent }: { projectId: number; onCanc
   const { run } = useAction();
   const { pending: submitting, onSubmit } = useSubmit(form.validate, (input) =>
     run('report', () => apiJson<unknown>('POST', `/api/projects/${projectId}/report`, { ...input, projectId }), {
-      success: { title: 'Report submitted', description: 'Thank you for helping to keep our community safe. Our moderators will review your report.' },
-      failure: (error) => ({ title: 'Error submitting report', description: errorMessage(error, 'Please try again later.') }),
+      success: {
+        title: 'Report submitted',
+        description: 'Thank you for helping to keep our community safe. Our moderators will review your report.',
+      },
+      failure: (error) => ({
+        title: 'Error submitting report',
+        description: errorMessage(error, 'Please try again later.'),
+      }),
       onSuccess: onSent,
     }),
   );
@@ -83,7 +96,15 @@ function ReportForm({ projectId, onCancel, onSent }: { projectId: number; onCanc
         )}
       </Field>
       <Field label="Additional details (optional)" error={form.errors.additionalDetails}>
-        {(p) => <Textarea {...p} name="additionalDetails" rows={4} value={form.values.additionalDetails} onChange={(e) => form.set('additionalDetails', e.target.value)} />}
+        {(p) => (
+          <Textarea
+            {...p}
+            name="additionalDetails"
+            rows={4}
+            value={form.values.additionalDetails}
+            onChange={(e) => form.set('additionalDetails', e.target.value)}
+          />
+        )}
       </Field>
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={submitting}>
@@ -101,14 +122,31 @@ function ReportForm({ projectId, onCancel, onSent }: { projectId: number; onCanc
  * Report Content dialog (§2, §4): the form, then a thank-you that closes the dialog by itself;
  * signed-out viewers get the §2 sign-in text. The caller mounts it when it opens, so it starts fresh.
  */
-export function ReportDialog({ projectId, open, onOpenChange }: { projectId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ReportDialog({
+  projectId,
+  open,
+  onOpenChange,
+}: {
+  projectId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const user = useSession((s) => s.user);
   const [done, setDone] = useState(false);
   const close = useCallback(() => onOpenChange(false), [onOpenChange]);
   if (!user) return <SignInToReport open={open} onOpenChange={onOpenChange} />;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Report Content" description="Help us keep the community safe. Tell us what is wrong with this project.">
-      {done ? <ReportThanks onClose={close} /> : <ReportForm projectId={projectId} onCancel={close} onSent={() => setDone(true)} />}
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Report Content"
+      description="Help us keep the community safe. Tell us what is wrong with this project."
+    >
+      {done ? (
+        <ReportThanks onClose={close} />
+      ) : (
+        <ReportForm projectId={projectId} onCancel={close} onSent={() => setDone(true)} />
+      )}
     </Dialog>
   );
 }

@@ -13,10 +13,7 @@ const URL_FIELD_ERROR = 'Please enter a valid URL including http:// or https://'
 
 /** Which §8 reaction a failed submission gets. */
 export type SubmitFailure =
-  | { kind: 'rateLimit' }
-  | { kind: 'url' }
-  | { kind: 'other'; message: string }
-  | { kind: 'unknown' };
+  { kind: 'rateLimit' } | { kind: 'url' } | { kind: 'other'; message: string } | { kind: 'unknown' };
 
 /** Classifies a submission failure the way §8 says (429, a URL problem, other error, non-error). */
 export function classifySubmitFailure(error: unknown): SubmitFailure {
@@ -43,12 +40,20 @@ export function SubmitProjectDialog({ open, onOpenChange }: { open: boolean; onO
   const { run } = useAction();
   const failureToast = (error: unknown) => {
     const failure = classifySubmitFailure(error);
-    if (failure.kind === 'rateLimit') return { title: 'Rate limit exceeded', description: 'Please wait a few minutes before submitting another project.' };
+    if (failure.kind === 'rateLimit')
+      return {
+        title: 'Rate limit exceeded',
+        description: 'Please wait a few minutes before submitting another project.',
+      };
     if (failure.kind === 'url') {
       form.setErrors((current) => ({ ...current, replitUrl: URL_FIELD_ERROR }));
       return { title: 'Invalid URL format', description: 'Make sure your project URL starts with http:// or https://' };
     }
-    if (failure.kind === 'other') return { title: 'Submission failed', description: failure.message || 'Please check your form inputs and try again.' };
+    if (failure.kind === 'other')
+      return {
+        title: 'Submission failed',
+        description: failure.message || 'Please check your form inputs and try again.',
+      };
     return { title: 'Submission failed', description: 'An unknown error occurred. Please try again later.' };
   };
   const { pending, onSubmit } = useSubmit(form.validate, (input) =>

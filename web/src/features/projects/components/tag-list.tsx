@@ -6,7 +6,10 @@ export function TagList({ tags, className, children }: { tags: string[]; classNa
   return (
     <ul className={cn('flex flex-wrap gap-1.5', className)} aria-label="Tags">
       {tags.map((tag) => (
-        <li key={tag} className="rounded-md bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+        <li
+          key={tag}
+          className="rounded-md bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+        >
           #{tag}
         </li>
       ))}

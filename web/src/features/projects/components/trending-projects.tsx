@@ -21,7 +21,11 @@ export function TrendingProjects() {
       <PagedProjects
         list={list}
         errorTitle="Failed to fetch trending projects"
-        empty={{ icon: TrendingUp, title: 'No trending projects found', description: 'Check back later or try a different time period' }}
+        empty={{
+          icon: TrendingUp,
+          title: 'No trending projects found',
+          description: 'Check back later or try a different time period',
+        }}
       />
     </section>
   );

@@ -37,7 +37,13 @@ export function VoteButton({
         )}
       >
         <ThumbsUp className="size-4" aria-hidden="true" />
-        <span aria-hidden="true" className={cn('tabular rounded bg-black/5 px-1.5 text-xs leading-5 dark:bg-white/10', flash && 'animate-flash')}>
+        <span
+          aria-hidden="true"
+          className={cn(
+            'tabular rounded bg-black/5 px-1.5 text-xs leading-5 dark:bg-white/10',
+            flash && 'animate-flash',
+          )}
+        >
           {formatCount(votes)}
         </span>
       </span>
@@ -64,7 +70,10 @@ export function VoteButton({
     >
       <ThumbsUp className={cn('size-4', hasVoted && 'fill-current')} aria-hidden="true" />
       <span>{hasVoted ? 'Voted' : 'Vote'}</span>{' '}
-      <span aria-hidden="true" className={cn('tabular rounded bg-black/5 px-1.5 text-xs leading-5 dark:bg-white/10', flash && 'animate-flash')}>
+      <span
+        aria-hidden="true"
+        className={cn('tabular rounded bg-black/5 px-1.5 text-xs leading-5 dark:bg-white/10', flash && 'animate-flash')}
+      >
         {formatCount(votes)}
       </span>
     </button>

@@ -21,8 +21,14 @@ export function useRate(project: { id: number; myRating: number | null }) {
 
   const rate = (rating: number) =>
     run('rate', () => apiJson<RatingResult>('POST', `/api/projects/${project.id}/rate`, { rating }), {
-      success: (result) => ({ title: ratingToastTitle(result.updated), description: `You rated this project ${rating}/10.` }),
-      failure: (error) => ({ title: 'Rating failed', description: errorMessage(error, 'There was an error submitting your rating.') }),
+      success: (result) => ({
+        title: ratingToastTitle(result.updated),
+        description: `You rated this project ${rating}/10.`,
+      }),
+      failure: (error) => ({
+        title: 'Rating failed',
+        description: errorMessage(error, 'There was an error submitting your rating.'),
+      }),
       onSuccess: (result) => {
         setSaved({ for: project.myRating, value: result.myRating ?? rating });
         void revalidateProjects();

@@ -36,7 +36,11 @@ export function useVote(project: Pick<Project, 'id' | 'votes' | 'hasVoted'>, sur
         toast({ title: 'Already voted', description: ALREADY_VOTED_TEXT[surface], variant: 'destructive' });
       } else {
         // The server's reason when it gave one (a paused account), the lost connection, else §8's text.
-        toast({ title: 'Vote failed', description: errorMessage(error, 'There was an error submitting your vote.'), variant: 'destructive' });
+        toast({
+          title: 'Vote failed',
+          description: errorMessage(error, 'There was an error submitting your vote.'),
+          variant: 'destructive',
+        });
       }
     } finally {
       setPending(false);

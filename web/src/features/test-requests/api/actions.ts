@@ -1,5 +1,10 @@
 import { mutate } from 'swr';
-import type { FeedbackInput, TestRequestCreateInput, TestRequestUpdateInput, UserRatingInput } from '@vitrine/domain/schemas/testRequest';
+import type {
+  FeedbackInput,
+  TestRequestCreateInput,
+  TestRequestUpdateInput,
+  UserRatingInput,
+} from '@vitrine/domain/schemas/test-request';
 import type { TestRequestDetail, UserRatingResult } from '@vitrine/domain/types';
 import { apiJson } from '../../../lib/api';
 import { keysOf } from '../../../lib/live-keys';

@@ -1,5 +1,5 @@
-import type { RequestSort } from '@vitrine/domain/testRequests';
-import { REQUEST_PAGE_SIZE } from '@vitrine/domain/testRequests';
+import type { RequestSort } from '@vitrine/domain/test-requests';
+import { REQUEST_PAGE_SIZE } from '@vitrine/domain/test-requests';
 
 /** The filters of /test-requests. */
 export interface RequestFilters {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { REQUEST_PAGE_SIZE } from '@vitrine/domain/testRequests';
+import { REQUEST_PAGE_SIZE } from '@vitrine/domain/test-requests';
 import type { TestRequestDetail, TestRequestView, UserRatingsAnswer } from '@vitrine/domain/types';
 import { registerPagedList } from '../../../lib/revalidate';
 import { projectRequestKey, requestKey, requestListKey, userRatingsKey, type RequestFilters } from './keys';
@@ -9,7 +9,8 @@ import { projectRequestKey, requestKey, requestListKey, userRatingsKey, type Req
 /** The /test-requests list with Load More (a page shorter than the page size is the last). */
 export function useTestRequestList(filters: RequestFilters) {
   const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<TestRequestView[]>(
-    (_pageIndex, previous: TestRequestView[] | null) => (previous && previous.length < REQUEST_PAGE_SIZE ? null : requestListKey(filters, previous?.at(-1)?.id)),
+    (_pageIndex, previous: TestRequestView[] | null) =>
+      previous && previous.length < REQUEST_PAGE_SIZE ? null : requestListKey(filters, previous?.at(-1)?.id),
     { revalidateFirstPage: false },
   );
   // Writes and pushes of 'testRequests' reach the list through this (lib/revalidate.ts).

@@ -1,5 +1,5 @@
 import { RATING_MAX, RATING_MIN } from '@vitrine/domain/constants';
-import { feedbackSchema } from '@vitrine/domain/schemas/testRequest';
+import { feedbackSchema } from '@vitrine/domain/schemas/test-request';
 import type { TestRequestDetail } from '@vitrine/domain/types';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -10,7 +10,10 @@ import { errorMessage } from '../../../lib/api';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { saveFeedback } from '../api/actions';
 
-const SCORES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => String(RATING_MIN + i)).map((v) => ({ value: v, label: `${v}/10` }));
+const SCORES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => String(RATING_MIN + i)).map((v) => ({
+  value: v,
+  label: `${v}/10`,
+}));
 
 /**
  * A joined tester's structured feedback (what worked, problems found, suggestions, 1-10 score), editable
@@ -18,7 +21,12 @@ const SCORES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => Str
  */
 export function FeedbackForm({ request }: { request: TestRequestDetail }) {
   const mine = request.myFeedback;
-  const initial = { worked: mine?.worked ?? '', problems: mine?.problems ?? '', suggestions: mine?.suggestions ?? '', score: mine ? String(mine.score) : '' };
+  const initial = {
+    worked: mine?.worked ?? '',
+    problems: mine?.problems ?? '',
+    suggestions: mine?.suggestions ?? '',
+    score: mine ? String(mine.score) : '',
+  };
   const form = useSchemaForm(feedbackSchema, initial);
   const { run } = useAction();
   const { pending, onSubmit } = useSubmit(
@@ -32,19 +40,45 @@ export function FeedbackForm({ request }: { request: TestRequestDetail }) {
   );
   return (
     <Card className="p-5">
-      <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">{mine ? 'Your feedback' : 'Send your feedback'}</h2>
+      <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
+        {mine ? 'Your feedback' : 'Send your feedback'}
+      </h2>
       <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
         <Field label="What worked" error={form.errors.worked}>
-          {(p) => <Textarea {...p} rows={3} value={form.values.worked} onChange={(e) => form.set('worked', e.target.value)} />}
+          {(p) => (
+            <Textarea {...p} rows={3} value={form.values.worked} onChange={(e) => form.set('worked', e.target.value)} />
+          )}
         </Field>
         <Field label="Problems found" error={form.errors.problems}>
-          {(p) => <Textarea {...p} rows={3} value={form.values.problems} onChange={(e) => form.set('problems', e.target.value)} />}
+          {(p) => (
+            <Textarea
+              {...p}
+              rows={3}
+              value={form.values.problems}
+              onChange={(e) => form.set('problems', e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Suggestions" error={form.errors.suggestions}>
-          {(p) => <Textarea {...p} rows={3} value={form.values.suggestions} onChange={(e) => form.set('suggestions', e.target.value)} />}
+          {(p) => (
+            <Textarea
+              {...p}
+              rows={3}
+              value={form.values.suggestions}
+              onChange={(e) => form.set('suggestions', e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Score" error={form.errors.score} className="sm:max-w-40">
-          {(p) => <Select {...p} options={SCORES} placeholder="Choose" value={form.values.score} onValueChange={(v) => form.set('score', v)} />}
+          {(p) => (
+            <Select
+              {...p}
+              options={SCORES}
+              placeholder="Choose"
+              value={form.values.score}
+              onValueChange={(v) => form.set('score', v)}
+            />
+          )}
         </Field>
         <div>
           <Button type="submit" loading={pending}>

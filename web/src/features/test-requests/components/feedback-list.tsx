@@ -34,7 +34,9 @@ function FeedbackItem({ feedback, request }: { feedback: FeedbackView; request: 
           <span className="text-zinc-600 dark:text-zinc-400">· {formatRelative(feedback.updatedAt)}</span>
         </p>
         <div className="flex items-center gap-2">
-          <Badge color="accent" className="tabular">Score {feedback.score}/10</Badge>
+          <Badge color="accent" className="tabular">
+            Score {feedback.score}/10
+          </Badge>
           {feedback.isHelpful ? (
             <Badge color="green">
               <Lightbulb aria-hidden="true" />
@@ -63,11 +65,13 @@ export function FeedbackList({ request }: { request: TestRequestDetail }) {
   if (request.feedback === null) {
     return (
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {request.feedbackCount} {request.feedbackCount === 1 ? 'tester has' : 'testers have'} sent feedback. Feedback is visible to the owner and the testers.
+        {request.feedbackCount} {request.feedbackCount === 1 ? 'tester has' : 'testers have'} sent feedback. Feedback is
+        visible to the owner and the testers.
       </p>
     );
   }
-  if (request.feedback.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No feedback yet.</p>;
+  if (request.feedback.length === 0)
+    return <p className="text-sm text-zinc-600 dark:text-zinc-400">No feedback yet.</p>;
   return (
     <ul className="flex flex-col gap-4">
       {request.feedback.map((f) => (

@@ -1,5 +1,5 @@
 import { LogIn, LogOut } from 'lucide-react';
-import { canTest, joiningOpen } from '@vitrine/domain/testRequests';
+import { canTest, joiningOpen } from '@vitrine/domain/test-requests';
 import type { TestRequestDetail } from '@vitrine/domain/types';
 import { Button } from '../../../components/ui/button';
 import { useAction } from '../../../hooks/use-action';
@@ -26,8 +26,14 @@ export function JoinButton({ request }: { request: TestRequestDetail }) {
   const hint = joinHint(request, user?.role ?? null);
   const toggle = (join: boolean) =>
     action.run(join ? 'join' : 'leave', () => setJoined(request.id, join), {
-      success: { title: join ? 'You joined this test request' : 'You left this test request', description: request.title },
-      failure: (error) => ({ title: join ? 'Could not join' : 'Could not leave', description: errorMessage(error, 'Please try again.') }),
+      success: {
+        title: join ? 'You joined this test request' : 'You left this test request',
+        description: request.title,
+      },
+      failure: (error) => ({
+        title: join ? 'Could not join' : 'Could not leave',
+        description: errorMessage(error, 'Please try again.'),
+      }),
     });
   if (request.viewer.isOwner) return null;
   if (!user) {

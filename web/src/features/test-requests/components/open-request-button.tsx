@@ -29,7 +29,14 @@ export function OpenRequestButton() {
         <Plus aria-hidden="true" />
         Open a test request
       </Button>
-      {open ? <RequestFormDialog projectId={null} projects={projects} onOpenChange={setOpen} onSaved={(id) => navigate(`/test-requests/${id}`)} /> : null}
+      {open ? (
+        <RequestFormDialog
+          projectId={null}
+          projects={projects}
+          onOpenChange={setOpen}
+          onSaved={(id) => navigate(`/test-requests/${id}`)}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CheckCircle2, Pencil, Play, XCircle } from 'lucide-react';
-import type { RequestStatus } from '@vitrine/domain/testRequests';
-import { nextStatuses } from '@vitrine/domain/testRequests';
+import type { RequestStatus } from '@vitrine/domain/test-requests';
+import { nextStatuses } from '@vitrine/domain/test-requests';
 import type { TestRequestDetail } from '@vitrine/domain/types';
 import { Button } from '../../../components/ui/button';
 import { useAction } from '../../../hooks/use-action';
@@ -10,7 +10,10 @@ import { updateRequest } from '../api/actions';
 import { RequestFormDialog } from './request-form-dialog';
 
 /** The owner's buttons for each move the transition rule allows. */
-const MOVES: Record<RequestStatus, { label: string; icon: typeof Play; variant: 'primary' | 'outline' | 'destructive'; done: string }> = {
+const MOVES: Record<
+  RequestStatus,
+  { label: string; icon: typeof Play; variant: 'primary' | 'outline' | 'destructive'; done: string }
+> = {
   in_progress: { label: 'Start testing', icon: Play, variant: 'primary', done: 'Testing has started' },
   completed: { label: 'Mark completed', icon: CheckCircle2, variant: 'primary', done: 'Test request completed' },
   cancelled: { label: 'Cancel request', icon: XCircle, variant: 'destructive', done: 'Test request cancelled' },
@@ -39,7 +42,14 @@ export function OwnerControls({ request }: { request: TestRequestDetail }) {
       {moves.map((status) => {
         const { label, icon: Icon, variant } = MOVES[status];
         return (
-          <Button key={status} size="sm" variant={variant} loading={busy === status} disabled={busy !== null} onClick={() => void move(status)}>
+          <Button
+            key={status}
+            size="sm"
+            variant={variant}
+            loading={busy === status}
+            disabled={busy !== null}
+            onClick={() => void move(status)}
+          >
             <Icon aria-hidden="true" />
             {label}
           </Button>

@@ -2,7 +2,7 @@ import { mutate } from 'swr';
 import { Link } from 'wouter';
 import { Trash2 } from 'lucide-react';
 import type { UserProfile, UserRatingView } from '@vitrine/domain/types';
-import { REQUEST_STATUS_LABELS } from '@vitrine/domain/testRequests';
+import { REQUEST_STATUS_LABELS } from '@vitrine/domain/test-requests';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TierBadge } from '../../../components/ui/tier-badge';
@@ -60,14 +60,24 @@ function ReceivedRating({ rating, onRemove }: { rating: UserRatingView; onRemove
           </span>
         </p>
         {rating.requestId ? (
-          <Link href={`/test-requests/${rating.requestId}`} className="text-xs text-accent-700 hover:underline dark:text-accent-300">
+          <Link
+            href={`/test-requests/${rating.requestId}`}
+            className="text-xs text-accent-700 hover:underline dark:text-accent-300"
+          >
             {rating.requestTitle}
           </Link>
         ) : null}
-        {rating.feedback ? <p className="mt-1 whitespace-pre-line text-zinc-700 dark:text-zinc-300">{rating.feedback}</p> : null}
+        {rating.feedback ? (
+          <p className="mt-1 whitespace-pre-line text-zinc-700 dark:text-zinc-300">{rating.feedback}</p>
+        ) : null}
       </div>
       {onRemove ? (
-        <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove the rating from ${rating.raterUsername}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onRemove}
+          aria-label={`Remove the rating from ${rating.raterUsername}`}
+        >
           <Trash2 aria-hidden="true" />
         </Button>
       ) : null}
@@ -75,11 +85,67 @@ function ReceivedRating({ rating, onRemove }: { rating: UserRatingView; onRemove
   );
 }
 
-/** A profile's testing side (issue 13): both ratings with counts and tiers, activity points, requests ran or tested in, ratings received (admins may remove one). */
-export function ProfileTesting({ profile }: { profile: UserProfile }) {
-  const { user, requests } = profile;
-  const ratings = useUserRatings(user.username);
-  const isAdmin = useSession((s) => s.user?.isAdmin ?? false);
+/** Both peer ratings with their counts and tiers, and the activity points. */
+function RatingsSummary({ user }: { user: UserProfile['user'] }) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-3">
+      <RatingStat
+        label="Developer rating"
+        average={user.developerRating}
+        count={user.developerRatingCount}
+        tierCount={user.developerTierCount}
+        tier={user.developerTier}
+        role="Developer"
+      />
+      <RatingStat
+        label="Tester rating"
+        average={user.testerRating}
+        count={user.testerRatingCount}
+        tierCount={user.testerTierCount}
+        tier={user.testerTier}
+        role="Tester"
+      />
+      <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Activity points</p>
+        <div className="tabular mt-1 text-xl font-semibold text-zinc-900 dark:text-zinc-50">{user.activityPoints}</div>
+      </div>
+    </div>
+  );
+}
+
+/** The test requests the user ran or tested in, each with its project and status. */
+function ProfileRequests({ requests }: { requests: UserProfile['requests'] }) {
+  return (
+    <Card className="p-5">
+      <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">Test requests</h3>
+      {requests.length === 0 ? (
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No test requests yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-800">
+          {requests.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm">
+              <Link
+                href={`/test-requests/${r.id}`}
+                className="font-medium text-accent-700 hover:underline dark:text-accent-300"
+              >
+                {r.title}
+              </Link>
+              <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                {r.as === 'owner' ? 'Ran' : 'Tested'} · {r.projectTitle} · {REQUEST_STATUS_LABELS[r.status]}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * An admin's removal of a received rating, once confirmed; the profiles refresh with the recomputed
+ * ratings. `removing` is the rating being removed, null when none is.
+ */
+function useRemoveRating() {
   const { busy, run } = useAction();
   const removing = busy === null ? null : Number(busy);
   const remove = async (id: number) => {
@@ -90,47 +156,43 @@ export function ProfileTesting({ profile }: { profile: UserProfile }) {
       onSuccess: () => void mutate(keysOf('profiles')),
     });
   };
+  return { removing, remove };
+}
+
+/** The ratings the user received; an admin may remove one at a time. */
+function RatingsReceived({ username }: { username: string }) {
+  const ratings = useUserRatings(username);
+  const isAdmin = useSession((s) => s.user?.isAdmin ?? false);
+  const { removing, remove } = useRemoveRating();
+  return (
+    <Card className="p-5">
+      <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">Ratings received</h3>
+      {!ratings.data || ratings.data.ratings.length === 0 ? (
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          {ratings.isLoading ? 'Loading' : 'No ratings yet.'}
+        </p>
+      ) : (
+        <ul className="mt-1 divide-y divide-zinc-100 dark:divide-zinc-800">
+          {ratings.data.ratings.map((r) => (
+            <ReceivedRating
+              key={r.id}
+              rating={r}
+              onRemove={isAdmin && removing === null ? () => void remove(r.id) : undefined}
+            />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** A profile's testing side: both ratings with counts and tiers, activity points, requests ran or tested in, ratings received (admins may remove one). */
+export function ProfileTesting({ profile }: { profile: UserProfile }) {
   return (
     <div className="space-y-6">
-      <div className="grid gap-3 sm:grid-cols-3">
-        <RatingStat label="Developer rating" average={user.developerRating} count={user.developerRatingCount} tierCount={user.developerTierCount} tier={user.developerTier} role="Developer" />
-        <RatingStat label="Tester rating" average={user.testerRating} count={user.testerRatingCount} tierCount={user.testerTierCount} tier={user.testerTier} role="Tester" />
-        <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Activity points</p>
-          <div className="tabular mt-1 text-xl font-semibold text-zinc-900 dark:text-zinc-50">{user.activityPoints}</div>
-        </div>
-      </div>
-      <Card className="p-5">
-        <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">Test requests</h3>
-        {requests.length === 0 ? (
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">No test requests yet.</p>
-        ) : (
-          <ul className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-800">
-            {requests.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm">
-                <Link href={`/test-requests/${r.id}`} className="font-medium text-accent-700 hover:underline dark:text-accent-300">
-                  {r.title}
-                </Link>
-                <span className="text-xs text-zinc-600 dark:text-zinc-400">
-                  {r.as === 'owner' ? 'Ran' : 'Tested'} · {r.projectTitle} · {REQUEST_STATUS_LABELS[r.status]}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
-      <Card className="p-5">
-        <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">Ratings received</h3>
-        {!ratings.data || ratings.data.ratings.length === 0 ? (
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{ratings.isLoading ? 'Loading' : 'No ratings yet.'}</p>
-        ) : (
-          <ul className="mt-1 divide-y divide-zinc-100 dark:divide-zinc-800">
-            {ratings.data.ratings.map((r) => (
-              <ReceivedRating key={r.id} rating={r} onRemove={isAdmin && removing === null ? () => void remove(r.id) : undefined} />
-            ))}
-          </ul>
-        )}
-      </Card>
+      <RatingsSummary user={profile.user} />
+      <ProfileRequests requests={profile.requests} />
+      <RatingsReceived username={profile.user.username} />
     </div>
   );
 }

@@ -29,7 +29,10 @@ export function ProjectRequestPanel({ projectId, isOwner }: { projectId: number;
       {request ? (
         <div className="mt-3 space-y-2 text-sm">
           <div className="flex items-start justify-between gap-2">
-            <Link href={`/test-requests/${request.id}`} className="font-medium text-accent-700 hover:underline dark:text-accent-300">
+            <Link
+              href={`/test-requests/${request.id}`}
+              className="font-medium text-accent-700 hover:underline dark:text-accent-300"
+            >
               {request.title}
             </Link>
             <StatusBadge status={request.status} />
@@ -39,7 +42,9 @@ export function ProjectRequestPanel({ projectId, isOwner }: { projectId: number;
           </p>
         </div>
       ) : (
-        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Ask testers to try this project and send structured feedback.</p>
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          Ask testers to try this project and send structured feedback.
+        </p>
       )}
       {isOwner && !active ? (
         <>
@@ -49,7 +54,11 @@ export function ProjectRequestPanel({ projectId, isOwner }: { projectId: number;
           </Button>
           {open ? (
             <Suspense fallback={null}>
-              <RequestFormDialog projectId={projectId} onOpenChange={setOpen} onSaved={(id) => navigate(`/test-requests/${id}`)} />
+              <RequestFormDialog
+                projectId={projectId}
+                onOpenChange={setOpen}
+                onSaved={(id) => navigate(`/test-requests/${id}`)}
+              />
             </Suspense>
           ) : null}
         </>

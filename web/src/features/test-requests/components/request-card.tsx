@@ -23,7 +23,8 @@ export function RequestCard({ request }: { request: TestRequestView }) {
         <StatusBadge status={request.status} />
       </div>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        {request.projectTitle} · by <span className="font-medium text-zinc-800 dark:text-zinc-200">{request.ownerUsername}</span>
+        {request.projectTitle} · by{' '}
+        <span className="font-medium text-zinc-800 dark:text-zinc-200">{request.ownerUsername}</span>
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
         <CategoryBadge category={request.projectCategory} />

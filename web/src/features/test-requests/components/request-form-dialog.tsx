@@ -1,5 +1,5 @@
 import type { TestRequestView } from '@vitrine/domain/types';
-import { MAX_TESTERS_MAX, MAX_TESTERS_MIN } from '@vitrine/domain/testRequests';
+import { MAX_TESTERS_MAX, MAX_TESTERS_MIN } from '@vitrine/domain/test-requests';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../components/ui/field';
@@ -22,7 +22,9 @@ function LimitFields({ values, errors, onChange }: RequestFieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field label="Deadline" hint="Joining closes after this day" error={errors.deadline}>
-        {(p) => <Input {...p} type="date" value={values.deadline} onChange={(e) => onChange('deadline', e.target.value)} />}
+        {(p) => (
+          <Input {...p} type="date" value={values.deadline} onChange={(e) => onChange('deadline', e.target.value)} />
+        )}
       </Field>
       <Field label="Max testers" error={errors.maxTesters}>
         {(p) => (
@@ -53,14 +55,31 @@ function RequestFields({ values, errors, onChange, projects }: RequestFieldsProp
     <>
       {projects ? (
         <Field label="Project" error={errors.projectId}>
-          {(p) => <Select {...p} options={projects} placeholder="Choose one of your projects" value={values.projectId} onValueChange={(v) => onChange('projectId', v)} />}
+          {(p) => (
+            <Select
+              {...p}
+              options={projects}
+              placeholder="Choose one of your projects"
+              value={values.projectId}
+              onValueChange={(v) => onChange('projectId', v)}
+            />
+          )}
         </Field>
       ) : null}
       <Field label="Title" error={errors.title}>
-        {(p) => <Input {...p} value={values.title} onChange={(e) => onChange('title', e.target.value)} maxLength={100} />}
+        {(p) => (
+          <Input {...p} value={values.title} onChange={(e) => onChange('title', e.target.value)} maxLength={100} />
+        )}
       </Field>
       <Field label="What should testers do?" error={errors.description}>
-        {(p) => <Textarea {...p} value={values.description} onChange={(e) => onChange('description', e.target.value)} maxLength={1000} />}
+        {(p) => (
+          <Textarea
+            {...p}
+            value={values.description}
+            onChange={(e) => onChange('description', e.target.value)}
+            maxLength={1000}
+          />
+        )}
       </Field>
       <Field label="Skills needed" hint="Comma-separated, e.g. Mobile, Accessibility" error={errors.skillsNeeded}>
         {(p) => <Input {...p} value={values.skillsNeeded} onChange={(e) => onChange('skillsNeeded', e.target.value)} />}
@@ -96,8 +115,14 @@ export function RequestFormDialog({
     (input) => {
       const { projectId: _project, ...fields } = input;
       return save.run('save', () => (request ? updateRequest(request.id, fields) : openRequest(input)), {
-        success: { title: request ? 'Test request updated' : 'Test request opened', description: request ? 'Your changes have been saved.' : 'Testers can now join it.' },
-        failure: (error) => ({ title: request ? 'Update failed' : 'Could not open the test request', description: errorMessage(error, 'Please try again.') }),
+        success: {
+          title: request ? 'Test request updated' : 'Test request opened',
+          description: request ? 'Your changes have been saved.' : 'Testers can now join it.',
+        },
+        failure: (error) => ({
+          title: request ? 'Update failed' : 'Could not open the test request',
+          description: errorMessage(error, 'Please try again.'),
+        }),
         onSuccess: (saved) => {
           onOpenChange(false);
           onSaved?.(saved.id);
@@ -108,9 +133,20 @@ export function RequestFormDialog({
   );
 
   return (
-    <Dialog open onOpenChange={onOpenChange} title={request ? 'Edit test request' : 'Open a test request'} description="Ask testers to try your project and send structured feedback." width="34rem">
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title={request ? 'Edit test request' : 'Open a test request'}
+      description="Ask testers to try your project and send structured feedback."
+      width="34rem"
+    >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <RequestFields values={form.values} errors={form.errors} onChange={form.set} projects={projectId === null ? projects ?? [] : undefined} />
+        <RequestFields
+          values={form.values}
+          errors={form.errors}
+          onChange={form.set}
+          projects={projectId === null ? (projects ?? []) : undefined}
+        />
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

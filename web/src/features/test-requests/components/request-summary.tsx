@@ -29,7 +29,9 @@ function Byline({ request }: { request: TestRequestDetail }) {
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
         <CategoryBadge category={request.projectCategory} />
         <TierBadge tier={request.ownerTier} role="Developer" />
-        {request.isHidden ? <span className="text-xs font-medium text-red-700 dark:text-red-400">Hidden by an admin</span> : null}
+        {request.isHidden ? (
+          <span className="text-xs font-medium text-red-700 dark:text-red-400">Hidden by an admin</span>
+        ) : null}
       </div>
     </>
   );
@@ -40,7 +42,11 @@ function Facts({ request }: { request: TestRequestDetail }) {
   const facts = [
     { term: 'Testers', icon: Users, text: `${request.testerCount}/${request.maxTesters} testers` },
     { term: 'Feedback', icon: MessageSquareText, text: `${request.feedbackCount} feedback` },
-    { term: 'Deadline', icon: CalendarClock, text: request.deadline ? `Due ${formatDate(request.deadline)}` : 'No deadline' },
+    {
+      term: 'Deadline',
+      icon: CalendarClock,
+      text: request.deadline ? `Due ${formatDate(request.deadline)}` : 'No deadline',
+    },
   ];
   return (
     <dl className="tabular mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-zinc-700 dark:text-zinc-300">
@@ -67,7 +73,9 @@ export function RequestSummary({ request, actions }: { request: TestRequestDetai
       <p className="mt-4 whitespace-pre-line text-sm text-zinc-800 dark:text-zinc-200">{request.description}</p>
       <SkillList skills={request.skillsNeeded} className="mt-4" />
       <Facts request={request} />
-      <div className="mt-5 flex flex-wrap items-center gap-3 border-t border-zinc-100 pt-4 dark:border-zinc-800">{actions}</div>
+      <div className="mt-5 flex flex-wrap items-center gap-3 border-t border-zinc-100 pt-4 dark:border-zinc-800">
+        {actions}
+      </div>
     </Card>
   );
 }
@@ -84,8 +92,14 @@ export function TesterList({ request }: { request: TestRequestDetail }) {
       ) : (
         <ul className="mt-3 flex flex-wrap gap-2">
           {request.testers.map((t) => (
-            <li key={t.userId} className="inline-flex items-center gap-2 rounded-full border border-zinc-200 px-3 py-1 text-sm dark:border-zinc-800">
-              <Link href={`/users/${t.username}`} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
+            <li
+              key={t.userId}
+              className="inline-flex items-center gap-2 rounded-full border border-zinc-200 px-3 py-1 text-sm dark:border-zinc-800"
+            >
+              <Link
+                href={`/users/${t.username}`}
+                className="font-medium text-zinc-900 hover:underline dark:text-zinc-100"
+              >
                 {t.username}
               </Link>
               <TierBadge tier={t.testerTier} role="Tester" compact />

@@ -1,7 +1,12 @@
-import { REQUEST_STATUS_LABELS, type RequestStatus } from '@vitrine/domain/testRequests';
+import { REQUEST_STATUS_LABELS, type RequestStatus } from '@vitrine/domain/test-requests';
 import { Badge, type BadgeColor } from '../../../components/ui/badge';
 
-const COLORS: Record<RequestStatus, BadgeColor> = { open: 'green', in_progress: 'blue', completed: 'purple', cancelled: 'grey' };
+const COLORS: Record<RequestStatus, BadgeColor> = {
+  open: 'green',
+  in_progress: 'blue',
+  completed: 'purple',
+  cancelled: 'grey',
+};
 
 /** A request's status (spec §4 words: open, in progress, completed, cancelled). */
 export function StatusBadge({ status }: { status: RequestStatus }) {

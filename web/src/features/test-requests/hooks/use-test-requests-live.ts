@@ -1,4 +1,4 @@
-import { REQUEST_STATUS_LABELS } from '@vitrine/domain/testRequests';
+import { REQUEST_STATUS_LABELS } from '@vitrine/domain/test-requests';
 import { notify } from '../../../components/ui/toast';
 import { useLiveEvent } from '../../../hooks/use-live-event';
 import { useSession } from '../../../stores/session';
@@ -17,13 +17,19 @@ export function useTestRequestsLive(): void {
     add(push.requestId);
     notify({
       title: push.kind === 'joined' ? 'A tester joined' : 'New feedback',
-      description: push.kind === 'joined' ? `${push.username} joined "${push.title}".` : `${push.username} sent feedback on "${push.title}".`,
+      description:
+        push.kind === 'joined'
+          ? `${push.username} joined "${push.title}".`
+          : `${push.username} sent feedback on "${push.title}".`,
     });
   });
   useLiveEvent('testRequest:changed', (push) => {
     if (!signedIn) return;
     if (!push.statusChanged) return;
     add(push.requestId);
-    notify({ title: 'Test request updated', description: `"${push.title}" is now ${REQUEST_STATUS_LABELS[push.status].toLowerCase()}.` });
+    notify({
+      title: 'Test request updated',
+      description: `"${push.title}" is now ${REQUEST_STATUS_LABELS[push.status].toLowerCase()}.`,
+    });
   });
 }

@@ -1,5 +1,5 @@
 import { z } from '@vitrine/domain/zod';
-import { testRequestCreateSchema } from '@vitrine/domain/schemas/testRequest';
+import { testRequestCreateSchema } from '@vitrine/domain/schemas/test-request';
 import type { TestRequestView } from '@vitrine/domain/types';
 
 /** The request form's own values: skills as comma-separated text, the deadline as a date field. */
@@ -14,7 +14,14 @@ export interface RequestFormValues {
 }
 
 /** Empty form for a new request: 5 testers, no deadline. */
-export const EMPTY_REQUEST_FORM: RequestFormValues = { projectId: '', title: '', description: '', skillsNeeded: '', deadline: '', maxTesters: '5' };
+export const EMPTY_REQUEST_FORM: RequestFormValues = {
+  projectId: '',
+  title: '',
+  description: '',
+  skillsNeeded: '',
+  deadline: '',
+  maxTesters: '5',
+};
 
 /** The form values of an existing request (edit). */
 export function requestFormValues(request: TestRequestView): RequestFormValues {
@@ -30,7 +37,10 @@ export function requestFormValues(request: TestRequestView): RequestFormValues {
 
 /** Splits 'a, b , c' into tags. */
 export function splitSkills(text: string): string[] {
-  return text.split(',').map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -40,6 +50,11 @@ export function splitSkills(text: string): string[] {
 export function requestFormSchema(projectId: number | null) {
   return z.preprocess((raw) => {
     const v = raw as RequestFormValues;
-    return { ...v, projectId: projectId ?? v.projectId, skillsNeeded: splitSkills(v.skillsNeeded), deadline: v.deadline || null };
+    return {
+      ...v,
+      projectId: projectId ?? v.projectId,
+      skillsNeeded: splitSkills(v.skillsNeeded),
+      deadline: v.deadline || null,
+    };
   }, testRequestCreateSchema);
 }

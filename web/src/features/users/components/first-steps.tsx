@@ -42,7 +42,10 @@ function Step({ done, children, action }: { done: boolean; children: ReactNode; 
   const Icon = done ? CheckCircle2 : Circle;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <Icon className={done ? 'size-4 shrink-0 text-green-600 dark:text-green-400' : 'size-4 shrink-0 text-zinc-400'} aria-hidden="true" />
+      <Icon
+        className={done ? 'size-4 shrink-0 text-green-600 dark:text-green-400' : 'size-4 shrink-0 text-zinc-400'}
+        aria-hidden="true"
+      />
       <span className={done ? 'text-zinc-500 line-through dark:text-zinc-400' : 'text-zinc-800 dark:text-zinc-200'}>
         {children}
         <span className="sr-only">{done ? ' (done)' : ' (to do)'}</span>
@@ -67,7 +70,10 @@ function Checklist({ user, onDismiss }: { user: CurrentUser; onDismiss: () => vo
   const done = Object.values(steps).filter(Boolean).length;
   if (done === 3) return null;
   return (
-    <section aria-labelledby="first-steps-heading" className="mb-8 rounded-xl border border-accent-200 bg-accent-50/60 p-5 dark:border-accent-900 dark:bg-accent-950/30">
+    <section
+      aria-labelledby="first-steps-heading"
+      className="mb-8 rounded-xl border border-accent-200 bg-accent-50/60 p-5 dark:border-accent-900 dark:bg-accent-950/30"
+    >
       <div className="flex items-start justify-between gap-3">
         <div>
           <h2 id="first-steps-heading" className="font-semibold text-zinc-900 dark:text-zinc-50">
@@ -88,7 +94,9 @@ function Checklist({ user, onDismiss }: { user: CurrentUser; onDismiss: () => vo
             </Link>
           }
         >
-          {user.email ? `Confirm your email address (we sent a link to ${user.email})` : 'Add and confirm an email address, for copies and notices'}
+          {user.email
+            ? `Confirm your email address (we sent a link to ${user.email})`
+            : 'Add and confirm an email address, for copies and notices'}
         </Step>
         <Step
           done={steps.takePart}

@@ -11,7 +11,7 @@ import { useSchemaForm, useSubmit } from '../../../lib/form';
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * The password change of /settings (issue 14): the current password and the new one twice, sent to
+ * The password change of /settings: the current password and the new one twice, sent to
  * POST /api/users/me/password, which refuses common, breached or guessable passwords (the meter shows
  * zxcvbn's judgement while typing) and signs every other session out (this one stays signed in).
  */
@@ -32,16 +32,46 @@ export function PasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-labelledby="password-heading">
       <Field label="Current password" error={form.errors.currentPassword}>
-        {(p) => <Input {...p} type="password" autoComplete="current-password" value={form.values.currentPassword} onChange={(e) => form.set('currentPassword', e.target.value)} />}
+        {(p) => (
+          <Input
+            {...p}
+            type="password"
+            autoComplete="current-password"
+            value={form.values.currentPassword}
+            onChange={(e) => form.set('currentPassword', e.target.value)}
+          />
+        )}
       </Field>
       <div className="flex flex-col gap-2">
-        <Field label="New password" hint="At least 8 characters. Common, breached or easily guessed passwords are refused." error={form.errors.newPassword}>
-          {(p) => <Input {...p} type="password" autoComplete="new-password" maxLength={100} value={form.values.newPassword} onChange={(e) => form.set('newPassword', e.target.value)} />}
+        <Field
+          label="New password"
+          hint="At least 8 characters. Common, breached or easily guessed passwords are refused."
+          error={form.errors.newPassword}
+        >
+          {(p) => (
+            <Input
+              {...p}
+              type="password"
+              autoComplete="new-password"
+              maxLength={100}
+              value={form.values.newPassword}
+              onChange={(e) => form.set('newPassword', e.target.value)}
+            />
+          )}
         </Field>
         <PasswordStrengthMeter password={form.values.newPassword} userInputs={[username, siteName()]} />
       </div>
       <Field label="Confirm new password" error={form.errors.confirmPassword}>
-        {(p) => <Input {...p} type="password" autoComplete="new-password" maxLength={100} value={form.values.confirmPassword} onChange={(e) => form.set('confirmPassword', e.target.value)} />}
+        {(p) => (
+          <Input
+            {...p}
+            type="password"
+            autoComplete="new-password"
+            maxLength={100}
+            value={form.values.confirmPassword}
+            onChange={(e) => form.set('confirmPassword', e.target.value)}
+          />
+        )}
       </Field>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">Changing it signs you out on every other device.</p>
       <div>

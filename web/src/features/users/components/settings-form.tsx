@@ -1,5 +1,5 @@
 import { ROLES, type Role } from '@vitrine/domain/constants';
-import { settingsSchema } from '@vitrine/domain/schemas/testRequest';
+import { settingsSchema } from '@vitrine/domain/schemas/test-request';
 import type { CurrentUser } from '@vitrine/domain/types';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Field, Input, Textarea } from '../../../components/ui/field';
@@ -13,12 +13,21 @@ import { EmailStatus } from './email-status';
 /** Role words of spec §1, as the selector offers them. */
 const ROLE_OPTIONS: Array<{ value: Role; label: string }> = ROLES.map((role) => ({
   value: role,
-  label: { developer: 'Developer: submits projects for testing', tester: 'Tester: tests projects and gives feedback', both: 'Both' }[role],
+  label: {
+    developer: 'Developer: submits projects for testing',
+    tester: 'Tester: tests projects and gives feedback',
+    both: 'Both',
+  }[role],
 }));
 
 /** Profile settings (/settings): role, bio, email and email notices, saved with PATCH /api/users/me. */
 export function SettingsForm({ user }: { user: CurrentUser }) {
-  const form = useSchemaForm(settingsSchema, { role: user.role, bio: user.bio ?? '', email: user.email ?? '', emailNotices: user.emailNotices });
+  const form = useSchemaForm(settingsSchema, {
+    role: user.role,
+    bio: user.bio ?? '',
+    email: user.email ?? '',
+    emailNotices: user.emailNotices,
+  });
   const { run } = useAction();
   const { pending, onSubmit } = useSubmit(
     form.validate,
@@ -32,14 +41,39 @@ export function SettingsForm({ user }: { user: CurrentUser }) {
   );
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <Field label="Role" hint="Testers and Both can join test requests; Developers and Both open them." error={form.errors.role}>
-        {(p) => <Select<Role> {...p} options={ROLE_OPTIONS} value={form.values.role} onValueChange={(v) => form.set('role', v)} />}
+      <Field
+        label="Role"
+        hint="Testers and Both can join test requests; Developers and Both open them."
+        error={form.errors.role}
+      >
+        {(p) => (
+          <Select<Role>
+            {...p}
+            options={ROLE_OPTIONS}
+            value={form.values.role}
+            onValueChange={(v) => form.set('role', v)}
+          />
+        )}
       </Field>
       <Field label="Bio" hint="At most 500 characters" error={form.errors.bio}>
-        {(p) => <Textarea {...p} maxLength={500} value={form.values.bio} onChange={(e) => form.set('bio', e.target.value)} />}
+        {(p) => (
+          <Textarea {...p} maxLength={500} value={form.values.bio} onChange={(e) => form.set('bio', e.target.value)} />
+        )}
       </Field>
-      <Field label="Email" hint="Optional. Used for email copies of notices once confirmed; never shown on your profile." error={form.errors.email}>
-        {(p) => <Input {...p} type="email" autoComplete="email" value={form.values.email} onChange={(e) => form.set('email', e.target.value)} />}
+      <Field
+        label="Email"
+        hint="Optional. Used for email copies of notices once confirmed; never shown on your profile."
+        error={form.errors.email}
+      >
+        {(p) => (
+          <Input
+            {...p}
+            type="email"
+            autoComplete="email"
+            value={form.values.email}
+            onChange={(e) => form.set('email', e.target.value)}
+          />
+        )}
       </Field>
       <EmailStatus user={user} />
       <Checkbox checked={form.values.emailNotices} onCheckedChange={(v) => form.set('emailNotices', v)}>

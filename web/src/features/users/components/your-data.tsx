@@ -79,7 +79,10 @@ function DeleteAccount() {
     form.validate,
     (input) =>
       run('delete', () => apiJson<null>('DELETE', '/api/users/me', { password: input.password }), {
-        success: { title: 'Account deleted', description: 'Your account and your data have been deleted. You have been signed out.' },
+        success: {
+          title: 'Account deleted',
+          description: 'Your account and your data have been deleted. You have been signed out.',
+        },
         failure: (error) => {
           if (errorStatus(error) === 400) form.setErrors({ password: errorMessage(error, 'Password is incorrect') });
           return { title: 'Account not deleted', description: errorMessage(error, 'Please try again.') };
@@ -111,10 +114,22 @@ function DeleteAccount() {
       >
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <Field label="Password" error={form.errors.password}>
-            {(p) => <Input {...p} type="password" autoComplete="current-password" value={form.values.password} onChange={(e) => form.set('password', e.target.value)} />}
+            {(p) => (
+              <Input
+                {...p}
+                type="password"
+                autoComplete="current-password"
+                value={form.values.password}
+                onChange={(e) => form.set('password', e.target.value)}
+              />
+            )}
           </Field>
           <div className="flex flex-col gap-1.5">
-            <Checkbox checked={form.values.confirmed} onCheckedChange={(v) => form.set('confirmed', v)} name="confirmed">
+            <Checkbox
+              checked={form.values.confirmed}
+              onCheckedChange={(v) => form.set('confirmed', v)}
+              name="confirmed"
+            >
               I understand that my account and my data will be deleted for good.
             </Checkbox>
             <FieldError>{form.errors.confirmed}</FieldError>
@@ -139,8 +154,8 @@ export function YourData() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Download a copy of everything Vitrine stores about you: your profile, projects, votes, ratings, reports, messages, test requests, feedback and
-          peer ratings, as one JSON file.
+          Download a copy of everything Vitrine stores about you: your profile, projects, votes, ratings, reports,
+          messages, test requests, feedback and peer ratings, as one JSON file.
         </p>
         <div>
           <DownloadData />
@@ -148,7 +163,8 @@ export function YourData() {
       </div>
       <div className="flex flex-col gap-3 border-t border-zinc-200 pt-6 dark:border-zinc-800">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Deleting your account removes it and everything it owns, and signs you out on every device. It cannot be undone.
+          Deleting your account removes it and everything it owns, and signs you out on every device. It cannot be
+          undone.
         </p>
         <div>
           <DeleteAccount />

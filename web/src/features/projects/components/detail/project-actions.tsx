@@ -18,7 +18,15 @@ async function copyLink() {
 }
 
 /** The project page's buttons: open the project, Vote, Edit (owner or admin), Copy link, Report (not for the owner). */
-export function ProjectActions({ project, onEdit, onReport }: { project: ProjectDetail; onEdit: () => void; onReport: () => void }) {
+export function ProjectActions({
+  project,
+  onEdit,
+  onReport,
+}: {
+  project: ProjectDetail;
+  onEdit: () => void;
+  onReport: () => void;
+}) {
   const user = useSession((s) => s.user);
   const own = useIsOwner(project);
   return (

@@ -16,7 +16,7 @@ function useHydrated(): boolean {
   );
 }
 
-/** The sandboxed preview frame of the project (spec §2), or 'No preview available.'. */
+/** The sandboxed preview frame of the project, or 'No preview available.'. */
 export function ProjectPreview({ project }: { project: ProjectDetail }) {
   const preview = embedUrl(project.replitUrl);
   // The frame comes once the page is hydrated, not in the server's markup (an empty box of its size

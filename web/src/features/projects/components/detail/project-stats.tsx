@@ -41,16 +41,23 @@ export function ProjectStats({ project }: { project: ProjectDetail }) {
           <span className="tabular">{formatCount(project.views)} views</span>
         </Stat>
         <Stat icon={ThumbsUp} label="Votes">
-          <span className={cn('tabular rounded px-0.5', votesFlash && 'animate-flash')}>{formatCount(project.votes)} votes</span>
+          <span className={cn('tabular rounded px-0.5', votesFlash && 'animate-flash')}>
+            {formatCount(project.votes)} votes
+          </span>
         </Stat>
         <Stat icon={Star} label="Average rating">
-          <span className={cn('tabular rounded px-0.5', ratingFlash && 'animate-flash')}>{averageText(project.averageRating)}/10</span>
+          <span className={cn('tabular rounded px-0.5', ratingFlash && 'animate-flash')}>
+            {averageText(project.averageRating)}/10
+          </span>
         </Stat>
       </div>
       <div className="mt-3">
         <Stat icon={User} label="Author">
           {project.username ? (
-            <Link href={`/users/${encodeURIComponent(project.username)}`} className="font-medium text-accent-700 hover:underline dark:text-accent-300">
+            <Link
+              href={`/users/${encodeURIComponent(project.username)}`}
+              className="font-medium text-accent-700 hover:underline dark:text-accent-300"
+            >
               {project.username}
             </Link>
           ) : (

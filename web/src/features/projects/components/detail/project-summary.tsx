@@ -7,12 +7,22 @@ import { ProjectActions } from './project-actions';
 import { ProjectStats } from './project-stats';
 
 /** The project page's main card: title and rating badge, stats, author, description, tags and buttons. */
-export function ProjectSummary({ project, onEdit, onReport }: { project: ProjectDetail; onEdit: () => void; onReport: () => void }) {
+export function ProjectSummary({
+  project,
+  onEdit,
+  onReport,
+}: {
+  project: ProjectDetail;
+  onEdit: () => void;
+  onReport: () => void;
+}) {
   const tags = tagList(project.tags);
   return (
     <Card className="p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">{project.title}</h1>
+        <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">
+          {project.title}
+        </h1>
         <RatingBadge average={project.averageRating} count={project.totalRatings} className="mt-1.5" />
       </div>
       <ProjectStats project={project} />

@@ -1,0 +1,28 @@
+import { makeModerationQueries, type AdminUserRow } from '@vitrine/db/queries/moderation';
+import { makeUserQueries } from '@vitrine/db/queries/users';
+import type { MemberCaller } from '../context';
+import { badRequest, notFound } from '../errors';
+import { USER_NOT_FOUND } from './admin-status-setter';
+import { commit } from './commit';
+
+/** Spec §5: admins cannot be paused. */
+export const ADMINS_NOT_PAUSED = 'Admins cannot be paused';
+
+/**
+ * Pauses or unpauses a user; admins cannot be paused. A paused user may read but not write. Records
+ * user.updated, so a paused user's sockets leave the private rooms on every API node.
+ */
+export async function pauseStatusSetter(
+  caller: MemberCaller,
+  input: { userId: number; isPaused: boolean },
+): Promise<AdminUserRow> {
+  const row = await commit(caller, async (tx, emit) => {
+    const changed = await makeUserQueries(tx).setPaused(input.userId, input.isPaused);
+    if (changed) emit({ name: 'user.updated', userId: input.userId });
+    return changed;
+  });
+  if (row) return row;
+  // Nothing changed: either no such user, or an admin asked to be paused (the UPDATE's own guard, so no race).
+  if (!(await makeModerationQueries(caller.deps.sql).findAdminUser(input.userId))) throw notFound(USER_NOT_FOUND);
+  throw badRequest(ADMINS_NOT_PAUSED);
+}

@@ -1,0 +1,22 @@
+import { makeUserRatingQueries } from '@vitrine/db/queries/user-ratings';
+import type { MemberCaller } from '../context';
+import { commit } from './commit';
+import { TIER_STANDING } from './user-rating-saver';
+import { notFound } from '../errors';
+
+/** The 404 of a rating that is gone. */
+export const USER_RATING_NOT_FOUND = 'Rating not found';
+
+/**
+ * An admin removes an abusive peer rating; the rated user's aggregates are recomputed from the
+ * remaining rows in the same transaction, with userRating.removed.
+ */
+export async function userRatingRemover(caller: MemberCaller, input: { ratingId: number }): Promise<void> {
+  await commit(caller, async (tx, emit) => {
+    const ratings = makeUserRatingQueries(tx);
+    const gone = await ratings.deleteRating(input.ratingId);
+    if (!gone) throw notFound(USER_RATING_NOT_FOUND);
+    await ratings.refreshAggregates(gone.ratedUserId, TIER_STANDING);
+    emit({ name: 'userRating.removed', ratingId: input.ratingId, ratedUserId: gone.ratedUserId });
+  });
+}

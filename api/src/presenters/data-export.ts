@@ -1,0 +1,164 @@
+import type { Role, ReportReason, ReportStatus } from '@vitrine/domain/constants';
+import type { RequestStatus } from '@vitrine/domain/test-requests';
+import type {
+  ExportFeedbackRow,
+  ExportMessageRow,
+  ExportPeerRatingRow,
+  ExportProfileRow,
+  ExportProjectRow,
+  ExportRatingRow,
+  ExportReportRow,
+  ExportSubmissionRow,
+  ExportTestRequestRow,
+  ExportTesterRow,
+  ExportVoteRow,
+} from '@vitrine/db/queries/data-export';
+import type { DataExportAnswer, ExportList } from '../contracts/export-answers';
+
+/** The rows of an export as loaded (api/src/data-export-loader.ts). */
+export interface DataExportRows {
+  profile: ExportProfileRow;
+  projects: ExportProjectRow[];
+  votes: ExportVoteRow[];
+  ratings: ExportRatingRow[];
+  reports: ExportReportRow[];
+  messages: ExportMessageRow[];
+  testRequests: ExportTestRequestRow[];
+  testerOf: ExportTesterRow[];
+  feedbackGiven: ExportFeedbackRow[];
+  feedbackReceived: ExportFeedbackRow[];
+  peerRatingsGiven: ExportPeerRatingRow[];
+  peerRatingsReceived: ExportPeerRatingRow[];
+  submissions: ExportSubmissionRow[];
+  truncated: ExportList[];
+}
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+const feedback = (f: ExportFeedbackRow) => ({
+  id: f.id,
+  requestId: f.requestId,
+  requestTitle: f.requestTitle,
+  testerUsername: f.testerUsername,
+  worked: f.worked,
+  problems: f.problems,
+  suggestions: f.suggestions,
+  score: f.score,
+  isHelpful: f.isHelpful,
+  helpfulCount: f.helpfulCount,
+  createdAt: iso(f.createdAt),
+  updatedAt: iso(f.updatedAt),
+});
+const peerRating = (r: ExportPeerRatingRow) => ({
+  id: r.id,
+  requestId: r.requestId,
+  otherUsername: r.otherUsername,
+  rating: r.rating,
+  ratingType: r.ratingType,
+  feedback: r.feedback,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+/** A member's data export, field by field: never the password hash, the session cut-off or a token. */
+export function presentDataExport(rows: DataExportRows, exportedAt: Date): DataExportAnswer {
+  const p = rows.profile;
+  return {
+    exportedAt: iso(exportedAt),
+    profile: {
+      id: p.id,
+      username: p.username,
+      email: p.email,
+      emailVerifiedAt: isoOrNull(p.emailVerifiedAt),
+      role: p.role as Role,
+      bio: p.bio,
+      isAdmin: p.isAdmin,
+      isPaused: p.isPaused,
+      isVerified: p.isVerified,
+      emailNotices: p.emailNotices,
+      developerRating: Number(p.developerRating),
+      developerRatingCount: p.developerRatingCount,
+      testerRating: Number(p.testerRating),
+      testerRatingCount: p.testerRatingCount,
+      activityPoints: p.activityPoints,
+      createdAt: iso(p.createdAt),
+    },
+    projects: rows.projects.map((r) => ({
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      replitUrl: r.replitUrl,
+      category: r.category,
+      tags: r.tags,
+      votes: r.votes,
+      views: r.views,
+      averageRating: Number(r.averageRating),
+      totalRatings: r.totalRatings,
+      isHidden: r.isHidden,
+      createdAt: iso(r.createdAt),
+    })),
+    votes: rows.votes.map((v) => ({
+      projectId: v.projectId,
+      projectTitle: v.projectTitle,
+      ipAddress: v.ipAddress,
+      createdAt: iso(v.createdAt),
+    })),
+    ratings: rows.ratings.map((r) => ({
+      projectId: r.projectId,
+      projectTitle: r.projectTitle,
+      ipAddress: r.ipAddress,
+      rating: r.rating,
+      createdAt: iso(r.createdAt),
+      updatedAt: iso(r.updatedAt),
+    })),
+    reports: rows.reports.map((r) => ({
+      id: r.id,
+      projectId: r.projectId,
+      projectTitle: r.projectTitle,
+      reason: r.reason as ReportReason,
+      additionalDetails: r.additionalDetails,
+      status: r.status as ReportStatus,
+      createdAt: iso(r.createdAt),
+    })),
+    messages: rows.messages.map((m) => ({
+      id: m.id,
+      direction: m.direction,
+      otherUsername: m.otherUsername,
+      subject: m.subject,
+      message: m.message,
+      isRead: m.isRead,
+      createdAt: iso(m.createdAt),
+    })),
+    testRequests: rows.testRequests.map((r) => ({
+      id: r.id,
+      projectId: r.projectId,
+      title: r.title,
+      description: r.description,
+      status: r.status as RequestStatus,
+      skillsNeeded: r.skillsNeeded,
+      deadline: isoOrNull(r.deadline),
+      maxTesters: r.maxTesters,
+      testerCount: r.testerCount,
+      feedbackCount: r.feedbackCount,
+      isHidden: r.isHidden,
+      createdAt: iso(r.createdAt),
+      updatedAt: iso(r.updatedAt),
+    })),
+    testerOf: rows.testerOf.map((t) => ({
+      requestId: t.requestId,
+      requestTitle: t.requestTitle,
+      joinedAt: iso(t.joinedAt),
+    })),
+    feedbackGiven: rows.feedbackGiven.map(feedback),
+    feedbackReceived: rows.feedbackReceived.map(feedback),
+    peerRatingsGiven: rows.peerRatingsGiven.map(peerRating),
+    peerRatingsReceived: rows.peerRatingsReceived.map(peerRating),
+    submissions: rows.submissions.map((s) => ({
+      projectId: s.projectId,
+      ipAddress: s.ipAddress,
+      createdAt: iso(s.createdAt),
+    })),
+    truncated: rows.truncated,
+  };
+}

@@ -1,0 +1,564 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type TestAgent from 'supertest/lib/agent';
+import { buildProject } from '@vitrine/db/testing';
+import type { UserRow } from '@vitrine/db/queries/users';
+import type { TestRequestDetail } from '@vitrine/domain/types';
+import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { ACTIVE_REQUEST_EXISTS, DEADLINE_PASSED, NOT_PROJECT_OWNER } from '../commands/test-request-creator';
+import { ADMIN_MAY_ONLY_CANCEL, NOT_REQUEST_OWNER } from '../commands/test-request-updater';
+import { JOIN_MESSAGES } from '../commands/tester-joiner';
+import { LEAVE_MESSAGES } from '../commands/tester-leaver';
+import { FEEDBACK_MESSAGES } from '../commands/feedback-saver';
+import { HELPFUL_MESSAGES } from '../commands/feedback-helpful-marker';
+import { USER_RATING_MESSAGES } from '../commands/user-rating-saver';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const FEEDBACK = {
+  worked: 'Sign-up was quick.',
+  problems: 'The chart overflows at 360 px.',
+  suggestions: 'Add dark mode.',
+  score: 8,
+};
+
+/** An owner (role developer) with a project and a signed-in agent. */
+async function owner() {
+  const m = await t.member({ role: 'developer' });
+  const project = await buildProject(t.deps.sql, { userId: m.user.id, category: 'Game' });
+  return { ...m, project };
+}
+
+/** Opens a request on `project` as `agent`; answers the detail. */
+async function open(
+  agent: TestAgent,
+  projectId: number,
+  extra: Record<string, unknown> = {},
+): Promise<TestRequestDetail> {
+  const res = await agent.post('/api/test-requests').send({
+    projectId,
+    title: 'Test my game',
+    description: 'Play two levels and tell me what breaks.',
+    skillsNeeded: ['Mobile', 'Accessibility'],
+    deadline: inDays(7),
+    maxTesters: 3,
+    ...extra,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+/** A tester (role tester) who joined request `id`; `standing` makes an account whose ratings can count toward a tier. */
+async function joinedTester(id: number, standing = false) {
+  const m = await t.member({ role: 'tester', standing });
+  const res = await m.agent.post(`/api/test-requests/${id}/testers`);
+  expect(res.status, res.text).toBe(201);
+  return m;
+}
+
+/** The users row's aggregates, and the same numbers computed from the rating rows. */
+async function aggregates(user: UserRow) {
+  const [row] = await t.deps.sql<
+    { developerRating: string; developerRatingCount: number; testerRating: string; testerRatingCount: number }[]
+  >`
+    SELECT developer_rating, developer_rating_count, tester_rating, tester_rating_count FROM users WHERE id = ${user.id}`;
+  const [rows] = await t.deps.sql<{ dev: string | null; devN: number; test: string | null; testN: number }[]>`
+    SELECT round(avg(rating) FILTER (WHERE rating_type = 'developer'), 2) AS dev, count(*) FILTER (WHERE rating_type = 'developer')::int AS dev_n,
+           round(avg(rating) FILTER (WHERE rating_type = 'tester'), 2) AS test, count(*) FILTER (WHERE rating_type = 'tester')::int AS test_n
+    FROM user_ratings WHERE rated_user_id = ${user.id}`;
+  return {
+    stored: {
+      developer: [Number(row!.developerRating), row!.developerRatingCount],
+      tester: [Number(row!.testerRating), row!.testerRatingCount],
+    },
+    fromRows: { developer: [Number(rows!.dev ?? 0), rows!.devN], tester: [Number(rows!.test ?? 0), rows!.testN] },
+  };
+}
+
+describe('opening a test request', () => {
+  it('lets only the project owner open one, validates the fields and allows one active request per project', async () => {
+    const o = await owner();
+    const { agent: stranger } = await t.member();
+    const bad = await o.agent
+      .post('/api/test-requests')
+      .send({ projectId: o.project.id, title: 'ab', description: 'long enough text', maxTesters: 3 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Title must be at least 3 characters');
+    const tooMany = await o.agent
+      .post('/api/test-requests')
+      .send({ projectId: o.project.id, title: 'Test', description: 'long enough text', maxTesters: 51 });
+    expect(tooMany.body.message).toBe('Max testers must be a whole number from 1 to 50');
+    const past = await o.agent.post('/api/test-requests').send({
+      projectId: o.project.id,
+      title: 'Test',
+      description: 'long enough text',
+      maxTesters: 3,
+      deadline: '2020-01-01',
+    });
+    expect([past.status, past.body.message]).toEqual([400, DEADLINE_PASSED]);
+    const foreign = await stranger
+      .post('/api/test-requests')
+      .send({ projectId: o.project.id, title: 'Test', description: 'long enough text', maxTesters: 3 });
+    expect([foreign.status, foreign.body.message]).toEqual([403, NOT_PROJECT_OWNER]);
+    expect((await t.agent().post('/api/test-requests').send({ projectId: o.project.id })).status).toBe(401);
+
+    const created = await open(o.agent, o.project.id);
+    expect(created).toMatchObject({
+      status: 'open',
+      projectId: o.project.id,
+      ownerUsername: o.user.username,
+      skillsNeeded: ['Mobile', 'Accessibility'],
+      maxTesters: 3,
+      testerCount: 0,
+      feedbackCount: 0,
+      viewer: { isOwner: true, joined: false, canJoin: false },
+      testers: [],
+      feedback: [],
+    });
+    const second = await o.agent
+      .post('/api/test-requests')
+      .send({ projectId: o.project.id, title: 'Again', description: 'long enough text', maxTesters: 3 });
+    expect([second.status, second.body.message]).toEqual([409, ACTIVE_REQUEST_EXISTS]);
+    // Once it is cancelled, a new one may open.
+    expect((await o.agent.patch(`/api/test-requests/${created.id}`).send({ status: 'cancelled' })).status).toBe(200);
+    await open(o.agent, o.project.id);
+  });
+});
+
+describe('status transitions', () => {
+  it('moves open -> in_progress -> completed and refuses every other move with a 409', async () => {
+    const o = await owner();
+    const r = await open(o.agent, o.project.id);
+    const move = (status: string) => o.agent.patch(`/api/test-requests/${r.id}`).send({ status });
+    for (const [status, message] of [
+      ['open', 'This test request is already open'],
+      ['completed', 'A test request cannot move from open to completed'],
+    ] as const) {
+      const res = await move(status);
+      expect([res.status, res.body.message]).toEqual([409, message]);
+    }
+    const { agent: other } = await t.member();
+    const foreign = await other.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
+    expect([foreign.status, foreign.body.message]).toEqual([403, NOT_REQUEST_OWNER]);
+    expect((await move('in_progress')).body.status).toBe('in_progress');
+    const back = await move('open');
+    expect([back.status, back.body.message]).toEqual([409, 'A test request cannot move from in progress to open']);
+    expect((await move('completed')).body.status).toBe('completed');
+    for (const status of ['open', 'in_progress', 'cancelled', 'completed']) {
+      const res = await move(status);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toMatch(/completed/);
+    }
+    const edit = await o.agent.patch(`/api/test-requests/${r.id}`).send({ title: 'New title' });
+    expect([edit.status, edit.body.message]).toEqual([
+      409,
+      'This test request is completed and can no longer be edited',
+    ]);
+  });
+
+  it('cancels from open or in_progress, by the owner or an admin, never from cancelled', async () => {
+    const o = await owner();
+    const r = await open(o.agent, o.project.id);
+    expect((await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' })).status).toBe(200);
+    const { agent: admin } = await t.member({ isAdmin: true });
+    expect((await admin.patch(`/api/test-requests/${r.id}`).send({ status: 'cancelled' })).body.status).toBe(
+      'cancelled',
+    );
+    const again = await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
+    expect([again.status, again.body.message]).toEqual([
+      409,
+      'This test request is cancelled and can no longer change',
+    ]);
+  });
+
+  it("refuses an admin anything but cancelling a member's request (403 with a message), and changes nothing", async () => {
+    const o = await owner();
+    const r = await open(o.agent, o.project.id);
+    const { agent: admin } = await t.member({ isAdmin: true });
+    for (const patch of [
+      { title: 'Rewritten by an admin' },
+      { status: 'in_progress' },
+      { status: 'completed' },
+      { status: 'cancelled', title: 'Rewritten by an admin' },
+      { maxTesters: 10 },
+      { deadline: inDays(20) },
+    ]) {
+      const res = await admin.patch(`/api/test-requests/${r.id}`).send(patch);
+      expect([res.status, res.body.message], JSON.stringify(patch)).toEqual([403, ADMIN_MAY_ONLY_CANCEL]);
+    }
+    const unchanged = (await o.agent.get(`/api/test-requests/${r.id}`)).body as TestRequestDetail;
+    expect([unchanged.title, unchanged.status, unchanged.maxTesters]).toEqual([r.title, 'open', r.maxTesters]);
+    // An admin's own request is theirs to edit.
+    const adminOwner = await t.member({ isAdmin: true, role: 'developer' });
+    const own = await open(adminOwner.agent, (await buildProject(t.deps.sql, { userId: adminOwner.user.id })).id);
+    expect(
+      (await adminOwner.agent.patch(`/api/test-requests/${own.id}`).send({ title: 'My own new title' })).status,
+    ).toBe(200);
+  });
+});
+
+describe('joining and leaving', () => {
+  it('lets testers join up to maxTesters and leave before completion, refusing everyone else', async () => {
+    const o = await owner();
+    const r = await open(o.agent, o.project.id, { maxTesters: 2 });
+    const { agent: developer } = await t.member({ role: 'developer' });
+    const dev = await developer.post(`/api/test-requests/${r.id}/testers`);
+    expect([dev.status, dev.body.message]).toEqual([403, JOIN_MESSAGES.notTester]);
+    await t.deps.sql`UPDATE users SET role = 'both' WHERE id = ${o.user.id}`;
+    const self = await o.agent.post(`/api/test-requests/${r.id}/testers`);
+    expect([self.status, self.body.message]).toEqual([403, JOIN_MESSAGES.ownRequest]);
+
+    const a = await joinedTester(r.id);
+    const twice = await a.agent.post(`/api/test-requests/${r.id}/testers`);
+    expect([twice.status, twice.body.message]).toEqual([409, JOIN_MESSAGES.alreadyJoined]);
+    const b = await joinedTester(r.id);
+    const { agent: c } = await t.member({ role: 'both' });
+    const full = await c.post(`/api/test-requests/${r.id}/testers`);
+    expect([full.status, full.body.message]).toEqual([409, JOIN_MESSAGES.full]);
+
+    const left = await b.agent.delete(`/api/test-requests/${r.id}/testers`);
+    expect(left.status).toBe(200);
+    expect(left.body).toMatchObject({ testerCount: 1, viewer: { joined: false, canJoin: true } });
+    const notJoined = await b.agent.delete(`/api/test-requests/${r.id}/testers`);
+    expect([notJoined.status, notJoined.body.message]).toEqual([409, LEAVE_MESSAGES.notJoined]);
+
+    expect((await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' })).status).toBe(200);
+    const late = await c.post(`/api/test-requests/${r.id}/testers`);
+    expect([late.status, late.body.message]).toEqual([409, JOIN_MESSAGES.notOpen]);
+    const lower = await o.agent.patch(`/api/test-requests/${r.id}`).send({ maxTesters: 1 });
+    expect(lower.status).toBe(200);
+    const below = await o.agent.patch(`/api/test-requests/${r.id}`).send({ maxTesters: 0 });
+    expect(below.status).toBe(400);
+    expect((await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'completed' })).status).toBe(200);
+    const leaveDone = await a.agent.delete(`/api/test-requests/${r.id}/testers`);
+    expect([leaveDone.status, leaveDone.body.message]).toEqual([409, LEAVE_MESSAGES.finished]);
+  });
+
+  it('closes joining when the deadline has passed', async () => {
+    const o = await owner();
+    const r = await open(o.agent, o.project.id);
+    await t.deps.sql`UPDATE project_requests SET deadline = now() - interval '1 minute' WHERE id = ${r.id}`;
+    const { agent } = await t.member({ role: 'tester' });
+    const res = await agent.post(`/api/test-requests/${r.id}/testers`);
+    expect([res.status, res.body.message]).toEqual([409, JOIN_MESSAGES.deadlinePassed]);
+  });
+
+  it('never passes maxTesters with 30 parallel joins', async () => {
+    const o = await owner();
+    const r = await open(o.agent, o.project.id, { maxTesters: 5 });
+    const testers = await Promise.all(Array.from({ length: 30 }, () => t.member({ role: 'tester' })));
+    const answers = await Promise.all(testers.map(({ agent }) => agent.post(`/api/test-requests/${r.id}/testers`)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(25);
+    const [row] = await t.deps.sql<{ testerCount: number; rows: number }[]>`
+      SELECT tester_count, (SELECT count(*)::int FROM test_request_testers WHERE request_id = ${r.id}) AS rows FROM project_requests WHERE id = ${r.id}`;
+    expect(row).toEqual({ testerCount: 5, rows: 5 });
+  });
+});
+
+describe('feedback', () => {
+  it('lets joined testers write and edit feedback until completion; the owner, testers and admins read it, others see counts', async () => {
+    const o = await owner();
+    const r = await open(o.agent, o.project.id);
+    const tester = await joinedTester(r.id);
+    const { agent: outsider } = await t.member({ role: 'tester' });
+    const refused = await outsider.put(`/api/test-requests/${r.id}/feedback`).send(FEEDBACK);
+    expect([refused.status, refused.body.message]).toEqual([403, FEEDBACK_MESSAGES.notTester]);
+    const badScore = await tester.agent.put(`/api/test-requests/${r.id}/feedback`).send({ ...FEEDBACK, score: 11 });
+    expect([badScore.status, badScore.body.message]).toEqual([400, 'Score must be a whole number from 1 to 10']);
+
+    const first = await tester.agent.put(`/api/test-requests/${r.id}/feedback`).send(FEEDBACK);
+    expect(first.status).toBe(201);
+    expect(first.body.myFeedback).toMatchObject({
+      ...FEEDBACK,
+      testerUsername: tester.user.username,
+      isHelpful: false,
+      helpfulCount: 0,
+    });
+    const edited = await tester.agent.put(`/api/test-requests/${r.id}/feedback`).send({ ...FEEDBACK, score: 9 });
+    expect([edited.status, edited.body.feedbackCount, edited.body.myFeedback.score]).toEqual([200, 1, 9]);
+
+    const asOwner = (await o.agent.get(`/api/test-requests/${r.id}`)).body as TestRequestDetail;
+    expect(asOwner.feedback).toHaveLength(1);
+    const { agent: admin } = await t.member({ isAdmin: true });
+    expect((await admin.get(`/api/test-requests/${r.id}`)).body.feedback).toHaveLength(1);
+    const asOther = (await outsider.get(`/api/test-requests/${r.id}`)).body as TestRequestDetail;
+    expect([asOther.feedback, asOther.feedbackCount]).toEqual([null, 1]);
+    expect((await t.agent().get(`/api/test-requests/${r.id}`)).body.feedback).toBeNull();
+
+    const feedbackId = asOwner.feedback![0]!.id;
+    const notOwner = await tester.agent.post(`/api/feedback/${feedbackId}/helpful`);
+    expect([notOwner.status, notOwner.body.message]).toEqual([403, HELPFUL_MESSAGES.notOwner]);
+    const helpful = await o.agent.post(`/api/feedback/${feedbackId}/helpful`);
+    expect([helpful.status, helpful.body]).toEqual([200, { helpfulCount: 1 }]);
+    const again = await o.agent.post(`/api/feedback/${feedbackId}/helpful`);
+    expect([again.status, again.body.message]).toEqual([409, HELPFUL_MESSAGES.already]);
+    const profile = await t.agent().get(`/api/users/${tester.user.username}`);
+    expect(profile.body.user.activityPoints).toBe(5);
+
+    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
+    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'completed' });
+    const closed = await tester.agent.put(`/api/test-requests/${r.id}/feedback`).send(FEEDBACK);
+    expect([closed.status, closed.body.message]).toEqual([409, FEEDBACK_MESSAGES.closed]);
+  });
+});
+
+describe('mutual ratings', () => {
+  it('lets the owner and testers of a completed request rate each other once per pair, keeping the aggregates equal to the rows', async () => {
+    const o = await owner();
+    const r = await open(o.agent, o.project.id);
+    const testers = [await joinedTester(r.id), await joinedTester(r.id)];
+    const [a, b] = testers as [(typeof testers)[0], (typeof testers)[0]];
+    const early = await o.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: a.user.id, rating: 9 });
+    expect([early.status, early.body.message]).toEqual([409, USER_RATING_MESSAGES.notCompleted]);
+    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
+    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'completed' });
+
+    const self = await o.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: o.user.id, rating: 10 });
+    expect([self.status, self.body.message]).toEqual([400, USER_RATING_MESSAGES.self]);
+    const peers = await a.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: b.user.id, rating: 10 });
+    expect([peers.status, peers.body.message]).toEqual([403, USER_RATING_MESSAGES.notParticipants]);
+    const { agent: outsider } = await t.member();
+    const outside = await outsider
+      .post(`/api/test-requests/${r.id}/ratings`)
+      .send({ ratedUserId: o.user.id, rating: 10 });
+    expect([outside.status, outside.body.message]).toEqual([403, USER_RATING_MESSAGES.notParticipants]);
+    const range = await a.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: o.user.id, rating: 0 });
+    expect([range.status, range.body.message]).toEqual([400, 'Rating must be a whole number from 1 to 10']);
+
+    const toA = await o.agent
+      .post(`/api/test-requests/${r.id}/ratings`)
+      .send({ ratedUserId: a.user.id, rating: 9, feedback: 'Thorough.' });
+    expect([toA.status, toA.body.updated, toA.body.rating.rating]).toEqual([201, false, 9]);
+    expect(
+      (await o.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: b.user.id, rating: 6 })).status,
+    ).toBe(201);
+    expect(
+      (await a.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: o.user.id, rating: 10 })).status,
+    ).toBe(201);
+    expect(
+      (await b.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: o.user.id, rating: 7 })).status,
+    ).toBe(201);
+    const edit = await b.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: o.user.id, rating: 8 });
+    expect([edit.status, edit.body.updated]).toEqual([200, true]);
+
+    for (const user of [o.user, a.user, b.user]) {
+      const { stored, fromRows } = await aggregates(user);
+      expect(stored).toEqual(fromRows);
+    }
+    expect((await aggregates(o.user)).stored.developer).toEqual([9, 2]);
+    expect((await aggregates(a.user)).stored.tester).toEqual([9, 1]);
+
+    const listed = await t.agent().get(`/api/users/${o.user.username}/ratings`);
+    expect(listed.body).toMatchObject({
+      developerRating: 9,
+      developerRatingCount: 2,
+      developerTier: null,
+      testerRatingCount: 0,
+    });
+    expect(listed.body.ratings).toHaveLength(2);
+    expect(listed.body.ratings[0]).toMatchObject({
+      ratingType: 'developer',
+      requestId: r.id,
+      requestTitle: 'Test my game',
+    });
+
+    // Past the 7-day window a rating no longer changes.
+    await t.deps
+      .sql`UPDATE user_ratings SET created_at = now() - interval '8 days' WHERE request_id = ${r.id} AND rater_user_id = ${a.user.id}`;
+    const stale = await a.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: o.user.id, rating: 1 });
+    expect([stale.status, stale.body.message]).toEqual([409, USER_RATING_MESSAGES.editWindow]);
+
+    // The database refuses a self-rating and a second row for the same pair, whatever the code does.
+    await expect(
+      t.deps
+        .sql`INSERT INTO user_ratings (request_id, rater_user_id, rated_user_id, rating, rating_type) VALUES (${r.id}, ${a.user.id}, ${a.user.id}, 5, 'tester')`,
+    ).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      t.deps
+        .sql`INSERT INTO user_ratings (request_id, rater_user_id, rated_user_id, rating, rating_type) VALUES (${r.id}, ${a.user.id}, ${o.user.id}, 5, 'developer')`,
+    ).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('gives a tier after the third rating, and an admin removing a rating recomputes the aggregates', async () => {
+    const o = await owner();
+    const scores = [9, 9, 10];
+    for (const [i, score] of scores.entries()) {
+      const project = await buildProject(t.deps.sql, { userId: o.user.id });
+      const r = await open(o.agent, project.id);
+      // Testers with standing, each from a network of their own: their ratings count toward the tier.
+      const tester = await joinedTester(r.id, true);
+      await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
+      await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'completed' });
+      const rated = await tester.agent
+        .post(`/api/test-requests/${r.id}/ratings`)
+        .set('X-Forwarded-For', randomIp())
+        .send({ ratedUserId: o.user.id, rating: score });
+      expect(rated.status).toBe(201);
+      const me = (await o.agent.get('/api/auth/me')).body;
+      expect(me.developerTier).toBe(i === scores.length - 1 ? 'Gold' : null);
+    }
+    const ratings = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
+    expect([ratings.developerRating, ratings.developerRatingCount, ratings.developerTier]).toEqual([9.33, 3, 'Gold']);
+    const profile = (await t.agent().get(`/api/users/${o.user.username}`)).body;
+    expect(profile.user).toMatchObject({ developerTier: 'Gold', developerRatingCount: 3, developerTierCount: 3 });
+    expect(profile.requests).toHaveLength(3);
+    // Project cards and pages carry the author's developer tier.
+    const [first] = profile.projects as Array<{ id: number }>;
+    expect((await t.agent().get(`/api/projects/${first!.id}`)).body.ownerTier).toBe('Gold');
+    const listed = (await t.agent().get('/api/projects?limit=100')).body as Array<{
+      userId: number;
+      ownerTier: string | null;
+    }>;
+    expect(listed.filter((p) => p.userId === o.user.id).map((p) => p.ownerTier)).toEqual([
+      'Gold',
+      'Gold',
+      'Gold',
+      'Gold',
+    ]);
+
+    const { agent: admin } = await t.member({ isAdmin: true });
+    const ten = ratings.ratings.find((x: { rating: number }) => x.rating === 10);
+    expect((await o.agent.delete(`/api/admin/user-ratings/${ten.id}`)).status).toBe(403);
+    expect((await admin.delete(`/api/admin/user-ratings/${ten.id}`)).status).toBe(204);
+    expect((await admin.delete(`/api/admin/user-ratings/${ten.id}`)).status).toBe(404);
+    const after = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
+    expect([after.developerRating, after.developerRatingCount, after.developerTierCount, after.developerTier]).toEqual([
+      9,
+      2,
+      2,
+      null,
+    ]);
+    expect((await t.agent().get(`/api/projects/${first!.id}`)).body.ownerTier).toBe(null);
+    const { stored, fromRows } = await aggregates(o.user);
+    expect(stored).toEqual(fromRows);
+  });
+});
+
+describe('tier farming', () => {
+  /** Opens, fills with `testers` and completes a request on a new project of `o`; each tester rates the owner 10 from the address `ipOf(i)`. */
+  async function completedAndRated(
+    o: Awaited<ReturnType<typeof owner>>,
+    testers: Array<Awaited<ReturnType<typeof t.member>>>,
+    ipOf: (i: number) => string,
+  ) {
+    const project = await buildProject(t.deps.sql, { userId: o.user.id });
+    const r = await open(o.agent, project.id);
+    for (const tester of testers)
+      expect((await tester.agent.post(`/api/test-requests/${r.id}/testers`)).status).toBe(201);
+    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
+    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'completed' });
+    for (const [i, tester] of testers.entries()) {
+      const res = await tester.agent
+        .post(`/api/test-requests/${r.id}/ratings`)
+        .set('X-Forwarded-For', ipOf(i))
+        .send({ ratedUserId: o.user.id, rating: 10 });
+      expect(res.status, res.text).toBe(201);
+    }
+  }
+  const members = (n: number, standing: boolean) =>
+    Promise.all(Array.from({ length: n }, () => t.member({ role: 'tester', standing })));
+
+  it('gives no tier for three 10s from accounts made seconds earlier; the profile says none of them counts', async () => {
+    const o = await owner();
+    await completedAndRated(o, await members(3, false), () => randomIp());
+    const ratings = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
+    expect(ratings).toMatchObject({
+      developerRating: 10,
+      developerRatingCount: 3,
+      developerTierCount: 0,
+      developerTier: null,
+    });
+    expect((await t.agent().get(`/api/users/${o.user.username}`)).body.user).toMatchObject({
+      developerTierCount: 0,
+      developerTier: null,
+    });
+    expect((await t.agent().get(`/api/projects/${o.project.id}`)).body.ownerTier).toBe(null);
+    expect((await o.agent.get('/api/auth/me')).body.developerTier).toBe(null);
+  });
+
+  it('counts raters with standing from one /24 (or one IPv6 /48) once: no tier from one network', async () => {
+    const o = await owner();
+    const net = randomIp().split('.').slice(0, 3).join('.');
+    await completedAndRated(o, await members(3, true), (i) => `${net}.${i + 10}`);
+    const v6 = await owner();
+    await completedAndRated(v6, await members(3, true), (i) => `2001:db8:42:${i + 1}::7`);
+    for (const who of [o, v6]) {
+      const ratings = (await t.agent().get(`/api/users/${who.user.username}/ratings`)).body;
+      expect(ratings).toMatchObject({ developerRatingCount: 3, developerTierCount: 1, developerTier: null });
+    }
+  });
+
+  it('gives the tier once three raters with standing on distinct networks rated; the fresh ones still do not count', async () => {
+    const o = await owner();
+    await completedAndRated(o, await members(2, false), () => randomIp());
+    await completedAndRated(o, await members(3, true), () => randomIp());
+    const ratings = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
+    expect(ratings).toMatchObject({ developerRatingCount: 5, developerTierCount: 3, developerTier: 'Platinum' });
+    expect((await t.agent().get(`/api/projects/${o.project.id}`)).body.ownerTier).toBe('Platinum');
+  });
+});
+
+describe('lists, admin tab and settings', () => {
+  it('filters open requests by skill and category and sorts by deadline or newest', async () => {
+    const skill = `Skill${Date.now().toString(36)}`;
+    const o1 = await owner();
+    const o2 = await owner();
+    const late = await open(o1.agent, o1.project.id, { skillsNeeded: [skill], deadline: inDays(20) });
+    const soon = await open(o2.agent, o2.project.id, { skillsNeeded: [skill.toLowerCase()], deadline: inDays(2) });
+    const bySkill = await t.agent().get(`/api/test-requests?skill=${skill.toUpperCase()}&sort=deadline`);
+    expect(bySkill.body.map((r: { id: number }) => r.id)).toEqual([soon.id, late.id]);
+    const newest = await t.agent().get(`/api/test-requests?skill=${skill}&sort=newest&limit=1`);
+    expect(newest.body.map((r: { id: number }) => r.id)).toEqual([soon.id]);
+    const page2 = await t.agent().get(`/api/test-requests?skill=${skill}&sort=newest&limit=1&offset=1`);
+    expect(page2.body.map((r: { id: number }) => r.id)).toEqual([late.id]);
+    expect((await t.agent().get(`/api/test-requests?skill=${skill}&category=Utility`)).body).toEqual([]);
+    expect((await t.agent().get(`/api/test-requests?skill=${skill}&category=Game`)).body).toHaveLength(2);
+    expect((await t.agent().get('/api/test-requests?sort=oldest')).status).toBe(400);
+    const projectRequest = await t.agent().get(`/api/projects/${o1.project.id}/test-request`);
+    expect(projectRequest.body.request).toMatchObject({ id: late.id, status: 'open' });
+
+    const { agent: admin } = await t.member({ isAdmin: true });
+    const found = await admin.get(`/api/admin/test-requests?q=${o2.user.username}`);
+    expect(found.body.map((r: { id: number }) => r.id)).toEqual([soon.id]);
+    expect((await o1.agent.get('/api/admin/test-requests')).status).toBe(403);
+    expect((await admin.patch(`/api/admin/test-requests/${soon.id}/visibility`).send({ hidden: true })).status).toBe(
+      200,
+    );
+    expect((await t.agent().get(`/api/test-requests?skill=${skill}`)).body.map((r: { id: number }) => r.id)).toEqual([
+      late.id,
+    ]);
+    expect((await t.agent().get(`/api/test-requests/${soon.id}`)).status).toBe(404);
+    expect((await o2.agent.get(`/api/test-requests/${soon.id}`)).status).toBe(200);
+  });
+
+  it('changes role, bio, email and email notices through PATCH /api/users/me', async () => {
+    const { user, agent } = await t.member({ role: 'developer' });
+    const res = await agent
+      .patch('/api/users/me')
+      .send({ role: 'tester', bio: 'I test games.', email: 'me@example.com', emailNotices: false });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: user.id,
+      role: 'tester',
+      bio: 'I test games.',
+      email: 'me@example.com',
+      emailNotices: false,
+    });
+    const bad = await agent.patch('/api/users/me').send({ email: 'nope' });
+    expect([bad.status, bad.body.message]).toEqual([400, 'Invalid email format']);
+    const long = await agent.patch('/api/users/me').send({ bio: 'x'.repeat(501) });
+    expect(long.body.message).toBe('Bio must be 500 characters or less');
+    expect((await agent.patch('/api/users/me').send({})).body.message).toBe('Nothing to change');
+    expect((await t.agent().patch('/api/users/me').send({ role: 'tester' })).status).toBe(401);
+    const cleared = await agent.patch('/api/users/me').send({ email: '' });
+    expect(cleared.body.email).toBeNull();
+  });
+});
