@@ -2,7 +2,7 @@ import { makeTestFeedbackQueries } from '@vitrine/db/queries/test-feedback';
 import { makeTestRequestQueries, type LockedRequest, type TestRequestRow } from '@vitrine/db/queries/test-requests';
 import { makeTestRequestTesterQueries } from '@vitrine/db/queries/test-request-testers';
 import { makeUserRatingQueries } from '@vitrine/db/queries/user-ratings';
-import type { TestRequestDetail } from '@vitrine/domain/types';
+import type { TestRequestDetail } from '@vitrine/domain/answers';
 import type { Caller } from './context';
 import { notFound } from './errors';
 import { can } from './policies';

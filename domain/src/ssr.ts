@@ -1,4 +1,4 @@
-import type { CurrentUser } from './types';
+import type { CurrentUser } from './answers';
 
 /**
  * The contract between the API and the server renderer that web/ builds (web/src/entry-server.tsx,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { contactSchema } from '@vitrine/domain/schemas/message';
 import type { UserRow } from '@vitrine/db/queries/users';
-import type { ContactCopy } from '@vitrine/domain/types';
+import type { ContactCopy } from '@vitrine/domain/answers';
 import type { Caller } from '../context';
 import { badRequest, forbidden, PAUSED_MESSAGE, unauthorized } from '../errors';
 import { ensureRecipient } from '../loaders';

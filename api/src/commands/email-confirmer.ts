@@ -1,6 +1,6 @@
 import { hashToken } from '@vitrine/db/tokens';
 import { makeEmailConfirmationQueries } from '@vitrine/db/queries/email-confirmations';
-import type { EmailConfirmed } from '@vitrine/domain/types';
+import type { EmailConfirmed } from '@vitrine/domain/answers';
 import type { Caller } from '../context';
 import { badRequest } from '../errors';
 import { commit } from './commit';

@@ -1,5 +1,5 @@
 import type { AdminReportRow, AdminUserRow } from '@vitrine/db/queries/moderation';
-import type { AdminReport, AdminUser } from '@vitrine/domain/types';
+import type { AdminReport, AdminUser } from '@vitrine/domain/answers';
 
 /** A row of the admin users table (never the password hash). */
 export function presentAdminUser(row: AdminUserRow): AdminUser {

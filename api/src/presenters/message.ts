@@ -1,6 +1,6 @@
 import type { MessageRow } from '@vitrine/db/queries/messages';
 import type { UserRow } from '@vitrine/db/queries/users';
-import type { MessageView } from '@vitrine/domain/types';
+import type { MessageView } from '@vitrine/domain/answers';
 
 /**
  * A message as the inbox shows it. The sender's email is shown only to admins and to the

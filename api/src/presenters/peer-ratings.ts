@@ -1,5 +1,5 @@
 import { badgeTier } from '@vitrine/domain/display';
-import type { PeerRatings } from '@vitrine/domain/types';
+import type { PeerRatings } from '@vitrine/domain/answers';
 
 /**
  * A user's two peer ratings with tiers, from the numeric(5,2) strings of the users row. The averages

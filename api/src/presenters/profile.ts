@@ -1,5 +1,5 @@
 import type { ProfileProjectRow, ProfileUserRow } from '@vitrine/db/queries/profiles';
-import type { ProfileRequest, UserOption, UserProfile } from '@vitrine/domain/types';
+import type { ProfileRequest, UserOption, UserProfile } from '@vitrine/domain/answers';
 import { presentPeerRatings } from './peer-ratings';
 
 /** GET /api/users/{username}: public user fields (never email or flags) and the listed projects. */

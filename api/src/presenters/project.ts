@@ -1,6 +1,6 @@
 import type { ProjectRow } from '@vitrine/db/queries/projects';
 import type { LeaderboardRow, TopContributorRow } from '@vitrine/db/queries/rankings';
-import type { LeaderboardEntry, Project, ProjectDetail, TopContributor, ViewerState } from '@vitrine/domain/types';
+import type { LeaderboardEntry, Project, ProjectDetail, TopContributor, ViewerState } from '@vitrine/domain/answers';
 import { badgeTier } from '@vitrine/domain/display';
 import { can, type Actor } from '../policies';
 

@@ -5,7 +5,7 @@ import type { GivenRatingRow, UserRatingRow } from '@vitrine/db/queries/user-rat
 import type { UserRow } from '@vitrine/db/queries/users';
 import { badgeTier } from '@vitrine/domain/display';
 import { canTest, joiningOpen, USER_RATING_EDIT_DAYS } from '@vitrine/domain/test-requests';
-import type { FeedbackView, GivenRating, TestRequestView, TesterView, UserRatingView } from '@vitrine/domain/types';
+import type { FeedbackView, GivenRating, TestRequestView, TesterView, UserRatingView } from '@vitrine/domain/answers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import type { UserRow } from '@vitrine/db/queries/users';
-import type { CurrentUser } from '@vitrine/domain/types';
+import type { CurrentUser } from '@vitrine/domain/answers';
 import { presentPeerRatings } from './peer-ratings';
 
 /**

@@ -4,7 +4,7 @@ import { buildMessage, buildProject, buildUser, uniqueName } from '@vitrine/db/t
 import type { NewMessage } from '@vitrine/db/queries/messages';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { ReportStatus } from '@vitrine/domain/constants';
-import type { AdminReport, AdminUser, MessageView, Project } from '@vitrine/domain/types';
+import type { AdminReport, AdminUser, MessageView, Project } from '@vitrine/domain/answers';
 import { makeTestApp, type TestApp } from '../testing';
 import { PAUSED_MESSAGE } from '../errors';
 import { NO_SENDER_TO_REPLY } from '../commands/message-replier';

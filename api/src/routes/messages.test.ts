@@ -3,7 +3,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { buildMessage, uniqueName } from '@vitrine/db/testing';
 import type { NewMessage } from '@vitrine/db/queries/messages';
 import type { UserRow } from '@vitrine/db/queries/users';
-import type { MessageView } from '@vitrine/domain/types';
+import type { MessageView } from '@vitrine/domain/answers';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
 import {
   COPY_NEEDS_CONFIRMED_EMAIL,

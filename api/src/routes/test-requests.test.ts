@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { buildProject } from '@vitrine/db/testing';
 import type { UserRow } from '@vitrine/db/queries/users';
-import type { TestRequestDetail } from '@vitrine/domain/types';
+import type { TestRequestDetail } from '@vitrine/domain/answers';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
 import { ACTIVE_REQUEST_EXISTS, DEADLINE_PASSED, NOT_PROJECT_OWNER } from '../commands/test-request-creator';
 import { ADMIN_MAY_ONLY_CANCEL, NOT_REQUEST_OWNER } from '../commands/test-request-updater';

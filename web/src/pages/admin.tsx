@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
 import { ArrowLeft, ClipboardList, Flag, FolderKanban, MessageSquare, PenSquare, Users } from 'lucide-react';
-import type { AdminUser } from '@vitrine/domain/types';
+import type { AdminUser } from '@vitrine/domain/answers';
 import { Button, buttonClasses } from '../components/ui/button';
 import { TabPanel, Tabs } from '../components/ui/tabs';
 import { notify } from '../components/ui/toast';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { CheckCircle2, MailCheck, XCircle } from 'lucide-react';
-import type { EmailConfirmed } from '@vitrine/domain/types';
+import type { EmailConfirmed } from '@vitrine/domain/answers';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useAction } from '../hooks/use-action';

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
 import { tagList } from '../lib/tags';
-import type { ProjectDetail } from '@vitrine/domain/types';
+import type { ProjectDetail } from '@vitrine/domain/answers';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DetailPage, NotFoundPanel } from '../components/page/detail-page';

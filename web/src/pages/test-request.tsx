@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, ClipboardX } from 'lucide-react';
-import type { TestRequestDetail } from '@vitrine/domain/types';
+import type { TestRequestDetail } from '@vitrine/domain/answers';
 import { buttonClasses } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { DetailPage, NotFoundPanel } from '../components/page/detail-page';

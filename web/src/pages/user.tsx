@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { BadgeCheck, Clock, Eye, FolderOpen, ThumbsUp, UserX } from 'lucide-react';
 import { tagList } from '../lib/tags';
-import type { UserProfile } from '@vitrine/domain/types';
+import type { UserProfile } from '@vitrine/domain/answers';
 import { buttonClasses } from '../components/ui/button';
 import { Badge, CategoryBadge } from '../components/ui/badge';
 import { Card } from '../components/ui/card';

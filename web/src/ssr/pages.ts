@@ -3,7 +3,7 @@ import { matchRoute } from 'wouter';
 import { CATEGORIES, type Category } from '@vitrine/domain/constants';
 import { shareCardVersion } from '@vitrine/domain/share-card';
 import { sitePaths } from '@vitrine/domain/site-paths';
-import type { ProjectDetail, TestRequestDetail, UserProfile } from '@vitrine/domain/types';
+import type { ProjectDetail, TestRequestDetail, UserProfile } from '@vitrine/domain/answers';
 import {
   LISTING_CHOICES,
   TOP_CONTRIBUTORS_KEY,

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CurrentUser } from '@vitrine/domain/types';
+import type { CurrentUser } from '@vitrine/domain/answers';
 import type { LoginInput, RegisterInput } from '@vitrine/domain/schemas/auth';
 import { apiJson, ApiError } from '../lib/api';
 

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useUnreadCount } from '../../features/messages/api/use-unread-count';
 import { TierBadge } from '../../components/ui/tier-badge';
-import type { CurrentUser } from '@vitrine/domain/types';
+import type { CurrentUser } from '@vitrine/domain/answers';
 
 function UnreadBadge({ count }: { count: number }) {
   if (count <= 0) return null;

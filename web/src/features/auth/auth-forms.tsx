@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { loginSchema, registerSchema } from '@vitrine/domain/schemas/auth';
 import { ROLES, type Role } from '@vitrine/domain/constants';
-import type { CurrentUser } from '@vitrine/domain/types';
+import type { CurrentUser } from '@vitrine/domain/answers';
 import { useSession } from '../../stores/session';
 import { focusFirstInvalid, useSchemaForm, useSubmit, type FieldErrors } from '../../lib/form';
 import { errorMessage, errorStatus } from '../../lib/api';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { UserProfile } from '@vitrine/domain/types';
+import type { UserProfile } from '@vitrine/domain/answers';
 import { PROFILE_TOP_PROJECTS } from '@vitrine/domain/constants';
 import { userKey } from './keys';
 

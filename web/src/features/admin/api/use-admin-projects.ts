@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
-import type { Project } from '@vitrine/domain/types';
+import type { Project } from '@vitrine/domain/answers';
 import { useKeysetList } from '../../../hooks/use-keyset-list';
 import { apiJson } from '../../../lib/api';
 import { revalidate } from '../../../lib/revalidate';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ReportStatus } from '@vitrine/domain/constants';
-import type { AdminReport } from '@vitrine/domain/types';
+import type { AdminReport } from '@vitrine/domain/answers';
 import { useKeysetList } from '../../../hooks/use-keyset-list';
 import { apiJson } from '../../../lib/api';
 import { revalidate } from '../../../lib/revalidate';

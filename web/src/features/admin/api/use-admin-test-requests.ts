@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import type { TestRequestView } from '@vitrine/domain/types';
+import type { TestRequestView } from '@vitrine/domain/answers';
 import { useKeysetList } from '../../../hooks/use-keyset-list';
 import { apiJson } from '../../../lib/api';
 import { revalidate } from '../../../lib/revalidate';

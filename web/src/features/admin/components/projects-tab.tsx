@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { AlertTriangle, Eye, EyeOff, FolderOpen, Star, ThumbsUp, Trash2 } from 'lucide-react';
-import type { Project } from '@vitrine/domain/types';
+import type { Project } from '@vitrine/domain/answers';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

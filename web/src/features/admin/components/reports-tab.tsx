@@ -1,7 +1,7 @@
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { AlertTriangle, Check, ExternalLink, EyeOff, Flag, RotateCcw, Trash2, X } from 'lucide-react';
 import type { ReportStatus } from '@vitrine/domain/constants';
-import type { AdminReport } from '@vitrine/domain/types';
+import type { AdminReport } from '@vitrine/domain/answers';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Badge, type BadgeColor } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';

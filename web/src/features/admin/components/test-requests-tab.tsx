@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { AlertTriangle, ClipboardList, Eye, EyeOff, XCircle } from 'lucide-react';
-import type { TestRequestView } from '@vitrine/domain/types';
+import type { TestRequestView } from '@vitrine/domain/answers';
 import { REQUEST_STATUS_LABELS } from '@vitrine/domain/test-requests';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Badge } from '../../../components/ui/badge';

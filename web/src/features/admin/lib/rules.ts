@@ -1,5 +1,5 @@
 import { REPORT_STATUSES, type ReportStatus } from '@vitrine/domain/constants';
-import type { AdminReport, AdminUser, Project } from '@vitrine/domain/types';
+import type { AdminReport, AdminUser, Project } from '@vitrine/domain/answers';
 
 /** Which user actions are enabled for this row. */
 export interface UserRowActions {

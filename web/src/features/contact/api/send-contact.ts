@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ContactInput } from '@vitrine/domain/schemas/message';
-import type { ContactSent } from '@vitrine/domain/types';
+import type { ContactSent } from '@vitrine/domain/answers';
 import { apiJson } from '../../../lib/api';
 import { revalidate } from '../../../lib/revalidate';
 

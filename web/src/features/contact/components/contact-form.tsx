@@ -1,6 +1,6 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { contactSchema, type ContactInput } from '@vitrine/domain/schemas/message';
-import type { ContactCopy } from '@vitrine/domain/types';
+import type { ContactCopy } from '@vitrine/domain/answers';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
 import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';

@@ -1,4 +1,4 @@
-import type { MessageView } from '@vitrine/domain/types';
+import type { MessageView } from '@vitrine/domain/answers';
 import { useKeysetList } from '../../../hooks/use-keyset-list';
 import { ADMIN_MESSAGES_KEY, MESSAGES_KEY } from './keys';
 

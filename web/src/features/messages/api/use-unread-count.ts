@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { UnreadCount } from '@vitrine/domain/types';
+import type { UnreadCount } from '@vitrine/domain/answers';
 import { fetcher } from '../../../lib/api';
 import { UNREAD_COUNT_KEY } from './keys';
 

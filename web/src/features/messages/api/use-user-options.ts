@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { UserOption } from '@vitrine/domain/types';
+import type { UserOption } from '@vitrine/domain/answers';
 import { fetcher } from '../../../lib/api';
 import { FRESH_ON_MOUNT } from '../../../lib/live-keys';
 import { USER_OPTIONS_KEY } from './keys';

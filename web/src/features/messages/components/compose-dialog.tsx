@@ -1,4 +1,4 @@
-import type { UserOption } from '@vitrine/domain/types';
+import type { UserOption } from '@vitrine/domain/answers';
 import { Dialog } from '../../../components/ui/dialog';
 import { DirectMessageForm } from './direct-message-form';
 

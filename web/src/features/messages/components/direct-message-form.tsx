@@ -1,5 +1,5 @@
 import { directMessageSchema } from '@vitrine/domain/schemas/message';
-import type { UserOption } from '@vitrine/domain/types';
+import type { UserOption } from '@vitrine/domain/answers';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AlertTriangle, Inbox } from 'lucide-react';
-import type { MessageView } from '@vitrine/domain/types';
+import type { MessageView } from '@vitrine/domain/answers';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Card } from '../../../components/ui/card';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ArrowDownLeft, ArrowUpRight, Check, Mail, Reply, Trash2 } from 'lucide-react';
-import type { MessageView } from '@vitrine/domain/types';
+import type { MessageView } from '@vitrine/domain/answers';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

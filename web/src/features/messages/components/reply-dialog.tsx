@@ -1,5 +1,5 @@
 import { replySchema } from '@vitrine/domain/schemas/message';
-import type { MessageView } from '@vitrine/domain/types';
+import type { MessageView } from '@vitrine/domain/answers';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { useAction } from '../../../hooks/use-action';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageView } from '@vitrine/domain/types';
+import type { MessageView } from '@vitrine/domain/answers';
 import { isUnreadFor, messageActions, replySubject, senderRecipientLine } from './message-line';
 
 function msg(over: Partial<MessageView> = {}): MessageView {

@@ -1,4 +1,4 @@
-import type { MessageView } from '@vitrine/domain/types';
+import type { MessageView } from '@vitrine/domain/answers';
 
 /** Who is looking at the inbox: the line and the buttons depend on it. */
 export interface InboxViewer {

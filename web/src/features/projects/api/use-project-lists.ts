@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { LatestSort, LeaderboardRange, TrendingPeriod } from '@vitrine/domain/constants';
-import type { LeaderboardEntry, Project, TopContributor } from '@vitrine/domain/types';
+import type { LeaderboardEntry, Project, TopContributor } from '@vitrine/domain/answers';
 import { latestKey, leaderboardKey, loadMoreState, TOP_CONTRIBUTORS_KEY, trendingKey } from './keys';
 import { useWithViewerState } from './use-viewer-state';
 import { registerPagedList } from '../../../lib/revalidate';

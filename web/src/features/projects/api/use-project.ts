@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import useSWR, { mutate } from 'swr';
-import type { ProjectDetail } from '@vitrine/domain/types';
+import type { ProjectDetail } from '@vitrine/domain/answers';
 import { apiJson } from '../../../lib/api';
 import { projectKey } from './keys';
 import { useWithViewerState } from './use-viewer-state';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import type { Project, ViewerState } from '@vitrine/domain/types';
+import type { Project, ViewerState } from '@vitrine/domain/answers';
 import { fetcher } from '../../../lib/api';
 
 /** Ids one viewer-state call carries at most (the server's MAX_VIEWER_STATE_IDS). */

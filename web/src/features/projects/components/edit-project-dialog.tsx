@@ -1,5 +1,5 @@
 import { projectEditSchema } from '@vitrine/domain/schemas/project';
-import type { Project } from '@vitrine/domain/types';
+import type { Project } from '@vitrine/domain/answers';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { apiJson, errorMessage } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';

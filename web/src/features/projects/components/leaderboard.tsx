@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { CircleAlert, Crown, Eye, ThumbsUp, Trophy, Users } from 'lucide-react';
-import type { LeaderboardEntry, TopContributor } from '@vitrine/domain/types';
+import type { LeaderboardEntry, TopContributor } from '@vitrine/domain/answers';
 import { Card } from '../../../components/ui/card';
 import { CategoryBadge } from '../../../components/ui/badge';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CircleAlert } from 'lucide-react';
 import { PAGE_SIZE } from '@vitrine/domain/constants';
-import type { Project } from '@vitrine/domain/types';
+import type { Project } from '@vitrine/domain/answers';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
 import { Select, type SelectOption } from '../../../components/ui/select';

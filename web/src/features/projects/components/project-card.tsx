@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Clock, Eye, User } from 'lucide-react';
-import type { Project } from '@vitrine/domain/types';
+import type { Project } from '@vitrine/domain/answers';
 import { tagList } from '../../../lib/tags';
 import { CategoryBadge } from '../../../components/ui/badge';
 import { TierBadge } from '../../../components/ui/tier-badge';

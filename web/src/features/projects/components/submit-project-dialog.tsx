@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { projectSubmitSchema } from '@vitrine/domain/schemas/project';
-import type { Project } from '@vitrine/domain/types';
+import type { Project } from '@vitrine/domain/answers';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { apiJson, ApiError, errorMessage } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';

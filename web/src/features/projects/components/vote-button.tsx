@@ -1,5 +1,5 @@
 import { ThumbsUp } from 'lucide-react';
-import type { Project } from '@vitrine/domain/types';
+import type { Project } from '@vitrine/domain/answers';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
 import { useVote, type VoteSurface } from '../hooks/use-vote';

@@ -1,4 +1,4 @@
-import type { Project } from '@vitrine/domain/types';
+import type { Project } from '@vitrine/domain/answers';
 import { useSession } from '../../../stores/session';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RatingResult } from '@vitrine/domain/types';
+import type { RatingResult } from '@vitrine/domain/answers';
 import { apiJson, errorMessage } from '../../../lib/api';
 import { useAction } from '../../../hooks/use-action';
 import { revalidateProjects } from '../api/revalidate';

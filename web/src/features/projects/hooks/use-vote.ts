@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { Project } from '@vitrine/domain/types';
+import type { Project } from '@vitrine/domain/answers';
 import { apiJson, errorMessage, errorStatus } from '../../../lib/api';
 import { toast } from '../../../components/ui/toast';
 import { updateCachedProject, voteInCache } from '../../../lib/project-cache';

@@ -5,7 +5,7 @@ import type {
   TestRequestUpdateInput,
   UserRatingInput,
 } from '@vitrine/domain/schemas/test-request';
-import type { TestRequestDetail, UserRatingResult } from '@vitrine/domain/types';
+import type { TestRequestDetail, UserRatingResult } from '@vitrine/domain/answers';
 import { apiJson } from '../../../lib/api';
 import { keysOf } from '../../../lib/live-keys';
 import { requestKey } from './keys';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { REQUEST_PAGE_SIZE } from '@vitrine/domain/test-requests';
-import type { TestRequestDetail, TestRequestView, UserRatingsAnswer } from '@vitrine/domain/types';
+import type { TestRequestDetail, TestRequestView, UserRatingsAnswer } from '@vitrine/domain/answers';
 import { registerPagedList } from '../../../lib/revalidate';
 import { projectRequestKey, requestKey, requestListKey, userRatingsKey, type RequestFilters } from './keys';
 

@@ -1,6 +1,6 @@
 import { RATING_MAX, RATING_MIN } from '@vitrine/domain/constants';
 import { feedbackSchema } from '@vitrine/domain/schemas/test-request';
-import type { TestRequestDetail } from '@vitrine/domain/types';
+import type { TestRequestDetail } from '@vitrine/domain/answers';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Textarea } from '../../../components/ui/field';

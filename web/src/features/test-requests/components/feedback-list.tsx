@@ -1,5 +1,5 @@
 import { Lightbulb, ThumbsUp } from 'lucide-react';
-import type { FeedbackView, TestRequestDetail } from '@vitrine/domain/types';
+import type { FeedbackView, TestRequestDetail } from '@vitrine/domain/answers';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

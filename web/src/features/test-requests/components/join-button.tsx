@@ -1,6 +1,6 @@
 import { LogIn, LogOut } from 'lucide-react';
 import { canTest, joiningOpen } from '@vitrine/domain/test-requests';
-import type { TestRequestDetail } from '@vitrine/domain/types';
+import type { TestRequestDetail } from '@vitrine/domain/answers';
 import { Button } from '../../../components/ui/button';
 import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { useLocation } from 'wouter';
 import { Plus } from 'lucide-react';
-import type { UserProfile } from '@vitrine/domain/types';
+import type { UserProfile } from '@vitrine/domain/answers';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../stores/session';
 import { RequestFormDialog, type ProjectChoice } from './request-form-dialog';

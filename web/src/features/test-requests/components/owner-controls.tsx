@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CheckCircle2, Pencil, Play, XCircle } from 'lucide-react';
 import type { RequestStatus } from '@vitrine/domain/test-requests';
 import { nextStatuses } from '@vitrine/domain/test-requests';
-import type { TestRequestDetail } from '@vitrine/domain/types';
+import type { TestRequestDetail } from '@vitrine/domain/answers';
 import { Button } from '../../../components/ui/button';
 import { useAction } from '../../../hooks/use-action';
 import { errorMessage } from '../../../lib/api';

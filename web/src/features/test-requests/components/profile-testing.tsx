@@ -1,7 +1,7 @@
 import { mutate } from 'swr';
 import { Link } from 'wouter';
 import { Trash2 } from 'lucide-react';
-import type { UserProfile, UserRatingView } from '@vitrine/domain/types';
+import type { UserProfile, UserRatingView } from '@vitrine/domain/answers';
 import { REQUEST_STATUS_LABELS } from '@vitrine/domain/test-requests';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

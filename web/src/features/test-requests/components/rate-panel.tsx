@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Star } from 'lucide-react';
 import { RATING_MAX, RATING_MIN } from '@vitrine/domain/constants';
-import type { GivenRating, TestRequestDetail } from '@vitrine/domain/types';
+import type { GivenRating, TestRequestDetail } from '@vitrine/domain/answers';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Textarea } from '../../../components/ui/field';

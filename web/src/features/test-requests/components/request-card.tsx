@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { CalendarClock, Users } from 'lucide-react';
-import type { TestRequestView } from '@vitrine/domain/types';
+import type { TestRequestView } from '@vitrine/domain/answers';
 import { CategoryBadge } from '../../../components/ui/badge';
 import { TierBadge } from '../../../components/ui/tier-badge';
 import { formatDate } from '../../../lib/format';

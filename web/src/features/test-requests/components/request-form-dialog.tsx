@@ -1,4 +1,4 @@
-import type { TestRequestView } from '@vitrine/domain/types';
+import type { TestRequestView } from '@vitrine/domain/answers';
 import { MAX_TESTERS_MAX, MAX_TESTERS_MIN } from '@vitrine/domain/test-requests';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';

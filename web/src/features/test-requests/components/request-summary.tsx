@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CalendarClock, MessageSquareText, Users } from 'lucide-react';
-import type { TestRequestDetail } from '@vitrine/domain/types';
+import type { TestRequestDetail } from '@vitrine/domain/answers';
 import { Card } from '../../../components/ui/card';
 import { CategoryBadge } from '../../../components/ui/badge';
 import { TierBadge } from '../../../components/ui/tier-badge';

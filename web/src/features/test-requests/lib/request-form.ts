@@ -1,6 +1,6 @@
 import { z } from '@vitrine/domain/zod';
 import { testRequestCreateSchema } from '@vitrine/domain/schemas/test-request';
-import type { TestRequestView } from '@vitrine/domain/types';
+import type { TestRequestView } from '@vitrine/domain/answers';
 
 /** The request form's own values: skills as comma-separated text, the deadline as a date field. */
 export interface RequestFormValues {

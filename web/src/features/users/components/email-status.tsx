@@ -1,5 +1,5 @@
 import { CheckCircle2, MailWarning } from 'lucide-react';
-import type { CurrentUser } from '@vitrine/domain/types';
+import type { CurrentUser } from '@vitrine/domain/answers';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useAction } from '../../../hooks/use-action';

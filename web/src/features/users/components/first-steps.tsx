@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CheckCircle2, Circle, X } from 'lucide-react';
-import type { CurrentUser } from '@vitrine/domain/types';
+import type { CurrentUser } from '@vitrine/domain/answers';
 import { Button } from '../../../components/ui/button';
 import { siteName } from '../../../lib/site';
 import { useSession } from '../../../stores/session';

@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@vitrine/domain/constants';
 import { settingsSchema } from '@vitrine/domain/schemas/test-request';
-import type { CurrentUser } from '@vitrine/domain/types';
+import type { CurrentUser } from '@vitrine/domain/answers';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Field, Input, Textarea } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';

@@ -1,6 +1,6 @@
 import { Copy, ExternalLink, Flag, Pencil } from 'lucide-react';
 import { TOOLTIP_DELAY_PROJECT_MS } from '@vitrine/domain/constants';
-import type { ProjectDetail } from '@vitrine/domain/types';
+import type { ProjectDetail } from '@vitrine/domain/answers';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/toast';
 import { Tooltip } from '../../../../components/ui/tooltip';

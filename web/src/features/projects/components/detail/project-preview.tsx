@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { ProjectDetail } from '@vitrine/domain/types';
+import type { ProjectDetail } from '@vitrine/domain/answers';
 import { embedUrl } from '../../lib/links';
 
 const noSubscription = () => () => {};

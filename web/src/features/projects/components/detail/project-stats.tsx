@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Calendar, Eye, Star, ThumbsUp, User } from 'lucide-react';
-import type { ProjectDetail } from '@vitrine/domain/types';
+import type { ProjectDetail } from '@vitrine/domain/answers';
 import { CategoryBadge } from '../../../../components/ui/badge';
 import { TierBadge } from '../../../../components/ui/tier-badge';
 import { useFlash } from '../../../../hooks/use-flash';

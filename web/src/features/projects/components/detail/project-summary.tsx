@@ -1,4 +1,4 @@
-import type { ProjectDetail } from '@vitrine/domain/types';
+import type { ProjectDetail } from '@vitrine/domain/answers';
 import { Card } from '../../../../components/ui/card';
 import { tagList } from '../../../../lib/tags';
 import { RatingBadge } from '../rating-badge';

@@ -1,0 +1,8 @@
+/**
+ * Every answer schema and answer type of the API, by area (domain/src/answers/). The web imports the
+ * types from here (`import type`); schemas are bundled only where a module imports them as values.
+ */
+export * from './answers/named';
+export * from './answers/site';
+export * from './answers/test-requests';
+export * from './answers/data-export';

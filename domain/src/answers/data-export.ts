@@ -1,0 +1,157 @@
+import { z } from '../zod';
+import { REPORT_REASONS, REPORT_STATUSES, ROLES } from '../constants';
+import { REQUEST_STATUSES } from '../test-requests';
+import { named, rowId as id, timestamp } from './named';
+
+/**
+ * The shape of a member's data export (GET /api/users/me/export, docs/api.md "Your data"): every
+ * table's rows about the member, presented field by field (api/src/presenters/data-export.ts), never a
+ * password hash, a session cut-off, a token or another member's email.
+ */
+const profile = z.object({
+  id,
+  username: z.string(),
+  email: z.string().nullable(),
+  emailVerifiedAt: timestamp.nullable(),
+  role: z.enum(ROLES),
+  bio: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isPaused: z.boolean(),
+  isVerified: z.boolean(),
+  emailNotices: z.boolean(),
+  developerRating: z.number(),
+  developerRatingCount: z.number().int(),
+  testerRating: z.number(),
+  testerRatingCount: z.number().int(),
+  activityPoints: z.number().int(),
+  createdAt: timestamp,
+});
+
+const project = z.object({
+  id,
+  title: z.string(),
+  description: z.string(),
+  replitUrl: z.string(),
+  category: z.string(),
+  tags: z.string().describe('comma-separated'),
+  votes: z.number().int(),
+  views: z.number().int(),
+  averageRating: z.number(),
+  totalRatings: z.number().int(),
+  isHidden: z.boolean(),
+  createdAt: timestamp,
+});
+
+const vote = z.object({
+  projectId: id,
+  projectTitle: z.string(),
+  ipAddress: z.string().describe('the address the vote was recorded from'),
+  createdAt: timestamp,
+});
+const rating = vote.extend({ rating: z.number().int().min(1).max(10), updatedAt: timestamp });
+const report = z.object({
+  id,
+  projectId: id,
+  projectTitle: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  additionalDetails: z.string().nullable(),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: timestamp,
+});
+const message = z.object({
+  id,
+  direction: z.enum(['sent', 'received']),
+  otherUsername: z
+    .string()
+    .nullable()
+    .describe('the other side; null: the administrators (sent), or a visitor or deleted member (received)'),
+  subject: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: timestamp,
+});
+const testRequest = z.object({
+  id,
+  projectId: id,
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  skillsNeeded: z.array(z.string()),
+  deadline: timestamp.nullable(),
+  maxTesters: z.number().int(),
+  testerCount: z.number().int(),
+  feedbackCount: z.number().int(),
+  isHidden: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+const testerOf = z.object({ requestId: id, requestTitle: z.string(), joinedAt: timestamp });
+const feedback = z.object({
+  id,
+  requestId: id,
+  requestTitle: z.string(),
+  testerUsername: z.string(),
+  worked: z.string(),
+  problems: z.string(),
+  suggestions: z.string(),
+  score: z.number().int(),
+  isHelpful: z.boolean(),
+  helpfulCount: z.number().int(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+const peerRating = z.object({
+  id,
+  requestId: id.nullable(),
+  otherUsername: z.string().describe('the rated member (given) or the rater (received)'),
+  rating: z.number().int(),
+  ratingType: z.string(),
+  feedback: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+const submission = z.object({ projectId: id.nullable(), ipAddress: z.string(), createdAt: timestamp });
+
+/** The sections of an export that are lists (each capped, see `truncated`). */
+export const EXPORT_LISTS = [
+  'projects',
+  'votes',
+  'ratings',
+  'reports',
+  'messages',
+  'testRequests',
+  'testerOf',
+  'feedbackGiven',
+  'feedbackReceived',
+  'peerRatingsGiven',
+  'peerRatingsReceived',
+  'submissions',
+] as const;
+/** One list section's name. */
+export type ExportList = (typeof EXPORT_LISTS)[number];
+
+/** GET /api/users/me/export's answer. */
+export const DataExport = named(
+  'DataExport',
+  z.object({
+    exportedAt: timestamp,
+    profile,
+    projects: z.array(project),
+    votes: z.array(vote),
+    ratings: z.array(rating),
+    reports: z.array(report),
+    messages: z.array(message),
+    testRequests: z.array(testRequest),
+    testerOf: z.array(testerOf),
+    feedbackGiven: z.array(feedback),
+    feedbackReceived: z.array(feedback),
+    peerRatingsGiven: z.array(peerRating),
+    peerRatingsReceived: z.array(peerRating),
+    submissions: z.array(submission),
+    truncated: z
+      .array(z.enum(EXPORT_LISTS))
+      .describe('lists cut at their cap (newest rows kept); empty when the export is whole'),
+  }),
+);
+/** The export as presented. */
+export type DataExportAnswer = z.input<typeof DataExport>;
