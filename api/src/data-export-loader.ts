@@ -1,6 +1,6 @@
 import { makeDataExportQueries } from '@vitrine/db/queries/data-export';
 import type { MemberCaller } from './context';
-import { EXPORT_LISTS, type ExportList } from './contracts/export-answers';
+import { EXPORT_LISTS, type ExportList } from '@vitrine/domain/answers';
 import { notFound } from './errors';
 import type { DataExportRows } from './presenters/data-export';
 

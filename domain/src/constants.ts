@@ -76,3 +76,8 @@ export type LeaderboardRange = (typeof LEADERBOARD_RANGES)[number];
 export const DEFAULT_LEADERBOARD_RANGE: LeaderboardRange = 'all';
 export const LATEST_SORTS = ['newest', 'votes', 'views'] as const;
 export type LatestSort = (typeof LATEST_SORTS)[number];
+
+/** Entries the top-contributors panel shows by default (GET /api/projects/top-contributors). */
+export const DEFAULT_TOP_CONTRIBUTORS = 5;
+/** The admin Projects tab lists this many projects a page (GET /api/admin/projects). */
+export const ADMIN_PROJECT_LIMIT = 100;

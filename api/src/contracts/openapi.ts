@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../middleware/session';
-import { answers, schemaNames } from './answers';
+import { answers, schemaNames } from '@vitrine/domain/answers';
 import type { Access, Contract, Route } from './route';
 
 /** JSON Schema (2020-12, the dialect of OpenAPI 3.1) of a zod schema, without its $schema line. */

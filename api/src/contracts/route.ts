@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { AppContext, Caller } from '../context';
 import type { LimiterName } from '../middleware/rate-limit';
+import type { Method, ObjectSchema, RouteContract, Tag } from '@vitrine/domain/contracts/contract';
 
 /**
  * Who may call a route (the pipeline's guard step):
@@ -17,28 +18,14 @@ export type Access = 'anyone' | 'unpaused' | 'member' | 'active' | 'admin' | 'ac
 /** The accesses that sign the caller in; their handlers get a user that is never null. */
 export type SignedInAccess = Exclude<Access, 'anyone' | 'unpaused'>;
 
-/** The group a route is listed under in the OpenAPI document. */
-export type Tag = 'meta' | 'auth' | 'projects' | 'users' | 'messages' | 'admin' | 'test-requests';
-
-/** A zod object for path parameters or a query string (their fields are documented one by one). */
-export type ObjectSchema = z.ZodObject;
+export type { ObjectSchema, Tag };
 
 /**
- * A route's contract (like Logto's koaGuard): everything the pipeline applies before the handler and
- * everything the OpenAPI document says, declared once. Paths are Koa paths (`/api/projects/:id`).
+ * What the API attaches to a route's public contract (domain/src/contracts/): who may call it and its
+ * quota, applied by the pipeline before the handler and listed in the OpenAPI document as x-access and
+ * x-rate-limit.
  */
-export interface Contract<
-  A extends Access = Access,
-  P extends ObjectSchema | undefined = ObjectSchema | undefined,
-  Q extends ObjectSchema | undefined = ObjectSchema | undefined,
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends z.ZodType | null = z.ZodType | null,
-> {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  path: string;
-  tag: Tag;
-  /** One line for the document. */
-  summary: string;
+export interface ServerParts<A extends Access = Access> {
   access: A;
   /** The 401 text for a visitor when the access needs a user (default 'You need to be logged in'). */
   loginMessage?: string;
@@ -50,18 +37,14 @@ export interface Contract<
   limit?: LimiterName;
   /** 'attempts' keeps the quota's point when the handler fails: each try is a guess (a current password, a token). Default 'writes'. */
   limitCounts?: 'writes' | 'attempts';
-  params?: P;
-  query?: Q;
-  body?: B;
   /** Fills the body before validation from the caller (a member's contact form takes their profile name and email). */
   prefill?: (body: unknown, user: UserRow | null) => unknown;
-  /** The success status (200 unless said). */
-  status?: number;
-  /** The success answer's schema, or null for an answer without a body (204) or one not described (the document itself). */
-  response: R;
-  /** Failure answers beyond those the contract implies (400 on input, 401/403 by access, 404 on ids, 429 on limits). */
+  /** Refusals whose exact text the server owns (api/src/errors.ts), laid over the contract's `errors` in the document. */
   errors?: Record<number, string>;
 }
+
+/** A route as the pipeline and the OpenAPI generator read it: the public contract with the server's parts. */
+export type Contract = RouteContract & ServerParts;
 
 /** Parsed output of an optional schema, or undefined. */
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -88,13 +71,19 @@ export interface Route {
   handler: Handler<Access, ObjectSchema | undefined, ObjectSchema | undefined, z.ZodType | undefined, z.ZodType | null>;
 }
 
-/** Declares a route: its contract and its handler, typed from the contract's schemas and access. */
+/**
+ * Declares a route: its public contract (domain/src/contracts/), the server's parts and its handler,
+ * typed from the contract's schemas and the access.
+ */
 export function route<
   A extends Access,
-  P extends ObjectSchema | undefined = undefined,
-  Q extends ObjectSchema | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  R extends z.ZodType | null = null,
->(contract: Contract<A, P, Q, B, R>, handler: Handler<A, P, Q, B, R>): Route {
-  return { contract, handler } as unknown as Route;
+  M extends Method,
+  Path extends string,
+  P extends ObjectSchema | undefined,
+  Q extends ObjectSchema | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType | null,
+>(contract: RouteContract<M, Path, P, Q, B, R>, server: ServerParts<A>, handler: Handler<A, P, Q, B, R>): Route {
+  const errors = { ...contract.errors, ...server.errors };
+  return { contract: { ...contract, ...server, errors }, handler } as unknown as Route;
 }

@@ -13,7 +13,7 @@ import type {
   ExportTesterRow,
   ExportVoteRow,
 } from '@vitrine/db/queries/data-export';
-import type { DataExportAnswer, ExportList } from '../contracts/export-answers';
+import type { DataExportAnswer, ExportList } from '@vitrine/domain/answers';
 
 /** The rows of an export as loaded (api/src/data-export-loader.ts). */
 export interface DataExportRows {

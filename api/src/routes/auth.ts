@@ -1,7 +1,6 @@
-import { loginSchema, registerSchema } from '@vitrine/domain/schemas/auth';
+import { authContracts } from '@vitrine/domain/contracts/auth';
 import { REMEMBER_ME_MS } from '@vitrine/domain/constants';
 import type { AppContext } from '../context';
-import { answers, named } from '../contracts/answers';
 import { route, type Route } from '../contracts/route';
 import { presentCurrentUser } from '../presenters/user';
 import { userRegistrar } from '../commands/user-registrar';
@@ -32,33 +31,18 @@ async function signIn(
 /** /api/auth: me, register, login, logout. */
 export const authRoutes: Route[] = [
   route(
+    authContracts.me,
     {
-      method: 'get',
-      path: '/api/auth/me',
-      tag: 'auth',
-      summary: 'The signed-in user',
       access: 'member',
       loginMessage: 'Not logged in',
-      response: answers.CurrentUser,
     },
     (call) => presentCurrentUser(call.user),
   ),
   route(
+    authContracts.register,
     {
-      method: 'post',
-      path: '/api/auth/register',
-      tag: 'auth',
-      summary: 'Create an account and sign in (an email starts unconfirmed and gets a confirmation link)',
       access: 'anyone',
       limit: 'register',
-      body: named('RegisterInput', registerSchema),
-      status: 201,
-      response: answers.CurrentUser,
-      errors: {
-        400: 'Invalid input, or a common or breached password',
-        409: 'Username already exists',
-        429: 'Too many sign-ups from this address, or confirmation mails to the email',
-      },
     },
     async (call) => {
       const user = await userRegistrar(call, call.body);
@@ -67,18 +51,10 @@ export const authRoutes: Route[] = [
     },
   ),
   route(
+    authContracts.login,
     {
-      method: 'post',
-      path: '/api/auth/login',
-      tag: 'auth',
-      summary: 'Sign in (rememberMe keeps the session 30 days)',
       access: 'anyone',
-      body: named('LoginInput', loginSchema),
-      response: answers.CurrentUser,
-      errors: {
-        401: BAD_CREDENTIALS,
-        429: 'Too many failed sign-ins from this address, or for this username from this address',
-      },
+      errors: { 401: BAD_CREDENTIALS },
     },
     async (call) => {
       const user = await credentialChecker(call, call.body);
@@ -86,21 +62,10 @@ export const authRoutes: Route[] = [
       return presentCurrentUser(user);
     },
   ),
-  route(
-    {
-      method: 'post',
-      path: '/api/auth/logout',
-      tag: 'auth',
-      summary: 'Sign out (allowed while paused)',
-      access: 'anyone',
-      status: 204,
-      response: null,
-    },
-    (call) => {
-      const sessionId = call.koa.cookies.get(SESSION_COOKIE, { signed: true });
-      call.koa.session = null;
-      // The sockets opened with this session leave the user's private rooms on every node.
-      if (sessionId && call.user) call.deps.publisher.signedOut(sessionId, call.user.id);
-    },
-  ),
+  route(authContracts.logout, { access: 'anyone' }, (call) => {
+    const sessionId = call.koa.cookies.get(SESSION_COOKIE, { signed: true });
+    call.koa.session = null;
+    // The sockets opened with this session leave the user's private rooms on every node.
+    if (sessionId && call.user) call.deps.publisher.signedOut(sessionId, call.user.id);
+  }),
 ];

@@ -1,3 +1,4 @@
+import { docsContracts } from '@vitrine/domain/contracts/docs';
 import { openApiDocument } from '../contracts/openapi';
 import { route, type Route } from '../contracts/route';
 
@@ -9,19 +10,9 @@ export function docsRoutes(all: () => Route[]): Route[] {
   // Built on the first request (every route is declared by then), then kept: contracts never change at run time.
   let document: Record<string, unknown> | undefined;
   return [
-    route(
-      {
-        method: 'get',
-        path: '/api/openapi.json',
-        tag: 'meta',
-        summary: 'This OpenAPI 3.1 document, generated from the route contracts',
-        access: 'anyone',
-        response: null,
-      },
-      ({ koa }) => {
-        koa.set('Cache-Control', `public, max-age=${DOCUMENT_MAX_AGE_SECONDS}`);
-        koa.body = document ??= openApiDocument(all());
-      },
-    ),
+    route(docsContracts.openapi, { access: 'anyone' }, ({ koa }) => {
+      koa.set('Cache-Control', `public, max-age=${DOCUMENT_MAX_AGE_SECONDS}`);
+      koa.body = document ??= openApiDocument(all());
+    }),
   ];
 }

@@ -1,6 +1,6 @@
+import { healthContracts } from '@vitrine/domain/contracts/health';
 import { databaseAnswers } from '@vitrine/db/sql';
 import type { Deps } from '../context';
-import { answers } from '../contracts/answers';
 import { route, type Route } from '../contracts/route';
 
 /** How long PostgreSQL and Redis each get to answer a health check. */
@@ -39,28 +39,14 @@ async function dependencies(deps: Deps): Promise<{ ok: boolean; database: Status
  * - GET /api/health: the same checks with the status of each (200 or 503).
  */
 export const healthRoutes: Route[] = [
+  route(healthContracts.live, { access: 'anyone' }, ({ koa }) => {
+    koa.set('Cache-Control', 'no-store');
+    return { status: 'ok' as const };
+  }),
   route(
+    healthContracts.ready,
     {
-      method: 'get',
-      path: '/api/health/live',
-      tag: 'meta',
-      summary: 'The process is up',
       access: 'anyone',
-      response: answers.Live,
-    },
-    ({ koa }) => {
-      koa.set('Cache-Control', 'no-store');
-      return { status: 'ok' as const };
-    },
-  ),
-  route(
-    {
-      method: 'get',
-      path: '/api/health/ready',
-      tag: 'meta',
-      summary: 'PostgreSQL and Redis answer within a second (load balancers)',
-      access: 'anyone',
-      response: answers.Ready,
       errors: { 503: NOT_READY_MESSAGE },
     },
     async ({ deps, koa }) => {
@@ -70,23 +56,12 @@ export const healthRoutes: Route[] = [
       return ok ? { status: 'ok' as const, database, redis } : { message: NOT_READY_MESSAGE, database, redis };
     },
   ),
-  route(
-    {
-      method: 'get',
-      path: '/api/health',
-      tag: 'meta',
-      summary: 'Database and Redis status',
-      access: 'anyone',
-      response: answers.Health,
-      errors: { 503: 'Database or Redis is down' },
-    },
-    async ({ deps, koa }) => {
-      const { ok, database, redis } = await dependencies(deps);
-      koa.set('Cache-Control', 'no-store');
-      koa.status = ok ? 200 : 503;
-      return ok
-        ? { status: 'ok' as const, database, redis }
-        : { status: 'degraded' as const, message: NOT_READY_MESSAGE, database, redis };
-    },
-  ),
+  route(healthContracts.health, { access: 'anyone' }, async ({ deps, koa }) => {
+    const { ok, database, redis } = await dependencies(deps);
+    koa.set('Cache-Control', 'no-store');
+    koa.status = ok ? 200 : 503;
+    return ok
+      ? { status: 'ok' as const, database, redis }
+      : { status: 'degraded' as const, message: NOT_READY_MESSAGE, database, redis };
+  }),
 ];

@@ -1,8 +1,6 @@
-import { z } from 'zod';
-import { accountDeleteSchema, passwordChangeSchema } from '@vitrine/domain/schemas/auth';
+import { userContracts } from '@vitrine/domain/contracts/users';
 import { makeProfileQueries } from '@vitrine/db/queries/profiles';
 import { makeTestRequestQueries } from '@vitrine/db/queries/test-requests';
-import { answers, named, usernameParams } from '../contracts/answers';
 import { route, type Route } from '../contracts/route';
 import { notFound } from '../errors';
 import { can } from '../policies';
@@ -18,7 +16,6 @@ import { COMMON_PASSWORD } from '../password-policy';
 import { SESSION_COOKIE } from '../middleware/session';
 import { consume, ensureNotLimited } from '../middleware/rate-limit';
 import { accountDeleter, LAST_ADMIN, WRONG_PASSWORD } from '../commands/account-deleter';
-import { DataExport } from '../contracts/export-answers';
 import { loadDataExport } from '../data-export-loader';
 import { presentDataExport } from '../presenters/data-export';
 
@@ -32,50 +29,24 @@ const PROFILE_REQUESTS = 20;
  * change and confirmation-link resend, and the member's own data: its export and the account's deletion.
  */
 export const userRoutes: Route[] = [
-  route(
-    {
-      method: 'get',
-      path: '/api/users',
-      tag: 'users',
-      summary: 'Users for the recipient picker (excludes the caller)',
-      access: 'member',
-      response: z.array(answers.UserOption),
-    },
-    async (call) => (await makeProfileQueries(call.deps.sql).listUserOptions(call.user.id)).map(presentUserOption),
+  route(userContracts.options, { access: 'member' }, async (call) =>
+    (await makeProfileQueries(call.deps.sql).listUserOptions(call.user.id)).map(presentUserOption),
   ),
+  route(userContracts.profile, { access: 'anyone' }, async (call) => {
+    const profiles = makeProfileQueries(call.deps.sql);
+    const user = await profiles.findProfileUser(call.params.username);
+    if (!user) throw notFound(USER_NOT_FOUND);
+    const projects = await profiles.listUserProjects(user.id, can(call.user, 'profile.seeHidden', user));
+    const requests = await makeTestRequestQueries(call.deps.sql).listUserRequests(user.id, PROFILE_REQUESTS);
+    return presentProfile(user, projects, requests);
+  }),
   route(
+    userContracts.changePassword,
     {
-      method: 'get',
-      path: '/api/users/:username',
-      tag: 'users',
-      summary: 'A public profile with its visible projects',
-      access: 'anyone',
-      params: usernameParams,
-      response: answers.UserProfile,
-      errors: { 404: USER_NOT_FOUND },
-    },
-    async (call) => {
-      const profiles = makeProfileQueries(call.deps.sql);
-      const user = await profiles.findProfileUser(call.params.username);
-      if (!user) throw notFound(USER_NOT_FOUND);
-      const projects = await profiles.listUserProjects(user.id, can(call.user, 'profile.seeHidden', user));
-      const requests = await makeTestRequestQueries(call.deps.sql).listUserRequests(user.id, PROFILE_REQUESTS);
-      return presentProfile(user, projects, requests);
-    },
-  ),
-  route(
-    {
-      method: 'post',
-      path: '/api/users/me/password',
-      tag: 'users',
-      summary: 'Change the password (current one required); ends every other session of the user and keeps this one',
-      // Allowed while paused, like logout: locking out an intruder must not wait for an admin.
       access: 'member',
       limit: 'passwordChange',
       limitCounts: 'attempts',
-      body: named('PasswordChangeInput', passwordChangeSchema),
-      response: answers.Notice,
-      errors: { 400: `${WRONG_CURRENT_PASSWORD}; ${COMMON_PASSWORD}; or invalid input`, 429: 'Too many attempts' },
+      errors: { 400: `${WRONG_CURRENT_PASSWORD}; ${COMMON_PASSWORD}; or invalid input` },
     },
     async (call) => {
       const cutoff = await passwordChanger(call, call.body);
@@ -87,67 +58,37 @@ export const userRoutes: Route[] = [
     },
   ),
   route(
+    userContracts.resendConfirmation,
     {
-      method: 'post',
-      path: '/api/users/me/email-confirmation',
-      tag: 'users',
-      summary: 'Mail a new confirmation link for the unconfirmed profile email',
       access: 'active',
       limit: 'confirmResend',
-      status: 202,
-      response: answers.Notice,
-      errors: {
-        400: NO_EMAIL_TO_CONFIRM,
-        409: EMAIL_ALREADY_CONFIRMED,
-        429: 'Too many confirmation mails for this user or address',
-      },
+      errors: { 400: NO_EMAIL_TO_CONFIRM, 409: EMAIL_ALREADY_CONFIRMED },
     },
     async (call) => {
       await confirmationResender(call);
       return { message: CONFIRMATION_SENT };
     },
   ),
+  route(userContracts.exportData, { access: 'member' }, async (call) => {
+    // A quota of exports made: checked first, spent once this one is built.
+    const key = `u:${call.user.id}`;
+    await ensureNotLimited(call, 'dataExport', key);
+    const exportedAt = new Date();
+    const answer = presentDataExport(await loadDataExport(call), exportedAt);
+    await consume(call, 'dataExport', key);
+    call.koa.set(
+      'Content-Disposition',
+      `attachment; filename="vitrine-${call.user.username}-${exportedAt.toISOString().slice(0, 10)}.json"`,
+    );
+    call.koa.set('Cache-Control', 'no-store');
+    return answer;
+  }),
   route(
+    userContracts.deleteAccount,
     {
-      method: 'get',
-      path: '/api/users/me/export',
-      tag: 'users',
-      summary:
-        'Download everything stored about the caller as one JSON file (profile without the password hash, projects, votes, ratings, reports, messages, test requests, feedback, peer ratings)',
-      // Allowed while paused: a member may always take their data with them.
-      access: 'member',
-      response: DataExport,
-      errors: { 429: 'Too many exports in the last hour' },
-    },
-    async (call) => {
-      // A quota of exports made: checked first, spent once this one is built.
-      const key = `u:${call.user.id}`;
-      await ensureNotLimited(call, 'dataExport', key);
-      const exportedAt = new Date();
-      const answer = presentDataExport(await loadDataExport(call), exportedAt);
-      await consume(call, 'dataExport', key);
-      call.koa.set(
-        'Content-Disposition',
-        `attachment; filename="vitrine-${call.user.username}-${exportedAt.toISOString().slice(0, 10)}.json"`,
-      );
-      call.koa.set('Cache-Control', 'no-store');
-      return answer;
-    },
-  ),
-  route(
-    {
-      method: 'delete',
-      path: '/api/users/me',
-      tag: 'users',
-      summary:
-        "Delete the caller's account for good (password required), as an admin's delete does: their projects and everything they own go, every session of theirs ends and their sockets are disconnected",
-      // Allowed while paused, like the export: leaving must not wait for an admin.
       access: 'member',
       limit: 'accountDelete',
-      body: named('AccountDeleteInput', accountDeleteSchema),
-      status: 204,
-      response: null,
-      errors: { 400: `${WRONG_PASSWORD}; ${LAST_ADMIN}; or invalid input`, 429: 'Too many attempts' },
+      errors: { 400: `${WRONG_PASSWORD}; ${LAST_ADMIN}; or invalid input` },
     },
     async (call) => {
       await accountDeleter(call, call.body);

@@ -1,3 +1,4 @@
+import { ADMIN_PROJECT_LIMIT } from '@vitrine/domain/constants';
 import type { ReportReason, ReportStatus, Role } from '@vitrine/domain/constants';
 import type { Tx } from '../sql';
 import { keysetPage, pageOf, type Page, type PageRequest } from './paging';
@@ -30,8 +31,8 @@ export interface AdminReportRow {
   adminNotes: string | null;
 }
 
-/** The admin Projects tab lists this many projects a page (spec §9: admin project list limit 100). */
-export const ADMIN_PROJECT_LIMIT = 100;
+/** The admin Projects tab lists this many projects a page (domain/src/constants.ts). */
+export { ADMIN_PROJECT_LIMIT };
 
 /** A keyset query's rows before pageOf: each with its cursor. */
 type Cursored<T> = Array<T & { pageCursorAt: string }>;

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TOP_CONTRIBUTORS,
   LEADERBOARD_RANGES,
   TRENDING_PERIODS,
   type LeaderboardRange,
@@ -38,8 +39,8 @@ export async function restartRunningTotals(tx: Tx): Promise<void> {
 
 /** Rows kept on the top-contributors board. */
 export const TOP_CONTRIBUTORS_BOARD_SIZE = 100;
-/** Entries the top-contributors panel shows by default. */
-export const DEFAULT_TOP_CONTRIBUTORS = 5;
+/** Entries the top-contributors panel shows by default (the API's default query, domain/src/constants.ts). */
+export { DEFAULT_TOP_CONTRIBUTORS };
 /**
  * Safety net while no worker keeps the boards fresh: a read computes a board that was never
  * computed, and refreshes in the background one whose last recompute is older than this. The worker

@@ -1,15 +1,17 @@
+import { named } from '../answers/named';
+import { directMessageSchema } from '../schemas/message';
 import {
   feedbackSchema,
   settingsSchema,
   testRequestCreateSchema,
   testRequestUpdateSchema,
   userRatingSchema,
-} from '@vitrine/domain/schemas/test-request';
-import { named } from '@vitrine/domain/answers';
+} from '../schemas/test-request';
 
-export { testRequestAnswers } from '@vitrine/domain/answers';
+/** The request body of a message to a user (the Message User tab and the admin composer). */
+export const directMessageInput = named('DirectMessageInput', directMessageSchema);
 
-/** The inputs of the test-request calls, named. */
+/** The inputs of the test-request calls, named as the OpenAPI document lists them. */
 export const testRequestInputs = {
   TestRequestCreateInput: named('TestRequestCreateInput', testRequestCreateSchema),
   TestRequestUpdateInput: named('TestRequestUpdateInput', testRequestUpdateSchema),

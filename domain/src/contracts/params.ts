@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { idSchema } from '@vitrine/domain/schemas/project';
-
-export { answers, named, schemaNames } from '@vitrine/domain/answers';
+import { z } from '../zod';
+import { idSchema } from '../schemas/project';
 
 /** Path parameters: a numeric id (400 'Invalid id' otherwise). */
 export const idParams = z.object({ id: idSchema });

@@ -1,1 +1,0 @@
-export { DataExport, EXPORT_LISTS, type DataExportAnswer, type ExportList } from '@vitrine/domain/answers';

@@ -1,0 +1,38 @@
+import { z } from '../zod';
+import { named, testRequestAnswers } from '../answers';
+import { adminSearchQuerySchema, visibilitySchema } from '../schemas/admin';
+import { newestFirstPageSchema } from '../schemas/paging';
+import { contract } from './contract';
+import { idParams } from './params';
+
+/** The admin dashboard's test requests and the removal of a peer rating. */
+export const adminTestRequestContracts = {
+  list: contract({
+    method: 'get',
+    path: '/api/admin/test-requests',
+    tag: 'admin',
+    summary:
+      'Every test request, hidden ones included, newest first, a page at a time (Link rel="next"); q searches title, description, project and owner',
+    query: adminSearchQuerySchema.extend(newestFirstPageSchema.shape),
+    response: z.array(testRequestAnswers.TestRequest),
+  }),
+  setVisibility: contract({
+    method: 'patch',
+    path: '/api/admin/test-requests/:id/visibility',
+    tag: 'admin',
+    summary: 'Hide a test request or show it again',
+    params: idParams,
+    body: named('VisibilityInput', visibilitySchema),
+    response: testRequestAnswers.RequestVisibility,
+  }),
+  removeUserRating: contract({
+    method: 'delete',
+    path: '/api/admin/user-ratings/:id',
+    tag: 'admin',
+    summary: "Remove an abusive user rating; the rated user's aggregates are recomputed",
+    params: idParams,
+    status: 204,
+    response: null,
+    errors: { 404: 'Rating not found' },
+  }),
+};
