@@ -30,7 +30,8 @@ export function guard(contract: Pick<Contract, 'access' | 'loginMessage'>, user:
 
 /**
  * Turns a route into one Koa middleware running the request pipeline in its one order:
- * flood limit -> guard -> validate (params, query, body) -> quota -> handler (load -> authorize -> command) -> present.
+ * flood limit -> guard -> validate (params, query, body) -> quota -> handler (load -> authorize -> command) -> present
+ * (outside production, the answer is checked against the contract's response schema: checkAnswer).
  * The session and the current user are read before, for every request (app.ts), so a limit can count by user.
  * - The flood limit (per IP and quota, generous) counts every call of a limited route, refused and malformed ones
  *   too, so a flood is throttled before it costs a parse or a query.
@@ -63,9 +64,54 @@ export function compose(r: Route): Middleware<AppState, AppContextExtras> {
       if (refund && contract.limitCounts !== 'attempts') await refund();
       throw err;
     }
-    if (answer !== undefined) c.body = answer;
+    if (answer === undefined) return;
+    if (!c.deps.config.production && c.status < 300) checkAnswer(contract, answer);
+    c.body = answer;
   };
   return Object.assign(run, { route: r });
+}
+
+/** A presented answer that does not match its contract's response schema: a bug, answered 500. */
+export class AnswerDriftError extends Error {
+  constructor(contract: Pick<Contract, 'method' | 'path'>, problem: string) {
+    super(`${contract.method.toUpperCase()} ${contract.path} answered outside its response schema: ${problem}`);
+    this.name = 'AnswerDriftError';
+  }
+}
+
+/** The first key of `answer` that the schema's output left out (zod objects strip keys they do not declare), as a path. */
+function undeclaredKey(answer: unknown, parsed: unknown, path = '$'): string | null {
+  if (Array.isArray(answer) && Array.isArray(parsed)) {
+    for (let i = 0; i < answer.length; i++) {
+      const found = undeclaredKey(answer[i], parsed[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (!answer || typeof answer !== 'object' || !parsed || typeof parsed !== 'object') return null;
+  for (const [key, value] of Object.entries(answer)) {
+    if (value === undefined) continue;
+    if (!(key in parsed)) return `${path}.${key}`;
+    const found = undeclaredKey(value, (parsed as Record<string, unknown>)[key], `${path}.${key}`);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Outside production (`config.production`: NODE_ENV), every success answer is checked against the
+ * contract's response schema before it is sent, fields it does not declare included: a presenter that
+ * drifts from its contract (domain/src/contracts/) answers 500 and fails the tests. Production skips it.
+ */
+export function checkAnswer(contract: Pick<Contract, 'method' | 'path' | 'response'>, answer: unknown): void {
+  if (!contract.response) return;
+  const result = contract.response.safeParse(answer);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new AnswerDriftError(contract, `${['$', ...(issue?.path ?? [])].join('.')}: ${issue?.message}`);
+  }
+  const extra = undeclaredKey(answer, result.data);
+  if (extra) throw new AnswerDriftError(contract, `${extra} is not declared`);
 }
 
 /** A router mounting `routes` in the given order, each as one composed pipeline. */

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import Koa from 'koa';
+import request from 'supertest';
+import { z } from 'zod';
+import { contract } from '@vitrine/domain/contracts/contract';
+import { idParams } from '@vitrine/domain/contracts/params';
+import type { AppContextExtras, AppState } from '../context';
+import { errorMiddleware } from '../middleware/errors';
+import { routerOf } from './pipeline';
+import { route } from './route';
+
+const Thing = z.object({ id: z.number().int(), name: z.string(), tags: z.array(z.object({ label: z.string() })) });
+const thing = contract({
+  method: 'get',
+  path: '/api/things/:id',
+  tag: 'meta',
+  summary: 'A thing',
+  params: idParams,
+  response: Thing,
+});
+
+/** A Koa app answering `thing` with what `present` gives, on a configuration that is or is not production. */
+function appAnswering(present: () => unknown, production: boolean) {
+  const logged: unknown[] = [];
+  const app = new Koa<AppState, AppContextExtras>();
+  app.use(errorMiddleware((err) => logged.push(err)));
+  app.use(async (ctx, next) => {
+    Object.assign(ctx, { deps: { config: { production } } });
+    ctx.state.user = null;
+    await next();
+  });
+  // The handler presents whatever the case gives: the type checker is what stops a drift at build time.
+  const router = routerOf([route(thing, { access: 'anyone' }, () => present() as z.input<typeof Thing>)]);
+  app.use(router.routes());
+  return { server: app.callback(), logged };
+}
+
+describe('the answer check', () => {
+  const right = { id: 1, name: 'lamp', tags: [{ label: 'light' }] };
+
+  it('lets an answer that matches its response schema through', async () => {
+    const { server, logged } = appAnswering(() => right, false);
+    const res = await request(server).get('/api/things/1');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(right);
+    expect(logged).toEqual([]);
+  });
+
+  it.each([
+    ['a field of the wrong type', { ...right, id: '1' }, '$.id'],
+    ['a missing field', { id: 1, tags: [] }, '$.name'],
+    ['a field the schema does not declare', { ...right, passwordHash: 'x' }, '$.passwordHash is not declared'],
+    ['an undeclared field deep inside', { ...right, tags: [{ label: 'a', secret: 1 }] }, '$.tags[0].secret'],
+  ])('answers 500 outside production to %s, and logs the drift', async (_case, answer, where) => {
+    const { server, logged } = appAnswering(() => answer, false);
+    const res = await request(server).get('/api/things/1');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ message: 'Something went wrong on our side' });
+    expect(String(logged[0])).toContain('GET /api/things/:id answered outside its response schema');
+    expect(String(logged[0])).toContain(where);
+  });
+
+  it('skips the check in production', async () => {
+    const { server, logged } = appAnswering(() => ({ ...right, id: '1' }), true);
+    const res = await request(server).get('/api/things/1');
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe('1');
+    expect(logged).toEqual([]);
+  });
+});
