@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { nextLink } from '@vitrine/domain/schemas/paging';
-import { apiRequest } from '../lib/api';
+import { getRaw, type ApiKey } from '../lib/api';
 import { registerPagedList } from '../lib/revalidate';
 
 /** One page as the server answered it: its rows and the URL of the next page (Link rel="next"), if any. */
@@ -12,7 +12,7 @@ interface KeysetPage<T> {
 
 /** GETs a page and reads its Link header. */
 async function fetchPage<T>(url: string): Promise<KeysetPage<T>> {
-  const res = await apiRequest('GET', url);
+  const res = await getRaw(url);
   return { items: (await res.json()) as T[], next: nextLink(res.headers.get('Link')) };
 }
 
@@ -38,7 +38,7 @@ export interface KeysetList<T> {
  * refetches when it mounts (moderation and inbox lists must not show an old answer as current) and
  * registers itself with lib/revalidate.ts, so writes and pushes of its group of keys refetch it.
  */
-export function useKeysetList<T>(url: string | null, options: { keepPreviousData?: boolean } = {}): KeysetList<T> {
+export function useKeysetList<T>(url: ApiKey<T[]> | null, options: { keepPreviousData?: boolean } = {}): KeysetList<T> {
   const { data, error, size, setSize, isLoading, mutate } = useSWRInfinite<KeysetPage<T>, Error>(
     (index, previous: KeysetPage<T> | null) => (index === 0 ? url : (previous?.next ?? null)),
     fetchPage,

@@ -1,7 +1,15 @@
 /**
- * The spec §7 call contract: every call sends cookies; a non-success answer is thrown as an Error
- * whose message is `${status}: ${body text or statusText}`. Reads go through SWR with `fetcher`.
+ * The web's one API client: every call goes through `callApi(endpoint, { params, query, body })` with an
+ * endpoint of the route table (domain/src/endpoints.ts, each typed by its contract in
+ * domain/src/contracts/), and every SWR key is built here by `apiKey` from the same table. No other
+ * module writes an `/api/` URL (eslint.config.js). Every call sends cookies; a non-success answer is
+ * thrown as an ApiError (status, and a message `${status}: ${body text or statusText}`), a request that
+ * never got through as a NetworkError. Reads go through SWR with `fetcher`, which GETs the key.
  */
+import type { AnswerOf, ArgsOf, Endpoint } from '@vitrine/domain/endpoints';
+
+export { endpoints } from '@vitrine/domain/endpoints';
+export type { AnswerOf, BodyOf, QueryOf } from '@vitrine/domain/endpoints';
 
 /** An error thrown for a non-success HTTP answer; `message` follows the §7 format. */
 export class ApiError extends Error {
@@ -38,7 +46,7 @@ export async function throwIfResNotOk(res: Response): Promise<Response> {
 }
 
 /** Sends a call with an optional JSON body and returns the raw response (already checked). */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -57,15 +65,81 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 }
 
 /** Sends a call and parses the JSON answer (null for an empty body, such as 204). */
-export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
   const res = await apiRequest(method, url, data);
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** The default SWR reader: GET as JSON; a 401 is an error like any other (§7). */
+/** The default SWR reader: GET the key (an `apiKey`) as JSON; a 401 is an error like any other. */
 export function fetcher<T>(url: string): Promise<T> {
   return apiJson<T>('GET', url);
+}
+
+/** The arguments of a call of `E`: none when it takes nothing required, else its params, query and body. */
+export type CallArgs<E> = object extends ArgsOf<E> ? [args?: ArgsOf<E>] : [args: ArgsOf<E>];
+
+/** One query value as the URL carries it; a list (viewer-state ids) is comma separated. */
+function queryValue(value: unknown): string {
+  return Array.isArray(value)
+    ? value.map((item) => encodeURIComponent(String(item))).join(',')
+    : encodeURIComponent(String(value));
+}
+
+/**
+ * The URL of a call: the endpoint's path with its parameters filled in, then the query in the order
+ * given, leaving out fields that are undefined or blank (the server's defaults apply).
+ */
+export function apiUrl<E extends Endpoint>(endpoint: E, ...[args]: CallArgs<E>): string {
+  const { params, query } = (args ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+  };
+  const path = endpoint.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(params?.[name])));
+  const pairs = Object.entries(query ?? {})
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([name, value]) => `${name}=${queryValue(value)}`);
+  return pairs.length > 0 ? `${path}?${pairs.join('&')}` : path;
+}
+
+/** An SWR key: the URL of a GET, carrying (as a type only) the answer `fetcher` reads under it. */
+export type ApiKey<A> = string & { readonly answer?: A };
+
+/** A read: an endpoint whose method is GET. */
+type ReadEndpoint = Endpoint & { readonly method: 'get' };
+
+/** The SWR key of a read: its URL (lib/live-keys.ts matches keys by these URLs), typed with its answer. */
+export function apiKey<E extends ReadEndpoint>(endpoint: E, ...args: CallArgs<E>): ApiKey<AnswerOf<E>> {
+  return apiUrl(endpoint, ...args);
+}
+
+/** The URL every key of `endpoint` starts with: its path up to the first parameter (lib/live-keys.ts groups keys by it). */
+export function apiPrefix(endpoint: Endpoint): string {
+  const param = endpoint.path.indexOf(':');
+  return param === -1 ? endpoint.path : endpoint.path.slice(0, param);
+}
+
+/** A pattern of every URL of `endpoint` without a query: each parameter is one path segment. */
+export function apiPattern(endpoint: Endpoint): RegExp {
+  const escaped = endpoint.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/?]+');
+  return new RegExp(`^${escaped}$`);
+}
+
+/**
+ * Calls a route: typed params, query and body in, its typed answer out (null for one without a body).
+ * Rejects with an ApiError (status, server message) or a NetworkError (CONNECTION_LOST_TEXT).
+ */
+export function callApi<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<AnswerOf<E>> {
+  const body = (args[0] as { body?: unknown } | undefined)?.body;
+  return apiJson<AnswerOf<E>>(endpoint.method.toUpperCase(), apiUrl(endpoint, ...args), body);
+}
+
+/**
+ * GETs a key, or a URL the server named (a Link rel="next"), and answers the raw, checked response:
+ * for a download (the file name and type stay the server's) and for headers (keyset pages).
+ */
+export function getRaw(url: string): Promise<Response> {
+  return apiRequest('GET', url);
 }
 
 /**

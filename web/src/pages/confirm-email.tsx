@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { CheckCircle2, MailCheck, XCircle } from 'lucide-react';
-import type { EmailConfirmed } from '@vitrine/domain/answers';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useAction } from '../hooks/use-action';
-import { apiJson, errorMessage } from '../lib/api';
+import { callApi, endpoints, errorMessage } from '../lib/api';
 import { useDocumentTitle } from '../lib/site';
 import { fetchCurrentUser, useSession } from '../stores/session';
 
@@ -27,7 +26,7 @@ export function ConfirmEmailPage() {
   }, [outcome]);
 
   const confirm = () =>
-    run('confirm', () => apiJson<EmailConfirmed>('POST', '/api/email/confirm', { token }), {
+    run('confirm', () => callApi(endpoints.email.confirm, { body: { token } }), {
       failure: (error) => ({ title: 'Not confirmed', description: errorMessage(error, 'Please try again.') }),
       onSuccess: (res) => {
         setOutcome({ ok: true, message: res.message });

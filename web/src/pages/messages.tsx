@@ -12,6 +12,7 @@ import { InboxList } from '../features/messages/components/inbox-list';
 import { DirectMessageForm } from '../features/messages/components/direct-message-form';
 import { useUnreadCount } from '../features/messages/api/use-unread-count';
 import { useUserOptions } from '../features/messages/api/use-user-options';
+import { endpoints } from '../lib/api';
 
 type MessagesTab = 'inbox' | 'contact' | 'compose';
 
@@ -33,7 +34,7 @@ function MessageUserTab({ meId, onSent }: { meId: number; onSent: () => void }) 
   return (
     <FormCard title="Message User" description="Send a private message to another member. It appears in their inbox.">
       <DirectMessageForm
-        endpoint="/api/messages"
+        endpoint={endpoints.messages.send}
         recipients={recipients}
         recipientsError={Boolean(error)}
         onSent={onSent}

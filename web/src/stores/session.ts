@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { CurrentUser } from '@vitrine/domain/answers';
 import type { LoginInput, RegisterInput } from '@vitrine/domain/schemas/auth';
-import { apiJson, ApiError } from '../lib/api';
+import { ApiError, callApi, endpoints } from '../lib/api';
 
 /** Session state: loading until GET /api/auth/me answers, then user or null. */
 export interface SessionState {
@@ -24,7 +24,7 @@ export interface SessionState {
 /** Reads the current user, treating 401 as anonymous and logging any other failure. */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await apiJson<CurrentUser>('GET', '/api/auth/me');
+    return await callApi(endpoints.auth.me);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     console.error('Failed to load the current user', error);
@@ -55,19 +55,19 @@ export const useSession = create<SessionState>()((set) => ({
     set({ user, isLoading: false });
   },
   async login(input) {
-    const user = await apiJson<CurrentUser>('POST', '/api/auth/login', input);
+    const user = await callApi(endpoints.auth.login, { body: input });
     set({ user, isLoading: false });
     return user;
   },
   async register(input) {
-    const user = await apiJson<CurrentUser>('POST', '/api/auth/register', input);
+    const user = await callApi(endpoints.auth.register, { body: input });
     set({ user, isLoading: false });
     return user;
   },
   async logout() {
     set({ isLoggingOut: true });
     try {
-      await apiJson<unknown>('POST', '/api/auth/logout');
+      await callApi(endpoints.auth.logout);
       set({ user: null });
     } finally {
       set({ isLoggingOut: false });

@@ -1,15 +1,11 @@
 import type { ReportStatus } from '@vitrine/domain/constants';
+import { apiKey, endpoints } from '../../../lib/api';
 
-/** GET /api/admin/users */
-export const ADMIN_USERS_KEY = '/api/admin/users';
-/** GET /api/admin/projects (every project, hidden ones included) */
-export const ADMIN_PROJECTS_KEY = '/api/admin/projects';
-
-/** An admin list's key with its search, if any: `/api/admin/users?q=ada`. */
-export function withSearch(key: string, q: string): string {
-  return q ? `${key}?${new URLSearchParams({ q })}` : key;
-}
+/** GET /api/admin/users, narrowed by username or email when `q` is not blank. */
+export const adminUsersKey = (q = '') => apiKey(endpoints.admin.users, { query: { q } });
+/** GET /api/admin/projects (every project, hidden ones included), narrowed when `q` is not blank. */
+export const adminProjectsKey = (q = '') => apiKey(endpoints.admin.projects, { query: { q } });
+/** GET /api/admin/test-requests (every request, hidden ones included), narrowed when `q` is not blank. */
+export const adminTestRequestsKey = (q = '') => apiKey(endpoints.adminTestRequests.list, { query: { q } });
 /** GET /api/admin/reports?status={status} */
-export function adminReportsKey(status: ReportStatus): string {
-  return `/api/admin/reports?status=${status}`;
-}
+export const adminReportsKey = (status: ReportStatus) => apiKey(endpoints.admin.reports, { query: { status } });

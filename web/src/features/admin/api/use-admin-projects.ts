@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
-import type { Project } from '@vitrine/domain/answers';
 import { useKeysetList } from '../../../hooks/use-keyset-list';
-import { apiJson } from '../../../lib/api';
+import { callApi, endpoints } from '../../../lib/api';
 import { revalidate } from '../../../lib/revalidate';
-import { ADMIN_PROJECTS_KEY, withSearch } from './keys';
+import { adminProjectsKey } from './keys';
 
 /** The Projects tab list, 100 a page (GET /api/admin/projects: all, hidden included), narrowed when `q` is given. */
 export function useAdminProjects(q = '') {
-  return useKeysetList<Project>(withSearch(ADMIN_PROJECTS_KEY, q), { keepPreviousData: true });
+  return useKeysetList(adminProjectsKey(q), { keepPreviousData: true });
 }
 
 /** Project moderation writes; each revalidates admin and public project lists and the reports. */
@@ -19,12 +18,12 @@ export function useAdminProjectActions() {
     return {
       /** PATCH /api/admin/projects/{id}/visibility */
       async setHidden(id: number, hidden: boolean): Promise<void> {
-        await apiJson('PATCH', `/api/admin/projects/${id}/visibility`, { hidden });
+        await callApi(endpoints.admin.setProjectVisibility, { params: { projectId: id }, body: { hidden } });
         await refresh();
       },
       /** DELETE /api/admin/projects/{id} */
       async remove(id: number): Promise<void> {
-        await apiJson('DELETE', `/api/admin/projects/${id}`);
+        await callApi(endpoints.admin.removeProject, { params: { id } });
         await refresh();
       },
     };

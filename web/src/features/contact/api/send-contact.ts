@@ -2,12 +2,12 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ContactInput } from '@vitrine/domain/schemas/message';
 import type { ContactSent } from '@vitrine/domain/answers';
-import { apiJson } from '../../../lib/api';
+import { callApi, endpoints } from '../../../lib/api';
 import { revalidate } from '../../../lib/revalidate';
 
 /** POST /api/contact: the contact page form and the quick Contact Admin dialog. */
 export function sendContact(payload: ContactInput): Promise<ContactSent> {
-  return apiJson<ContactSent>('POST', '/api/contact', payload);
+  return callApi(endpoints.messages.contact, { body: payload });
 }
 
 /** sendContact, then the cached message lists are refreshed so the inbox shows the new message. Answers what the server said. */

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSWRConfig } from 'swr';
-import { apiJson } from '../../../lib/api';
+import { callApi, endpoints } from '../../../lib/api';
 import { revalidate } from '../../../lib/revalidate';
 
 /** The subject and text of a composed message. */
@@ -15,7 +15,7 @@ export interface DirectMessageDraft extends MessageDraft {
 }
 
 /** Where a direct message goes: a member's Message User tab, or the admin composer. */
-export type DirectMessageEndpoint = '/api/messages' | '/api/admin/messages';
+export type DirectMessageEndpoint = typeof endpoints.messages.send | typeof endpoints.admin.sendMessage;
 
 /**
  * The inbox writes: mark read, delete, send a direct message, admin reply. Each one
@@ -29,22 +29,22 @@ export function useMessageActions() {
     () => ({
       /** PATCH /api/messages/{id}/read */
       async markRead(id: number): Promise<void> {
-        await apiJson('PATCH', `/api/messages/${id}/read`);
+        await callApi(endpoints.messages.markRead, { params: { id } });
         await refresh();
       },
       /** DELETE /api/messages/{id} */
       async remove(id: number): Promise<void> {
-        await apiJson('DELETE', `/api/messages/${id}`);
+        await callApi(endpoints.messages.remove, { params: { id } });
         await refresh();
       },
       /** POST /api/messages (Message User) or POST /api/admin/messages (admin composer). */
       async send(endpoint: DirectMessageEndpoint, draft: DirectMessageDraft): Promise<void> {
-        await apiJson('POST', endpoint, draft);
+        await callApi(endpoint, { body: draft });
         await refresh();
       },
       /** POST /api/admin/messages/{id}/reply */
       async reply(id: number, draft: MessageDraft): Promise<void> {
-        await apiJson('POST', `/api/admin/messages/${id}/reply`, draft);
+        await callApi(endpoints.admin.reply, { params: { id }, body: draft });
         await refresh();
       },
     }),

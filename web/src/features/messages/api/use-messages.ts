@@ -1,4 +1,3 @@
-import type { MessageView } from '@vitrine/domain/answers';
 import { useKeysetList } from '../../../hooks/use-keyset-list';
 import { ADMIN_MESSAGES_KEY, MESSAGES_KEY } from './keys';
 
@@ -6,11 +5,11 @@ import { ADMIN_MESSAGES_KEY, MESSAGES_KEY } from './keys';
 export type InboxSource = 'mine' | 'admin';
 
 /** The SWR key of an inbox source. */
-export function inboxKey(source: InboxSource): string {
+export function inboxKey(source: InboxSource) {
   return source === 'admin' ? ADMIN_MESSAGES_KEY : MESSAGES_KEY;
 }
 
 /** The inbox list, a page at a time (GET /api/messages, or GET /api/admin/messages for the admin dashboard). */
 export function useMessages(source: InboxSource, enabled = true) {
-  return useKeysetList<MessageView>(enabled ? inboxKey(source) : null);
+  return useKeysetList(enabled ? inboxKey(source) : null);
 }

@@ -1,4 +1,5 @@
 import type { UserOption } from '@vitrine/domain/answers';
+import { endpoints } from '../../../lib/api';
 import { Dialog } from '../../../components/ui/dialog';
 import { DirectMessageForm } from './direct-message-form';
 
@@ -25,7 +26,7 @@ export function ComposeDialog({ open, onOpenChange, recipients, recipientsError,
     >
       <DirectMessageForm
         key={recipientId ?? 'none'}
-        endpoint="/api/admin/messages"
+        endpoint={endpoints.admin.sendMessage}
         recipients={recipients}
         recipientsError={recipientsError}
         initialRecipientId={recipientId}

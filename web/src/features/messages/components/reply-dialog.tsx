@@ -3,7 +3,7 @@ import type { MessageView } from '@vitrine/domain/answers';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { useAction } from '../../../hooks/use-action';
-import { errorMessage } from '../../../lib/api';
+import { endpoints, errorMessage } from '../../../lib/api';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { useMessageActions } from '../api/use-message-actions';
 import { replySubject, type InboxViewer } from '../lib/message-line';
@@ -27,7 +27,7 @@ function ReplyForm({ message, viewer, onClose }: { message: MessageView; viewer:
         () =>
           viewer.isAdmin
             ? actions.reply(message.id, draft)
-            : actions.send('/api/messages', { ...draft, recipientUserId: message.senderUserId! }),
+            : actions.send(endpoints.messages.send, { ...draft, recipientUserId: message.senderUserId! }),
         {
           success: { title: 'Reply sent', description: `Your reply has been sent to ${recipientName(message)}.` },
           failure: (error) => ({

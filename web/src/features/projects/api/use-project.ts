@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { ProjectDetail } from '@vitrine/domain/answers';
-import { apiJson } from '../../../lib/api';
+import { callApi, endpoints } from '../../../lib/api';
 import { projectKey } from './keys';
 import { useWithViewerState } from './use-viewer-state';
 
@@ -28,7 +28,7 @@ export function useRecordView(id: number | null): void {
     // lengthened its long task.
     const timer = setTimeout(() => {
       recorded.current = id;
-      apiJson<{ views: number }>('POST', `/api/projects/${id}/view`)
+      callApi(endpoints.projects.view, { params: { id } })
         .then((answer) => {
           if (typeof answer?.views !== 'number') return;
           void mutate<ProjectDetail>(

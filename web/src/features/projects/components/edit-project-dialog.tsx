@@ -1,7 +1,7 @@
 import { projectEditSchema } from '@vitrine/domain/schemas/project';
 import type { Project } from '@vitrine/domain/answers';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
-import { apiJson, errorMessage } from '../../../lib/api';
+import { callApi, endpoints, errorMessage } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { useAction } from '../../../hooks/use-action';
@@ -33,7 +33,7 @@ export function EditProjectDialog({
   const form = useSchemaForm(projectEditSchema, valuesOf(project));
   const save = useAction();
   const { pending, onSubmit } = useSubmit(form.validate, (input) =>
-    save.run('save', () => apiJson<Project>('PATCH', `/api/projects/${project.id}`, input), {
+    save.run('save', () => callApi(endpoints.projects.edit, { params: { id: project.id }, body: input }), {
       success: { title: 'Project updated', description: 'Your changes have been saved.' },
       failure: (error) => ({ title: 'Error', description: errorMessage(error, 'Failed to update project') }),
       onSuccess: () => {

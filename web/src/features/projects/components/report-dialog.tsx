@@ -5,7 +5,7 @@ import { reportSchema } from '@vitrine/domain/schemas/report';
 import { useSession } from '../../../stores/session';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
-import { apiJson, errorMessage } from '../../../lib/api';
+import { callApi, endpoints, errorMessage } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { Field, Textarea } from '../../../components/ui/field';
@@ -69,17 +69,21 @@ function ReportForm({ projectId, onCancel, onSent }: { projectId: number; onCanc
   const form = useSchemaForm(reportSchema, EMPTY);
   const { run } = useAction();
   const { pending: submitting, onSubmit } = useSubmit(form.validate, (input) =>
-    run('report', () => apiJson<unknown>('POST', `/api/projects/${projectId}/report`, { ...input, projectId }), {
-      success: {
-        title: 'Report submitted',
-        description: 'Thank you for helping to keep our community safe. Our moderators will review your report.',
+    run(
+      'report',
+      () => callApi(endpoints.projects.report, { params: { id: projectId }, body: { ...input, projectId } }),
+      {
+        success: {
+          title: 'Report submitted',
+          description: 'Thank you for helping to keep our community safe. Our moderators will review your report.',
+        },
+        failure: (error) => ({
+          title: 'Error submitting report',
+          description: errorMessage(error, 'Please try again later.'),
+        }),
+        onSuccess: onSent,
       },
-      failure: (error) => ({
-        title: 'Error submitting report',
-        description: errorMessage(error, 'Please try again later.'),
-      }),
-      onSuccess: onSent,
-    }),
+    ),
   );
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { projectSubmitSchema } from '@vitrine/domain/schemas/project';
-import type { Project } from '@vitrine/domain/answers';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
-import { apiJson, ApiError, errorMessage } from '../../../lib/api';
+import { ApiError, callApi, endpoints, errorMessage } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { useAction } from '../../../hooks/use-action';
@@ -57,7 +56,7 @@ export function SubmitProjectDialog({ open, onOpenChange }: { open: boolean; onO
     return { title: 'Submission failed', description: 'An unknown error occurred. Please try again later.' };
   };
   const { pending, onSubmit } = useSubmit(form.validate, (input) =>
-    run('submit', () => apiJson<Project>('POST', '/api/projects', input), {
+    run('submit', () => callApi(endpoints.projects.submit, { body: input }), {
       success: { title: 'Project submitted!', description: 'Your project has been added to the showcase.' },
       failure: failureToast,
       onSuccess: () => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { RatingResult } from '@vitrine/domain/answers';
-import { apiJson, errorMessage } from '../../../lib/api';
+import { callApi, endpoints, errorMessage } from '../../../lib/api';
 import { useAction } from '../../../hooks/use-action';
 import { revalidateProjects } from '../api/revalidate';
 
@@ -20,7 +19,7 @@ export function useRate(project: { id: number; myRating: number | null }) {
   const myRating = saved && saved.for === project.myRating ? saved.value : project.myRating;
 
   const rate = (rating: number) =>
-    run('rate', () => apiJson<RatingResult>('POST', `/api/projects/${project.id}/rate`, { rating }), {
+    run('rate', () => callApi(endpoints.projects.rate, { params: { id: project.id }, body: { rating } }), {
       success: (result) => ({
         title: ratingToastTitle(result.updated),
         description: `You rated this project ${rating}/10.`,

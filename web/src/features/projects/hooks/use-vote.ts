@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { Project } from '@vitrine/domain/answers';
-import { apiJson, errorMessage, errorStatus } from '../../../lib/api';
+import { callApi, endpoints, errorMessage, errorStatus } from '../../../lib/api';
 import { toast } from '../../../components/ui/toast';
 import { updateCachedProject, voteInCache } from '../../../lib/project-cache';
 import { revalidateProjects } from '../api/revalidate';
@@ -28,7 +28,7 @@ export function useVote(project: Pick<Project, 'id' | 'votes' | 'hasVoted'>, sur
     if (project.hasVoted || pending) return;
     setPending(true);
     try {
-      await voteInCache(swr, project.id, apiJson<Project>('POST', `/api/projects/${project.id}/vote`));
+      await voteInCache(swr, project.id, callApi(endpoints.projects.vote, { params: { id: project.id } }));
       void revalidateProjects();
     } catch (error) {
       if (errorStatus(error) === 409) {

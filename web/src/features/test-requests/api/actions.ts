@@ -5,8 +5,8 @@ import type {
   TestRequestUpdateInput,
   UserRatingInput,
 } from '@vitrine/domain/schemas/test-request';
-import type { TestRequestDetail, UserRatingResult } from '@vitrine/domain/answers';
-import { apiJson } from '../../../lib/api';
+import type { TestRequestDetail } from '@vitrine/domain/answers';
+import { callApi, endpoints } from '../../../lib/api';
 import { keysOf } from '../../../lib/live-keys';
 import { requestKey } from './keys';
 
@@ -27,33 +27,33 @@ function body<T extends { deadline?: Date | null }>(input: T) {
 
 /** POST /api/test-requests */
 export async function openRequest(input: TestRequestCreateInput) {
-  return settle(await apiJson<TestRequestDetail>('POST', '/api/test-requests', body(input)));
+  return settle(await callApi(endpoints.testRequests.open, { body: body(input) }));
 }
 
 /** PATCH /api/test-requests/{id}: fields and/or status. */
 export async function updateRequest(id: number, patch: TestRequestUpdateInput) {
-  return settle(await apiJson<TestRequestDetail>('PATCH', requestKey(id), body(patch)));
+  return settle(await callApi(endpoints.testRequests.update, { params: { id }, body: body(patch) }));
 }
 
 /** POST / DELETE /api/test-requests/{id}/testers */
 export async function setJoined(id: number, join: boolean) {
-  return settle(await apiJson<TestRequestDetail>(join ? 'POST' : 'DELETE', `${requestKey(id)}/testers`));
+  return settle(await callApi(join ? endpoints.testRequests.join : endpoints.testRequests.leave, { params: { id } }));
 }
 
 /** PUT /api/test-requests/{id}/feedback */
 export async function saveFeedback(id: number, input: FeedbackInput) {
-  return settle(await apiJson<TestRequestDetail>('PUT', `${requestKey(id)}/feedback`, input));
+  return settle(await callApi(endpoints.testRequests.saveFeedback, { params: { id }, body: input }));
 }
 
 /** POST /api/feedback/{id}/helpful, then the request refetches. */
 export async function markHelpful(requestId: number, feedbackId: number) {
-  await apiJson<{ helpfulCount: number }>('POST', `/api/feedback/${feedbackId}/helpful`);
+  await callApi(endpoints.testRequests.markHelpful, { params: { id: feedbackId } });
   await mutate(requestKey(requestId));
 }
 
 /** POST /api/test-requests/{id}/ratings, then the request (and any profile) refetches. */
 export async function rateParticipant(requestId: number, input: UserRatingInput) {
-  const result = await apiJson<UserRatingResult>('POST', `${requestKey(requestId)}/ratings`, input);
+  const result = await callApi(endpoints.testRequests.rate, { params: { id: requestId }, body: input });
   await mutate(requestKey(requestId));
   void mutate(keysOf('profiles'));
   return result;

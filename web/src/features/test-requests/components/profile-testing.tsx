@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { TierBadge } from '../../../components/ui/tier-badge';
 import { useAction } from '../../../hooks/use-action';
 import { keysOf } from '../../../lib/live-keys';
-import { apiJson, errorMessage } from '../../../lib/api';
+import { callApi, endpoints, errorMessage } from '../../../lib/api';
 import { formatRelative } from '../../../lib/format';
 import { useSession } from '../../../stores/session';
 import { useUserRatings } from '../api/use-test-requests';
@@ -150,7 +150,7 @@ function useRemoveRating() {
   const removing = busy === null ? null : Number(busy);
   const remove = async (id: number) => {
     if (!window.confirm('Remove this rating? The user’s ratings are recomputed.')) return;
-    await run(String(id), () => apiJson('DELETE', `/api/admin/user-ratings/${id}`), {
+    await run(String(id), () => callApi(endpoints.adminTestRequests.removeUserRating, { params: { id } }), {
       success: { title: 'Rating removed', description: 'The ratings have been recomputed.' },
       failure: (error) => ({ title: 'Action failed', description: errorMessage(error, 'Please try again.') }),
       onSuccess: () => void mutate(keysOf('profiles')),

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@vitrine/domain/answers';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useAction } from '../../../hooks/use-action';
-import { apiJson, errorMessage } from '../../../lib/api';
+import { callApi, endpoints, errorMessage } from '../../../lib/api';
 
 /**
  * Whether the profile address is confirmed, under the email field of /settings; an
@@ -24,7 +24,7 @@ export function EmailStatus({ user }: { user: CurrentUser }) {
     );
   }
   const resend = () =>
-    run('resend', () => apiJson<{ message: string }>('POST', '/api/users/me/email-confirmation'), {
+    run('resend', () => callApi(endpoints.users.resendConfirmation), {
       success: (res) => ({ title: 'Confirmation email sent', description: res.message }),
       failure: (error) => ({
         title: 'Could not send the email',

@@ -5,7 +5,7 @@ import { PasswordStrengthMeter } from '../../../components/ui/password-strength'
 import { siteName } from '../../../lib/site';
 import { useSession } from '../../../stores/session';
 import { useAction } from '../../../hooks/use-action';
-import { apiJson, errorMessage } from '../../../lib/api';
+import { callApi, endpoints, errorMessage } from '../../../lib/api';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -22,7 +22,7 @@ export function PasswordForm() {
   const { pending, onSubmit } = useSubmit(
     form.validate,
     (input) =>
-      run('password', () => apiJson<{ message: string }>('POST', '/api/users/me/password', input), {
+      run('password', () => callApi(endpoints.users.changePassword, { body: input }), {
         success: (res) => ({ title: 'Password changed', description: res.message }),
         failure: (error) => ({ title: 'Password not changed', description: errorMessage(error, 'Please try again.') }),
         onSuccess: () => form.reset(EMPTY),

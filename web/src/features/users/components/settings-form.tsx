@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox, Field, Input, Textarea } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { useAction } from '../../../hooks/use-action';
-import { apiJson, errorMessage } from '../../../lib/api';
+import { callApi, endpoints, errorMessage } from '../../../lib/api';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { useSession } from '../../../stores/session';
 import { EmailStatus } from './email-status';
@@ -32,7 +32,7 @@ export function SettingsForm({ user }: { user: CurrentUser }) {
   const { pending, onSubmit } = useSubmit(
     form.validate,
     (input) =>
-      run('save', () => apiJson<CurrentUser>('PATCH', '/api/users/me', input), {
+      run('save', () => callApi(endpoints.userRatings.updateSettings, { body: input }), {
         success: { title: 'Settings saved', description: 'Your profile has been updated.' },
         failure: (error) => ({ title: 'Update failed', description: errorMessage(error, 'Please try again.') }),
         onSuccess: (next) => useSession.setState({ user: next }),

@@ -7,12 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { Checkbox, Field, FieldError, Input } from '../../../components/ui/field';
 import { useAction } from '../../../hooks/use-action';
-import { apiJson, apiRequest, errorMessage, errorStatus } from '../../../lib/api';
+import { apiUrl, callApi, endpoints, errorMessage, errorStatus, getRaw } from '../../../lib/api';
 import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { useSession } from '../../../stores/session';
 
 /** The export's address (docs/api.md "Your data"). */
-const EXPORT_URL = '/api/users/me/export';
+const EXPORT_URL = apiUrl(endpoints.users.exportData);
 
 /** The file name the server gives the export, read from Content-Disposition (a fallback otherwise). */
 function exportFileName(res: Response): string {
@@ -43,7 +43,7 @@ function DownloadData() {
     run(
       'export',
       async () => {
-        const res = await apiRequest('GET', EXPORT_URL);
+        const res = await getRaw(EXPORT_URL);
         saveBlob(await res.blob(), exportFileName(res));
       },
       {
@@ -78,7 +78,7 @@ function DeleteAccount() {
   const { pending, onSubmit } = useSubmit(
     form.validate,
     (input) =>
-      run('delete', () => apiJson<null>('DELETE', '/api/users/me', { password: input.password }), {
+      run('delete', () => callApi(endpoints.users.deleteAccount, { body: { password: input.password } }), {
         success: {
           title: 'Account deleted',
           description: 'Your account and your data have been deleted. You have been signed out.',

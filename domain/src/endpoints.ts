@@ -1,0 +1,175 @@
+import type { z } from './zod';
+import type { Method, RouteContract } from './contracts/contract';
+import type { adminContracts } from './contracts/admin';
+import type { adminTestRequestContracts } from './contracts/admin-test-requests';
+import type { authContracts } from './contracts/auth';
+import type { docsContracts } from './contracts/docs';
+import type { emailContracts } from './contracts/email';
+import type { healthContracts } from './contracts/health';
+import type { messageContracts } from './contracts/messages';
+import type { projectContracts } from './contracts/projects';
+import type { testRequestContracts } from './contracts/test-requests';
+import type { userRatingContracts } from './contracts/user-ratings';
+import type { userContracts } from './contracts/users';
+
+/**
+ * The light route table the web's client calls through (web/src/lib/api.ts): each route's method and
+ * path, with its contract (domain/src/contracts/) attached as a type only, so the browser bundles no
+ * schema for it. The type checker holds each entry to its contract: a method or path that differs, a
+ * route missing or one too many fails the build.
+ */
+
+/** A route as the client sees it: method and path, and (as a type only) its contract. */
+export interface Endpoint<C extends RouteContract = RouteContract> {
+  readonly method: C['method'];
+  readonly path: C['path'];
+  /** Never set: carries the contract's type to the client's arguments and answer. */
+  readonly contract?: C;
+}
+
+/** The endpoints of one area's contracts, one per contract. */
+type EndpointsOf<T> = { readonly [K in keyof T]: T[K] extends RouteContract ? Endpoint<T[K]> : never };
+
+function endpoint<const M extends Method, const P extends string>(method: M, path: P) {
+  return { method, path };
+}
+
+/** The contract an endpoint carries. */
+export type ContractOf<E> = E extends Endpoint<infer C> ? C : never;
+
+/** A path parameter's value: the client writes it into the path. */
+type PathValue = string | number;
+/** The schema a contract has under `key` (never when it has none). */
+type SchemaOf<E, K extends 'params' | 'query' | 'body'> = NonNullable<ContractOf<E>[K]>;
+// Each helper takes the schema as a naked type parameter, so a missing schema (never) gives never.
+type PathFields<S> = S extends z.ZodObject ? { [K in keyof z.output<S>]: PathValue } : never;
+type QueryFields<S> = S extends z.ZodObject ? FieldsAs<z.input<S>, z.output<S>> : never;
+type FieldsAs<In, Out> = { [K in keyof In]: K extends keyof Out ? Out[K] : never };
+type BodyFields<S> = S extends z.ZodType ? z.input<S> : never;
+/** What a path's parameters take. */
+export type ParamsOf<E> = PathFields<SchemaOf<E, 'params'>>;
+/** What a query takes: its fields as parsed, optional where the query's own input is. */
+export type QueryOf<E> = QueryFields<SchemaOf<E, 'query'>>;
+/** The JSON body a route takes. */
+export type BodyOf<E> = BodyFields<SchemaOf<E, 'body'>>;
+/** The answer of a route (null for one without a body). */
+export type AnswerOf<E> = ContractOf<E>['response'] extends z.ZodType ? z.output<ContractOf<E>['response']> : null;
+
+type ParamsPart<E> = [ParamsOf<E>] extends [never] ? { params?: never } : { params: ParamsOf<E> };
+type QueryPart<E> = [QueryOf<E>] extends [never]
+  ? { query?: never }
+  : object extends QueryOf<E>
+    ? { query?: QueryOf<E> }
+    : { query: QueryOf<E> };
+type BodyPart<E> = [BodyOf<E>] extends [never] ? { body?: never } : { body: BodyOf<E> };
+/** What a call of the route takes: its path parameters, query and body, each where the contract has one. */
+export type ArgsOf<E> = ParamsPart<E> & QueryPart<E> & BodyPart<E>;
+
+const admin: EndpointsOf<typeof adminContracts> = {
+  messages: endpoint('get', '/api/admin/messages'),
+  sendMessage: endpoint('post', '/api/admin/messages'),
+  reply: endpoint('post', '/api/admin/messages/:id/reply'),
+  users: endpoint('get', '/api/admin/users'),
+  setAdmin: endpoint('patch', '/api/admin/users/:userId/admin'),
+  setPaused: endpoint('patch', '/api/admin/users/:userId/pause'),
+  removeUser: endpoint('delete', '/api/admin/users/:userId'),
+  projects: endpoint('get', '/api/admin/projects'),
+  removeProject: endpoint('delete', '/api/admin/projects/:id'),
+  setProjectVisibility: endpoint('patch', '/api/admin/projects/:projectId/visibility'),
+  reports: endpoint('get', '/api/admin/reports'),
+  updateReport: endpoint('patch', '/api/admin/reports/:id'),
+  removeReport: endpoint('delete', '/api/admin/reports/:id'),
+};
+
+const adminTestRequests: EndpointsOf<typeof adminTestRequestContracts> = {
+  list: endpoint('get', '/api/admin/test-requests'),
+  setVisibility: endpoint('patch', '/api/admin/test-requests/:id/visibility'),
+  removeUserRating: endpoint('delete', '/api/admin/user-ratings/:id'),
+};
+
+const auth: EndpointsOf<typeof authContracts> = {
+  me: endpoint('get', '/api/auth/me'),
+  register: endpoint('post', '/api/auth/register'),
+  login: endpoint('post', '/api/auth/login'),
+  logout: endpoint('post', '/api/auth/logout'),
+};
+
+const docs: EndpointsOf<typeof docsContracts> = {
+  openapi: endpoint('get', '/api/openapi.json'),
+};
+
+const email: EndpointsOf<typeof emailContracts> = {
+  confirm: endpoint('post', '/api/email/confirm'),
+};
+
+const health: EndpointsOf<typeof healthContracts> = {
+  live: endpoint('get', '/api/health/live'),
+  ready: endpoint('get', '/api/health/ready'),
+  health: endpoint('get', '/api/health'),
+};
+
+const messages: EndpointsOf<typeof messageContracts> = {
+  contact: endpoint('post', '/api/contact'),
+  list: endpoint('get', '/api/messages'),
+  unreadCount: endpoint('get', '/api/messages/unread-count'),
+  send: endpoint('post', '/api/messages'),
+  markRead: endpoint('patch', '/api/messages/:id/read'),
+  remove: endpoint('delete', '/api/messages/:id'),
+};
+
+const projects: EndpointsOf<typeof projectContracts> = {
+  latest: endpoint('get', '/api/projects'),
+  trending: endpoint('get', '/api/projects/trending'),
+  leaderboard: endpoint('get', '/api/projects/leaderboard'),
+  topContributors: endpoint('get', '/api/projects/top-contributors'),
+  viewerState: endpoint('get', '/api/projects/viewer-state'),
+  detail: endpoint('get', '/api/projects/:id'),
+  submit: endpoint('post', '/api/projects'),
+  edit: endpoint('patch', '/api/projects/:id'),
+  vote: endpoint('post', '/api/projects/:id/vote'),
+  view: endpoint('post', '/api/projects/:id/view'),
+  rate: endpoint('post', '/api/projects/:id/rate'),
+  report: endpoint('post', '/api/projects/:id/report'),
+};
+
+const testRequests: EndpointsOf<typeof testRequestContracts> = {
+  list: endpoint('get', '/api/test-requests'),
+  open: endpoint('post', '/api/test-requests'),
+  detail: endpoint('get', '/api/test-requests/:id'),
+  update: endpoint('patch', '/api/test-requests/:id'),
+  join: endpoint('post', '/api/test-requests/:id/testers'),
+  leave: endpoint('delete', '/api/test-requests/:id/testers'),
+  saveFeedback: endpoint('put', '/api/test-requests/:id/feedback'),
+  markHelpful: endpoint('post', '/api/feedback/:id/helpful'),
+  rate: endpoint('post', '/api/test-requests/:id/ratings'),
+  ofProject: endpoint('get', '/api/projects/:id/test-request'),
+};
+
+const userRatings: EndpointsOf<typeof userRatingContracts> = {
+  updateSettings: endpoint('patch', '/api/users/me'),
+  ofUser: endpoint('get', '/api/users/:username/ratings'),
+};
+
+const users: EndpointsOf<typeof userContracts> = {
+  options: endpoint('get', '/api/users'),
+  profile: endpoint('get', '/api/users/:username'),
+  changePassword: endpoint('post', '/api/users/me/password'),
+  resendConfirmation: endpoint('post', '/api/users/me/email-confirmation'),
+  exportData: endpoint('get', '/api/users/me/export'),
+  deleteAccount: endpoint('delete', '/api/users/me'),
+};
+
+/** Every route of the API by area, as the web calls them. */
+export const endpoints = {
+  admin,
+  adminTestRequests,
+  auth,
+  docs,
+  email,
+  health,
+  messages,
+  projects,
+  testRequests,
+  userRatings,
+  users,
+};
