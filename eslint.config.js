@@ -157,6 +157,24 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // The web calls the API through its one typed client (web/src/lib/api.ts: callApi, apiKey); no other
+    // module writes an /api/ URL. Tests may spell out the URLs the client builds.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/api.ts', ...TEST_FILES],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/api\\//]', 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]'].map(
+          (selector) => ({
+            selector,
+            message:
+              'Call the API through web/src/lib/api.ts (callApi, apiKey with an endpoint), not a literal /api/ URL.',
+          }),
+        ),
+      ],
+    },
+  },
   // Formatting is Prettier's (npm run format): turn off the lint rules it would fight.
   prettierConfig,
 );

@@ -46,3 +46,24 @@ describe('lint boundaries (eslint.config.js)', () => {
     },
   );
 });
+
+describe('API URLs only in the web client (eslint.config.js no-restricted-syntax)', () => {
+  const eslint = new ESLint({ cwd: ROOT });
+  /** The API-URL errors of a fixture linted as the file `filePath`. */
+  async function apiUrlErrors(fixture: string, filePath: string) {
+    const text = readFileSync(new URL(`${fixture}.ts.fixture`, FIXTURES), 'utf8');
+    const [result] = await eslint.lintText(text, { filePath: `${ROOT}${filePath}` });
+    return result.messages.filter((message) => message.ruleId === 'no-restricted-syntax' && message.severity === 2);
+  }
+
+  it('refuses a string or template literal /api/ URL in a web module', { timeout: LINT_TIMEOUT_MS }, async () => {
+    const errors = await apiUrlErrors('web-literal-api-url', 'web/src/features/messages/api/keys.ts');
+    expect(errors.map((error) => error.line)).toEqual([2, 3]);
+    expect(errors[0].message).toMatch(/web\/src\/lib\/api\.ts/);
+  });
+
+  it('lets the client module build them', { timeout: LINT_TIMEOUT_MS }, async () => {
+    expect(await apiUrlErrors('web-client-api-url', 'web/src/lib/api.ts')).toEqual([]);
+    expect(await apiUrlErrors('web-client-api-url', 'web/src/lib/other.ts')).toHaveLength(2);
+  });
+});

@@ -13,12 +13,13 @@ import type { SsrPageData, SsrRequest, SsrResult } from '@vitrine/domain/ssr';
 import { Root } from './app/root';
 import { setServerSiteName } from './lib/site';
 import { serializeForScript } from './lib/json-ld';
+import { apiKey, endpoints } from './lib/api';
 import { renderHead } from './ssr/head';
 import { planPage } from './ssr/pages';
 import { viewerStateKey } from './features/projects/api/use-viewer-state';
 
 /** The current-user call of §7. */
-const CURRENT_USER_KEY = '/api/auth/me';
+const CURRENT_USER_KEY = apiKey(endpoints.auth.me);
 
 /** wouter's own decoding of a path (decodeURI when it holds an escape); a malformed escape stays as it is. */
 function decodePath(path: string): string {

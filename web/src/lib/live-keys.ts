@@ -1,25 +1,34 @@
 /**
  * The one map from what changed to the SWR keys it makes stale. SWR keys are the GET URLs (lib/api.ts
- * `fetcher`), so a group of keys is a set of URL prefixes. The root hook (hooks/use-live-updates.ts)
+ * `apiKey`, read by `fetcher`), so a group of keys is a set of URL prefixes of the routes' endpoints. The root hook (hooks/use-live-updates.ts)
  * applies STALE_AFTER to the server's pushes; writes revalidate the same groups with `keysOf`.
  */
 import type { ServerToClientEvents } from '@vitrine/domain/events';
+import { apiPattern, apiPrefix, endpoints } from './api';
 
 /** The URL prefixes of each group of keys (a pattern where a prefix would take in other groups). */
 const KEY_PREFIXES = {
   /** Project lists and pages, profiles (they list their projects) and the admin's project list. */
-  projects: ['/api/projects', '/api/users/', '/api/admin/projects'],
+  projects: [
+    apiPrefix(endpoints.projects.latest),
+    apiPrefix(endpoints.users.profile),
+    apiPrefix(endpoints.admin.projects),
+  ],
   /** Inboxes, the admin inbox and the unread badge. */
-  messages: ['/api/messages', '/api/admin/messages'],
+  messages: [apiPrefix(endpoints.messages.list), apiPrefix(endpoints.admin.messages)],
   /** The admin's report lists, every status. */
-  reports: ['/api/admin/reports'],
+  reports: [apiPrefix(endpoints.admin.reports)],
   /** The admin's user list, under any search. */
-  users: ['/api/admin/users'],
+  users: [apiPrefix(endpoints.admin.users)],
   /** Test-request lists and pages, a project page's request panel and the admin's Test Requests tab. */
-  testRequests: ['/api/test-requests', '/api/admin/test-requests', /^\/api\/projects\/\d+\/test-request$/],
+  testRequests: [
+    apiPrefix(endpoints.testRequests.list),
+    apiPrefix(endpoints.adminTestRequests.list),
+    apiPattern(endpoints.testRequests.ofProject),
+  ],
   /** Profiles and the ratings they list (a user rating or its removal changes them). */
-  profiles: ['/api/users/'],
-} as const satisfies Record<string, ReadonlyArray<string | RegExp>>;
+  profiles: [apiPrefix(endpoints.users.profile)],
+} satisfies Record<string, ReadonlyArray<string | RegExp>>;
 
 /**
  * The app's SWR defaults never revalidate cached data on mount, and a push or a write made
@@ -78,11 +87,15 @@ export function keysOf(...groups: readonly KeyGroup[]): (key: unknown) => boolea
 
 /** After a reconnect or a server `sync`, every key is refetched but the session's (its store reloads it). */
 export function isShownKey(key: unknown): boolean {
-  return !(typeof key === 'string' && key.startsWith('/api/auth/'));
+  return !(typeof key === 'string' && key.startsWith(apiPrefix(endpoints.auth.me)));
 }
 
+/** The leaderboard's URL before its query. */
+const LEADERBOARD = `${apiPrefix(endpoints.projects.leaderboard)}?`;
 /** Ranged leaderboards count the votes of a month or a week, so all-time totals do not apply to them. */
-const RANGED_LEADERBOARD = /^\/api\/projects\/leaderboard\?(.*&)?timeRange=(?!all\b)/;
+function isRangedLeaderboard(url: string): boolean {
+  return url.startsWith(LEADERBOARD) && /(^|&)timeRange=(?!all\b)/.test(url.slice(LEADERBOARD.length));
+}
 
 /**
  * True when the cache entry under `key` shows projects with their all-time counts, so a live
@@ -90,5 +103,5 @@ const RANGED_LEADERBOARD = /^\/api\/projects\/leaderboard\?(.*&)?timeRange=(?!al
  */
 export function takesLiveCounts(key: unknown): boolean {
   const url = urlOf(key);
-  return url !== null && isKeyOf('projects', url) && !RANGED_LEADERBOARD.test(url);
+  return url !== null && isKeyOf('projects', url) && !isRangedLeaderboard(url);
 }

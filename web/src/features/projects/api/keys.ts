@@ -10,6 +10,7 @@ import {
   type TrendingPeriod,
 } from '@vitrine/domain/constants';
 import type { SearchChoice } from '../../../hooks/use-search-choice';
+import { apiKey, endpoints } from '../../../lib/api';
 
 /** offset of a 0-based page index: offset = (page - 1) * PAGE_SIZE for the 1-based page (§9). */
 export function pageOffset(pageIndex: number): number {
@@ -21,32 +22,31 @@ export function pageOffset(pageIndex: number): number {
  * Given `after` (the previous page's last project id), Load More asks for the page after it (keyset:
  * a deep page costs the server what the first does); else by offset.
  */
-export function latestKey(sort: LatestSort, pageIndex: number, q = '', after?: number): string {
-  const search = q.trim() ? `&q=${encodeURIComponent(q.trim())}` : '';
-  const page = after === undefined ? `offset=${pageOffset(pageIndex)}` : `after=${after}`;
-  return `/api/projects?${page}&limit=${PAGE_SIZE}&sort=${sort}${search}`;
+export function latestKey(sort: LatestSort, pageIndex: number, q = '', after?: number) {
+  const page = after === undefined ? { offset: pageOffset(pageIndex) } : { after };
+  return apiKey(endpoints.projects.latest, { query: { ...page, limit: PAGE_SIZE, sort, q: q.trim() } });
 }
 
 /**
  * SWR key of one page of Trending; given `after` (the previous page's last project id), Load More
  * asks for the page after it (keyset), like Latest's: the API refuses deep offsets.
  */
-export function trendingKey(period: TrendingPeriod, pageIndex: number, after?: number): string {
-  const page = after === undefined ? `offset=${pageOffset(pageIndex)}` : `after=${after}`;
-  return `/api/projects/trending?period=${period}&${page}&limit=${PAGE_SIZE}`;
+export function trendingKey(period: TrendingPeriod, pageIndex: number, after?: number) {
+  const page = after === undefined ? { offset: pageOffset(pageIndex) } : { after };
+  return apiKey(endpoints.projects.trending, { query: { period, ...page, limit: PAGE_SIZE } });
 }
 
 /** SWR key of the leaderboard for a time range. */
-export function leaderboardKey(range: LeaderboardRange): string {
-  return `/api/projects/leaderboard?timeRange=${range}`;
+export function leaderboardKey(range: LeaderboardRange) {
+  return apiKey(endpoints.projects.leaderboard, { query: { timeRange: range } });
 }
 
 /** SWR key of the Top Contributors panel. */
-export const TOP_CONTRIBUTORS_KEY = '/api/projects/top-contributors';
+export const TOP_CONTRIBUTORS_KEY = apiKey(endpoints.projects.topContributors);
 
 /** SWR key of one project. */
-export function projectKey(id: number | string): string {
-  return `/api/projects/${id}`;
+export function projectKey(id: number | string) {
+  return apiKey(endpoints.projects.detail, { params: { id } });
 }
 
 /**

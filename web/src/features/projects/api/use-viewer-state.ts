@@ -1,25 +1,29 @@
 import { useMemo } from 'react';
 import useSWR from 'swr';
 import type { Project, ViewerState } from '@vitrine/domain/answers';
-import { fetcher } from '../../../lib/api';
+import { apiKey, callApi, endpoints } from '../../../lib/api';
 
 /** Ids one viewer-state call carries at most (the server's MAX_VIEWER_STATE_IDS). */
 const IDS_PER_CALL = 100;
-/** The path of the viewer-state call; its SWR key starts with /api/projects, so project revalidations reach it. */
-const VIEWER_STATE_PATH = '/api/projects/viewer-state?ids=';
-
-/** SWR key of the viewer's state of `ids` (sorted, so the same set is one key), or null for none. */
-export function viewerStateKey(ids: readonly number[]): string | null {
-  const unique = [...new Set(ids)].sort((a, b) => a - b);
-  return unique.length === 0 ? null : `${VIEWER_STATE_PATH}${unique.join(',')}`;
+/** The distinct ids, sorted, so the same set is one key. */
+function uniqueIds(ids: readonly number[]): number[] {
+  return [...new Set(ids)].sort((a, b) => a - b);
 }
 
-/** Reads the key's ids in calls of at most IDS_PER_CALL. */
-async function fetchViewerState(key: string): Promise<ViewerState[]> {
-  const ids = key.slice(VIEWER_STATE_PATH.length).split(',');
+/**
+ * SWR key of the viewer's state of `ids`, or null for none; it starts with the project lists' prefix,
+ * so project revalidations reach it.
+ */
+export function viewerStateKey(ids: readonly number[]) {
+  const unique = uniqueIds(ids);
+  return unique.length === 0 ? null : apiKey(endpoints.projects.viewerState, { query: { ids: unique } });
+}
+
+/** Reads the viewer's state of `ids` in calls of at most IDS_PER_CALL. */
+async function fetchViewerState(ids: readonly number[]): Promise<ViewerState[]> {
   const calls: Array<Promise<ViewerState[]>> = [];
   for (let i = 0; i < ids.length; i += IDS_PER_CALL)
-    calls.push(fetcher<ViewerState[]>(`${VIEWER_STATE_PATH}${ids.slice(i, i + IDS_PER_CALL).join(',')}`));
+    calls.push(callApi(endpoints.projects.viewerState, { query: { ids: ids.slice(i, i + IDS_PER_CALL) } }));
   return (await Promise.all(calls)).flat();
 }
 
@@ -32,8 +36,9 @@ async function fetchViewerState(key: string): Promise<ViewerState[]> {
 export function useWithViewerState<T extends Pick<Project, 'id' | 'hasVoted' | 'myRating' | 'canEdit'>>(
   projects: readonly T[],
 ): T[] {
-  const key = viewerStateKey(projects.map((p) => p.id));
-  const { data } = useSWR<ViewerState[]>(key, fetchViewerState);
+  const ids = uniqueIds(projects.map((p) => p.id));
+  // The key names exactly these ids, so the fetcher may read them from here.
+  const { data } = useSWR<ViewerState[]>(viewerStateKey(ids), () => fetchViewerState(ids));
   return useMemo(() => {
     if (!data) return [...projects];
     const byId = new Map(data.map((state) => [state.id, state]));

@@ -1,5 +1,6 @@
 import type { RequestSort } from '@vitrine/domain/test-requests';
 import { REQUEST_PAGE_SIZE } from '@vitrine/domain/test-requests';
+import { apiKey, endpoints, type QueryOf } from '../../../lib/api';
 
 /** The filters of /test-requests. */
 export interface RequestFilters {
@@ -9,19 +10,18 @@ export interface RequestFilters {
 }
 
 /** GET /api/test-requests key of one page: the first, or the one after request `after` (Load More by keyset). */
-export function requestListKey(filters: RequestFilters, after?: number): string {
-  const params = new URLSearchParams({ sort: filters.sort, limit: String(REQUEST_PAGE_SIZE) });
-  if (after !== undefined) params.set('after', String(after));
-  if (filters.skill.trim()) params.set('skill', filters.skill.trim());
-  if (filters.category) params.set('category', filters.category);
-  return `/api/test-requests?${params.toString()}`;
+export function requestListKey(filters: RequestFilters, after?: number) {
+  // The category select offers the categories only ('' is every category: left out of the URL).
+  const category = (filters.category || undefined) as QueryOf<typeof endpoints.testRequests.list>['category'];
+  return apiKey(endpoints.testRequests.list, {
+    query: { sort: filters.sort, limit: REQUEST_PAGE_SIZE, after, skill: filters.skill.trim(), category },
+  });
 }
 
 /** GET /api/test-requests/{id} */
-export const requestKey = (id: number | string) => `/api/test-requests/${id}`;
+export const requestKey = (id: number | string) => apiKey(endpoints.testRequests.detail, { params: { id } });
 /** GET /api/projects/{id}/test-request */
-export const projectRequestKey = (projectId: number | string) => `/api/projects/${projectId}/test-request`;
+export const projectRequestKey = (projectId: number | string) =>
+  apiKey(endpoints.testRequests.ofProject, { params: { id: projectId } });
 /** GET /api/users/{username}/ratings */
-export const userRatingsKey = (username: string) => `/api/users/${encodeURIComponent(username)}/ratings`;
-/** GET /api/admin/test-requests */
-export const adminRequestsKey = (q: string) => `/api/admin/test-requests${q ? `?q=${encodeURIComponent(q)}` : ''}`;
+export const userRatingsKey = (username: string) => apiKey(endpoints.userRatings.ofUser, { params: { username } });

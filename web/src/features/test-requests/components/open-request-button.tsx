@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import { useLocation } from 'wouter';
 import { Plus } from 'lucide-react';
-import type { UserProfile } from '@vitrine/domain/answers';
 import { Button } from '../../../components/ui/button';
+import { useApi } from '../../../hooks/use-api';
+import { apiKey, endpoints } from '../../../lib/api';
 import { useSession } from '../../../stores/session';
 import { RequestFormDialog, type ProjectChoice } from './request-form-dialog';
 
 /** The signed-in member's projects to pick from: their profile's list (the same SWR key as the profile page). */
 function useOwnProjects(username: string | null): ProjectChoice[] {
-  const { data } = useSWR<UserProfile>(username ? `/api/users/${encodeURIComponent(username)}` : null);
+  const { data } = useApi(username ? apiKey(endpoints.users.profile, { params: { username } }) : null);
   return (data?.projects ?? []).map((p) => ({ value: String(p.id), label: p.title }));
 }
 
