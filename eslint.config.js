@@ -19,7 +19,7 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const WORKSPACES = ['domain', 'db', 'runtime', 'api', 'worker', 'web'];
 
 /**
- * Which of our workspaces each one may import (design.md's table). runtime/ holds what api and worker
+ * Which of our workspaces each one may import (docs/architecture.md's table). runtime/ holds what api and worker
  * share (config, queues and job shapes, the publisher, the live emitter); they never import each other.
  */
 const MAY_IMPORT = {

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and the numbers design.md leaves to us. */
+/** Business constants: page sizes, limits, windows and the ranking numbers. */
 
 /** Items per listing page; offset = (page - 1) * PAGE_SIZE. */
 export const PAGE_SIZE = 6;
@@ -42,7 +42,7 @@ export const VIEW_WINDOW_HOURS = 24;
 /** Default site name; SITE_NAME overrides it. */
 export const DEFAULT_SITE_NAME = 'Vitrine';
 
-/** Project categories of spec §3, in the order the selector lists them. */
+/** Project categories, in the order the selector lists them. */
 export const CATEGORIES = [
   'Web App',
   'Game',

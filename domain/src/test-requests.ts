@@ -1,6 +1,6 @@
-/** Test requests (§4 "Request status"): statuses, limits and the transition rule. */
+/** Test requests: statuses, limits and the transition rule. */
 
-/** Request statuses of spec §4, in the order a request moves through them. */
+/** Request statuses, in the order a request moves through them. */
 export const REQUEST_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
@@ -20,7 +20,7 @@ export const HELPFUL_FEEDBACK_POINTS = 5;
 /** Activity points for joining a request, and for the first feedback on it. */
 export const JOIN_POINTS = 1;
 export const FEEDBACK_POINTS = 2;
-/** Requests per page of /test-requests (spec §9 page size). */
+/** Requests per page of /test-requests (the listing page size). */
 export const REQUEST_PAGE_SIZE = 6;
 /** Sorts of the /test-requests list. */
 export const REQUEST_SORTS = ['deadline', 'newest'] as const;

@@ -173,7 +173,7 @@ export interface UnreadCount {
  */
 export type ContactCopy = 'sent' | 'confirm' | null;
 
-/** POST /api/contact: the spec's confirmation text, the message's id and what happens to the copy. */
+/** POST /api/contact: the confirmation text, the message's id and what happens to the copy. */
 export interface ContactSent {
   message: string;
   id: number;

@@ -357,7 +357,7 @@ test.describe('admin dashboard', () => {
 });
 
 test.describe('admin dashboard states', () => {
-  test('load failures show the error panels, empty lists the spec texts', async ({ browser }) => {
+  test('load failures show the error panels, empty lists their texts', async ({ browser }) => {
     const page = await openAs(browser, E2E_ADMIN);
     await page.route('**/api/admin/projects', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }),

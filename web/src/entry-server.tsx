@@ -17,7 +17,7 @@ import { renderHead } from './ssr/head';
 import { planPage } from './ssr/pages';
 import { viewerStateKey } from './features/projects/api/use-viewer-state';
 
-/** The current-user call of §7. */
+/** The current-user call (GET /api/auth/me). */
 const CURRENT_USER_KEY = '/api/auth/me';
 
 /** wouter's own decoding of a path (decodeURI when it holds an escape); a malformed escape stays as it is. */
@@ -48,7 +48,7 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
     }),
   ]);
   // The page renders as the client's first render does (session loading); the client then takes
-  // this user without asking again. 401 means anonymous (§4); any other failure leaves it to the client.
+  // this user without asking again. 401 means anonymous; any other failure leaves it to the client.
   const user = session.status === 200 ? (session.body as CurrentUser) : session.status === 401 ? null : undefined;
   const fallback: Record<string, unknown> = {};
   for (const key of plan.keys) if (data.has(key)) fallback[key] = data.get(key);

@@ -32,7 +32,7 @@ export interface Mailer {
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
 /**
- * The mailer of design.md "Email": SMTP when `smtpUrl` is set (smtp://, smtps://, with credentials
+ * The mailer: SMTP when `smtpUrl` is set (smtp://, smtps://, with credentials
  * in the URL), else .eml files under `outboxDir`, so a default run needs no mail server.
  */
 export function createMailer(opts: { smtpUrl: string | null; from: string; outboxDir?: string }): Mailer {

@@ -139,7 +139,7 @@ export const feedbackSchema = z
   });
 export type FeedbackInput = z.infer<typeof feedbackSchema>;
 
-/** POST /api/test-requests/{id}/ratings (spec §5 "User rating": integer 1 to 10, feedback at most 500). */
+/** POST /api/test-requests/{id}/ratings (integer 1 to 10, feedback at most 500). */
 export const userRatingSchema = z.object({
   ratedUserId: z.coerce.number({ error: 'Please choose whom to rate' }).int().positive('Please choose whom to rate'),
   rating: z.coerce
@@ -157,7 +157,7 @@ export const userRatingSchema = z.object({
 });
 export type UserRatingInput = z.infer<typeof userRatingSchema>;
 
-/** PATCH /api/users/me: profile settings (spec §5 registration rules for role, email and bio). */
+/** PATCH /api/users/me: profile settings (the registration rules for role, email and bio). */
 export const settingsSchema = z
   .object({
     role: z.enum(ROLES, { error: 'Role must be developer, tester or both' }),

@@ -52,7 +52,7 @@ export async function runAction<R>(
 /**
  * The admin and form actions' shared scaffolding: `busy` names the running action (a key such as
  * `pause-7`, so one hook serves a whole table), `error` holds the last failure's text until the next
- * run, and `run` shows the §8 toasts:
+ * run, and `run` shows the toasts:
  *
  *   const action = useAction();
  *   action.run(`pause-${user.id}`, () => actions.setPaused(user.id, true), {

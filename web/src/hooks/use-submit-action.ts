@@ -1,7 +1,7 @@
 import { useSession } from '../stores/session';
 import { useDialogs } from '../stores/dialogs';
 
-/** What every submit button does (§2): the submit dialog when signed in, else the login dialog. */
+/** What every submit button does: the submit dialog when signed in, else the login dialog. */
 export function useSubmitAction(): () => void {
   const user = useSession((s) => s.user);
   const show = useDialogs((s) => s.show);

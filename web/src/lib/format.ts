@@ -1,5 +1,5 @@
 /**
- * Dates and counts as the spec shows them (en-US). Written by hand rather than with Intl formatters:
+ * Dates and counts as the screens show them (en-US). Written by hand rather than with Intl formatters:
  * creating one costs tens of milliseconds of a phone's main thread during hydration, and no date
  * library goes in the first bundle (the landing page's JavaScript budget, docs/performance.md).
  * Tests pin the output to Intl's.
@@ -37,7 +37,7 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** 'Jan 5, 2025' (spec §9 joined/created dates); '' for a missing or invalid date. */
+/** 'Jan 5, 2025' (joined / created dates); '' for a missing or invalid date. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
   // What Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) writes, in

@@ -13,14 +13,14 @@ import { FirstSteps } from '../features/users/components/first-steps';
 import { LISTING_CHOICES, type HomeTab } from '../features/projects/api/keys';
 import { pageOrigin, siteName, useDocumentTitle, useMetaDescription } from '../lib/site';
 
-/** Tab labels of §2. */
+/** Tab labels. */
 export const HOME_TABS: ReadonlyArray<{ value: HomeTab; label: string }> = [
   { value: 'latest', label: 'Latest Projects' },
   { value: 'trending', label: 'Trending' },
   { value: 'leaderboard', label: 'Leaderboard' },
 ];
 
-/** The home page's description (the hero's subtext, §2); also its meta description. */
+/** The home page's description (the hero's subtext); also its meta description. */
 export const HOME_DESCRIPTION =
   'Submit your creations, vote for others, and discover amazing projects from the community.';
 const DESCRIPTION = HOME_DESCRIPTION;
@@ -145,7 +145,7 @@ function AboutSection() {
   );
 }
 
-/** Home (§2): hero, the latest / trending / leaderboard switcher, About section; WebSite JSON-LD. */
+/** Home: hero, the latest / trending / leaderboard switcher, About section; WebSite JSON-LD. */
 export function HomePage() {
   const [tab, setTab] = useSearchChoice(LISTING_CHOICES.tab);
   useHashTab(setTab);

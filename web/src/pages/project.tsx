@@ -25,7 +25,7 @@ const EditProjectDialog = lazyNamed(
 );
 const ReportDialog = lazyNamed(() => import('../features/projects/components/report-dialog'), 'ReportDialog');
 
-/** SoftwareApplication JSON-LD (§1): free software with an aggregate rating on a 1-10 scale, its author and votes. */
+/** SoftwareApplication JSON-LD: free software with an aggregate rating on a 1-10 scale, its author and votes. */
 export function projectJsonLd(project: ProjectDetail, origin: string): JsonLd {
   const pageUrl = `${origin}/projects/${project.id}`;
   const data: JsonLd = {
@@ -181,7 +181,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
   );
 }
 
-/** Project detail /projects/{id} (§2): records a view on open (never a vote); 'Project Not Found' for 404. */
+/** Project detail /projects/{id}: records a view on open (never a vote); 'Project Not Found' for 404. */
 export function ProjectPage({ id }: { id: string }) {
   const numericId = /^\d{1,10}$/.test(id) ? Number(id) : null;
   const fetch = useProject(numericId);

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useSubmitAction } from '../../hooks/use-submit-action';
 
-/** The floating 'Submit Your Project' button of the home page (§2). */
+/** The floating 'Submit Your Project' button of the home page. */
 export function FloatingSubmitButton() {
   const submit = useSubmitAction();
   return (

@@ -2,7 +2,7 @@ import { AtSign, Rss } from 'lucide-react';
 import { siteName } from '../../lib/site';
 import { NavLink } from './nav-link';
 
-/** Footer link groups of spec §2. */
+/** Footer link groups. */
 const GROUPS = [
   {
     title: 'Explore',
@@ -28,7 +28,7 @@ const SOCIAL = [
   { href: 'https://bsky.app', label: 'Bluesky', icon: Rss },
 ];
 
-/** The site footer of spec §2: about, anchors, legal pages, contact and social links. */
+/** The site footer: about, anchors, legal pages, contact and social links. */
 export function Footer() {
   const name = siteName();
   return (

@@ -22,7 +22,7 @@ function UnreadBadge({ count }: { count: number }) {
   );
 }
 
-/** Signs out with the §8 toasts. */
+/** Signs out with the toasts. */
 function useLogout() {
   const logout = useSession((s) => s.logout);
   const { run } = useAction();

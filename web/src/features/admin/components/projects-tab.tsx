@@ -71,7 +71,7 @@ const COLUMNS: Column<Project>[] = [
   { header: 'Created', cell: (p) => <span className="whitespace-nowrap">{formatDate(p.createdAt)}</span> },
 ];
 
-/** Hide / Unhide and a confirmed Delete for one project, with the §8 toasts. */
+/** Hide / Unhide and a confirmed Delete for one project, with the toasts. */
 function useProjectRowActions(confirm: (c: Confirmation) => void) {
   const actions = useAdminProjectActions();
   const { busy, run } = useAction();

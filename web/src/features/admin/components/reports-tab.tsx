@@ -121,7 +121,7 @@ function ReportNotes({
   );
 }
 
-/** The writes of one report row with the §8 toasts; a decided row leaves its tab, so it stays busy. */
+/** The writes of one report row with the toasts; a decided row leaves its tab, so it stays busy. */
 function useReportRowActions(report: AdminReport, notes: string) {
   const actions = useAdminReportActions();
   const { busy, run } = useAction();

@@ -54,7 +54,7 @@ const COLUMNS: Column<AdminUser>[] = [
   { header: 'Status', cell: (u) => <StatusBadges user={u} /> },
 ];
 
-/** Contact, Make/Remove Admin, Pause/Unpause and Delete for one user, with the §8 toasts. */
+/** Contact, Make/Remove Admin, Pause/Unpause and Delete for one user, with the toasts. */
 function useUserRowActions(meId: number, onContact: (user: AdminUser) => void, confirm: (c: Confirmation) => void) {
   const actions = useAdminUserActions();
   const { busy, run } = useAction();

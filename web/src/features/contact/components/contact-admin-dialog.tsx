@@ -137,7 +137,7 @@ function QuickContactForm({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * The Contact Admin dialog (§5 quick contact): visitors fill name, email, subject and
+ * The Contact Admin dialog (quick contact): visitors fill name, email, subject and
  * message (all required); members only subject and message, as themselves. The header's
  * 'Contact Admin' button opens it through the dialogs store (pages/contact.tsx re-exports it).
  */

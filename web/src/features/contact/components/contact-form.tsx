@@ -40,7 +40,7 @@ export interface ContactFormProps {
 }
 
 /**
- * The contact form to the administrators (spec §2 Contact page; also the Messages page's Contact
+ * The contact form to the administrators (the Contact page; also the Messages page's Contact
  * Admin tab): 'Your Name' for visitors, 'Your Email' in email mode, Subject, Message, 'Send me a copy
  * via email', validated on the client with the domain's contactSchema (the server's texts).
  */

@@ -28,8 +28,8 @@ export interface DirectMessageFormProps {
 }
 
 /**
- * Recipient picker + subject + message (spec §2 Message User, admin composer), validated with the
- * domain's directMessageSchema so the texts are the spec's: 'Please select a recipient for your
+ * Recipient picker + subject + message (Message User, admin composer), validated with the
+ * domain's directMessageSchema so the texts are the server's: 'Please select a recipient for your
  * message.', 'Subject must be at least 3 characters.', 'Your message must be at least 10 characters.'
  */
 export function DirectMessageForm({

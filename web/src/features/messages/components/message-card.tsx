@@ -19,7 +19,7 @@ export interface MessageCardProps {
   onReply: (message: MessageView) => void;
 }
 
-/** Reply (admins; members to an account that wrote to them), Reply by email (admins, to a visitor), Mark as Read (the recipient, while unread) and Delete, with the §8 toasts. */
+/** Reply (admins; members to an account that wrote to them), Reply by email (admins, to a visitor), Mark as Read (the recipient, while unread) and Delete, with the toasts. */
 function MessageButtons({ message, viewer, onReply }: MessageCardProps) {
   const actions = useMessageActions();
   const { busy, run } = useAction();

@@ -62,7 +62,7 @@ function ReplyForm({ message, viewer, onClose }: { message: MessageView; viewer:
 }
 
 /**
- * The Reply to Message dialog (spec §2: 500px wide; the response goes to the user, who is notified by
+ * The Reply to Message dialog (500px wide; the response goes to the user, who is notified by
  * email if they gave an address): an admin's reply, or a member's answer to an account that wrote to
  * them (a direct message, POST /api/messages). Closed while `message` is null.
  */

@@ -40,7 +40,7 @@ export function isUnreadFor(message: MessageView, viewer: InboxViewer): boolean 
   return message.recipientUserId === viewer.id;
 }
 
-/** Which buttons an inbox card shows (spec §2: Reply with a sender user; Mark as Read when unread). */
+/** Which buttons an inbox card shows (Reply with a sender user; Mark as Read when unread). */
 export interface MessageActions {
   /** Reply on the site: an admin to any sender account, a member to an admin who wrote to them. */
   reply: boolean;

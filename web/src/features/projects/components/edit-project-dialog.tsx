@@ -18,7 +18,7 @@ function valuesOf(project: Project): ProjectFormValues {
   };
 }
 
-/** The Edit Project dialog: the project's fields, PATCH /api/projects/{id}, §8 errors. */
+/** The Edit Project dialog: the project's fields, PATCH /api/projects/{id}, its errors. */
 export function EditProjectDialog({
   project,
   open,

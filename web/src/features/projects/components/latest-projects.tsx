@@ -10,7 +10,7 @@ import { useLatestProjects } from '../api/use-project-lists';
 import { ListingHeader, PagedProjects } from './listing-parts';
 
 /**
- * Latest Submissions (§2): 'Sort by' Newest / Most Voted / Most Viewed, sorted by the server, and the
+ * Latest Submissions: 'Sort by' Newest / Most Voted / Most Viewed, sorted by the server, and the
  * site-wide search: `?q=` in the address (the WebSite SearchAction's target) narrows the list.
  */
 export function LatestProjects() {

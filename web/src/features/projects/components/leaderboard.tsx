@@ -158,7 +158,7 @@ export function TopContributors() {
   );
 }
 
-/** Project Leaderboard (§2): 'Time Range' All Time / This Month / This Week, a ranked list, Top Contributors. */
+/** Project Leaderboard: 'Time Range' All Time / This Month / This Week, a ranked list, Top Contributors. */
 export function Leaderboard() {
   const [range, setRange] = useSearchChoice(LISTING_CHOICES.range);
   const { data, error, isLoading, mutate } = useLeaderboard(range);

@@ -11,11 +11,11 @@ import { EMPTY_PROJECT, ProjectFields } from './project-fields';
 
 const URL_FIELD_ERROR = 'Please enter a valid URL including http:// or https://';
 
-/** Which §8 reaction a failed submission gets. */
+/** Which reaction a failed submission gets. */
 export type SubmitFailure =
   { kind: 'rateLimit' } | { kind: 'url' } | { kind: 'other'; message: string } | { kind: 'unknown' };
 
-/** Classifies a submission failure the way §8 says (429, a URL problem, other error, non-error). */
+/** Classifies a submission failure into the reaction it gets (429, a URL problem, other error, non-error). */
 export function classifySubmitFailure(error: unknown): SubmitFailure {
   if (!(error instanceof Error)) return { kind: 'unknown' };
   if (error.message.includes('429')) return { kind: 'rateLimit' };
@@ -30,7 +30,7 @@ export function classifySubmitFailure(error: unknown): SubmitFailure {
  */
 let draft: typeof EMPTY_PROJECT = EMPTY_PROJECT;
 
-/** The 'Submit Your Project' dialog (§2, §4): idle, submitting, then reset and close on success. */
+/** The 'Submit Your Project' dialog: idle, submitting, then reset and close on success. */
 export function SubmitProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useSchemaForm(projectSubmitSchema, draft);
   const values = form.values;

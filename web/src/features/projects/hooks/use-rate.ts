@@ -4,13 +4,13 @@ import { apiJson, errorMessage } from '../../../lib/api';
 import { useAction } from '../../../hooks/use-action';
 import { revalidateProjects } from '../api/revalidate';
 
-/** The toast title after a rating: a re-rate says 'Rating updated' (§4). */
+/** The toast title after a rating: a re-rate says 'Rating updated'. */
 export function ratingToastTitle(updated: boolean): string {
   return updated ? 'Rating updated' : 'Rating submitted';
 }
 
 /**
- * Rates a project 1..10 with the §8 toasts, then refreshes project lists. `myRating` is the
+ * Rates a project 1..10 with the toasts, then refreshes project lists. `myRating` is the
  * viewer's rating as last confirmed by the server (the project's, or the one just saved).
  */
 export function useRate(project: { id: number; myRating: number | null }) {

@@ -10,7 +10,7 @@ import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { useSession } from '../../../stores/session';
 import { EmailStatus } from './email-status';
 
-/** Role words of spec §1, as the selector offers them. */
+/** Role words, as the selector offers them. */
 const ROLE_OPTIONS: Array<{ value: Role; label: string }> = ROLES.map((role) => ({
   value: role,
   label: {
