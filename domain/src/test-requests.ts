@@ -15,11 +15,11 @@ export const MAX_SKILLS = 10;
 export const MAX_SKILL_LENGTH = 30;
 /** A user rating can be changed this long after it was first given (7 days). */
 export const USER_RATING_EDIT_DAYS = 7;
-/** Activity points a tester earns when the owner marks their feedback helpful. */
+/**
+ * Activity points a tester earns when the owner marks their feedback helpful: the only way to earn them
+ * (joining a request or posting feedback earns none, so joining and leaving cannot farm points).
+ */
 export const HELPFUL_FEEDBACK_POINTS = 5;
-/** Activity points for joining a request, and for the first feedback on it. */
-export const JOIN_POINTS = 1;
-export const FEEDBACK_POINTS = 2;
 /** Requests per page of /test-requests (the listing page size). */
 export const REQUEST_PAGE_SIZE = 6;
 /** Sorts of the /test-requests list. */
