@@ -13,7 +13,7 @@ import { loadRenderer, readAsViewer } from './public/page-renderer';
 import { makePreloader } from './public/client-manifest';
 
 /** Where `vite build` puts the web client. */
-export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Source maps end so; vite writes one beside each script (web/vite.config.ts). */
 const SOURCE_MAP_SUFFIX = '.map';

@@ -8,7 +8,7 @@ export type Tx = postgres.TransactionSql | postgres.Sql;
  * A connection attempt that has not finished by then fails, so a request answers 503 instead of
  * waiting on a PostgreSQL that does not answer (postgres.js waits 30 s by default).
  */
-export const CONNECT_TIMEOUT_SECONDS = 1;
+const CONNECT_TIMEOUT_SECONDS = 1;
 /**
  * Longest wait before a connection of the pool tries again while PostgreSQL is down. postgres.js's
  * default grows to 20 s, and the queries queued behind the pool's connections are tried one per
@@ -16,12 +16,12 @@ export const CONNECT_TIMEOUT_SECONDS = 1;
  * queued on 10 connections all have their answer (503) within about a second, and an attempt is only
  * made for a waiting query (a refused connection costs PostgreSQL nothing).
  */
-export const MAX_RECONNECT_DELAY_SECONDS = 0.05;
+const MAX_RECONNECT_DELAY_SECONDS = 0.05;
 /** The first reconnection delay, doubled on each failed attempt up to MAX_RECONNECT_DELAY_SECONDS. */
 const FIRST_RECONNECT_DELAY_SECONDS = 0.005;
 
 /** Seconds to wait before reconnection attempt number `retries` (postgres.js's `backoff`). */
-export function reconnectDelay(retries: number): number {
+function reconnectDelay(retries: number): number {
   return Math.min(MAX_RECONNECT_DELAY_SECONDS, FIRST_RECONNECT_DELAY_SECONDS * 2 ** retries);
 }
 

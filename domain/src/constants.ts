@@ -37,8 +37,6 @@ export const SUBMISSION_LIMIT = 3;
 export const SUBMISSION_WINDOW_SECONDS = 10 * 60;
 /** Remember-me keeps the session cookie this long; otherwise it lives for the browser session. */
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
-/** A day, for "one view per viewer per project per day". */
-export const VIEW_WINDOW_HOURS = 24;
 /** Default site name; SITE_NAME overrides it. */
 export const DEFAULT_SITE_NAME = 'Vitrine';
 

@@ -20,7 +20,7 @@ export function ratingColor(rating: number): 'green' | 'yellow' | 'red' {
 
 /** Badge tier: none under 3 ratings or below 8. */
 export type BadgeTier = 'Platinum' | 'Gold' | 'Silver' | 'Bronze';
-export const BADGE_MIN_RATINGS = 3;
+const BADGE_MIN_RATINGS = 3;
 export function badgeTier(average: number, count: number): BadgeTier | null {
   if (count < BADGE_MIN_RATINGS) return null;
   if (average >= 9.5) return 'Platinum';

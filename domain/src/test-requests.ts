@@ -5,7 +5,7 @@ export const REQUEST_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** Statuses in which a request is active: at most one active request per project. */
-export const ACTIVE_REQUEST_STATUSES: readonly RequestStatus[] = ['open', 'in_progress'];
+const ACTIVE_REQUEST_STATUSES: readonly RequestStatus[] = ['open', 'in_progress'];
 
 /** How many testers a request may take (MaxTesters 1-50). */
 export const MAX_TESTERS_MIN = 1;

@@ -80,7 +80,7 @@ export interface TopContributor {
 }
 
 /** The user part of a profile: public fields, peer ratings with tiers, activity points. */
-export interface ProfileUser extends PeerRatings {
+interface ProfileUser extends PeerRatings {
   username: string;
   createdAt: string;
   role: Role;
@@ -316,12 +316,4 @@ export interface UserRatingResult {
   rating: GivenRating;
   /** True when an earlier rating of the same pair was changed. */
   updated: boolean;
-}
-
-/** PATCH /api/users/me answer: the signed-in user's settings. */
-export interface MySettings {
-  role: Role;
-  bio: string | null;
-  email: string | null;
-  emailNotices: boolean;
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 /** Where mails go when no SMTP_URL is set: the repository's .data/outbox, one .eml file each. */
-export const DEFAULT_OUTBOX_DIR = fileURLToPath(new URL('../../.data/outbox', import.meta.url));
+const DEFAULT_OUTBOX_DIR = fileURLToPath(new URL('../../.data/outbox', import.meta.url));
 /** An SMTP server that does not answer within this long counts as down (the job retries later). */
 const SMTP_TIMEOUT_MS = 10_000;
 

@@ -32,7 +32,7 @@ export type Board =
 export const TRENDING_BOARDS: Board[] = TRENDING_PERIODS.map((period) => ({ kind: 'trending', period }));
 export const LEADERBOARD_BOARDS: Board[] = LEADERBOARD_RANGES.map((range) => ({ kind: 'leaderboard', range }));
 export const TOP_CONTRIBUTORS_BOARD: Board = { kind: 'top-contributors' };
-export const TOP_CONTRIBUTORS_VOTES: Board = { kind: 'top-contributors', votesOnly: true };
+const TOP_CONTRIBUTORS_VOTES: Board = { kind: 'top-contributors', votesOnly: true };
 export const ALL_BOARDS: Board[] = [...TRENDING_BOARDS, ...LEADERBOARD_BOARDS, TOP_CONTRIBUTORS_BOARD];
 
 /** The boards an event may change. */

@@ -125,7 +125,7 @@ export class SharedReads {
  * connection can do nothing else). Entries are kept only while subscribed; every (re)subscription
  * starts from an empty cache, since messages sent in between were lost.
  */
-export function listenForStaleReads(
+function listenForStaleReads(
   reads: SharedReads,
   connection: Redis,
   prefix: string,

@@ -5,7 +5,7 @@ import { MESSAGE_NOT_FOUND } from '../loaders';
 import { messageSender } from './message-sender';
 
 /** An admin cannot answer their own message. */
-export const OWN_MESSAGE_REPLY = 'You cannot reply to your own message';
+const OWN_MESSAGE_REPLY = 'You cannot reply to your own message';
 /** A message from a visitor has no account to answer on the site. */
 export const NO_SENDER_TO_REPLY = 'This message has no sender account to reply to';
 

@@ -29,12 +29,7 @@ export const TIER_STANDING = {
  * Which rating `raterId` gives `ratedId` in a request owned by `ownerId` with `testerIds`: the owner
  * rates a tester (tester rating), a tester rates the owner (developer rating); anything else is null.
  */
-export function ratingTypeFor(
-  ownerId: number,
-  testerIds: number[],
-  raterId: number,
-  ratedId: number,
-): RatingType | null {
+function ratingTypeFor(ownerId: number, testerIds: number[], raterId: number, ratedId: number): RatingType | null {
   if (raterId === ownerId && testerIds.includes(ratedId)) return 'tester';
   if (ratedId === ownerId && testerIds.includes(raterId)) return 'developer';
   return null;

@@ -1,5 +1,4 @@
 import type { Tx } from '../sql';
-import type { ProjectRow } from './projects';
 
 /** Who acts on a project in a one-statement write: the signed-in user's id and admin flag, or null for a visitor. */
 export type Actor = { id: number; isAdmin: boolean } | null;
@@ -40,9 +39,6 @@ export function projectCoreColumns(sql: Tx) {
 export function projectRowColumns(sql: Tx, userId: number | null) {
   return sql`${projectCoreColumns(sql)}, ${myRatingColumn(sql, userId)} AS my_rating`;
 }
-
-/** A project row answered by a counter write (vote, rating). */
-export type CountedProjectRow = ProjectRow;
 
 /** Of `ids`, the projects `actor` may read ('project.read': visible, else own or admin); the order is not kept. */
 export async function readableProjectIds(sql: Tx, ids: number[], actor: Actor): Promise<number[]> {

@@ -54,7 +54,7 @@ export interface ProjectInput {
  * The viewer's vote on a projects row `p`, read through the partial unique indexes (members by user
  * id, visitors by IP).
  */
-export function hasVotedColumn(sql: Tx, viewer: Viewer) {
+function hasVotedColumn(sql: Tx, viewer: Viewer) {
   // A correlated scalar subquery, not EXISTS: the planner may turn an EXISTS into one hashed scan of
   // every vote of this IP (a sequential scan of votes); this stays one index probe per listed row.
   const voteOf =

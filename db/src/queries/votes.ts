@@ -1,5 +1,6 @@
 import type { Tx } from '../sql';
-import { projectCoreColumns, type Actor, type CountedProjectRow } from './project-access';
+import { projectCoreColumns, type Actor } from './project-access';
+import type { ProjectRow } from './projects';
 
 /** One vote to cast: on which project, by whom (a member, or null for a visitor), from which address. */
 export interface Ballot {
@@ -10,10 +11,7 @@ export interface Ballot {
 
 /** What castVotes answers for one ballot: the project as the caller may see it, and whether the vote counted. */
 export type CastVote =
-  | { outcome: 'missing' }
-  | { outcome: 'own' }
-  | { outcome: 'repeat' }
-  | { outcome: 'counted'; project: CountedProjectRow };
+  { outcome: 'missing' } | { outcome: 'own' } | { outcome: 'repeat' } | { outcome: 'counted'; project: ProjectRow };
 
 /** A vote.created outbox row castVotes wrote: its project and the count that vote made (the payload holds the project's ratings too). */
 export interface CastVoteEvent {
@@ -29,7 +27,7 @@ type BallotRow = {
   own: boolean;
   votesThen: number | null;
   events: Array<[string | number, number, number]> | null;
-} & Partial<CountedProjectRow>;
+} & Partial<ProjectRow>;
 
 /** Queries on votes. Pass the pool or a transaction. */
 export function makeVoteQueries(sql: Tx) {
@@ -110,7 +108,7 @@ export function makeVoteQueries(sql: Tx) {
         if (row.own) return { outcome: 'own' };
         if (row.votesThen === null) return { outcome: 'repeat' };
         const { ord: _ord, readable: _readable, own: _own, votesThen, events: _events, ...project } = row;
-        return { outcome: 'counted', project: { ...(project as CountedProjectRow), votes: votesThen } };
+        return { outcome: 'counted', project: { ...(project as ProjectRow), votes: votesThen } };
       });
       const events = (rows[0]?.events ?? []).map(([id, projectId, votes]) => ({ id: Number(id), projectId, votes }));
       return { outcomes, events };

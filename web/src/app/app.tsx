@@ -13,7 +13,7 @@ import { useTestRequestsLive } from '../features/test-requests/hooks/use-test-re
  * SWR defaults: data never goes stale by itself, no refetch on focus or reconnect,
  * no polling, no retries. Live updates (Socket.IO) and explicit mutate() refresh what is shown.
  */
-export const swrConfig = {
+const swrConfig = {
   fetcher,
   revalidateOnFocus: false,
   revalidateOnReconnect: false,

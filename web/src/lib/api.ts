@@ -31,7 +31,7 @@ export class NetworkError extends Error {
 }
 
 /** Raises an ApiError for a non-success answer; returns the response otherwise. */
-export async function throwIfResNotOk(res: Response): Promise<Response> {
+async function throwIfResNotOk(res: Response): Promise<Response> {
   if (res.ok) return res;
   const text = await res.text().catch(() => '');
   throw new ApiError(res.status, res.statusText, text);

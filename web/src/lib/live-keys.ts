@@ -35,7 +35,7 @@ export type KeyGroup = keyof typeof KEY_PREFIXES;
 const INFINITE_PREFIX = '$inf$';
 
 /** Projects change in bursts (a seed, a moderation spree): their lists refetch at most this often. */
-export const PROJECT_LISTS_SETTLE_MS = 1000;
+const PROJECT_LISTS_SETTLE_MS = 1000;
 
 /** What a server push makes stale, and how long to let a burst settle before refetching. */
 export interface StaleRule {

@@ -42,7 +42,7 @@ export function websiteJsonLd(origin: string, name: string): JsonLd {
 }
 
 /** The tab an in-page anchor selects: #leaderboard opens the leaderboard; others keep the current tab. */
-export function tabForHash(hash: string): HomeTab | null {
+function tabForHash(hash: string): HomeTab | null {
   return hash === '#leaderboard' ? 'leaderboard' : null;
 }
 

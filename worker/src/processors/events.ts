@@ -28,7 +28,7 @@ export function emailsFor(
  * of a tester joining and of new feedback (not of edits), each tester of a status change. Whether
  * a recipient gets the mail (an address, notices on) is decided when it is sent.
  */
-export function requestNoticesFor(event: DomainEvent, eventId: number): RequestNoticeData[] {
+function requestNoticesFor(event: DomainEvent, eventId: number): RequestNoticeData[] {
   switch (event.name) {
     case 'tester.joined':
       return [

@@ -16,7 +16,7 @@ export type ConfirmationData = z.infer<typeof schema>;
 /** The mail's kind in sent_emails (one per email.confirmationRequested event). */
 const KIND = 'email-confirm';
 /** The web page that follows a link (web/src/pages/confirm-email.tsx). */
-export const CONFIRM_PATH = '/confirm-email';
+const CONFIRM_PATH = '/confirm-email';
 /** How long links work, as the mail says (the API sets the expiry: 24 hours). */
 const VALID_HOURS = 24;
 

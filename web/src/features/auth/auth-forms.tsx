@@ -104,11 +104,11 @@ function RememberAndSubmit({
 }
 
 /** What a paused member is told once, as they sign in: what still works, and where to ask why. */
-export const PAUSED_NOTICE =
+const PAUSED_NOTICE =
   'Your account is paused: you can read and write to the admins from the Contact page, but not vote, rate, submit or message members.';
 
 /** The sign-in form; `onSuccess` runs after the 'Login successful' toast. */
-export function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
+function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
   const login = useSession((s) => s.login);
   const form = useSchemaForm(loginSchema, { username: '', password: '', rememberMe: false });
   const { run } = useAction();
@@ -289,7 +289,7 @@ function BioField({ form }: { form: RegisterFormState }) {
 }
 
 /** The sign-up form with role and bio; `onSuccess` runs after the 'Registration successful' toast. */
-export function RegisterForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
+function RegisterForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
   const { form, formRef, pending, onSubmit } = useRegisterForm(onSuccess);
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

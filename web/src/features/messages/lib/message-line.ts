@@ -51,7 +51,7 @@ export interface MessageActions {
 }
 
 /** A mailto: address answering a visitor's message: 'Re: subject', the message quoted below. */
-export function mailReplyHref(message: MessageView): string {
+function mailReplyHref(message: MessageView): string {
   const quoted = message.message
     .split('\n')
     .map((line) => `> ${line}`)

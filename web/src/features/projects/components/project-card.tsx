@@ -79,7 +79,7 @@ export function ProjectCard({ project }: { project: Project }) {
 }
 
 /** A card-sized placeholder (same frame and row heights as ProjectCard). */
-export function ProjectCardSkeleton() {
+function ProjectCardSkeleton() {
   return (
     <div className={cardFrame} aria-hidden="true">
       <div className="flex items-start justify-between">

@@ -15,7 +15,7 @@ export const RATING_OPTIONS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }
 });
 
 /** The tooltip for visitors. */
-export const LOGIN_TO_RATE_TOOLTIP =
+const LOGIN_TO_RATE_TOOLTIP =
   'You need to be logged in to rate projects. Authenticated ratings help maintain quality and prevent spam.';
 
 /** 'Login required' for visitors: the tooltip, and a click opens the login dialog. */

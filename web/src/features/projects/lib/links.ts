@@ -10,7 +10,7 @@ const PLATFORMS: ReadonlyArray<{ suffixes: string[]; name: string }> = [
 ];
 
 /** The hosting platform of a project address, or null when unknown or invalid. */
-export function hostingPlatform(address: string): string | null {
+function hostingPlatform(address: string): string | null {
   try {
     const host = new URL(address).hostname.toLowerCase();
     const match = PLATFORMS.find((p) => p.suffixes.some((s) => host === s || host.endsWith(`.${s}`)));
