@@ -1,5 +1,5 @@
 // ESLint flat config: typescript-eslint, react-hooks, and the dependency table of docs/architecture.md
-// as import-x `no-restricted-paths` zones plus `no-cycle`. `npm run lint`.
+// as import-x `no-restricted-paths` zones plus `vitrine/no-cycle` (type-only imports count). `npm run lint`.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
@@ -11,6 +11,7 @@ import {
   importX,
   createNodeResolver,
   prettierConfig,
+  vitrine,
 } from '@vitrine/lint/plugins';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
@@ -106,7 +107,7 @@ export default defineConfig(
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, vitrine },
     settings: {
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], conditionNames: ['import', 'default'] }),
@@ -114,7 +115,8 @@ export default defineConfig(
     },
     rules: {
       'import-x/no-restricted-paths': restrictedPaths([...workspaceZones(MAY_IMPORT), ...layerZones, ...featureZones]),
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // import-x/no-cycle skips type-only imports; vitrine/no-cycle counts them (scripts/lint/no-cycle.js).
+      'vitrine/no-cycle': 'error',
     },
   },
   {

@@ -20,10 +20,11 @@ const CASES = [
   { fixture: 'feature-imports-shared', lintAs: 'web/src/features/admin', blocked: false },
 ];
 
-/** Lints a fixture's text with the repo's eslint.config.js as if it were a file in `lintAs`. */
+/** Lints a fixture's text with the repo's eslint.config.js as if it were a file in `lintAs` (or the file `lintAs` names). */
 async function lintFixture(eslint: ESLint, fixture: string, lintAs: string) {
   const text = readFileSync(new URL(`${fixture}.ts.fixture`, FIXTURES), 'utf8');
-  const [result] = await eslint.lintText(text, { filePath: `${ROOT}${lintAs}/${fixture}.ts` });
+  const filePath = lintAs.endsWith('.ts') ? `${ROOT}${lintAs}` : `${ROOT}${lintAs}/${fixture}.ts`;
+  const [result] = await eslint.lintText(text, { filePath });
   return result.messages;
 }
 
@@ -41,6 +42,26 @@ describe('lint boundaries (eslint.config.js)', () => {
         expect(boundaryErrors[0].message).toMatch(/imported in restricted zone/);
       } else {
         // An allowed import passes with no message at all.
+        expect(messages).toEqual([]);
+      }
+    },
+  );
+
+  it.each([
+    { lintAs: 'api/src/commands/ballot-box.ts', cycle: true },
+    { lintAs: 'api/src/commands/vote-caster.ts', cycle: false },
+  ])(
+    'a type-only import back to context.ts, linted as $lintAs: cycle=$cycle',
+    { timeout: LINT_TIMEOUT_MS },
+    async ({ lintAs, cycle }) => {
+      const messages = await lintFixture(eslint, 'type-only-cycle', lintAs);
+      const cycles = messages.filter((message) => message.ruleId === 'vitrine/no-cycle' && message.severity === 2);
+      if (cycle) {
+        expect(cycles).toHaveLength(1);
+        expect(cycles[0].message).toContain(
+          'api/src/commands/ballot-box.ts -> api/src/context.ts -> api/src/commands/ballot-box.ts',
+        );
+      } else {
         expect(messages).toEqual([]);
       }
     },

@@ -2,7 +2,8 @@ import { makeVoteQueries, type Ballot, type CastVote } from '@vitrine/db/queries
 import type { StoredEvent } from '@vitrine/domain/events';
 import { retryTransaction } from '@vitrine/db/retry';
 import { createGroupCommit } from '@vitrine/runtime/batch';
-import type { Deps } from '../context';
+import type { Sql } from '@vitrine/db/sql';
+import type { Publisher } from '@vitrine/runtime/publisher';
 import { countsEvent } from './counts';
 
 /**
@@ -25,7 +26,7 @@ export interface BallotBox {
  * every API node has been told what its group made stale; the queue add and the live pushes follow,
  * and the outbox relay delivers what they miss), while the next group is already being counted.
  */
-export function createBallotBox(deps: Pick<Deps, 'sql' | 'publisher'>): BallotBox {
+export function createBallotBox(deps: { sql: Sql; publisher: Publisher }): BallotBox {
   const count = createGroupCommit(
     async (ballots: Ballot[]) => {
       // A statement aborted as a deadlock wrote nothing and runs again, as commit()'s transaction does.
