@@ -37,6 +37,28 @@ export function isTestRequestEvent(event: StoredEvent): event is TestRequestEven
 }
 
 /**
+ * Tells the users `push.to` that a request changed, with its title and status. Answers false, pushing
+ * nothing, when the request (or the user `userId` the event names) is gone.
+ */
+async function pushChanged(
+  emitter: Emitter<ServerToClientEvents>,
+  requests: ReturnType<typeof makeTestRequestQueries>,
+  requestId: number,
+  userId: number,
+  push: { to: number[]; statusChanged: boolean },
+): Promise<boolean> {
+  const head = await requests.findHeadline(requestId, userId);
+  if (!head) return false;
+  emitter.to(push.to.map(rooms.user)).emit('testRequest:changed', {
+    requestId,
+    title: head.title,
+    status: head.status,
+    statusChanged: push.statusChanged,
+  });
+  return true;
+}
+
+/**
  * The pushes of a test-request event: the owner hears of joins and feedback (a toast and the live
  * badge), the owner and testers of status changes, the public lists of anything that changes them.
  * Private pushes carry a title and a name only; the page refetches through the API.
@@ -52,16 +74,11 @@ export async function emitTestRequestPushes(
       emitter.emit('testRequests:changed');
       return;
     case 'testRequest.updated': {
-      const head = await requests.findHeadline(event.requestId, event.ownerId);
-      if (!head) return;
-      const targets = [event.ownerId, ...event.testerIds].map(rooms.user);
-      emitter.to(targets).emit('testRequest:changed', {
-        requestId: event.requestId,
-        title: head.title,
-        status: head.status,
+      const told = await pushChanged(emitter, requests, event.requestId, event.ownerId, {
+        to: [event.ownerId, ...event.testerIds],
         statusChanged: event.status !== null,
       });
-      emitter.emit('testRequests:changed');
+      if (told) emitter.emit('testRequests:changed');
       return;
     }
     case 'tester.joined':
@@ -75,29 +92,19 @@ export async function emitTestRequestPushes(
       if (kind === 'joined') emitter.emit('testRequests:changed');
       return;
     }
-    case 'tester.left': {
-      const head = await requests.findHeadline(event.requestId, event.testerId);
-      if (head)
-        emitter.to(rooms.user(event.ownerId)).emit('testRequest:changed', {
-          requestId: event.requestId,
-          title: head.title,
-          status: head.status,
-          statusChanged: false,
-        });
+    case 'tester.left':
+      await pushChanged(emitter, requests, event.requestId, event.testerId, {
+        to: [event.ownerId],
+        statusChanged: false,
+      });
       emitter.emit('testRequests:changed');
       return;
-    }
-    case 'feedback.markedHelpful': {
-      const head = await requests.findHeadline(event.requestId, event.testerId);
-      if (head)
-        emitter.to(rooms.user(event.testerId)).emit('testRequest:changed', {
-          requestId: event.requestId,
-          title: head.title,
-          status: head.status,
-          statusChanged: false,
-        });
+    case 'feedback.markedHelpful':
+      await pushChanged(emitter, requests, event.requestId, event.testerId, {
+        to: [event.testerId],
+        statusChanged: false,
+      });
       return;
-    }
     case 'userRating.saved':
     case 'userRating.removed':
       // Profiles and badges are read when shown; nothing private to push.

@@ -67,3 +67,30 @@ describe('lint boundaries (eslint.config.js)', () => {
     },
   );
 });
+
+describe('server function length (vitrine/max-function-lines)', () => {
+  const eslint = new ESLint({ cwd: ROOT });
+  const statements = (n: number) => Array.from({ length: n }, (_, i) => `  total += ${i};`).join('\n');
+  /** A function of `n` statements plus its own three lines (header, let, return and closing brace). */
+  const longFunction = (n: number) =>
+    `export function long(): number {\n  let total = 0;\n${statements(n)}\n  return total;\n}\n`;
+  /** A factory of ten 20-line methods: 200 lines in all, but no function with more than 22 of its own. */
+  const factory = `export function makeQueries() {\n  return {\n${Array.from(
+    { length: 10 },
+    (_, m) =>
+      `    // method ${m}\n    method${m}(): number {\n      let total = 0;\n${statements(20)}\n      return total;\n    },`,
+  ).join('\n')}\n  };\n}\n`;
+  const lengthErrors = async (text: string, lintAs: string) => {
+    const [result] = await eslint.lintText(text, { filePath: `${ROOT}${lintAs}` });
+    return result.messages.filter((message) => message.ruleId === 'vitrine/max-function-lines');
+  };
+
+  it.each([
+    { what: '61 lines of own code in db/', text: longFunction(57), lintAs: 'db/src/queries/planted.ts', errors: 1 },
+    { what: '60 lines of own code in worker/', text: longFunction(56), lintAs: 'worker/src/planted.ts', errors: 0 },
+    { what: 'a factory of short methods in api/', text: factory, lintAs: 'api/src/planted.ts', errors: 0 },
+    { what: '61 lines in a test file', text: longFunction(57), lintAs: 'db/src/queries/planted.test.ts', errors: 0 },
+  ])('$what: $errors error(s)', { timeout: LINT_TIMEOUT_MS }, async ({ text, lintAs, errors }) => {
+    expect(await lengthErrors(text, lintAs)).toHaveLength(errors);
+  });
+});

@@ -64,6 +64,63 @@ function workerRedis(url: string, name: string, log: WorkerContext['log']): Redi
   return redis;
 }
 
+/** The three queues' workers over `ctx`, each logging the jobs that fail. */
+function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) {
+  const { settings, log } = ctx;
+  const common = {
+    connection,
+    prefix,
+    lockDuration: settings.lockDurationMs,
+    stalledInterval: settings.stalledIntervalMs,
+  };
+  const runTask = createTaskProcessor(ctx, TASKS);
+  const sendEmail = createTaskProcessor(ctx, [SendEmailTask, SendRequestNoticeTask, SendConfirmationTask]);
+  const workers = {
+    events: new Worker(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), {
+      ...common,
+      concurrency: settings.concurrency.events,
+    }),
+    tasks: new Worker(TASKS_QUEUE, runTask, { ...common, concurrency: settings.concurrency.tasks }),
+    emails: new Worker(EMAILS_QUEUE, sendEmail, { ...common, concurrency: settings.concurrency.emails }),
+  };
+  for (const [name, worker] of Object.entries(workers)) {
+    // Connection errors are reported once by the connection's own listener.
+    worker.on('error', () => {});
+    worker.on('failed', (job, err) => {
+      if (!job) return;
+      const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+      log(
+        `${name} job ${job.name} (${job.id}) failed${final ? ' for good' : `, attempt ${job.attemptsMade}; will retry`}: ${err.message}`,
+      );
+    });
+  }
+  return workers;
+}
+
+/** The repeating jobs: board refreshes, the outbox prune and relay (one schedule per deployment, whatever the worker count). */
+async function scheduleTasks(tasks: Queue, settings: WorkerSettings): Promise<void> {
+  await tasks.upsertJobScheduler(
+    'refresh-trending',
+    { every: settings.trendingEveryMs },
+    { name: JOB.refreshBoards, data: { group: 'trending' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+  await tasks.upsertJobScheduler(
+    'refresh-leaderboards',
+    { every: settings.leaderboardsEveryMs },
+    { name: JOB.refreshBoards, data: { group: 'leaderboards' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+  await tasks.upsertJobScheduler(
+    'prune-outbox',
+    { every: PRUNE_OUTBOX_EVERY_MS },
+    { name: JOB.pruneOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+  await tasks.upsertJobScheduler(
+    'relay-outbox',
+    { every: settings.relayEveryMs },
+    { name: JOB.relayOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+}
+
 /**
  * Starts the workers and the job schedulers. Migrates first (api and worker may start together).
  * Settings: the fixed defaults, then the configuration's (environment's) tunables, then `overrides` (tests).
@@ -103,56 +160,8 @@ export async function startWorker(
   });
   const ctx: WorkerContext = { config, settings, sql, queues, mailer, live, log };
 
-  const common = {
-    connection,
-    prefix,
-    lockDuration: settings.lockDurationMs,
-    stalledInterval: settings.stalledIntervalMs,
-  };
-  const runTask = createTaskProcessor(ctx, TASKS);
-  const sendEmail = createTaskProcessor(ctx, [SendEmailTask, SendRequestNoticeTask, SendConfirmationTask]);
-  const workers = {
-    events: new Worker(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), {
-      ...common,
-      concurrency: settings.concurrency.events,
-    }),
-    tasks: new Worker(TASKS_QUEUE, runTask, { ...common, concurrency: settings.concurrency.tasks }),
-    emails: new Worker(EMAILS_QUEUE, sendEmail, { ...common, concurrency: settings.concurrency.emails }),
-  };
-  for (const [name, worker] of Object.entries(workers)) {
-    // Connection errors are reported once by the connection's own listener.
-    worker.on('error', () => {});
-    worker.on('failed', (job, err) => {
-      if (!job) return;
-      const final = job.attemptsMade >= (job.opts.attempts ?? 1);
-      log(
-        `${name} job ${job.name} (${job.id}) failed${final ? ' for good' : `, attempt ${job.attemptsMade}; will retry`}: ${err.message}`,
-      );
-    });
-  }
-
-  if (settings.schedulers) {
-    await queues.tasks.upsertJobScheduler(
-      'refresh-trending',
-      { every: settings.trendingEveryMs },
-      { name: JOB.refreshBoards, data: { group: 'trending' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
-    await queues.tasks.upsertJobScheduler(
-      'refresh-leaderboards',
-      { every: settings.leaderboardsEveryMs },
-      { name: JOB.refreshBoards, data: { group: 'leaderboards' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
-    await queues.tasks.upsertJobScheduler(
-      'prune-outbox',
-      { every: PRUNE_OUTBOX_EVERY_MS },
-      { name: JOB.pruneOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
-    await queues.tasks.upsertJobScheduler(
-      'relay-outbox',
-      { every: settings.relayEveryMs },
-      { name: JOB.relayOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
-  }
+  const workers = startProcessors(ctx, connection, prefix);
+  if (settings.schedulers) await scheduleTasks(queues.tasks, settings);
 
   let closing: Promise<void> | undefined;
   return {
