@@ -1,4 +1,5 @@
 /** Business constants: page sizes, limits, windows and the ranking numbers. */
+import { milliseconds } from 'date-fns';
 
 /** Items per listing page; offset = (page - 1) * PAGE_SIZE. */
 export const PAGE_SIZE = 6;
@@ -36,7 +37,7 @@ export const REPORT_STANDING_MIN_ACTIONS = 1;
 export const SUBMISSION_LIMIT = 3;
 export const SUBMISSION_WINDOW_SECONDS = 10 * 60;
 /** Remember-me keeps the session cookie this long; otherwise it lives for the browser session. */
-export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
+export const REMEMBER_ME_MS = milliseconds({ days: 30 });
 /** Default site name; SITE_NAME overrides it. */
 export const DEFAULT_SITE_NAME = 'Vitrine';
 

@@ -1,4 +1,5 @@
 /** Test requests: statuses, limits and the transition rule. */
+import { addDays, isAfter } from 'date-fns';
 
 /** Request statuses, in the order a request moves through them. */
 export const REQUEST_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;
@@ -72,7 +73,12 @@ export function joiningOpen(
 ): boolean {
   if (request.status !== 'open') return false;
   if (request.deadline === null) return true;
-  return new Date(request.deadline).getTime() > now.getTime();
+  return isAfter(request.deadline, now);
+}
+
+/** The last moment a rating given at `createdAt` can be changed: USER_RATING_EDIT_DAYS later. */
+export function ratingEditableUntil(createdAt: Date): Date {
+  return addDays(createdAt, USER_RATING_EDIT_DAYS);
 }
 
 /** The role that takes part as a tester / as a developer. */

@@ -8,7 +8,7 @@ import type { MemberCaller } from '../context';
 import { networkKey } from '../client-address';
 import { commit } from './commit';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { ratingEditableUntil } from '../presenters/test-request';
+import { ratingEditableUntil } from '@vitrine/domain/test-requests';
 import { requestProjectReadable, TEST_REQUEST_NOT_FOUND } from '../test-request-loaders';
 
 /** Refusals of a peer rating, word for word in the API tests. */

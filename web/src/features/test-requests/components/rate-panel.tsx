@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Star } from 'lucide-react';
+import { isBefore } from 'date-fns';
 import { RATING_MAX, RATING_MIN } from '@vitrine/domain/constants';
 import type { GivenRating, TestRequestDetail } from '@vitrine/domain/types';
 import { Button } from '../../../components/ui/button';
@@ -30,7 +31,7 @@ function useRateRow(requestId: number, target: Rateable, given: GivenRating | un
   const [error, setError] = useState<string | undefined>();
   // The moment the row was first shown: a rating whose 7 days end while the page is open stays editable until then (the server decides).
   const [shownAt] = useState(() => Date.now());
-  const locked = given !== undefined && Date.parse(given.editableUntil) < shownAt;
+  const locked = given !== undefined && isBefore(given.editableUntil, shownAt);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!rating) {
