@@ -147,6 +147,41 @@ test.describe('focus after admin row actions', () => {
   });
 });
 
+test.describe('focus after report actions', () => {
+  test('a reviewed report leaves the pending list and a deleted one the reviewed list: focus goes to a neighbour', async ({
+    browser,
+    request,
+  }) => {
+    const owner = await registerMember(request);
+    const ownerPage = await openAs(browser, owner);
+    const reporter = await openAs(browser, await registerMember(request));
+    const project = await createProject(ownerPage, { title: `Focus report ${Math.random().toString(36).slice(2, 8)}` });
+    const reported = await reporter.request.post(`/api/projects/${project.id}/report`, {
+      headers: { Origin: E2E_BASE_URL },
+      data: { reason: 'spam', additionalDetails: 'Checking where focus goes.' },
+    });
+    expect(reported.status(), await reported.text()).toBeLessThan(300);
+    const page = await openAs(browser, E2E_ADMIN);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: /^Reports/ }).click();
+    // Whatever else is listed, focus lands on a neighbouring report's first action or the tab's heading.
+    const neighbour = /^(A: View .* \(opens in a new tab\)|H2: Content Reports)$/;
+
+    await rowFor(page, project.title).getByRole('button', { name: 'Review' }).click();
+    await expectToast(page, 'Report updated');
+    await expect(rowFor(page, project.title)).toHaveCount(0);
+    await expectFocus(page, neighbour);
+
+    if (isPhone(page)) await page.getByRole('combobox', { name: 'Report status' }).selectOption({ label: 'Reviewed' });
+    else await page.getByRole('tab', { name: 'Reviewed', exact: true }).click();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await rowFor(page, project.title).getByRole('button', { name: 'Delete Report' }).click();
+    await expectToast(page, 'Report deleted');
+    await expect(rowFor(page, project.title)).toHaveCount(0);
+    await expectFocus(page, neighbour);
+  });
+});
+
 test.describe('focus after sending', () => {
   test('Message User and Contact Admin on /messages: focus goes to the Inbox tab they switch to', async ({
     page,
