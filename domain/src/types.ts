@@ -133,6 +133,8 @@ export interface MessageView {
   senderEmail: string | null;
   recipientUserId: number | null;
   recipientUsername: string | null;
+  /** When an admin last answered this visitor's message by mail (shown to admins only; null otherwise). */
+  repliedAt: string | null;
 }
 
 /** GET /api/admin/users row. */

@@ -159,6 +159,10 @@ export function createLivePushes(opts: {
           emitter.to(targets).emit('messages:changed');
           return;
         }
+        case 'visitorReply.created':
+          // The answered message shows its reply time to every admin.
+          emitter.to(rooms.admins).emit('messages:changed');
+          return;
       }
     } catch (err) {
       log(err);

@@ -41,6 +41,7 @@ export function staleTagsOf(event: DomainEvent): string[] {
       return [STALE.all];
     case 'message.created':
     case 'message.copyConfirmed':
+    case 'visitorReply.created':
     case 'email.confirmationRequested':
     case 'user.updated':
     case 'testRequest.created':

@@ -11,7 +11,7 @@ import { unstable_serialize } from 'swr/infinite';
 import type { CurrentUser } from '@vitrine/domain/types';
 import type { SsrPageData, SsrRequest, SsrResult } from '@vitrine/domain/ssr';
 import { Root } from './app/root';
-import { setServerSiteName } from './lib/site';
+import { setServerSiteName, setSocialLinks } from './lib/site';
 import { serializeForScript } from './lib/json-ld';
 import { renderHead } from './ssr/head';
 import { planPage } from './ssr/pages';
@@ -33,6 +33,7 @@ function decodePath(path: string): string {
 /** Renders one page: reads its data through `request.load`, then resolves once all of it is ready. */
 export async function render(request: SsrRequest): Promise<SsrResult> {
   setServerSiteName(request.siteName);
+  setSocialLinks(request.socialLinks);
   const site = { name: request.siteName, origin: request.origin };
   const url = new URL(request.url, 'http://localhost');
   const search = url.search.slice(1);
@@ -84,7 +85,7 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
     head: renderHead(meta, site),
     modules: plan.modules ?? [],
     // JSON with `<` escaped, so no text in the data can close the script element.
-    data: serializeForScript({ fallback, user } satisfies SsrPageData),
+    data: serializeForScript({ fallback, user, socialLinks: request.socialLinks } satisfies SsrPageData),
     pipe: (destination) => {
       stream.pipe(destination);
     },

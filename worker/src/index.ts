@@ -25,6 +25,7 @@ import { RelayOutboxTask } from './tasks/relay-outbox-task';
 import { PruneOutboxTask, PRUNE_OUTBOX_EVERY_MS } from './tasks/prune-outbox-task';
 import { SendEmailTask } from './tasks/send-email-task';
 import { SendRequestNoticeTask } from './tasks/send-request-notice-task';
+import { SendVisitorReplyTask } from './tasks/send-visitor-reply-task';
 import { SendConfirmationTask } from './tasks/send-confirmation-task';
 import type { Task } from './tasks/task';
 import { startHeartbeat } from './heartbeat';
@@ -74,7 +75,12 @@ function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) 
     stalledInterval: settings.stalledIntervalMs,
   };
   const runTask = createTaskProcessor(ctx, TASKS);
-  const sendEmail = createTaskProcessor(ctx, [SendEmailTask, SendRequestNoticeTask, SendConfirmationTask]);
+  const sendEmail = createTaskProcessor(ctx, [
+    SendEmailTask,
+    SendRequestNoticeTask,
+    SendConfirmationTask,
+    SendVisitorReplyTask,
+  ]);
   const workers = {
     events: new Worker(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), {
       ...common,

@@ -18,6 +18,7 @@ export const JOB = {
   sendEmail: 'send-email',
   sendRequestNotice: 'send-request-notice',
   sendConfirmation: 'send-confirmation',
+  sendVisitorReply: 'send-visitor-reply',
 } as const;
 
 /**
@@ -53,6 +54,7 @@ export function boardsFor(event: DomainEvent): Board[] {
     case 'report.created':
     case 'message.created':
     case 'message.copyConfirmed':
+    case 'visitorReply.created':
     case 'email.confirmationRequested':
     case 'user.updated':
     case 'testRequest.created':

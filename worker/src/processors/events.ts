@@ -7,6 +7,7 @@ import { enqueueBoards } from '../tasks/refresh-boards-task';
 import { emailJob } from '../tasks/send-email-task';
 import { requestNoticeJob, type RequestNoticeData } from '../tasks/send-request-notice-task';
 import { confirmationJob } from '../tasks/send-confirmation-task';
+import { visitorReplyJob } from '../tasks/send-visitor-reply-task';
 
 /**
  * The message mails an event asks for: those of a message.created, and the contact copy a
@@ -81,6 +82,9 @@ export async function processEvent(ctx: WorkerContext, job: Job): Promise<void> 
   }
   if (event.name === 'email.confirmationRequested' && Number.isSafeInteger(eventId)) {
     await ctx.queues.emails.addBulk([confirmationJob(ctx, { eventId, confirmationId: event.confirmationId })]);
+  }
+  if (event.name === 'visitorReply.created' && Number.isSafeInteger(eventId)) {
+    await ctx.queues.emails.addBulk([visitorReplyJob(ctx, { eventId, replyId: event.replyId })]);
   }
   const notices = Number.isSafeInteger(eventId) ? requestNoticesFor(event, eventId) : [];
   if (notices.length > 0) await ctx.queues.emails.addBulk(notices.map((data) => requestNoticeJob(ctx, data)));

@@ -8,9 +8,16 @@ import { useSchemaForm, useSubmit } from '../../../lib/form';
 import { useMessageActions } from '../api/use-message-actions';
 import { replySubject, type InboxViewer } from '../lib/message-line';
 
-/** Who a reply reaches: the sender's username (a reply needs a sender user). */
+/** Who a reply reaches: the sender's username, or a visitor's name or address. */
 function recipientName(message: MessageView): string {
-  return message.senderUsername ?? message.senderName ?? 'the user';
+  return message.senderUsername ?? message.senderName ?? message.senderEmail ?? 'the user';
+}
+
+/** What the dialog says happens: a visitor is mailed, quoting their message; an account is answered on the site. */
+function replyDescription(message: MessageView): string {
+  if (message.senderUserId === null && message.senderEmail)
+    return `Your response will be emailed to ${message.senderEmail}, with their message quoted below it.`;
+  return `Your response will be sent to ${recipientName(message)}, who will be notified by email if they provided an address.`;
 }
 
 /** The reply form of one message; keyed by the message so it starts fresh for each. */
@@ -82,11 +89,7 @@ export function ReplyDialog({
         if (!open) onClose();
       }}
       title="Reply to Message"
-      description={
-        message
-          ? `Your response will be sent to ${recipientName(message)}, who will be notified by email if they provided an address.`
-          : undefined
-      }
+      description={message ? replyDescription(message) : undefined}
       width="500px"
     >
       {message ? <ReplyForm key={message.id} message={message} viewer={viewer} onClose={onClose} /> : null}
