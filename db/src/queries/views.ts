@@ -1,5 +1,5 @@
 import type { Tx } from '../sql';
-import { readableBy, type Actor } from './project-access';
+import { projectRead, type Actor } from './project-access';
 
 /** Queries on project_views (one row per viewer per project per UTC day). Pass the pool or a transaction. */
 export function makeViewQueries(sql: Tx) {
@@ -17,7 +17,7 @@ export function makeViewQueries(sql: Tx) {
     }): Promise<{ views: number; counted: boolean } | undefined> {
       const [row] = await sql<{ readable: boolean; views: number; counted: boolean }[]>`
         WITH target AS (
-          SELECT p.id, p.views, ${readableBy(sql, input.actor)} AS readable FROM projects p WHERE p.id = ${input.projectId}
+          SELECT p.id, p.views, ${projectRead.sql(sql, input.actor)} AS readable FROM projects p WHERE p.id = ${input.projectId}
         ), seen AS (
           INSERT INTO project_views (project_id, viewer, day)
           SELECT id, ${input.viewerKey}, (now() AT TIME ZONE 'UTC')::date FROM target WHERE readable

@@ -1,5 +1,5 @@
 import type { Tx } from '../sql';
-import { projectCoreColumns, type Actor, type CountedProjectRow } from './project-access';
+import { projectCoreColumns, projectRead, type Actor, type CountedProjectRow } from './project-access';
 
 /** One vote to cast: on which project, by whom (a member, or null for a visitor), from which address. */
 export interface Ballot {
@@ -61,10 +61,9 @@ export function makeVoteQueries(sql: Tx) {
           SELECT p.id, p.is_hidden, p.user_id FROM projects p
           WHERE p.id IN (SELECT project_id FROM ballot) ORDER BY p.id FOR UPDATE
         ), allowed AS (
-          -- The rule 'project.read' (project-access.ts readableBy) for each ballot's actor.
           SELECT b.*, t.user_id IS NOT DISTINCT FROM b.user_id AND b.user_id IS NOT NULL AS own
           FROM ballot b JOIN target t ON t.id = b.project_id
-          WHERE NOT t.is_hidden OR b.is_admin OR t.user_id = b.user_id
+          WHERE ${projectRead.sqlPerRow(sql, { project: 't', actor: 'b' })}
         ), cast_vote AS (
           INSERT INTO votes (project_id, user_id, ip_address)
           SELECT project_id, user_id, ip FROM allowed WHERE NOT own ORDER BY ord
