@@ -1,5 +1,4 @@
 import type { JobsOptions } from 'bullmq';
-import type { DomainEvent } from '@vitrine/domain/events';
 import {
   LEADERBOARD_RANGES,
   TRENDING_PERIODS,
@@ -35,37 +34,10 @@ export const TOP_CONTRIBUTORS_BOARD: Board = { kind: 'top-contributors' };
 export const TOP_CONTRIBUTORS_VOTES: Board = { kind: 'top-contributors', votesOnly: true };
 export const ALL_BOARDS: Board[] = [...TRENDING_BOARDS, ...LEADERBOARD_BOARDS, TOP_CONTRIBUTORS_BOARD];
 
-/** The boards an event may change. */
-export function boardsFor(event: DomainEvent): Board[] {
-  switch (event.name) {
-    case 'vote.created':
-      // A vote only adds to its project's owner's total: the top contributors follow it incrementally.
-      return [...TRENDING_BOARDS, ...LEADERBOARD_BOARDS, TOP_CONTRIBUTORS_VOTES];
-    case 'rating.saved':
-      // The rating is the leaderboard's tie-break; trending and contributors count votes only.
-      return LEADERBOARD_BOARDS;
-    case 'project.created':
-    case 'project.hidden':
-    case 'project.deleted':
-    case 'user.deleted':
-      return ALL_BOARDS;
-    case 'project.updated':
-    case 'report.created':
-    case 'message.created':
-    case 'message.copyConfirmed':
-    case 'email.confirmationRequested':
-    case 'user.updated':
-    case 'testRequest.created':
-    case 'testRequest.updated':
-    case 'tester.joined':
-    case 'tester.left':
-    case 'feedback.posted':
-    case 'feedback.markedHelpful':
-    case 'userRating.saved':
-    case 'userRating.removed':
-      return [];
-  }
-}
+/** The boards a vote moves: a vote only adds to its project's owner's total, so the top contributors follow it incrementally. */
+export const VOTE_BOARDS: Board[] = [...TRENDING_BOARDS, ...LEADERBOARD_BOARDS, TOP_CONTRIBUTORS_VOTES];
+/** The boards a rating moves: the rating is the leaderboard's tie-break; trending and contributors count votes only. */
+export const RATING_BOARDS: Board[] = LEADERBOARD_BOARDS;
 
 /**
  * A board's deduplication id. It is also the board's name in ranking_boards (db/src/queries/rankings.ts),

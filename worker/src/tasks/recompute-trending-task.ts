@@ -13,6 +13,6 @@ export const RecomputeTrendingTask = defineTask({
     const swap = await makeRankingQueries(ctx.sql).recomputeTrending(period);
     // The API nodes' cached board reads are now stale, if a row of the board changed (a scheduled
     // recompute with no vote in or out of the window changes none).
-    if (swap.changed) await ctx.live.invalidate([STALE.boards]);
+    if (swap.changed) await ctx.live.announceStale([STALE.boards]);
   },
 });

@@ -23,6 +23,6 @@ export const RelayOutboxTask = defineTask({
     await ctx.queues.events.addBulk(events.map(eventJob));
     await outbox.markPublished(events.map((e) => e.id));
     ctx.log(`relayed ${events.length} unpublished event(s)`);
-    await Promise.all(events.map((event) => ctx.live.emit(event)));
+    await Promise.all(events.map((event) => ctx.live.announceAndPush([event])));
   },
 });
