@@ -3,7 +3,7 @@ import { eventSchema, type DomainEvent } from '@vitrine/domain/events';
 import type { WorkerContext } from '../context';
 import type { EmailKind } from '../emails/types';
 import { runEffect, type EffectHandlers, type EventWith } from '@vitrine/domain/event-effects';
-import { ALL_BOARDS, RATING_BOARDS, VOTE_BOARDS } from '../queues';
+import { ALL_BOARDS, RATING_BOARDS, VOTE_BOARDS } from '../boards';
 import { enqueueBoards } from '../tasks/refresh-boards-task';
 import { emailJob } from '../tasks/send-email-task';
 import { requestNoticeJob, type RequestNoticeData } from '../tasks/send-request-notice-task';

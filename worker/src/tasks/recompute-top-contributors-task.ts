@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { makeRankingQueries } from '@vitrine/db/queries/rankings';
-import { JOB } from '../queues';
+import { JOB } from '../job-names';
 import { STALE } from '@vitrine/runtime/stale-reads';
 import { defineTask } from './task';
 

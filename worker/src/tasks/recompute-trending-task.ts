@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TRENDING_PERIODS } from '@vitrine/domain/constants';
 import { makeRankingQueries } from '@vitrine/db/queries/rankings';
-import { JOB } from '../queues';
+import { JOB } from '../job-names';
 import { STALE } from '@vitrine/runtime/stale-reads';
 import { defineTask } from './task';
 

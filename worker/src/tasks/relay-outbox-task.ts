@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { makeEventQueries } from '@vitrine/db/queries/events';
 import { eventJob } from '@vitrine/runtime/queues';
-import { JOB } from '../queues';
+import { JOB } from '../job-names';
 import { defineTask } from './task';
 
 /** Events relayed per run; a backlog drains over the following runs. */

@@ -5,19 +5,7 @@ import {
   type LeaderboardRange,
   type TrendingPeriod,
 } from '@vitrine/domain/constants';
-
-/** Job names of the tasks and emails queues (each has its src/tasks/<Verb><Thing>Task.ts). */
-export const JOB = {
-  recomputeTrending: 'recompute-trending',
-  recomputeLeaderboard: 'recompute-leaderboard',
-  recomputeTopContributors: 'recompute-top-contributors',
-  refreshBoards: 'refresh-boards',
-  relayOutbox: 'relay-outbox',
-  pruneOutbox: 'prune-outbox',
-  sendEmail: 'send-email',
-  sendRequestNotice: 'send-request-notice',
-  sendConfirmation: 'send-confirmation',
-} as const;
+import { JOB } from './job-names';
 
 /**
  * One ranking board, or the top contributors brought up to the votes alone
