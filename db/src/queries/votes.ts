@@ -40,8 +40,8 @@ export function makeVoteQueries(sql: Tx) {
      * Casts a group of votes in one statement (one round trip, autocommit): the vote rows, the
      * counters (projects.ts addVotesFrom) and a vote.created outbox event per vote (events.ts
      * recordEventsFrom) commit together, so a hot project's row lock is held once per group rather
-     * than once per vote. Every project of the group is locked first,
-     * in id order, so two groups (two API nodes) never deadlock. A member votes once per project, a
+     * than once per vote. Every project of the group is locked first, in id order, so two groups (two
+     * API nodes) never deadlock. A member votes once per project, a
      * visitor once per address; the partial unique indexes decide repeats, in parallel and inside the
      * group (ON CONFLICT DO NOTHING). A project the actor may not read (missing, or hidden and not
      * theirs) is `missing`; a ballot of the project's owner is `own` and writes nothing (nobody votes
