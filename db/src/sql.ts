@@ -3,6 +3,8 @@ import postgres from 'postgres';
 /** The database client type used everywhere: a pool, or a transaction inside `sql.begin`. */
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql | postgres.Sql;
+/** A piece of SQL one module hands another to compose into its statement. */
+export type Fragment = postgres.PendingQuery<postgres.Row[]>;
 
 /**
  * A connection attempt that has not finished by then fails, so a request answers 503 instead of
@@ -32,6 +34,11 @@ function reconnectDelay(retries: number): number {
  * builds run as long as they need.
  */
 export const REQUEST_STATEMENT_TIMEOUT_MS = 3000;
+
+/** Sets the longest a statement of the current transaction `tx` may run (e.g. '10s'), in place of the pool's. */
+export async function limitStatementTime(tx: Tx, timeout: string): Promise<void> {
+  await tx`SELECT set_config('statement_timeout', ${timeout}, true)`;
+}
 
 /** Default connection for a local run. */
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/vitrine';

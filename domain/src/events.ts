@@ -80,6 +80,7 @@ export const eventSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('userRating.removed'), ratingId: z.number(), ratedUserId: z.number() }),
 ]);
 export type DomainEvent = z.infer<typeof eventSchema>;
+export type EventName = DomainEvent['name'];
 
 /** A stored event: the outbox row's id travels as the job id. */
 export type StoredEvent = DomainEvent & { id: number };

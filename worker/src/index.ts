@@ -16,7 +16,7 @@ import { WORKER_DEFAULTS, type WorkerContext, type WorkerSettings } from './cont
 import { createMailer } from './mailer';
 import { processEvent } from './processors/events';
 import { createTaskProcessor } from './processors/tasks';
-import { JOB } from './queues';
+import { JOB } from './job-names';
 import { RecomputeLeaderboardTask } from './tasks/recompute-leaderboard-task';
 import { RecomputeTopContributorsTask } from './tasks/recompute-top-contributors-task';
 import { RecomputeTrendingTask } from './tasks/recompute-trending-task';

@@ -102,6 +102,6 @@ export function sharedReadsFront(): Koa.Middleware<AppState, AppContextExtras> {
 
 /** Drops the shared reads carrying `tags` on this node at once, and tells every other node. */
 export async function announceStale(caller: Pick<Caller, 'deps'>, tags: string[]): Promise<void> {
-  caller.deps.sharedReads.invalidate(tags);
-  await caller.deps.publisher.invalidate(tags);
+  caller.deps.sharedReads.dropStale(tags);
+  await caller.deps.publisher.announceStale(tags);
 }

@@ -22,7 +22,7 @@ export interface BallotBox {
  * A ballot box over `deps`: a vote goes to PostgreSQL at once when none is being counted, otherwise
  * with the others that arrived meanwhile (db castVotes, one statement, autocommitted). A hot
  * project's row lock is then held once per burst, so its votes are not serialised on one commit
- * each. The events are handed to the publisher after the commit (publishSoon: each vote answers once
+ * each. The events are handed to the publisher after the commit (publishStaleFirst: each vote answers once
  * every API node has been told what its group made stale; the queue add and the live pushes follow,
  * and the outbox relay delivers what they miss), while the next group is already being counted.
  */
@@ -40,7 +40,7 @@ export function createBallotBox(deps: { sql: Sql; publisher: Publisher }): Ballo
       const stored: StoredEvent[] = events.map((e) =>
         countsEvent('vote.created', e.id, rows.get(`${e.projectId}:${e.votes}`)!),
       );
-      const published = deps.publisher.publishSoon(stored);
+      const published = deps.publisher.publishStaleFirst(stored);
       return outcomes.map((outcome) => ({ outcome, published }));
     },
     { maxBatch: MAX_BALLOTS_PER_STATEMENT },

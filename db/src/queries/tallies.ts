@@ -249,3 +249,8 @@ export async function forgetVotesOf(tx: Tx, userId: number): Promise<void> {
   >`SELECT board, epoch, since, until FROM ranking_tally_windows`;
   for (const w of windows) await applyVotes(tx, w.board, tallySpec(w.board), w.epoch, w.since, w.until, -1, userId);
 }
+
+/** Drops every tally's window: the next recompute of each tallied board builds its tally again from the votes. */
+export async function restartTallies(tx: Tx): Promise<void> {
+  await tx`DELETE FROM ranking_tally_windows`;
+}

@@ -3,7 +3,7 @@ import { ArrowDown, Award, FlaskConical, Plus, Rocket, ThumbsUp, Trophy } from '
 import { Button, buttonClasses } from '../components/ui/button';
 import { Select } from '../components/ui/select';
 import { TabPanel, Tabs } from '../components/ui/tabs';
-import { useSubmitAction } from '../hooks/use-submit-action';
+import { useOpenSubmitDialog } from '../hooks/use-open-submit-dialog';
 import { LatestProjects } from '../features/projects/components/latest-projects';
 import { TrendingProjects } from '../features/projects/components/trending-projects';
 import { Leaderboard } from '../features/projects/components/leaderboard';
@@ -62,7 +62,7 @@ function useHashTab(setTab: (tab: HomeTab) => void) {
 }
 
 function Hero() {
-  const submit = useSubmitAction();
+  const submit = useOpenSubmitDialog();
   return (
     <section className="relative overflow-hidden border-b border-zinc-200 dark:border-zinc-800">
       <div

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { makeEventQueries } from '@vitrine/db/queries/events';
-import { JOB } from '../queues';
+import { JOB } from '../job-names';
 import { defineTask } from './task';
 
 /** Published events are kept this long (for looking into what happened), then deleted. */

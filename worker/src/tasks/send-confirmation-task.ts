@@ -5,7 +5,7 @@ import { makeEmailConfirmationQueries } from '@vitrine/db/queries/email-confirma
 import { hashToken, newToken } from '@vitrine/db/tokens';
 import type { WorkerContext } from '../context';
 import { ConfirmEmailEmail } from '../emails/confirm-email-email';
-import { JOB } from '../queues';
+import { JOB } from '../job-names';
 import { defineTask } from './task';
 import { recordSent } from './send-email-task';
 

@@ -4,7 +4,7 @@ import { makeEmailQueries } from '@vitrine/db/queries/emails';
 import { makeVisitorReplyQueries } from '@vitrine/db/queries/visitor-replies';
 import type { WorkerContext } from '../context';
 import { VisitorReplyEmail } from '../emails/visitor-reply-email';
-import { JOB } from '../queues';
+import { JOB } from '../job-names';
 import { defineTask } from './task';
 import { recordSent } from './send-email-task';
 

@@ -3,7 +3,7 @@ import { loginSchema, registerSchema } from '@vitrine/domain/schemas/auth';
 import { ROLES, type Role } from '@vitrine/domain/constants';
 import type { CurrentUser } from '@vitrine/domain/types';
 import { useSession } from '../../stores/session';
-import { focusFirstInvalid, useSchemaForm, useSubmit, type FieldErrors } from '../../lib/form';
+import { focusFirstInvalid, useSchemaForm, useFormSubmit, type FieldErrors } from '../../lib/form';
 import { errorMessage, errorStatus } from '../../lib/api';
 import { siteName } from '../../lib/site';
 import { Button } from '../../components/ui/button';
@@ -11,7 +11,7 @@ import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';
 import { PasswordStrengthMeter } from '../../components/ui/password-strength';
 import { Select } from '../../components/ui/select';
 import { TabPanel, Tabs } from '../../components/ui/tabs';
-import { useAction } from '../../hooks/use-action';
+import { useToastedAction } from '../../hooks/use-toasted-action';
 
 /** Labels of the sign-up roles. */
 export const ROLE_LABELS: Record<Role, string> = {
@@ -111,8 +111,8 @@ const PAUSED_NOTICE =
 function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
   const login = useSession((s) => s.login);
   const form = useSchemaForm(loginSchema, { username: '', password: '', rememberMe: false });
-  const { run } = useAction();
-  const { pending, onSubmit } = useSubmit(form.validate, (input) =>
+  const { run } = useToastedAction();
+  const { pending, onSubmit } = useFormSubmit(form.validate, (input) =>
     run('login', () => login(input), {
       success: (user) => ({
         title: 'Login successful',
@@ -187,9 +187,9 @@ const REGISTER_INITIAL = {
 function useRegisterForm(onSuccess?: (user: CurrentUser) => void) {
   const register = useSession((s) => s.register);
   const form = useSchemaForm(registerSchema, REGISTER_INITIAL);
-  const { run } = useAction();
+  const { run } = useToastedAction();
   const formRef = useRef<HTMLFormElement>(null);
-  const { pending, onSubmit } = useSubmit(form.validate, (input) =>
+  const { pending, onSubmit } = useFormSubmit(form.validate, (input) =>
     run('register', () => register(input), {
       success: (user) => ({
         title: 'Registration successful',

@@ -4,9 +4,9 @@ import { contactSchema } from '@vitrine/domain/schemas/message';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { Field, Input } from '../../../components/ui/field';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
-import { fieldErrors, useFieldState, useSubmit, type FieldErrors } from '../../../lib/form';
+import { fieldErrors, useFieldState, useFormSubmit, type FieldErrors } from '../../../lib/form';
 import { useSession } from '../../../stores/session';
 import { useSendContact } from '../api/send-contact';
 import { quickContactErrors, type QuickContactValues } from '../lib/quick-contact';
@@ -50,9 +50,9 @@ function useQuickContact(onClose: () => void) {
   const user = useSender();
   const { values, set, errors, setErrors } = useFieldState(useState<QuickContactValues>(EMPTY));
   const sendContact = useSendContact();
-  const { run } = useAction();
+  const { run } = useToastedAction();
 
-  const { pending: sending, onSubmit } = useSubmit(
+  const { pending: sending, onSubmit } = useFormSubmit(
     () => {
       const { payload, errors: all } = checkQuickContact(values, user);
       if (Object.values(all).some(Boolean)) {

@@ -4,7 +4,7 @@ import type { MessageView } from '@vitrine/domain/types';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { useMessageActions } from '../api/use-message-actions';
@@ -22,7 +22,7 @@ export interface MessageCardProps {
 /** Reply (admins, to an account or to a visitor's address; members to an admin who wrote to them), Mark as Read (the recipient, while unread) and Delete, with their toasts. */
 function MessageButtons({ message, viewer, onReply }: MessageCardProps) {
   const actions = useMessageActions();
-  const { busy, run } = useAction();
+  const { busy, run } = useToastedAction();
   const allowed = messageActions(message, viewer);
   const markRead = () =>
     void run('read', () => actions.markRead(message.id), {

@@ -2,9 +2,9 @@ import { replySchema } from '@vitrine/domain/schemas/message';
 import type { MessageView } from '@vitrine/domain/types';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
-import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSchemaForm, useFormSubmit } from '../../../lib/form';
 import { useMessageActions } from '../api/use-message-actions';
 import { replySubject, type InboxViewer } from '../lib/message-line';
 
@@ -23,10 +23,10 @@ function replyDescription(message: MessageView): string {
 /** The reply form of one message; keyed by the message so it starts fresh for each. */
 function ReplyForm({ message, viewer, onClose }: { message: MessageView; viewer: InboxViewer; onClose: () => void }) {
   const actions = useMessageActions();
-  const { run } = useAction();
+  const { run } = useToastedAction();
   const form = useSchemaForm(replySchema, { subject: replySubject(message.subject), message: '' });
 
-  const { pending: sending, onSubmit } = useSubmit(
+  const { pending: sending, onSubmit } = useFormSubmit(
     form.validate,
     (draft) =>
       run(

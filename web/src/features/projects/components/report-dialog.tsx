@@ -4,13 +4,13 @@ import { REPORT_DIALOG_CLOSE_MS, REPORT_REASONS, type ReportReason } from '@vitr
 import { reportSchema } from '@vitrine/domain/schemas/report';
 import { useSession } from '../../../stores/session';
 import { useDialogs } from '../../../stores/dialogs';
-import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSchemaForm, useFormSubmit } from '../../../lib/form';
 import { apiJson, errorMessage } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { Field, Textarea } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 
 /** Labels of the report reasons. */
 export const REASON_LABELS: Record<ReportReason, string> = {
@@ -67,8 +67,8 @@ function ReportThanks({ onClose }: { onClose: () => void }) {
 /** Reason and details, validated with the domain's reportSchema; `onSent` after the success toast. */
 function ReportForm({ projectId, onCancel, onSent }: { projectId: number; onCancel: () => void; onSent: () => void }) {
   const form = useSchemaForm(reportSchema, EMPTY);
-  const { run } = useAction();
-  const { pending: submitting, onSubmit } = useSubmit(form.validate, (input) =>
+  const { run } = useToastedAction();
+  const { pending: submitting, onSubmit } = useFormSubmit(form.validate, (input) =>
     run('report', () => apiJson<unknown>('POST', `/api/projects/${projectId}/report`, { ...input, projectId }), {
       success: {
         title: 'Report submitted',

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { projectSubmitSchema } from '@vitrine/domain/schemas/project';
 import type { Project } from '@vitrine/domain/types';
-import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSchemaForm, useFormSubmit } from '../../../lib/form';
 import { apiJson, ApiError, errorMessage } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { revalidateProjects } from '../api/revalidate';
 import { EMPTY_PROJECT, ProjectFields } from './project-fields';
 
@@ -37,7 +37,7 @@ export function SubmitProjectDialog({ open, onOpenChange }: { open: boolean; onO
   useEffect(() => {
     draft = values;
   }, [values]);
-  const { run } = useAction();
+  const { run } = useToastedAction();
   const failureToast = (error: unknown) => {
     const failure = classifySubmitFailure(error);
     if (failure.kind === 'rateLimit')
@@ -56,7 +56,7 @@ export function SubmitProjectDialog({ open, onOpenChange }: { open: boolean; onO
       };
     return { title: 'Submission failed', description: 'An unknown error occurred. Please try again later.' };
   };
-  const { pending, onSubmit } = useSubmit(form.validate, (input) =>
+  const { pending, onSubmit } = useFormSubmit(form.validate, (input) =>
     run('submit', () => apiJson<Project>('POST', '/api/projects', input), {
       success: { title: 'Project submitted!', description: 'Your project has been added to the showcase.' },
       failure: failureToast,

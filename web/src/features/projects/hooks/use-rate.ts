@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { RatingResult } from '@vitrine/domain/types';
 import { apiJson, errorMessage } from '../../../lib/api';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { revalidateProjects } from '../api/revalidate';
 
 /** The toast title after a rating: a re-rate says 'Rating updated'. */
@@ -15,7 +15,7 @@ export function ratingToastTitle(updated: boolean): string {
  */
 export function useRate(project: { id: number; myRating: number | null }) {
   const [saved, setSaved] = useState<{ for: number | null; value: number } | null>(null);
-  const { busy, run } = useAction();
+  const { busy, run } = useToastedAction();
   // A saved value wins until the server's myRating catches up with it.
   const myRating = saved && saved.for === project.myRating ? saved.value : project.myRating;
 

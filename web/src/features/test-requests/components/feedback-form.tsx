@@ -6,9 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Textarea } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
-import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSchemaForm, useFormSubmit } from '../../../lib/form';
 import { saveFeedback } from '../api/actions';
 
 const SCORES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => String(RATING_MIN + i)).map((v) => ({
@@ -40,8 +40,8 @@ export function FeedbackForm({ request }: { request: TestRequestDetail }) {
     setShownAt(savedAt);
     form.reset(feedbackValues(mine));
   }
-  const { run } = useAction();
-  const { pending, onSubmit } = useSubmit(
+  const { run } = useToastedAction();
+  const { pending, onSubmit } = useFormSubmit(
     form.validate,
     (input) =>
       run('feedback', () => saveFeedback(request.id, input), {
