@@ -16,7 +16,7 @@ import { WORKER_DEFAULTS, type WorkerContext, type WorkerSettings } from './cont
 import { createMailer } from './mailer';
 import { processEvent } from './processors/events';
 import { createTaskProcessor } from './processors/tasks';
-import { JOB } from './queues';
+import { JOB } from './job-names';
 import { RecomputeLeaderboardTask } from './tasks/recompute-leaderboard-task';
 import { RecomputeTopContributorsTask } from './tasks/recompute-top-contributors-task';
 import { RecomputeTrendingTask } from './tasks/recompute-trending-task';
@@ -25,6 +25,7 @@ import { RelayOutboxTask } from './tasks/relay-outbox-task';
 import { PruneOutboxTask, PRUNE_OUTBOX_EVERY_MS } from './tasks/prune-outbox-task';
 import { SendEmailTask } from './tasks/send-email-task';
 import { SendRequestNoticeTask } from './tasks/send-request-notice-task';
+import { SendVisitorReplyTask } from './tasks/send-visitor-reply-task';
 import { SendConfirmationTask } from './tasks/send-confirmation-task';
 import type { Task } from './tasks/task';
 import { startHeartbeat } from './heartbeat';
@@ -62,6 +63,68 @@ function workerRedis(url: string, name: string, log: WorkerContext['log']): Redi
     down = false;
   });
   return redis;
+}
+
+/** The three queues' workers over `ctx`, each logging the jobs that fail. */
+function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) {
+  const { settings, log } = ctx;
+  const common = {
+    connection,
+    prefix,
+    lockDuration: settings.lockDurationMs,
+    stalledInterval: settings.stalledIntervalMs,
+  };
+  const runTask = createTaskProcessor(ctx, TASKS);
+  const sendEmail = createTaskProcessor(ctx, [
+    SendEmailTask,
+    SendRequestNoticeTask,
+    SendConfirmationTask,
+    SendVisitorReplyTask,
+  ]);
+  const workers = {
+    events: new Worker(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), {
+      ...common,
+      concurrency: settings.concurrency.events,
+    }),
+    tasks: new Worker(TASKS_QUEUE, runTask, { ...common, concurrency: settings.concurrency.tasks }),
+    emails: new Worker(EMAILS_QUEUE, sendEmail, { ...common, concurrency: settings.concurrency.emails }),
+  };
+  for (const [name, worker] of Object.entries(workers)) {
+    // Connection errors are reported once by the connection's own listener.
+    worker.on('error', () => {});
+    worker.on('failed', (job, err) => {
+      if (!job) return;
+      const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+      log(
+        `${name} job ${job.name} (${job.id}) failed${final ? ' for good' : `, attempt ${job.attemptsMade}; will retry`}: ${err.message}`,
+      );
+    });
+  }
+  return workers;
+}
+
+/** The repeating jobs: board refreshes, the outbox prune and relay (one schedule per deployment, whatever the worker count). */
+async function scheduleTasks(tasks: Queue, settings: WorkerSettings): Promise<void> {
+  await tasks.upsertJobScheduler(
+    'refresh-trending',
+    { every: settings.trendingEveryMs },
+    { name: JOB.refreshBoards, data: { group: 'trending' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+  await tasks.upsertJobScheduler(
+    'refresh-leaderboards',
+    { every: settings.leaderboardsEveryMs },
+    { name: JOB.refreshBoards, data: { group: 'leaderboards' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+  await tasks.upsertJobScheduler(
+    'prune-outbox',
+    { every: PRUNE_OUTBOX_EVERY_MS },
+    { name: JOB.pruneOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+  await tasks.upsertJobScheduler(
+    'relay-outbox',
+    { every: settings.relayEveryMs },
+    { name: JOB.relayOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
 }
 
 /**
@@ -103,56 +166,8 @@ export async function startWorker(
   });
   const ctx: WorkerContext = { config, settings, sql, queues, mailer, live, log };
 
-  const common = {
-    connection,
-    prefix,
-    lockDuration: settings.lockDurationMs,
-    stalledInterval: settings.stalledIntervalMs,
-  };
-  const runTask = createTaskProcessor(ctx, TASKS);
-  const sendEmail = createTaskProcessor(ctx, [SendEmailTask, SendRequestNoticeTask, SendConfirmationTask]);
-  const workers = {
-    events: new Worker(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), {
-      ...common,
-      concurrency: settings.concurrency.events,
-    }),
-    tasks: new Worker(TASKS_QUEUE, runTask, { ...common, concurrency: settings.concurrency.tasks }),
-    emails: new Worker(EMAILS_QUEUE, sendEmail, { ...common, concurrency: settings.concurrency.emails }),
-  };
-  for (const [name, worker] of Object.entries(workers)) {
-    // Connection errors are reported once by the connection's own listener.
-    worker.on('error', () => {});
-    worker.on('failed', (job, err) => {
-      if (!job) return;
-      const final = job.attemptsMade >= (job.opts.attempts ?? 1);
-      log(
-        `${name} job ${job.name} (${job.id}) failed${final ? ' for good' : `, attempt ${job.attemptsMade}; will retry`}: ${err.message}`,
-      );
-    });
-  }
-
-  if (settings.schedulers) {
-    await queues.tasks.upsertJobScheduler(
-      'refresh-trending',
-      { every: settings.trendingEveryMs },
-      { name: JOB.refreshBoards, data: { group: 'trending' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
-    await queues.tasks.upsertJobScheduler(
-      'refresh-leaderboards',
-      { every: settings.leaderboardsEveryMs },
-      { name: JOB.refreshBoards, data: { group: 'leaderboards' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
-    await queues.tasks.upsertJobScheduler(
-      'prune-outbox',
-      { every: PRUNE_OUTBOX_EVERY_MS },
-      { name: JOB.pruneOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
-    await queues.tasks.upsertJobScheduler(
-      'relay-outbox',
-      { every: settings.relayEveryMs },
-      { name: JOB.relayOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
-  }
+  const workers = startProcessors(ctx, connection, prefix);
+  if (settings.schedulers) await scheduleTasks(queues.tasks, settings);
 
   let closing: Promise<void> | undefined;
   return {

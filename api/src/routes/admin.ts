@@ -64,7 +64,7 @@ export const adminRoutes: Route[] = [
     userDeleter(call, { userId: call.params.userId }),
   ),
 
-  // Projects (spec §7 reads the admin list from GET /api/projects?limit=100, which leaves hidden ones out)
+  // Projects (its own list: GET /api/projects leaves hidden ones out)
   route(adminContracts.projects, { access: 'admin' }, async (call) =>
     pageAnswer(
       call.koa,

@@ -11,7 +11,7 @@ import type { AnswerOf, ArgsOf, Endpoint } from '@vitrine/domain/endpoints';
 export { endpoints } from '@vitrine/domain/endpoints';
 export type { AnswerOf, BodyOf, QueryOf } from '@vitrine/domain/endpoints';
 
-/** An error thrown for a non-success HTTP answer; `message` follows the §7 format. */
+/** An error thrown for a non-success HTTP answer; `message` is `${status}: ${body text or statusText}`. */
 export class ApiError extends Error {
   /** HTTP status of the answer. */
   readonly status: number;
@@ -39,7 +39,7 @@ export class NetworkError extends Error {
 }
 
 /** Raises an ApiError for a non-success answer; returns the response otherwise. */
-export async function throwIfResNotOk(res: Response): Promise<Response> {
+async function throwIfResNotOk(res: Response): Promise<Response> {
   if (res.ok) return res;
   const text = await res.text().catch(() => '');
   throw new ApiError(res.status, res.statusText, text);
