@@ -7,6 +7,7 @@ import { migrate } from '@vitrine/db/migrate';
 import { ensureAdmin } from './admin-bootstrap';
 import { attachRealtime } from './realtime/server';
 import { loadRenderer } from './public/page-renderer';
+import { createLogger, loggerFor, setRootLogger } from '@vitrine/runtime/logger';
 
 /** A running API node: HTTP, the web client and Socket.IO on one port. */
 export interface RunningApi {
@@ -43,8 +44,10 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const api = await startApi(loadConfigOrExit());
-  console.log(`Vitrine API listening on ${api.url}`);
+  const config = loadConfigOrExit();
+  setRootLogger(createLogger({ service: 'api', level: config.logLevel }));
+  const api = await startApi(config);
+  loggerFor('api').info({ url: api.url }, 'listening');
   const stop = async () => {
     await api.close();
     process.exit(0);

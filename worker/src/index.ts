@@ -3,7 +3,7 @@
  * recomputes, schedule ticks, the outbox relay) and mails. Run it with `npm run start:worker`;
  * start as many as you like, they share the queues.
  */
-import { Queue, Worker, type Job } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,8 @@ import { SendRequestNoticeTask } from './tasks/send-request-notice-task';
 import { SendConfirmationTask } from './tasks/send-confirmation-task';
 import type { Task } from './tasks/task';
 import { startHeartbeat } from './heartbeat';
+import { loggedProcessor, RequestIdQueue } from './job-log';
+import { createLogger, loggerFor, setRootLogger } from '@vitrine/runtime/logger';
 
 /** A running worker process. */
 export interface RunningWorker {
@@ -73,8 +75,9 @@ export async function startWorker(
   overrides: Partial<WorkerSettings> = {},
 ): Promise<RunningWorker> {
   const settings: WorkerSettings = { ...WORKER_DEFAULTS, ...config.worker, ...overrides };
+  const logger = loggerFor('worker');
   const log: WorkerContext['log'] = (message, err) =>
-    err === undefined ? console.log(`[worker] ${message}`) : console.error(`[worker] ${message}`, err);
+    err === undefined ? logger.info(message) : logger.error({ err }, message);
   const sql = createSql(config.databaseUrl);
   await migrate(sql);
 
@@ -88,9 +91,9 @@ export async function startWorker(
   liveRedis.on('error', () => {});
   const prefix = bullPrefix(config.redisPrefix);
   const queues = {
-    events: new Queue(EVENTS_QUEUE, { connection, prefix }),
-    tasks: new Queue(TASKS_QUEUE, { connection, prefix }),
-    emails: new Queue(EMAILS_QUEUE, { connection, prefix }),
+    events: new RequestIdQueue(EVENTS_QUEUE, { connection, prefix }),
+    tasks: new RequestIdQueue(TASKS_QUEUE, { connection, prefix }),
+    emails: new RequestIdQueue(EMAILS_QUEUE, { connection, prefix }),
   };
   for (const queue of Object.values(queues)) queue.on('error', () => {});
 
@@ -112,12 +115,19 @@ export async function startWorker(
   const runTask = createTaskProcessor(ctx, TASKS);
   const sendEmail = createTaskProcessor(ctx, [SendEmailTask, SendRequestNoticeTask, SendConfirmationTask]);
   const workers = {
-    events: new Worker(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), {
+    events: new Worker(
+      EVENTS_QUEUE,
+      loggedProcessor(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), logger),
+      { ...common, concurrency: settings.concurrency.events },
+    ),
+    tasks: new Worker(TASKS_QUEUE, loggedProcessor(TASKS_QUEUE, runTask, logger), {
       ...common,
-      concurrency: settings.concurrency.events,
+      concurrency: settings.concurrency.tasks,
     }),
-    tasks: new Worker(TASKS_QUEUE, runTask, { ...common, concurrency: settings.concurrency.tasks }),
-    emails: new Worker(EMAILS_QUEUE, sendEmail, { ...common, concurrency: settings.concurrency.emails }),
+    emails: new Worker(EMAILS_QUEUE, loggedProcessor(EMAILS_QUEUE, sendEmail, logger), {
+      ...common,
+      concurrency: settings.concurrency.emails,
+    }),
   };
   for (const [name, worker] of Object.entries(workers)) {
     // Connection errors are reported once by the connection's own listener.
@@ -125,8 +135,9 @@ export async function startWorker(
     worker.on('failed', (job, err) => {
       if (!job) return;
       const final = job.attemptsMade >= (job.opts.attempts ?? 1);
-      log(
-        `${name} job ${job.name} (${job.id}) failed${final ? ' for good' : `, attempt ${job.attemptsMade}; will retry`}: ${err.message}`,
+      logger.warn(
+        { queue: name, job: job.name, jobId: job.id, attempt: job.attemptsMade, final, err: err.message },
+        final ? 'job failed for good' : 'job failed; will retry',
       );
     });
   }
@@ -178,14 +189,16 @@ const SHUTDOWN_GRACE_MS = 25_000;
 
 const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const worker = await startWorker(loadConfigOrExit());
-  console.log('[worker] running');
+  const config = loadConfigOrExit();
+  setRootLogger(createLogger({ service: 'worker', level: config.logLevel }));
+  const worker = await startWorker(config);
+  loggerFor('worker').info('running');
   // WORKER_HEARTBEAT_FILE (docker-compose.yml): a file the container healthcheck reads the age of.
   const heartbeatFile = process.env.WORKER_HEARTBEAT_FILE;
   if (heartbeatFile)
-    startHeartbeat(heartbeatFile, worker.ready, (message, err) => console.error(`[worker] ${message}`, err));
+    startHeartbeat(heartbeatFile, worker.ready, (message, err) => loggerFor('worker').error({ err }, message));
   const stop = async (signal: string) => {
-    console.log(`[worker] ${signal}: finishing running jobs`);
+    loggerFor('worker').info({ signal }, 'finishing running jobs');
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     timer.unref();
     await worker.close();

@@ -9,6 +9,7 @@ import { readableProjectIds } from '@vitrine/db/queries/project-access';
 import { accountRoom, grantedRooms, sessionRoom } from '@vitrine/runtime/rooms';
 import type { Deps } from '../context';
 import { socketKey } from '@vitrine/runtime/live';
+import { loggerFor } from '@vitrine/runtime/logger';
 import { createHandshakeReader, type SocketIdentity } from './handshake';
 
 /** Project rooms one socket may watch at once (a screen shows a few dozen cards at most). */
@@ -41,7 +42,7 @@ export function attachRealtime(
   deps: Deps,
   options: { log?: (err: unknown) => void } = {},
 ): Realtime {
-  const log = options.log ?? ((err) => console.error('[realtime]', err));
+  const log = options.log ?? ((err) => loggerFor('realtime').error({ err }, 'realtime failure'));
   // The adapter never handles its own command promises: these connections queue commands while
   // Redis is away (no per-request retry limit) and the publisher swallows late failures.
   const pub = adapterConnection(deps.redis, 'io-pub', log);
