@@ -16,6 +16,7 @@ import { crawlRoutes } from './routes/crawl';
 import { cardsRoutes } from './routes/cards';
 import { privateApiAnswers, sharedReadsFront } from './cache/http';
 import { requestLog } from './middleware/request-log';
+import { httpMetrics, refuseMetricsPath } from './metrics';
 import { loggerFor, type Logger } from '@vitrine/runtime/logger';
 
 /** Request bodies above this are refused with 413. */
@@ -45,6 +46,8 @@ export function createApp(
   const logger = options.logger ?? loggerFor('http');
   // Outermost: the request id covers everything after it, and the log line sees the final status.
   app.use(requestLog(deps.config, logger));
+  app.use(httpMetrics());
+  app.use(refuseMetricsPath());
   app.use(privateApiAnswers());
   app.use(errorMiddleware(options.log ?? ((err) => logger.error({ err }, 'unexpected error (500)'))));
   app.use(securityHeaders(deps.config));

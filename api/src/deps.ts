@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { createSql, REQUEST_STATEMENT_TIMEOUT_MS } from '@vitrine/db/sql';
 import type { Config } from '@vitrine/runtime/config';
 import { loggerFor } from '@vitrine/runtime/logger';
+import { redisErrors } from '@vitrine/runtime/metrics';
 import type { Deps } from './context';
 import { connectSharedReads } from './cache/shared-reads';
 import { createBallotBox } from './commands/ballot-box';
@@ -18,6 +19,7 @@ export function createRedis(url: string, options: { name?: string; maxRetriesPer
   });
   let warned = false;
   redis.on('error', (err: Error) => {
+    redisErrors.inc({ connection: options.name ?? 'redis' });
     if (!warned) loggerFor('redis').error({ connection: options.name, err: err.message }, 'redis error');
     warned = true;
   });

@@ -8,11 +8,16 @@ import { ensureAdmin } from './admin-bootstrap';
 import { attachRealtime } from './realtime/server';
 import { loadRenderer } from './public/page-renderer';
 import { createLogger, loggerFor, setRootLogger } from '@vitrine/runtime/logger';
+import { collectProcessMetrics, serveMetrics } from '@vitrine/runtime/metrics';
+import { measureDatabaseWith, measureReadinessWith } from './metrics';
+import { dependencies } from './routes/health';
 
 /** A running API node: HTTP, the web client and Socket.IO on one port. */
 export interface RunningApi {
   server: Server;
   url: string;
+  /** The metrics listener's address (METRICS_PORT), when there is one. */
+  metricsUrl: string | null;
   close: () => Promise<void>;
 }
 
@@ -31,10 +36,16 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  collectProcessMetrics('api');
+  measureDatabaseWith(deps.prioritySql);
+  measureReadinessWith(() => dependencies(deps));
+  const metrics = config.metricsPort === null ? null : await serveMetrics(config.metricsHost, config.metricsPort);
   return {
     server,
     url: `http://localhost:${port}`,
+    metricsUrl: metrics?.url ?? null,
     async close() {
+      await metrics?.close();
       // Socket.IO disconnects its sockets, then closes the HTTP server and waits for open requests.
       server.closeIdleConnections();
       await realtime.close();
@@ -47,7 +58,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfigOrExit();
   setRootLogger(createLogger({ service: 'api', level: config.logLevel }));
   const api = await startApi(config);
-  loggerFor('api').info({ url: api.url }, 'listening');
+  loggerFor('api').info({ url: api.url, metrics: api.metricsUrl }, 'listening');
   const stop = async () => {
     await api.close();
     process.exit(0);

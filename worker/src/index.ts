@@ -29,6 +29,8 @@ import { SendConfirmationTask } from './tasks/send-confirmation-task';
 import type { Task } from './tasks/task';
 import { startHeartbeat } from './heartbeat';
 import { loggedProcessor, RequestIdQueue } from './job-log';
+import { countedMailer, measureWorker, observeJob } from './metrics';
+import { collectProcessMetrics, redisErrors, serveMetrics } from '@vitrine/runtime/metrics';
 import { createLogger, loggerFor, setRootLogger } from '@vitrine/runtime/logger';
 
 /** A running worker process. */
@@ -39,6 +41,8 @@ export interface RunningWorker {
   queues: WorkerContext['queues'];
   /** True while the worker's Redis connection is up (it can take jobs). */
   ready(): boolean;
+  /** The metrics listener's address (WORKER_METRICS_PORT), when there is one. */
+  metricsUrl: string | null;
 }
 
 /** Everything the tasks queue runs. */
@@ -56,6 +60,7 @@ function workerRedis(url: string, name: string, log: WorkerContext['log']): Redi
   const redis = new Redis(url, { maxRetriesPerRequest: null, connectionName: name });
   let down = false;
   redis.on('error', (err: Error) => {
+    redisErrors.inc({ connection: name });
     if (!down) log(`redis ${name} unreachable: ${err.message}`);
     down = true;
   });
@@ -97,7 +102,9 @@ export async function startWorker(
   };
   for (const queue of Object.values(queues)) queue.on('error', () => {});
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: settings.outboxDir });
+  const mailer = countedMailer(
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: settings.outboxDir }),
+  );
   const live = createLivePushes({
     sql,
     redis: liveRedis,
@@ -117,14 +124,14 @@ export async function startWorker(
   const workers = {
     events: new Worker(
       EVENTS_QUEUE,
-      loggedProcessor(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), logger),
+      loggedProcessor(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), logger, observeJob),
       { ...common, concurrency: settings.concurrency.events },
     ),
-    tasks: new Worker(TASKS_QUEUE, loggedProcessor(TASKS_QUEUE, runTask, logger), {
+    tasks: new Worker(TASKS_QUEUE, loggedProcessor(TASKS_QUEUE, runTask, logger, observeJob), {
       ...common,
       concurrency: settings.concurrency.tasks,
     }),
-    emails: new Worker(EMAILS_QUEUE, loggedProcessor(EMAILS_QUEUE, sendEmail, logger), {
+    emails: new Worker(EMAILS_QUEUE, loggedProcessor(EMAILS_QUEUE, sendEmail, logger, observeJob), {
       ...common,
       concurrency: settings.concurrency.emails,
     }),
@@ -165,13 +172,21 @@ export async function startWorker(
     );
   }
 
+  collectProcessMetrics('worker');
+  const measured = measureWorker(queues, sql);
+  const metrics =
+    config.workerMetricsPort === null ? null : await serveMetrics(config.metricsHost, config.workerMetricsPort);
+
   let closing: Promise<void> | undefined;
   return {
     workers,
     queues,
     ready: () => connection.status === 'ready',
+    metricsUrl: metrics?.url ?? null,
     close() {
       closing ??= (async () => {
+        await metrics?.close();
+        measured.stop();
         await Promise.all(Object.values(workers).map((worker) => worker.close()));
         await Promise.all(Object.values(queues).map((queue) => queue.close()));
         mailer.close();

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '@vitrine/db/unavailable';
 import { isRetryableConflict } from '@vitrine/db/retry';
 import { loggerFor } from '@vitrine/runtime/logger';
+import { countStatementTimeout } from '@vitrine/runtime/metrics';
 import { HttpError } from '../errors';
 
 /** What every request answers while PostgreSQL cannot be reached (503, with Retry-After). */
@@ -95,7 +96,7 @@ function describe(err: unknown, log: (err: unknown) => void): [number, string, R
     }
     return [503, UNAVAILABLE_MESSAGE, { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) }];
   }
-  if ((err as { code?: unknown } | null)?.code === '57014') {
+  if (countStatementTimeout(err)) {
     const now = Date.now();
     if (now - lastTimeoutLog >= TIMEOUT_LOG_EVERY_MS) {
       lastTimeoutLog = now;

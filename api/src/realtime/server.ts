@@ -10,6 +10,7 @@ import { accountRoom, grantedRooms, sessionRoom } from '@vitrine/runtime/rooms';
 import type { Deps } from '../context';
 import { socketKey } from '@vitrine/runtime/live';
 import { loggerFor } from '@vitrine/runtime/logger';
+import { countSocketsWith } from '../metrics';
 import { createHandshakeReader, type SocketIdentity } from './handshake';
 
 /** Project rooms one socket may watch at once (a screen shows a few dozen cards at most). */
@@ -54,6 +55,7 @@ export function attachRealtime(
     adapter: createAdapter(pub, sub, { key: socketKey(deps.config.redisPrefix) }),
     allowRequest: (req, callback) => callback(null, handshake.originAllowed(req)),
   });
+  countSocketsWith(() => io.engine.clientsCount);
 
   io.use(async (socket, next) => {
     try {

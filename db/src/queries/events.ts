@@ -39,6 +39,13 @@ export function makeEventQueries(sql: Tx) {
           }) as StoredEvent,
       );
     },
+    /** Events not yet handed to the queue, and the age in seconds of the oldest (0 when none). */
+    async backlog(): Promise<{ count: number; oldestAgeSeconds: number }> {
+      const [row] = await sql<{ count: string; oldest: number | null }[]>`
+        SELECT count(*) AS count, extract(epoch FROM now() - min(created_at))::float8 AS oldest
+        FROM events WHERE published_at IS NULL`;
+      return { count: Number(row?.count ?? 0), oldestAgeSeconds: Math.max(0, row?.oldest ?? 0) };
+    },
     /** Deletes published events older than `olderThanMs`, at most `limit` a call; answers how many went. */
     async prunePublished(olderThanMs: number, limit = 10_000): Promise<number> {
       const rows = await sql`
