@@ -17,6 +17,7 @@ import { cardsRoutes } from './routes/cards';
 import { privateApiAnswers, sharedReadsFront } from './cache/http';
 import { requestLog } from './middleware/request-log';
 import { httpMetrics, refuseMetricsPath } from './metrics';
+import { queueBoard } from './queue-board';
 import { loggerFor, type Logger } from '@vitrine/runtime/logger';
 
 /** Request bodies above this are refused with 413. */
@@ -71,6 +72,8 @@ export function createApp(
   app.use(bodyParser(bodyOptions));
   app.use(sessionMiddleware(app as unknown as Koa, deps.redis, deps.config));
   app.use(loadUser());
+  // Bull Board for admins (queue-board.ts): after the user is known, before the API routers.
+  app.use(queueBoard(deps));
 
   for (const routes of routeGroups) {
     if (routes === healthRoutes) continue;
