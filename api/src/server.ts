@@ -21,6 +21,9 @@ export interface RunningApi {
   close: () => Promise<void>;
 }
 
+/** Longest a drain waits for the requests in flight before it cuts their connections. */
+export const DRAIN_TIMEOUT_MS = 10_000;
+
 /** Migrates, makes the first admin, and listens. */
 export async function startApi(config: Config = loadConfig()): Promise<RunningApi> {
   const deps = createDeps(config);
@@ -45,9 +48,25 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
     url: `http://localhost:${port}`,
     metricsUrl: metrics?.url ?? null,
     async close() {
-      await metrics?.close();
-      // Socket.IO disconnects its sockets, then closes the HTTP server and waits for open requests.
+      // The drain (docs/operations.md "Graceful drain"): stop accepting connections, close idle
+      // keep-alive ones, send the sockets to another node, let the requests in flight finish (at most
+      // DRAIN_TIMEOUT_MS, then their connections are cut), and only then close the pools.
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      realtime.reconnectElsewhere();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), DRAIN_TIMEOUT_MS);
+      });
+      if ((await Promise.race([drained, late])) === 'late') {
+        loggerFor('api').warn(
+          { timeoutMs: DRAIN_TIMEOUT_MS },
+          'requests still open after the drain timeout: closing them',
+        );
+        server.closeAllConnections();
+      }
+      clearTimeout(timer);
+      await metrics?.close();
       await realtime.close();
       await deps.close();
     },
@@ -60,7 +79,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const api = await startApi(config);
   loggerFor('api').info({ url: api.url, metrics: api.metricsUrl }, 'listening');
   const stop = async () => {
+    loggerFor('api').info('draining: no new connections, finishing the requests in flight');
     await api.close();
+    loggerFor('api').info('drained');
     process.exit(0);
   };
   process.once('SIGTERM', stop);

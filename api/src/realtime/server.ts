@@ -25,6 +25,12 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<
 /** Socket.IO attached to an API node's HTTP server. */
 export interface Realtime {
   io: RealtimeServer;
+  /**
+   * Closes every client's connection at the transport (a drain, api/src/server.ts): the client sees
+   * a lost connection, not a refusal, and reconnects at once, through the load balancer, to a node
+   * that still runs.
+   */
+  reconnectElsewhere(): void;
   close(): Promise<void>;
 }
 
@@ -88,6 +94,9 @@ export function attachRealtime(
 
   return {
     io,
+    reconnectElsewhere() {
+      for (const socket of io.sockets.sockets.values()) socket.conn.close();
+    },
     async close() {
       await new Promise<void>((resolve) => {
         io.close(() => resolve());
