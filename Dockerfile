@@ -1,7 +1,7 @@
 # One image for both processes: `node --import tsx api/src/server.ts` (the default) or
 # `node --import tsx worker/src/index.ts`. Server code runs from TypeScript sources through tsx (no
 # build step); the web client is built into web/dist, which the API serves.
-FROM node:22-bookworm-slim AS deps
+FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
@@ -19,7 +19,7 @@ FROM deps AS build
 COPY . .
 RUN npm run build
 
-FROM node:22-bookworm-slim
+FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app

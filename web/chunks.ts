@@ -37,6 +37,7 @@ export function applicationChunks(): Rolldown.CodeSplittingGroup[] {
     { name: 'react', test: REACT_PACKAGES, priority: 3 },
     {
       name: (id, ctx) => (inLibraries(id, ctx) ? 'libraries' : null),
+      debugName: 'libraries',
       priority: 2,
       includeDependenciesRecursively: false,
     },
@@ -44,6 +45,7 @@ export function applicationChunks(): Rolldown.CodeSplittingGroup[] {
     // in the loader's own (Vite's preload helper), and the loader would then import this chunk statically.
     {
       name: (id, ctx) => (inApplication(id, ctx) ? 'start' : null),
+      debugName: 'start',
       priority: 1,
       includeDependenciesRecursively: false,
     },

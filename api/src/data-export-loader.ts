@@ -1,4 +1,5 @@
 import { makeDataExportQueries } from '@vitrine/db/queries/data-export';
+import { limitStatementTime } from '@vitrine/db/sql';
 import type { MemberCaller } from './context';
 import { EXPORT_LISTS, type ExportList } from './contracts/export-answers';
 import { notFound } from './errors';
@@ -19,7 +20,7 @@ const EXPORT_STATEMENT_TIMEOUT = '10s';
 export async function loadDataExport(caller: MemberCaller): Promise<DataExportRows> {
   const userId = caller.user.id;
   return caller.deps.sql.begin('isolation level repeatable read read only', async (tx) => {
-    await tx`SELECT set_config('statement_timeout', ${EXPORT_STATEMENT_TIMEOUT}, true)`;
+    await limitStatementTime(tx, EXPORT_STATEMENT_TIMEOUT);
     const q = makeDataExportQueries(tx);
     const profile = await q.profile(userId);
     if (!profile) throw notFound('User not found');

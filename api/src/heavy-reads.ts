@@ -56,10 +56,10 @@ export interface HeavyReads {
 }
 
 /** Searches at once per node; more wait (SEARCH_QUEUE), then 503. */
-export const SEARCH_CONCURRENCY = 2;
+const SEARCH_CONCURRENCY = 2;
 const SEARCH_QUEUE = 32;
 /** Sitemap reads at once per node; more wait (CRAWL_QUEUE), then 503. */
-export const CRAWL_CONCURRENCY = 2;
+const CRAWL_CONCURRENCY = 2;
 const CRAWL_QUEUE = 16;
 
 export function createHeavyReads(): HeavyReads {

@@ -18,7 +18,7 @@ export const MESSAGE_NOT_FOUND = 'Message not found';
 /** Answer when a member writes to themselves. */
 export const SELF_MESSAGE = 'You cannot send a message to yourself';
 /** Answer when the chosen recipient does not exist. */
-export const RECIPIENT_NOT_FOUND = 'User not found';
+const RECIPIENT_NOT_FOUND = 'User not found';
 
 /** The request's viewer: the signed-in user's id, else null, and the client's address key (what a visitor's vote row holds). */
 export function viewerOf(caller: Pick<Caller, 'user' | 'ip'>): Viewer {

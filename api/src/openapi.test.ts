@@ -156,7 +156,7 @@ describe('GET /api/openapi.json', () => {
     expect(JSON.stringify(doc.components.schemas)).not.toContain('"$schema"');
   });
 
-  it('carries the spec texts and limits of the zod schemas', async () => {
+  it('carries the product texts and limits of the zod schemas', async () => {
     const doc = (await t.agent().get('/api/openapi.json')).body as Doc;
     const contact = doc.components.schemas.ContactInput as {
       properties: Record<string, { minLength?: number; maxLength?: number }>;

@@ -1,5 +1,5 @@
 import type { MessageRow } from '@vitrine/db/queries/messages';
-import type { ProjectRow } from '@vitrine/db/queries/projects';
+import { projectRead, type ReadableProject } from '@vitrine/db/queries/project-access';
 import type { UserRow } from '@vitrine/db/queries/users';
 import { forbidden } from './errors';
 
@@ -16,7 +16,7 @@ export interface PolicyResources {
   'message.delete': MessageRow;
   /** The admin dashboard and every /api/admin call. */
   'admin.manage': null;
-  /** See a project (its page, vote, view beacon, rating, report): visible to all; hidden, its owner or an admin. */
+  /** See a project (its page, vote, view beacon, rating, report): the rule and its SQL twin are db/src/queries/project-access.ts projectRead. */
   'project.read': ProjectResource;
   /** Vote for, rate or report a project: anyone but its owner (no self-dealing); votes mirror it in SQL (db/src/queries/votes.ts castVotes). */
   'project.vote': ProjectResource;
@@ -36,7 +36,7 @@ export interface PolicyResources {
 export type PolicyAction = keyof PolicyResources;
 
 /** What project rules read of a project. */
-export type ProjectResource = Pick<ProjectRow, 'userId' | 'isHidden'>;
+export type ProjectResource = ReadableProject;
 
 /** What test-request rules read of a request. */
 export interface TestRequestResource {
@@ -49,6 +49,12 @@ export interface TestRequestResource {
   joined: boolean;
 }
 
+/** The project of a test request, as 'project.read' reads it. */
+const projectOf = (r: TestRequestResource): ProjectResource => ({
+  isHidden: r.projectHidden,
+  userId: r.projectOwnerId,
+});
+
 const isOwner = (user: Actor, p: ProjectResource) => p.userId !== null && p.userId === user.id;
 
 const isSender = (user: Actor, m: MessageRow) => m.senderUserId === user.id && !m.senderDeleted;
@@ -59,24 +65,23 @@ const rules: { [A in PolicyAction]: (user: Actor, resource: PolicyResources[A]) 
   'message.markRead': (user, m) => isRecipient(user, m) || (user.isAdmin && m.recipientUserId === null),
   'message.delete': (user, m) => user.isAdmin || isSender(user, m) || isRecipient(user, m),
   'admin.manage': (user) => user.isAdmin,
-  'project.read': (user, p) => !p.isHidden || user.isAdmin || isOwner(user, p),
+  'project.read': (user, p) => projectRead.allows(user, p),
   'project.vote': (user, p) => !isOwner(user, p),
   'project.rate': (user, p) => !isOwner(user, p),
   'project.report': (user, p) => !isOwner(user, p),
   'project.edit': (user, p) => !user.isPaused && (user.isAdmin || isOwner(user, p)),
   'profile.seeHidden': (user, profile) => user.isAdmin || user.id === profile.id,
   'testRequest.read': (user, r) =>
-    rules['project.read'](user, { isHidden: r.projectHidden, userId: r.projectOwnerId }) &&
-    (!r.isHidden || user.isAdmin || r.userId === user.id || r.joined),
+    projectRead.allows(user, projectOf(r)) && (!r.isHidden || user.isAdmin || r.userId === user.id || r.joined),
   'testRequest.manage': (user, r) => !user.isPaused && (user.isAdmin || r.userId === user.id),
   'testRequest.seeFeedback': (user, r) => user.isAdmin || r.userId === user.id || r.joined,
 };
 
 /** The few actions a visitor (nobody signed in) may do; every other action refuses visitors. */
 const visitorRules: { [A in PolicyAction]?: (resource: PolicyResources[A]) => boolean } = {
-  'project.read': (p) => !p.isHidden,
+  'project.read': (p) => projectRead.allows(null, p),
   'project.vote': () => true,
-  'testRequest.read': (r) => !r.isHidden && !r.projectHidden,
+  'testRequest.read': (r) => projectRead.allows(null, projectOf(r)) && !r.isHidden,
 };
 
 /** Whether `user` may do `action` to `resource`; a visitor only what visitorRules allows. */

@@ -151,4 +151,29 @@ describe('absolute links of the public files', () => {
     expect(page.text).toContain(`<link rel="canonical" href="${SITE}/projects/1">`);
     expect(page.text).not.toContain('evil');
   });
+
+  it("hands the renderer the footer's social links from the configuration, none when unset", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vitrine-ssr-'));
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><!--app-head--></head><body><!--app-html--><!--app-data--></body></html>',
+    );
+    const rendererPath = path.join(dir, 'entry-server.mjs');
+    writeFileSync(
+      rendererPath,
+      `export async function render(req) {
+        return { status: 200, head: '', modules: [], data: JSON.stringify(req.socialLinks), pipe: (d) => d.end('') };
+      }`,
+    );
+    const links = { github: 'https://github.example/vitrine', bluesky: null };
+    for (const [socialLinks, expected] of [
+      [links, JSON.stringify(links)],
+      [{ github: null, bluesky: null }, '{"github":null,"bluesky":null}'],
+    ] as const) {
+      const app = createApp(t.deps);
+      app.use(webClient({ ...t.config, socialLinks }, { dist: dir, api: app.callback(), rendererPath }));
+      const page = await request(app.callback()).get('/about');
+      expect(page.text).toContain(`<script type="application/json" id="ssr-data">${expected}</script>`);
+    }
+  });
 });

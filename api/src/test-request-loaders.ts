@@ -24,7 +24,7 @@ export function requestProjectReadable(
 }
 
 /** Loads a request with the viewer's joined flag, else 404 (missing, or hidden from the caller). */
-export async function loadReadableRequest(caller: Pick<Caller, 'deps' | 'user'>, id: number): Promise<TestRequestRow> {
+async function loadReadableRequest(caller: Pick<Caller, 'deps' | 'user'>, id: number): Promise<TestRequestRow> {
   const row = await makeTestRequestQueries(caller.deps.sql).findRequest(id, caller.user?.id ?? null);
   if (!row || !can(caller.user, 'testRequest.read', row)) throw notFound(TEST_REQUEST_NOT_FOUND);
   return row;

@@ -14,7 +14,7 @@ import { loadRenderer, readAsViewer } from './public/page-renderer';
 import { makePreloader } from './public/client-manifest';
 
 /** Where `vite build` puts the web client. */
-export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Source maps end so; vite writes one beside each script (web/vite.config.ts). */
 const SOURCE_MAP_SUFFIX = '.map';
@@ -89,7 +89,10 @@ function isPagePath(ctx: Context): boolean {
  * Accept-Encoding), and every other GET outside /api as a page: rendered on the server with its
  * data and head tags when the renderer is built, else the shell the client renders.
  */
-export function webClient(site: Pick<Config, 'siteName' | 'siteUrl'>, options: WebClientOptions = {}): Middleware {
+export function webClient(
+  site: Pick<Config, 'siteName' | 'siteUrl' | 'socialLinks'>,
+  options: WebClientOptions = {},
+): Middleware {
   const { siteName } = site;
   const dist = options.dist ?? WEB_DIST;
   const indexPath = path.join(dist, 'index.html');
@@ -134,6 +137,7 @@ export function webClient(site: Pick<Config, 'siteName' | 'siteUrl'>, options: W
         url: ctx.url,
         origin: siteOrigin(site),
         siteName,
+        socialLinks: site.socialLinks,
         load: (key) => readAsViewer(api, ctx, key),
       });
       ctx.status = page.status;

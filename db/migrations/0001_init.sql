@@ -1,4 +1,4 @@
--- Vitrine schema: every entity of spec §3, plus the outbox and ranking tables of design.md.
+-- Vitrine schema: users, projects, votes, ratings, reports, messages, plus the outbox and ranking tables.
 -- Rules live here as well as in code: unique usernames in any case, one vote / rating per voter,
 -- ratings 1..10, cascading deletes user -> projects -> votes, ratings, reports.
 

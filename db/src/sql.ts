@@ -3,12 +3,14 @@ import postgres from 'postgres';
 /** The database client type used everywhere: a pool, or a transaction inside `sql.begin`. */
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql | postgres.Sql;
+/** A piece of SQL one module hands another to compose into its statement. */
+export type Fragment = postgres.PendingQuery<postgres.Row[]>;
 
 /**
  * A connection attempt that has not finished by then fails, so a request answers 503 instead of
  * waiting on a PostgreSQL that does not answer (postgres.js waits 30 s by default).
  */
-export const CONNECT_TIMEOUT_SECONDS = 1;
+const CONNECT_TIMEOUT_SECONDS = 1;
 /**
  * Longest wait before a connection of the pool tries again while PostgreSQL is down. postgres.js's
  * default grows to 20 s, and the queries queued behind the pool's connections are tried one per
@@ -16,12 +18,12 @@ export const CONNECT_TIMEOUT_SECONDS = 1;
  * queued on 10 connections all have their answer (503) within about a second, and an attempt is only
  * made for a waiting query (a refused connection costs PostgreSQL nothing).
  */
-export const MAX_RECONNECT_DELAY_SECONDS = 0.05;
+const MAX_RECONNECT_DELAY_SECONDS = 0.05;
 /** The first reconnection delay, doubled on each failed attempt up to MAX_RECONNECT_DELAY_SECONDS. */
 const FIRST_RECONNECT_DELAY_SECONDS = 0.005;
 
 /** Seconds to wait before reconnection attempt number `retries` (postgres.js's `backoff`). */
-export function reconnectDelay(retries: number): number {
+function reconnectDelay(retries: number): number {
   return Math.min(MAX_RECONNECT_DELAY_SECONDS, FIRST_RECONNECT_DELAY_SECONDS * 2 ** retries);
 }
 
@@ -32,6 +34,11 @@ export function reconnectDelay(retries: number): number {
  * builds run as long as they need.
  */
 export const REQUEST_STATEMENT_TIMEOUT_MS = 3000;
+
+/** Sets the longest a statement of the current transaction `tx` may run (e.g. '10s'), in place of the pool's. */
+export async function limitStatementTime(tx: Tx, timeout: string): Promise<void> {
+  await tx`SELECT set_config('statement_timeout', ${timeout}, true)`;
+}
 
 /** Default connection for a local run. */
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/vitrine';

@@ -1,4 +1,5 @@
-/** Business constants of spec §9 and the numbers design.md leaves to us. */
+/** Business constants: page sizes, limits, windows and the ranking numbers. */
+import { milliseconds } from 'date-fns';
 
 /** Items per listing page; offset = (page - 1) * PAGE_SIZE. */
 export const PAGE_SIZE = 6;
@@ -36,13 +37,11 @@ export const REPORT_STANDING_MIN_ACTIONS = 1;
 export const SUBMISSION_LIMIT = 3;
 export const SUBMISSION_WINDOW_SECONDS = 10 * 60;
 /** Remember-me keeps the session cookie this long; otherwise it lives for the browser session. */
-export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
-/** A day, for "one view per viewer per project per day". */
-export const VIEW_WINDOW_HOURS = 24;
+export const REMEMBER_ME_MS = milliseconds({ days: 30 });
 /** Default site name; SITE_NAME overrides it. */
 export const DEFAULT_SITE_NAME = 'Vitrine';
 
-/** Project categories of spec §3, in the order the selector lists them. */
+/** Project categories, in the order the selector lists them. */
 export const CATEGORIES = [
   'Web App',
   'Game',

@@ -18,9 +18,9 @@ export function ratingColor(rating: number): 'green' | 'yellow' | 'red' {
   return 'red';
 }
 
-/** Badge tier of spec §4: none under 3 ratings or below 8. */
+/** Badge tier: none under 3 ratings or below 8. */
 export type BadgeTier = 'Platinum' | 'Gold' | 'Silver' | 'Bronze';
-export const BADGE_MIN_RATINGS = 3;
+const BADGE_MIN_RATINGS = 3;
 export function badgeTier(average: number, count: number): BadgeTier | null {
   if (count < BADGE_MIN_RATINGS) return null;
   if (average >= 9.5) return 'Platinum';
@@ -30,7 +30,7 @@ export function badgeTier(average: number, count: number): BadgeTier | null {
   return null;
 }
 
-/** 'x.y (n)' or 'No ratings' when the average is 0 (spec §2 project card). */
+/** 'x.y (n)' or 'No ratings' when the average is 0 (the project card). */
 export function ratingText(average: number | string, count: number): string {
   const avg = Number(average);
   if (!avg) return 'No ratings';

@@ -34,6 +34,8 @@ export const eventSchema = z.discriminatedUnion('name', [
   }),
   /** A confirmation link is to be mailed (to a member's address or for a visitor's contact copy). */
   z.object({ name: z.literal('email.confirmationRequested'), confirmationId: z.number() }),
+  /** An admin answered a visitor's contact message: the worker mails the reply to the visitor's address. */
+  z.object({ name: z.literal('visitorReply.created'), replyId: z.number(), messageId: z.number() }),
   /** A visitor confirmed the address of their contact copy: the copy may go out now. */
   z.object({ name: z.literal('message.copyConfirmed'), messageId: z.number() }),
   // Test requests. Ids only; the live pushes and mails read the rows they need.

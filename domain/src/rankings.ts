@@ -2,30 +2,28 @@
  * Ranking formulas. The worker computes them in SQL; these reference
  * implementations define them and are what the SQL is tested against.
  */
+import { differenceInMilliseconds, isAfter, isBefore, milliseconds, subMilliseconds } from 'date-fns';
 import type { LeaderboardRange, TrendingPeriod } from './constants';
-
-const HOUR = 3600_000;
-const DAY = 24 * HOUR;
 
 /** Half-life of a vote's weight, per trending period. */
 export const TRENDING_HALF_LIFE_MS: Record<TrendingPeriod, number> = {
-  today: 6 * HOUR,
-  week: 2 * DAY,
-  month: 7 * DAY,
+  today: milliseconds({ hours: 6 }),
+  week: milliseconds({ days: 2 }),
+  month: milliseconds({ days: 7 }),
 };
 
 /** Length of each trending period's window. */
 export const TRENDING_WINDOW_MS: Record<TrendingPeriod, number> = {
-  today: DAY,
-  week: 7 * DAY,
-  month: 30 * DAY,
+  today: milliseconds({ days: 1 }),
+  week: milliseconds({ days: 7 }),
+  month: milliseconds({ days: 30 }),
 };
 
 /** Leaderboard windows; null is all time. */
 export const LEADERBOARD_WINDOW_MS: Record<LeaderboardRange, number | null> = {
   all: null,
-  month: 30 * DAY,
-  week: 7 * DAY,
+  month: milliseconds({ days: 30 }),
+  week: milliseconds({ days: 7 }),
 };
 
 /** Weight of one vote: a member's 1, a visitor's 0.5, the author's own 0. */
@@ -52,12 +50,11 @@ export function voteWeight(vote: Pick<RankedVote, 'userId' | 'authorId'>): numbe
 /** Trending score: the sum over the period's votes of weight * 0.5^(age / halfLife). */
 export function trendingScore(votes: RankedVote[], period: TrendingPeriod, now: Date): number {
   const halfLife = TRENDING_HALF_LIFE_MS[period];
-  const since = now.getTime() - TRENDING_WINDOW_MS[period];
+  const since = subMilliseconds(now, TRENDING_WINDOW_MS[period]);
   let score = 0;
   for (const vote of votes) {
-    const t = vote.createdAt.getTime();
-    if (t < since || t > now.getTime()) continue;
-    score += voteWeight(vote) * 0.5 ** ((now.getTime() - t) / halfLife);
+    if (isBefore(vote.createdAt, since) || isAfter(vote.createdAt, now)) continue;
+    score += voteWeight(vote) * 0.5 ** (differenceInMilliseconds(now, vote.createdAt) / halfLife);
   }
   return score;
 }

@@ -15,8 +15,7 @@ export const sitePaths = {
 } as const;
 
 /** The two feed formats: Atom 1.0 and RSS 2.0. */
-export const FEED_FORMATS = ['atom', 'rss'] as const;
-export type FeedFormat = (typeof FEED_FORMATS)[number];
+export type FeedFormat = 'atom' | 'rss';
 
 /** A category's address form: 'AI/ML' -> 'ai-ml', 'Web App' -> 'web-app'. */
 export function categorySlug(category: Category): string {

@@ -11,6 +11,12 @@ export interface SsrLoadResult {
   body: unknown;
 }
 
+/** The site's own accounts elsewhere (GITHUB_URL, BLUESKY_URL): null when not configured (not shown). */
+export interface SocialLinks {
+  github: string | null;
+  bluesky: string | null;
+}
+
 /** What the API gives the renderer for one page request. */
 export interface SsrRequest {
   /** Path and query of the page, e.g. `/projects/12?x=1`. */
@@ -18,6 +24,7 @@ export interface SsrRequest {
   /** The site's address (SITE_URL, never read from the request), e.g. `https://vitrine.example`. */
   origin: string;
   siteName: string;
+  socialLinks: SocialLinks;
   /** Reads `GET {key}` (an SWR key, i.e. an /api address) for the same viewer. */
   load: (key: string) => Promise<SsrLoadResult>;
 }
@@ -48,6 +55,8 @@ export interface SsrPageData {
   fallback: Record<string, unknown>;
   /** The signed-in user (null: anonymous) as GET /api/auth/me answered the server; absent when it failed. */
   user?: CurrentUser | null;
+  /** The footer's social links (SsrRequest.socialLinks); absent on the bare shell, which shows none. */
+  socialLinks?: SocialLinks;
 }
 
 /** The id of the `<script type="application/json">` element that carries the SWR fallback data. */

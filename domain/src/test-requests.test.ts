@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_STATUSES, joiningOpen, nextStatuses, transitionRefusal, canTest } from './test-requests';
+import {
+  REQUEST_STATUSES,
+  joiningOpen,
+  nextStatuses,
+  ratingEditableUntil,
+  transitionRefusal,
+  canTest,
+} from './test-requests';
 
 describe('transitionRefusal', () => {
   const allowed = new Set(['open>in_progress', 'open>cancelled', 'in_progress>completed', 'in_progress>cancelled']);
@@ -38,5 +45,12 @@ describe('joiningOpen', () => {
     expect(canTest('tester')).toBe(true);
     expect(canTest('both')).toBe(true);
     expect(canTest('developer')).toBe(false);
+  });
+});
+
+describe('ratingEditableUntil', () => {
+  it('is USER_RATING_EDIT_DAYS (7) days after the rating was given, to the millisecond', () => {
+    expect(ratingEditableUntil(new Date('2026-01-10T08:30:15.250Z')).toISOString()).toBe('2026-01-17T08:30:15.250Z');
+    expect(ratingEditableUntil(new Date('2026-12-28T23:00:00Z')).toISOString()).toBe('2027-01-04T23:00:00.000Z');
   });
 });

@@ -1,11 +1,12 @@
-/** Test requests (§4 "Request status"): statuses, limits and the transition rule. */
+/** Test requests: statuses, limits and the transition rule. */
+import { addDays, isAfter } from 'date-fns';
 
-/** Request statuses of spec §4, in the order a request moves through them. */
+/** Request statuses, in the order a request moves through them. */
 export const REQUEST_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** Statuses in which a request is active: at most one active request per project. */
-export const ACTIVE_REQUEST_STATUSES: readonly RequestStatus[] = ['open', 'in_progress'];
+const ACTIVE_REQUEST_STATUSES: readonly RequestStatus[] = ['open', 'in_progress'];
 
 /** How many testers a request may take (MaxTesters 1-50). */
 export const MAX_TESTERS_MIN = 1;
@@ -15,12 +16,12 @@ export const MAX_SKILLS = 10;
 export const MAX_SKILL_LENGTH = 30;
 /** A user rating can be changed this long after it was first given (7 days). */
 export const USER_RATING_EDIT_DAYS = 7;
-/** Activity points a tester earns when the owner marks their feedback helpful. */
+/**
+ * Activity points a tester earns when the owner marks their feedback helpful: the only way to earn them
+ * (joining a request or posting feedback earns none, so joining and leaving cannot farm points).
+ */
 export const HELPFUL_FEEDBACK_POINTS = 5;
-/** Activity points for joining a request, and for the first feedback on it. */
-export const JOIN_POINTS = 1;
-export const FEEDBACK_POINTS = 2;
-/** Requests per page of /test-requests (spec §9 page size). */
+/** Requests per page of /test-requests (the listing page size). */
 export const REQUEST_PAGE_SIZE = 6;
 /** Sorts of the /test-requests list. */
 export const REQUEST_SORTS = ['deadline', 'newest'] as const;
@@ -72,7 +73,12 @@ export function joiningOpen(
 ): boolean {
   if (request.status !== 'open') return false;
   if (request.deadline === null) return true;
-  return new Date(request.deadline).getTime() > now.getTime();
+  return isAfter(request.deadline, now);
+}
+
+/** The last moment a rating given at `createdAt` can be changed: USER_RATING_EDIT_DAYS later. */
+export function ratingEditableUntil(createdAt: Date): Date {
+  return addDays(createdAt, USER_RATING_EDIT_DAYS);
 }
 
 /** The role that takes part as a tester / as a developer. */

@@ -80,7 +80,7 @@ export interface TopContributor {
 }
 
 /** The user part of a profile: public fields, peer ratings with tiers, activity points. */
-export interface ProfileUser extends PeerRatings {
+interface ProfileUser extends PeerRatings {
   username: string;
   createdAt: string;
   role: Role;
@@ -133,6 +133,8 @@ export interface MessageView {
   senderEmail: string | null;
   recipientUserId: number | null;
   recipientUsername: string | null;
+  /** When an admin last answered this visitor's message by mail (shown to admins only; null otherwise). */
+  repliedAt: string | null;
 }
 
 /** GET /api/admin/users row. */
@@ -173,7 +175,7 @@ export interface UnreadCount {
  */
 export type ContactCopy = 'sent' | 'confirm' | null;
 
-/** POST /api/contact: the spec's confirmation text, the message's id and what happens to the copy. */
+/** POST /api/contact: the confirmation text, the message's id and what happens to the copy. */
 export interface ContactSent {
   message: string;
   id: number;
@@ -316,12 +318,4 @@ export interface UserRatingResult {
   rating: GivenRating;
   /** True when an earlier rating of the same pair was changed. */
   updated: boolean;
-}
-
-/** PATCH /api/users/me answer: the signed-in user's settings. */
-export interface MySettings {
-  role: Role;
-  bio: string | null;
-  email: string | null;
-  emailNotices: boolean;
 }

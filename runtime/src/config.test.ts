@@ -41,6 +41,16 @@ describe('loadConfig', () => {
     expect(config.worker.outboxDir).toBe('/tmp/out');
   });
 
+  it("reads the footer's social links, https addresses, none by default", () => {
+    expect(loadConfig({}).socialLinks).toEqual({ github: null, bluesky: null });
+    expect(loadConfig({ GITHUB_URL: 'https://github.example/vitrine', BLUESKY_URL: ' ' }).socialLinks).toEqual({
+      github: 'https://github.example/vitrine',
+      bluesky: null,
+    });
+    expect(() => loadConfig({ BLUESKY_URL: 'javascript:alert(1)' })).toThrow(/BLUESKY_URL must be an https address/);
+    expect(() => loadConfig({ GITHUB_URL: 'http://github.example/vitrine' })).toThrow(/GITHUB_URL/);
+  });
+
   it('stops on a bad value with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT must be a whole number from 0 to 65535 (got "abc")');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SocialLinks } from '@vitrine/domain/ssr';
 import { DEFAULT_SITE_NAME, SUBMISSION_LIMIT, SUBMISSION_WINDOW_SECONDS } from '@vitrine/domain/constants';
 import { DEFAULT_DATABASE_URL } from '@vitrine/db/sql';
 
@@ -57,6 +58,16 @@ const flag = (fallback: boolean) =>
       .transform((v) => (v === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(v))),
   );
 
+/** An optional https address (a profile on another site): unset or blank reads null. */
+const profileUrl = () =>
+  z.preprocess(
+    unsetIfBlank,
+    z
+      .url({ protocol: /^https$/, error: 'must be an https address such as https://github.com/your-account' })
+      .nullable()
+      .default(null),
+  );
+
 /**
  * Every variable the processes read (.env.example lists each with its default), checked once: a bad
  * value stops start-up with a message naming the variable instead of becoming NaN somewhere later.
@@ -77,6 +88,8 @@ const envSchema = z
         .nullable()
         .default(null),
     ),
+    GITHUB_URL: profileUrl(),
+    BLUESKY_URL: profileUrl(),
     TRUST_PROXY: flag(false),
     TRUST_PROXY_HOPS: whole(DEFAULT_PROXY_HOPS, 1, MAX_PROXY_HOPS),
     SMTP_URL: optionalText(),
@@ -155,6 +168,8 @@ export interface Config {
    * Defaults to DEV_SITE_URL outside production; production refuses to start without it.
    */
   siteUrl: string;
+  /** The site's own accounts the footer links to (GITHUB_URL, BLUESKY_URL); an unset one is not shown. */
+  socialLinks: SocialLinks;
   /** Trust X-Forwarded-* (behind a load balancer): the client address, and https from X-Forwarded-Proto (the session cookie is Secure on https requests). */
   trustProxy: boolean;
   /**
@@ -215,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     siteName: e.SITE_NAME,
     siteUrl: (e.SITE_URL ?? DEV_SITE_URL).replace(/\/+$/, ''),
+    socialLinks: { github: e.GITHUB_URL, bluesky: e.BLUESKY_URL },
     trustProxy: e.TRUST_PROXY,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     smtpUrl: e.SMTP_URL,

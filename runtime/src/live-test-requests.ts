@@ -3,55 +3,25 @@ import type { ServerToClientEvents, StoredEvent } from '@vitrine/domain/events';
 import { rooms } from '@vitrine/domain/events';
 import type { Sql } from '@vitrine/db/sql';
 import { makeTestRequestQueries } from '@vitrine/db/queries/test-requests';
-
-/** The test-request events. */
-export type TestRequestEvent = Extract<
-  StoredEvent,
-  {
-    name:
-      | 'testRequest.created'
-      | 'testRequest.updated'
-      | 'tester.joined'
-      | 'tester.left'
-      | 'feedback.posted'
-      | 'feedback.markedHelpful'
-      | 'userRating.saved'
-      | 'userRating.removed';
-  }
->;
-
-const NAMES = new Set<string>([
-  'testRequest.created',
-  'testRequest.updated',
-  'tester.joined',
-  'tester.left',
-  'feedback.posted',
-  'feedback.markedHelpful',
-  'userRating.saved',
-  'userRating.removed',
-]);
-
-/** Whether `event` is one of the test-request events. */
-export function isTestRequestEvent(event: StoredEvent): event is TestRequestEvent {
-  return NAMES.has(event.name);
-}
+import type { EffectHandlers } from '@vitrine/domain/event-effects';
 
 /**
- * The pushes of a test-request event: the owner hears of joins and feedback (a toast and the live
- * badge), the owner and testers of status changes, the public lists of anything that changes them.
- * Private pushes carry a title and a name only; the page refetches through the API.
+ * The pushes of each test-request push effect (domain/src/event-effects.ts TEST_REQUEST_PUSHES): the
+ * owner hears of joins and feedback (a toast and the live badge), the owner and testers of status
+ * changes, the public lists of anything that changes them. Private pushes carry a title and a name
+ * only; the page refetches through the API.
  */
-export async function emitTestRequestPushes(
+export function makeTestRequestPushes(
   emitter: Emitter<ServerToClientEvents>,
   sql: Sql,
-  event: TestRequestEvent,
-): Promise<void> {
+): EffectHandlers<'testRequestPush', StoredEvent, [], Promise<void> | void> {
   const requests = makeTestRequestQueries(sql);
-  switch (event.name) {
-    case 'testRequest.created':
+  return {
+    none: () => {},
+    listChanged: () => {
       emitter.emit('testRequests:changed');
-      return;
-    case 'testRequest.updated': {
+    },
+    requestUpdated: async (event) => {
       const head = await requests.findHeadline(event.requestId, event.ownerId);
       if (!head) return;
       const targets = [event.ownerId, ...event.testerIds].map(rooms.user);
@@ -62,10 +32,8 @@ export async function emitTestRequestPushes(
         statusChanged: event.status !== null,
       });
       emitter.emit('testRequests:changed');
-      return;
-    }
-    case 'tester.joined':
-    case 'feedback.posted': {
+    },
+    testerActivity: async (event) => {
       const head = await requests.findHeadline(event.requestId, event.testerId);
       if (!head) return;
       const kind = event.name === 'tester.joined' ? 'joined' : 'feedback';
@@ -73,9 +41,8 @@ export async function emitTestRequestPushes(
         .to(rooms.user(event.ownerId))
         .emit('testRequest:activity', { requestId: event.requestId, title: head.title, kind, username: head.username });
       if (kind === 'joined') emitter.emit('testRequests:changed');
-      return;
-    }
-    case 'tester.left': {
+    },
+    testerLeft: async (event) => {
       const head = await requests.findHeadline(event.requestId, event.testerId);
       if (head)
         emitter.to(rooms.user(event.ownerId)).emit('testRequest:changed', {
@@ -85,9 +52,8 @@ export async function emitTestRequestPushes(
           statusChanged: false,
         });
       emitter.emit('testRequests:changed');
-      return;
-    }
-    case 'feedback.markedHelpful': {
+    },
+    feedbackMarkedHelpful: async (event) => {
       const head = await requests.findHeadline(event.requestId, event.testerId);
       if (head)
         emitter.to(rooms.user(event.testerId)).emit('testRequest:changed', {
@@ -96,11 +62,6 @@ export async function emitTestRequestPushes(
           status: head.status,
           statusChanged: false,
         });
-      return;
-    }
-    case 'userRating.saved':
-    case 'userRating.removed':
-      // Profiles and badges are read when shown; nothing private to push.
-      return;
-  }
+    },
+  };
 }

@@ -13,8 +13,9 @@ import {
   leaveSessionRooms,
 } from './rooms';
 import { findProjectOwnerId } from '@vitrine/db/queries/project-access';
-import { emitTestRequestPushes, isTestRequestEvent } from './live-test-requests';
-import { staleReadsChannel, staleTagsOf, staleTagsOfAll } from './stale-reads';
+import { effectOf, runEffect, type EffectHandlers, type EventWith } from '@vitrine/domain/event-effects';
+import { makeTestRequestPushes } from './live-test-requests';
+import { staleReadsChannel, staleTagsOfAll } from './stale-reads';
 import { loggerFor } from './logger';
 
 /**
@@ -27,15 +28,16 @@ export function socketKey(prefix: string): string {
 
 /** Turns committed events into Socket.IO pushes from any process. */
 export interface LivePushes {
-  /** Announces the reads `event` makes stale and emits the pushes it implies. Never throws; a push missed while Redis is down is simply lost. */
-  emit(event: StoredEvent): Promise<void>;
   /**
-   * The same for a group of events: one stale-read announcement for all, and counts pushes
-   * coalesced per project (the group's last counts). Never throws.
+   * announceStale for the shared reads `events` make stale (one announcement for the group), then
+   * push. Never throws; a push missed while Redis is down is simply lost.
    */
-  emitAll(events: StoredEvent[]): Promise<void>;
-  /** emitAll's pushes alone, for events whose stale reads were already announced. Never throws. */
-  pushAll(events: StoredEvent[]): Promise<void>;
+  announceAndPush(events: StoredEvent[]): Promise<void>;
+  /**
+   * The Socket.IO pushes and room moves of `events` (their livePush and testRequestPush effects),
+   * counts pushes coalesced per project (the group's last counts); no stale-read announcement. Never throws.
+   */
+  push(events: StoredEvent[]): Promise<void>;
   /** Takes a signed-out session's sockets out of the user's private rooms on every node. Never throws. */
   leaveSession(sessionId: string, userId: number): void;
   /** Takes the sockets of every other session of the user out of their private rooms. Never throws. */
@@ -44,7 +46,7 @@ export interface LivePushes {
    * Tells every API node that shared reads carrying one of `tags` are stale (runtime/src/stale-reads.ts).
    * Resolves once Redis has handed the message to the subscribers; never throws.
    */
-  invalidate(tags: string[]): Promise<void>;
+  announceStale(tags: string[]): Promise<void>;
 }
 
 /**
@@ -82,11 +84,51 @@ export function createLivePushes(opts: {
     emitter.in(rooms.project(id)).except(keep).socketsLeave(rooms.project(id));
   }
 
-  async function invalidate(tags: string[]) {
+  async function announceStale(tags: string[]) {
     if (tags.length === 0 || opts.redis.status !== 'ready') return;
     // Awaited: when the request that made the change answers, every node has been told.
     await opts.redis.publish(staleReadsChannel(opts.prefix), JSON.stringify(tags)).catch(log);
   }
+
+  /** The live pushes of each effect (domain/src/event-effects.ts LIVE_PUSHES). */
+  const livePushes: EffectHandlers<'livePush', StoredEvent, [], Promise<void> | void> = {
+    none: () => {},
+    counts: (event) => {
+      // The event carries the counts its statement wrote: no read of the row.
+      const { projectId: id, votes, averageRating, totalRatings } = event;
+      emitter.to(rooms.project(id)).emit('project:counts', { id, votes, averageRating, totalRatings });
+    },
+    projectsChanged: () => {
+      emitter.emit('projects:changed');
+    },
+    projectHidden: async (event) => {
+      // A hidden project's counts reach only its owner and admins: every other socket leaves its room.
+      if (event.hidden) await leaveHiddenProjectRoom(event.projectId);
+      emitter.emit('projects:changed');
+    },
+    userDeleted: async (event) => {
+      // A member who closed their account is signed out everywhere: their sockets are dropped and
+      // reconnect as a visitor's (web/src/lib/socket.ts). An admin's delete moves them out of rooms.
+      if (event.byOwner) closeAccountSockets(emitter, event.userId);
+      else await syncAccountRooms(event.userId);
+      emitter.emit('projects:changed');
+    },
+    accountRooms: (event) => syncAccountRooms(event.userId),
+    reportCreated: async (event) => {
+      const report = await reports.findReportHeadline(event.reportId);
+      if (report) emitter.to(rooms.admins).emit('report:created', report);
+    },
+    messagesChanged: (event) => {
+      // Admins read every message; a message to a member also changes that member's inbox.
+      const targets =
+        event.recipientUserId === null ? [rooms.admins] : [rooms.user(event.recipientUserId), rooms.admins];
+      emitter.to(targets).emit('messages:changed');
+    },
+    adminInboxChanged: () => {
+      emitter.to(rooms.admins).emit('messages:changed');
+    },
+  };
+  const testRequestPushes = makeTestRequestPushes(emitter, opts.sql);
 
   return {
     leaveSession(sessionId, userId) {
@@ -95,72 +137,24 @@ export function createLivePushes(opts: {
     leaveOtherSessions(userId, keepSessionId) {
       if (opts.redis.status === 'ready') leaveOtherSessionRooms(emitter, userId, keepSessionId);
     },
-    invalidate,
-    async emit(event) {
-      await invalidate(staleTagsOf(event));
-      await push(event);
+    announceStale,
+    async announceAndPush(events) {
+      await announceStale(staleTagsOfAll(events));
+      await push(events);
     },
-    async emitAll(events) {
-      await invalidate(staleTagsOfAll(events));
-      await pushAll(events);
-    },
-    pushAll,
+    push,
   };
 
-  /** The pushes of a group of events, counts coalesced per project; no stale-read announcement. Never throws. */
-  async function pushAll(events: StoredEvent[]): Promise<void> {
-    await Promise.all(latestCounts(events).map(push));
+  async function push(events: StoredEvent[]): Promise<void> {
+    await Promise.all(latestCounts(events).map(pushOne));
   }
 
-  /** The pushes `event` implies, without its stale-read tags. Never throws. */
-  async function push(event: StoredEvent): Promise<void> {
+  /** The pushes `event` implies (its live push, then its test-request push), without its stale-read tags. Never throws. */
+  async function pushOne(event: StoredEvent): Promise<void> {
     if (opts.redis.status !== 'ready') return;
     try {
-      if (isTestRequestEvent(event)) {
-        await emitTestRequestPushes(emitter, opts.sql, event);
-        return;
-      }
-      switch (event.name) {
-        case 'vote.created':
-        case 'rating.saved': {
-          // The event carries the counts its statement wrote: no read of the row.
-          const { projectId: id, votes, averageRating, totalRatings } = event;
-          emitter.to(rooms.project(id)).emit('project:counts', { id, votes, averageRating, totalRatings });
-          return;
-        }
-        case 'project.hidden':
-          // A hidden project's counts reach only its owner and admins: every other socket leaves its room.
-          if (event.hidden) await leaveHiddenProjectRoom(event.projectId);
-          emitter.emit('projects:changed');
-          return;
-        case 'project.created':
-        case 'project.updated':
-        case 'project.deleted':
-          emitter.emit('projects:changed');
-          return;
-        case 'user.deleted':
-          // A member who closed their account is signed out everywhere: their sockets are dropped and
-          // reconnect as a visitor's (web/src/lib/socket.ts). An admin's delete moves them out of rooms.
-          if (event.byOwner) closeAccountSockets(emitter, event.userId);
-          else await syncAccountRooms(event.userId);
-          emitter.emit('projects:changed');
-          return;
-        case 'user.updated':
-          await syncAccountRooms(event.userId);
-          return;
-        case 'report.created': {
-          const report = await reports.findReportHeadline(event.reportId);
-          if (report) emitter.to(rooms.admins).emit('report:created', report);
-          return;
-        }
-        case 'message.created': {
-          // Admins read every message; a message to a member also changes that member's inbox.
-          const targets =
-            event.recipientUserId === null ? [rooms.admins] : [rooms.user(event.recipientUserId), rooms.admins];
-          emitter.to(targets).emit('messages:changed');
-          return;
-        }
-      }
+      await runEffect(livePushes, 'livePush', event);
+      await runEffect(testRequestPushes, 'testRequestPush', event);
     } catch (err) {
       log(err);
     }
@@ -172,10 +166,9 @@ export function createLivePushes(opts: {
  * (a ballot box group) pushes its last counts once rather than every count on the way.
  */
 function latestCounts(events: StoredEvent[]): StoredEvent[] {
+  const counts = (event: StoredEvent): event is EventWith<'livePush', 'counts', StoredEvent> =>
+    effectOf('livePush', event) === 'counts';
   const last = new Map<number, StoredEvent>();
-  for (const event of events)
-    if (event.name === 'vote.created' || event.name === 'rating.saved') last.set(event.projectId, event);
-  return events.filter(
-    (event) => (event.name !== 'vote.created' && event.name !== 'rating.saved') || last.get(event.projectId) === event,
-  );
+  for (const event of events) if (counts(event)) last.set(event.projectId, event);
+  return events.filter((event) => !counts(event) || last.get(event.projectId) === event);
 }

@@ -11,20 +11,24 @@ import { loggerFor } from './logger';
 
 /** Hands committed events on: to the worker queue (job id from the event id) and to live listeners. */
 export interface Publisher {
-  /** Called after the transaction that recorded `events` committed. Never throws: the relay retries. */
+  /**
+   * Called after the transaction that recorded `events` committed: announces the shared reads they
+   * make stale, pushes them live and queues them for the worker; resolves when all is done. Never
+   * throws: the relay retries.
+   */
   publish(events: StoredEvent[]): Promise<void>;
   /**
-   * The same for the hottest writes (votes): resolves once every API node has been told which shared
+   * publish for the hottest writes (votes): resolves once every API node has been told which shared
    * reads the events make stale (so the writer's next read, on any node, sees its write); the queue
    * add and the live pushes go on after it. The outbox relay delivers what they miss. Never throws.
    */
-  publishSoon(events: StoredEvent[]): Promise<void>;
+  publishStaleFirst(events: StoredEvent[]): Promise<void>;
   /** After a sign-out: that session's sockets leave the user's private rooms on every node. Never throws. */
   signedOut(sessionId: string, userId: number): void;
   /** After a password change: the sockets of the user's other sessions leave the private rooms on every node. Never throws. */
   otherSessionsEnded(userId: number, keepSessionId: string): void;
   /** Tells every API node that shared reads carrying one of `tags` are stale (a change no event announces). Never throws. */
-  invalidate(tags: string[]): Promise<void>;
+  announceStale(tags: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,18 +100,18 @@ export function createPublisher(opts: {
     }
   }
 
-  /** Work publishSoon left running: close() waits for it. */
+  /** Work publishStaleFirst left running: close() waits for it. */
   const inFlight = new Set<Promise<unknown>>();
 
   return {
     async publish(list) {
       if (list.length === 0) return;
-      await Promise.all([enqueue(list), pushes.emitAll(list).then(() => tellListener(list))]);
+      await Promise.all([enqueue(list), pushes.announceAndPush(list).then(() => tellListener(list))]);
     },
-    async publishSoon(list) {
+    async publishStaleFirst(list) {
       if (list.length === 0) return;
-      await Promise.all([pushes.invalidate(staleTagsOfAll(list)), tellListener(list)]);
-      const rest = Promise.all([enqueue(list), pushes.pushAll(list)]);
+      await Promise.all([pushes.announceStale(staleTagsOfAll(list)), tellListener(list)]);
+      const rest = Promise.all([enqueue(list), pushes.push(list)]);
       inFlight.add(rest);
       void rest.finally(() => inFlight.delete(rest));
     },
@@ -117,7 +121,7 @@ export function createPublisher(opts: {
     otherSessionsEnded(userId, keepSessionId) {
       pushes.leaveOtherSessions(userId, keepSessionId);
     },
-    invalidate: (tags) => pushes.invalidate(tags),
+    announceStale: (tags) => pushes.announceStale(tags),
     async close() {
       await Promise.all(inFlight);
       await queue.close().catch(log);

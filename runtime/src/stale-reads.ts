@@ -1,4 +1,5 @@
 import type { DomainEvent } from '@vitrine/domain/events';
+import { runEffect, type EffectHandlers } from '@vitrine/domain/event-effects';
 
 /**
  * Tags of the shared reads (api/src/cache): what a cached answer depends on. A change publishes the
@@ -20,40 +21,17 @@ export function staleReadsChannel(prefix: string): string {
   return `${prefix}stale-reads`;
 }
 
-/** The shared reads an event makes stale (empty: none). */
+/** The tags of each stale-reads effect (domain/src/event-effects.ts). */
+const STALE_TAGS: EffectHandlers<'staleReads', DomainEvent, [], string[]> = {
+  none: () => [],
+  project: (event) => [STALE.project(event.projectId)],
+  projectAndVoteOrder: (event) => [STALE.project(event.projectId), STALE.order('votes')],
+  all: () => [STALE.all],
+};
+
+/** The shared reads an event makes stale (empty: none), as its row of EVENT_EFFECTS says. */
 export function staleTagsOf(event: DomainEvent): string[] {
-  switch (event.name) {
-    case 'vote.created':
-      return [STALE.project(event.projectId), STALE.order('votes')];
-    case 'rating.saved':
-    case 'project.updated':
-    case 'report.created':
-      // report.created: the project's reportCount is part of every read showing it.
-      return [STALE.project(event.projectId)];
-    case 'project.created':
-    case 'project.hidden':
-    case 'project.deleted':
-    case 'user.deleted':
-      return [STALE.all];
-    case 'userRating.saved':
-    case 'userRating.removed':
-      // The rated user's developer rating is their tier on every card of theirs (Project.ownerTier).
-      return [STALE.all];
-    case 'message.created':
-    case 'message.copyConfirmed':
-    case 'email.confirmationRequested':
-    case 'user.updated':
-    case 'testRequest.created':
-    case 'testRequest.updated':
-    case 'tester.joined':
-    case 'tester.left':
-    case 'feedback.posted':
-    case 'feedback.markedHelpful':
-      // user.updated: admin and pause flags, role and bio, which no shared read shows; test requests
-      // are read through their own calls, never through a shared read; email confirmations
-      // touch no shared read.
-      return [];
-  }
+  return runEffect(STALE_TAGS, 'staleReads', event);
 }
 
 /** The shared reads a group of events makes stale, each tag once (one announcement for the group). */

@@ -17,7 +17,7 @@ const PAGE_EVERY_MS = 500;
 /** A request still open after this long is given up (and counted as status 0). */
 const REQUEST_TIMEOUT_MS = 30_000;
 /** The targets: readiness answers 200 within this long, an uncached first page within PAGE_TARGET_MS. */
-export const READY_TARGET_MS = 500;
+const READY_TARGET_MS = 500;
 export const PAGE_TARGET_MS = 1000;
 
 type Kind =
@@ -124,8 +124,6 @@ function summary(name: string, answers: Timed[]) {
     'not 200': answers.filter((a) => a.status !== 200).length,
   };
 }
-
-export type HostileSummary = ReturnType<typeof summary>;
 
 /** What the strangers' requests got, per kind: count, statuses, median and slowest time. */
 function attackSummary(answers: Map<Kind, Timed[]>) {

@@ -19,7 +19,7 @@ export const BUDGETS = {
 } as const;
 
 /** The project page's lazily loaded module (app/routes.tsx). */
-export const PROJECT_PAGE_MODULE = 'src/pages/project.tsx';
+const PROJECT_PAGE_MODULE = 'src/pages/project.tsx';
 
 function closure(manifest: Manifest, keys: string[], into: Set<string>): Set<string> {
   for (const key of keys) {

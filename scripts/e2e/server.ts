@@ -9,7 +9,7 @@ import { createSql } from '../../db/src/sql';
 import { seedDemo } from '../../db/src/seed/demo';
 import { loadConfig } from '../../runtime/src/config';
 import { startApi } from '../../api/src/server';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT } from './constants';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT, E2E_SOCIAL } from './constants';
 
 const db = await createTestDatabase('vitrine_e2e');
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -25,6 +25,8 @@ const env = {
   ADMIN_USERNAME: E2E_ADMIN.username,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   ADMIN_EMAIL: 'admin@example.com',
+  GITHUB_URL: E2E_SOCIAL.github,
+  BLUESKY_URL: E2E_SOCIAL.bluesky,
   RATE_LIMIT_MULTIPLIER: '100',
   TRUST_PROXY: '1',
 };

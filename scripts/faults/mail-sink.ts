@@ -14,7 +14,7 @@ export interface MailSink {
 }
 
 /** The local part of a raw mail's Message-ID header, or null. */
-export function messageKey(raw: string): string | null {
+function messageKey(raw: string): string | null {
   const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
   const match = /^message-id:\s*<([^@>]+)@/im.exec(head.replace(/\r?\n[ \t]+/g, ' '));
   return match?.[1] ?? null;

@@ -69,12 +69,7 @@ const doubledSoFar = (received: Map<string, number>) =>
   [...received.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
 
 /** Failure figures of the requests around a fault window. */
-export function requestFigures(
-  records: RequestRecord[],
-  window: FaultWindow,
-  loadEnd: number,
-  noAnswerIsOutage: boolean,
-) {
+function requestFigures(records: RequestRecord[], window: FaultWindow, loadEnd: number, noAnswerIsOutage: boolean) {
   const outageEnd = window.end + RECOVERY_TARGET_S * 1000;
   const inOutage = (r: RequestRecord) => r.end >= window.start && r.start <= outageEnd;
   let fiveXX = 0;
@@ -100,7 +95,7 @@ export function requestFigures(
 }
 
 /** The failed requests by kind and by second since the fault started (`+12 s: 503 ×20, timeout ×3`). */
-export function failureTimeline(records: RequestRecord[], window: FaultWindow): string {
+function failureTimeline(records: RequestRecord[], window: FaultWindow): string {
   const bySecond = new Map<number, Map<string, number>>();
   for (const r of records) {
     if (!failed(r)) continue;

@@ -17,7 +17,7 @@ export interface SuiteOptions extends ScenarioOptions {
 }
 
 /** Ports of `npm run faults` (the smoke test uses others, so both can run at once). */
-export const SUITE_PORTS: FaultPorts = { postgres: 55441, redis: 56401, smtp: 2526, api: [3211, 3212] };
+const SUITE_PORTS: FaultPorts = { postgres: 55441, redis: 56401, smtp: 2526, api: [3211, 3212] };
 
 /** The full run's defaults (200 clients, the issue's outages). */
 export const DEFAULT_OPTIONS: SuiteOptions = {

@@ -30,7 +30,7 @@ export function offSitePattern(siteOrigin: string, kind: 'http' | 'ws' = 'http')
  * Whether a blocked request is one a page of the site makes by design: the preview frame of a project
  * whose hosted URL is a reserved test name (`*.example`, RFC 2606), as the demo and test data use.
  */
-export function isExpectedBlock(request: Pick<Request, 'url' | 'resourceType' | 'frame'>): boolean {
+function isExpectedBlock(request: Pick<Request, 'url' | 'resourceType' | 'frame'>): boolean {
   const url = new URL(request.url());
   if (!url.hostname.endsWith('.example')) return false;
   if (request.resourceType() !== 'document') return false;

@@ -132,7 +132,7 @@ export function pgCtl(
 }
 
 /** Starts (or reuses) a private PostgreSQL cluster under dataDir. */
-export async function startPrivatePostgres(dataDir: string, log: (s: string) => void): Promise<string | null> {
+async function startPrivatePostgres(dataDir: string, log: (s: string) => void): Promise<string | null> {
   const url = `postgres://postgres@127.0.0.1:${PRIVATE_PG_PORT}/vitrine`;
   if (await portAnswers(PRIVATE_PG_PORT)) return url;
   const dir = path.join(dataDir, 'postgres');
@@ -166,7 +166,7 @@ export function redisServerArgs(port: number, dir: string): string[] {
 }
 
 /** Starts (or reuses) a private Redis with its data under dataDir. */
-export async function startPrivateRedis(dataDir: string, log: (s: string) => void): Promise<string | null> {
+async function startPrivateRedis(dataDir: string, log: (s: string) => void): Promise<string | null> {
   const url = `redis://127.0.0.1:${PRIVATE_REDIS_PORT}`;
   if (await portAnswers(PRIVATE_REDIS_PORT)) return url;
   const bin = findRedisServer();

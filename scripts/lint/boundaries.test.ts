@@ -20,10 +20,11 @@ const CASES = [
   { fixture: 'feature-imports-shared', lintAs: 'web/src/features/admin', blocked: false },
 ];
 
-/** Lints a fixture's text with the repo's eslint.config.js as if it were a file in `lintAs`. */
+/** Lints a fixture's text with the repo's eslint.config.js as if it were a file in `lintAs` (or the file `lintAs` names). */
 async function lintFixture(eslint: ESLint, fixture: string, lintAs: string) {
   const text = readFileSync(new URL(`${fixture}.ts.fixture`, FIXTURES), 'utf8');
-  const [result] = await eslint.lintText(text, { filePath: `${ROOT}${lintAs}/${fixture}.ts` });
+  const filePath = lintAs.endsWith('.ts') ? `${ROOT}${lintAs}` : `${ROOT}${lintAs}/${fixture}.ts`;
+  const [result] = await eslint.lintText(text, { filePath });
   return result.messages;
 }
 
@@ -45,4 +46,51 @@ describe('lint boundaries (eslint.config.js)', () => {
       }
     },
   );
+
+  it.each([
+    { lintAs: 'api/src/commands/ballot-box.ts', cycle: true },
+    { lintAs: 'api/src/commands/vote-caster.ts', cycle: false },
+  ])(
+    'a type-only import back to context.ts, linted as $lintAs: cycle=$cycle',
+    { timeout: LINT_TIMEOUT_MS },
+    async ({ lintAs, cycle }) => {
+      const messages = await lintFixture(eslint, 'type-only-cycle', lintAs);
+      const cycles = messages.filter((message) => message.ruleId === 'vitrine/no-cycle' && message.severity === 2);
+      if (cycle) {
+        expect(cycles).toHaveLength(1);
+        expect(cycles[0].message).toContain(
+          'api/src/commands/ballot-box.ts -> api/src/context.ts -> api/src/commands/ballot-box.ts',
+        );
+      } else {
+        expect(messages).toEqual([]);
+      }
+    },
+  );
+});
+
+describe('server function length (vitrine/max-function-lines)', () => {
+  const eslint = new ESLint({ cwd: ROOT });
+  const statements = (n: number) => Array.from({ length: n }, (_, i) => `  total += ${i};`).join('\n');
+  /** A function of `n` statements plus its own three lines (header, let, return and closing brace). */
+  const longFunction = (n: number) =>
+    `export function long(): number {\n  let total = 0;\n${statements(n)}\n  return total;\n}\n`;
+  /** A factory of ten 20-line methods: 200 lines in all, but no function with more than 22 of its own. */
+  const factory = `export function makeQueries() {\n  return {\n${Array.from(
+    { length: 10 },
+    (_, m) =>
+      `    // method ${m}\n    method${m}(): number {\n      let total = 0;\n${statements(20)}\n      return total;\n    },`,
+  ).join('\n')}\n  };\n}\n`;
+  const lengthErrors = async (text: string, lintAs: string) => {
+    const [result] = await eslint.lintText(text, { filePath: `${ROOT}${lintAs}` });
+    return result.messages.filter((message) => message.ruleId === 'vitrine/max-function-lines');
+  };
+
+  it.each([
+    { what: '61 lines of own code in db/', text: longFunction(57), lintAs: 'db/src/queries/planted.ts', errors: 1 },
+    { what: '60 lines of own code in worker/', text: longFunction(56), lintAs: 'worker/src/planted.ts', errors: 0 },
+    { what: 'a factory of short methods in api/', text: factory, lintAs: 'api/src/planted.ts', errors: 0 },
+    { what: '61 lines in a test file', text: longFunction(57), lintAs: 'db/src/queries/planted.test.ts', errors: 0 },
+  ])('$what: $errors error(s)', { timeout: LINT_TIMEOUT_MS }, async ({ text, lintAs, errors }) => {
+    expect(await lengthErrors(text, lintAs)).toHaveLength(errors);
+  });
 });

@@ -12,3 +12,8 @@ export { default as tseslint } from 'typescript-eslint';
 export { default as reactHooks } from 'eslint-plugin-react-hooks';
 export { default as importX, createNodeResolver } from 'eslint-plugin-import-x';
 export { default as prettierConfig } from 'eslint-config-prettier';
+
+import { noCycle } from './no-cycle.js';
+import { maxFunctionLines } from './max-function-lines.js';
+/** Our own rules: `vitrine/no-cycle` (no-cycle.js), `vitrine/max-function-lines` (max-function-lines.js). */
+export const vitrine = { rules: { 'no-cycle': noCycle, 'max-function-lines': maxFunctionLines } };

@@ -199,6 +199,56 @@ describe('emails over SMTP', () => {
   });
 });
 
+describe('an admin reply to a visitor', () => {
+  it("is mailed once to the visitor's address: 'Re: <subject>', the reply, then the original quoted", async () => {
+    smtp ??= await startSmtp(port, inbox);
+    const stamp = Date.now();
+    const visitor = `visitor${stamp}@example.com`;
+    const subject = `Opening hours ${stamp}`;
+    const sent = await t.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send({
+      senderName: 'Vi',
+      senderEmail: visitor,
+      subject,
+      message: 'When are you open?\nAnd on Sundays?',
+      mode: 'email',
+    });
+    expect(sent.status).toBe(201);
+    const adminAgent = await t.signIn(await buildUser(t.deps.sql, { isAdmin: true }));
+    const reply = await adminAgent
+      .post(`/api/admin/messages/${sent.body.id}/reply`)
+      .send({ subject: `Re: ${subject}`, message: 'Every day, Sundays included.' });
+    expect(reply.status).toBe(201);
+
+    await waitFor('the reply', async () => mailsTo(visitor).length === 1);
+    const mail = mailsTo(visitor)[0]!;
+    expect(decodeHeader(mail.headers.subject ?? '')).toBe(`Re: ${subject}`);
+    expect(mail.headers['reply-to']).toContain(ADMIN_EMAIL);
+    const body = mail.body.replace(/=\n/g, '');
+    expect(body.indexOf('Every day, Sundays included.')).toBeGreaterThanOrEqual(0);
+    expect(body.indexOf(`> ${subject}`)).toBeGreaterThan(body.indexOf('Every day, Sundays included.'));
+    expect(body).toContain('> When are you open?\n> And on Sundays?');
+    const [row] = await t.deps.sql<{ id: string; payload: object }[]>`
+      SELECT id, payload FROM events WHERE name = 'visitorReply.created' AND (payload->>'messageId')::int = ${sent.body.id}`;
+    const event = { ...row!.payload, name: 'visitorReply.created', id: Number(row!.id) } as StoredEvent;
+    const jobId = `event-${event.id}-visitor-reply`;
+    await waitFor('the job completed', async () => (await worker.queues.emails.getJobState(jobId)) === 'completed');
+    expect(await t.deps.sql`SELECT recipient FROM sent_emails WHERE event_id = ${event.id}`).toEqual([
+      { recipient: visitor },
+    ]);
+    // The event comes round again (as the relay would after its jobs expired): the mail is not sent twice.
+    const again = eventJob(event);
+    await worker.queues.events.remove(eventJobId(event.id));
+    await worker.queues.emails.remove(jobId);
+    await worker.queues.events.add(again.name, again.data, again.opts);
+    await waitFor(
+      'the repeated job completed',
+      async () => (await worker.queues.emails.getJobState(jobId)) === 'completed',
+    );
+    await sleep(300);
+    expect(mailsTo(visitor)).toHaveLength(1);
+  });
+});
+
 describe('test-request notices', () => {
   it('mails the owner when a tester joins and sends feedback, and the testers who keep notices on when the status moves', async () => {
     smtp ??= await startSmtp(port, inbox);

@@ -9,7 +9,7 @@ import type { UserRow } from '@vitrine/db/queries/users';
 import { makeTestApp, randomIp, type TestApp } from '@vitrine/api/testing';
 import type { Config } from '@vitrine/runtime/config';
 import { startWorker, type RunningWorker } from '@vitrine/worker/index';
-import { boardId, type Board } from '@vitrine/worker/queues';
+import { boardId, type Board } from '@vitrine/worker/boards';
 import { waitFor, workerTestConfig } from '@vitrine/worker/testing';
 
 const HOUR = 3600_000;

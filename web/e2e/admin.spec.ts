@@ -356,8 +356,44 @@ test.describe('admin dashboard', () => {
   });
 });
 
+test.describe('admin replies to a visitor', () => {
+  test("messages: a visitor's message is answered from the dashboard, mailed by the server, and shown as Replied", async ({
+    browser,
+    request,
+  }) => {
+    const subject = unique('Question from a visitor');
+    const email = `visitor-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const sent = await request.post('/api/contact', {
+      headers: { Origin: E2E_BASE_URL },
+      data: { senderName: 'Vera', senderEmail: email, subject, message: 'Do you take group bookings?', mode: 'email' },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+
+    const page = await adminOn(browser, 'Messages');
+    const card = page.getByRole('article').filter({ hasText: subject });
+    await expect(card.getByText(`Address: ${email}`)).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Reply by email' })).toHaveCount(0);
+    await expect(card.getByText('Replied', { exact: true })).toHaveCount(0);
+    await card.getByRole('button', { name: 'Reply' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reply to Message' });
+    await expect(
+      dialog.getByText(`Your response will be emailed to ${email}, with their message quoted below it.`),
+    ).toBeVisible();
+    await expect(dialog.getByLabel('Subject')).toHaveValue(`Re: ${subject}`);
+    await dialog.getByLabel('Message').fill('Yes, for up to twenty people.');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Send Reply' }).click();
+    await expectToast(page, 'Reply sent');
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText('Replied', { exact: true })).toBeVisible();
+    // Focus went back to the card's Reply button.
+    await expect(card.getByRole('button', { name: 'Reply' })).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
 test.describe('admin dashboard states', () => {
-  test('load failures show the error panels, empty lists the spec texts', async ({ browser }) => {
+  test('load failures show the error panels, empty lists their texts', async ({ browser }) => {
     const page = await openAs(browser, E2E_ADMIN);
     await page.route('**/api/admin/projects', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }),

@@ -39,7 +39,7 @@ async function me(request: APIRequestContext): Promise<number> {
 }
 
 test.describe('contact page', () => {
-  test('a visitor: platform and email modes, the spec texts, success panel and Send Another Message', async ({
+  test('a visitor: platform and email modes, the product texts, success panel and Send Another Message', async ({
     page,
     browser,
   }) => {

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { createProject } from './public-helpers';
 import { registerMember, signIn } from './fixtures';
+import { E2E_SOCIAL } from '../../scripts/e2e/constants';
 
 /** Console errors and warnings, and uncaught errors, of a page from now on. */
 function collectProblems(page: Page): string[] {
@@ -57,6 +58,31 @@ test.describe('server-rendered pages', () => {
     expect(root).toContain(`>${escaped}</h1>`);
     expect(root).toContain('Rendered on the server, readable without JavaScript.');
     expect(root).toMatch(/>0(<!-- -->)? votes</);
+  });
+
+  test("the footer links to the site's configured accounts, in the server's HTML and after hydration", async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/about')).text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain(`href="${E2E_SOCIAL.github}"`);
+    expect(root).toContain(`href="${E2E_SOCIAL.bluesky}"`);
+    expect(root).not.toMatch(/https:\/\/(github\.com|bsky\.app)/);
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'GitHub (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      E2E_SOCIAL.github,
+    );
+    await expect(footer.getByRole('link', { name: 'Bluesky (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      E2E_SOCIAL.bluesky,
+    );
+    // A page the client renders after navigating keeps them.
+    await page.getByRole('link', { name: 'Contact' }).first().click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(footer.getByRole('link', { name: 'GitHub (opens in a new tab)' })).toBeVisible();
   });
 
   test('unknown projects and pages answer 404 with a noindex head', async ({ request }) => {

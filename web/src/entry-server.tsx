@@ -11,13 +11,13 @@ import { unstable_serialize } from 'swr/infinite';
 import type { CurrentUser } from '@vitrine/domain/types';
 import type { SsrPageData, SsrRequest, SsrResult } from '@vitrine/domain/ssr';
 import { Root } from './app/root';
-import { setServerSiteName } from './lib/site';
+import { setServerSiteName, setSocialLinks } from './lib/site';
 import { serializeForScript } from './lib/json-ld';
 import { renderHead } from './ssr/head';
 import { planPage } from './ssr/pages';
 import { viewerStateKey } from './features/projects/api/use-viewer-state';
 
-/** The current-user call of §7. */
+/** The current-user call (GET /api/auth/me). */
 const CURRENT_USER_KEY = '/api/auth/me';
 
 /** wouter's own decoding of a path (decodeURI when it holds an escape); a malformed escape stays as it is. */
@@ -33,6 +33,7 @@ function decodePath(path: string): string {
 /** Renders one page: reads its data through `request.load`, then resolves once all of it is ready. */
 export async function render(request: SsrRequest): Promise<SsrResult> {
   setServerSiteName(request.siteName);
+  setSocialLinks(request.socialLinks);
   const site = { name: request.siteName, origin: request.origin };
   const url = new URL(request.url, 'http://localhost');
   const search = url.search.slice(1);
@@ -48,7 +49,7 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
     }),
   ]);
   // The page renders as the client's first render does (session loading); the client then takes
-  // this user without asking again. 401 means anonymous (§4); any other failure leaves it to the client.
+  // this user without asking again. 401 means anonymous; any other failure leaves it to the client.
   const user = session.status === 200 ? (session.body as CurrentUser) : session.status === 401 ? null : undefined;
   const fallback: Record<string, unknown> = {};
   for (const key of plan.keys) if (data.has(key)) fallback[key] = data.get(key);
@@ -84,7 +85,7 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
     head: renderHead(meta, site),
     modules: plan.modules ?? [],
     // JSON with `<` escaped, so no text in the data can close the script element.
-    data: serializeForScript({ fallback, user } satisfies SsrPageData),
+    data: serializeForScript({ fallback, user, socialLinks: request.socialLinks } satisfies SsrPageData),
     pipe: (destination) => {
       stream.pipe(destination);
     },

@@ -7,6 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SSR_DATA_ELEMENT_ID, type SsrPageData } from '@vitrine/domain/ssr';
 import { Root } from './app/root';
 import { primeSession } from './stores/session';
+import { setSocialLinks } from './lib/site';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -15,6 +16,7 @@ if (!root) throw new Error('index.html has no #root element');
 const text = document.getElementById(SSR_DATA_ELEMENT_ID)?.textContent;
 const data: SsrPageData = text ? (JSON.parse(text) as SsrPageData) : { fallback: {} };
 if (data.user !== undefined) primeSession(data.user);
+setSocialLinks(data.socialLinks);
 const tree = (
   <StrictMode>
     <Root fallback={data.fallback} />

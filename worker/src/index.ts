@@ -3,7 +3,7 @@
  * recomputes, schedule ticks, the outbox relay) and mails. Run it with `npm run start:worker`;
  * start as many as you like, they share the queues.
  */
-import { Worker, type Job } from 'bullmq';
+import { Worker, type Job, type Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ import { WORKER_DEFAULTS, type WorkerContext, type WorkerSettings } from './cont
 import { createMailer } from './mailer';
 import { processEvent } from './processors/events';
 import { createTaskProcessor } from './processors/tasks';
-import { JOB } from './queues';
+import { JOB } from './job-names';
 import { RecomputeLeaderboardTask } from './tasks/recompute-leaderboard-task';
 import { RecomputeTopContributorsTask } from './tasks/recompute-top-contributors-task';
 import { RecomputeTrendingTask } from './tasks/recompute-trending-task';
@@ -25,6 +25,7 @@ import { RelayOutboxTask } from './tasks/relay-outbox-task';
 import { PruneOutboxTask, PRUNE_OUTBOX_EVERY_MS } from './tasks/prune-outbox-task';
 import { SendEmailTask } from './tasks/send-email-task';
 import { SendRequestNoticeTask } from './tasks/send-request-notice-task';
+import { SendVisitorReplyTask } from './tasks/send-visitor-reply-task';
 import { SendConfirmationTask } from './tasks/send-confirmation-task';
 import type { Task } from './tasks/task';
 import { startHeartbeat } from './heartbeat';
@@ -71,6 +72,79 @@ function workerRedis(url: string, name: string, log: WorkerContext['log']): Redi
   return redis;
 }
 
+/** The three queues' workers over `ctx`, each job logged and measured, the failures logged. */
+function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) {
+  const { settings } = ctx;
+  const logger = loggerFor('worker');
+  const common = {
+    connection,
+    prefix,
+    lockDuration: settings.lockDurationMs,
+    stalledInterval: settings.stalledIntervalMs,
+  };
+  const runTask = createTaskProcessor(ctx, TASKS);
+  const sendEmail = createTaskProcessor(ctx, [
+    SendEmailTask,
+    SendRequestNoticeTask,
+    SendConfirmationTask,
+    SendVisitorReplyTask,
+  ]);
+  const logged = (queue: string, processor: (job: Job) => Promise<void>) =>
+    loggedProcessor(queue, processor, logger, observeJob);
+  const workers = {
+    events: new Worker(
+      EVENTS_QUEUE,
+      logged(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job)),
+      { ...common, concurrency: settings.concurrency.events },
+    ),
+    tasks: new Worker(TASKS_QUEUE, logged(TASKS_QUEUE, runTask), {
+      ...common,
+      concurrency: settings.concurrency.tasks,
+    }),
+    emails: new Worker(EMAILS_QUEUE, logged(EMAILS_QUEUE, sendEmail), {
+      ...common,
+      concurrency: settings.concurrency.emails,
+    }),
+  };
+  for (const [name, worker] of Object.entries(workers)) {
+    // Connection errors are reported once by the connection's own listener.
+    worker.on('error', () => {});
+    worker.on('failed', (job, err) => {
+      if (!job) return;
+      const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+      logger.warn(
+        { queue: name, job: job.name, jobId: job.id, attempt: job.attemptsMade, final, err: err.message },
+        final ? 'job failed for good' : 'job failed; will retry',
+      );
+    });
+  }
+  return workers;
+}
+
+/** The repeating jobs: board refreshes, the outbox prune and relay (one schedule per deployment, whatever the worker count). */
+async function scheduleTasks(tasks: Queue, settings: WorkerSettings): Promise<void> {
+  await tasks.upsertJobScheduler(
+    'refresh-trending',
+    { every: settings.trendingEveryMs },
+    { name: JOB.refreshBoards, data: { group: 'trending' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+  await tasks.upsertJobScheduler(
+    'refresh-leaderboards',
+    { every: settings.leaderboardsEveryMs },
+    { name: JOB.refreshBoards, data: { group: 'leaderboards' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+  await tasks.upsertJobScheduler(
+    'prune-outbox',
+    { every: PRUNE_OUTBOX_EVERY_MS },
+    { name: JOB.pruneOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+  await tasks.upsertJobScheduler(
+    'relay-outbox',
+    { every: settings.relayEveryMs },
+    { name: JOB.relayOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+}
+
 /**
  * Starts the workers and the job schedulers. Migrates first (api and worker may start together).
  * Settings: the fixed defaults, then the configuration's (environment's) tunables, then `overrides` (tests).
@@ -113,64 +187,8 @@ export async function startWorker(
   });
   const ctx: WorkerContext = { config, settings, sql, queues, mailer, live, log };
 
-  const common = {
-    connection,
-    prefix,
-    lockDuration: settings.lockDurationMs,
-    stalledInterval: settings.stalledIntervalMs,
-  };
-  const runTask = createTaskProcessor(ctx, TASKS);
-  const sendEmail = createTaskProcessor(ctx, [SendEmailTask, SendRequestNoticeTask, SendConfirmationTask]);
-  const workers = {
-    events: new Worker(
-      EVENTS_QUEUE,
-      loggedProcessor(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), logger, observeJob),
-      { ...common, concurrency: settings.concurrency.events },
-    ),
-    tasks: new Worker(TASKS_QUEUE, loggedProcessor(TASKS_QUEUE, runTask, logger, observeJob), {
-      ...common,
-      concurrency: settings.concurrency.tasks,
-    }),
-    emails: new Worker(EMAILS_QUEUE, loggedProcessor(EMAILS_QUEUE, sendEmail, logger, observeJob), {
-      ...common,
-      concurrency: settings.concurrency.emails,
-    }),
-  };
-  for (const [name, worker] of Object.entries(workers)) {
-    // Connection errors are reported once by the connection's own listener.
-    worker.on('error', () => {});
-    worker.on('failed', (job, err) => {
-      if (!job) return;
-      const final = job.attemptsMade >= (job.opts.attempts ?? 1);
-      logger.warn(
-        { queue: name, job: job.name, jobId: job.id, attempt: job.attemptsMade, final, err: err.message },
-        final ? 'job failed for good' : 'job failed; will retry',
-      );
-    });
-  }
-
-  if (settings.schedulers) {
-    await queues.tasks.upsertJobScheduler(
-      'refresh-trending',
-      { every: settings.trendingEveryMs },
-      { name: JOB.refreshBoards, data: { group: 'trending' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
-    await queues.tasks.upsertJobScheduler(
-      'refresh-leaderboards',
-      { every: settings.leaderboardsEveryMs },
-      { name: JOB.refreshBoards, data: { group: 'leaderboards' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
-    await queues.tasks.upsertJobScheduler(
-      'prune-outbox',
-      { every: PRUNE_OUTBOX_EVERY_MS },
-      { name: JOB.pruneOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
-    await queues.tasks.upsertJobScheduler(
-      'relay-outbox',
-      { every: settings.relayEveryMs },
-      { name: JOB.relayOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
-  }
+  const workers = startProcessors(ctx, connection, prefix);
+  if (settings.schedulers) await scheduleTasks(queues.tasks, settings);
 
   collectProcessMetrics('worker');
   const measured = measureWorker(queues, sql);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 /** Where mails go when no SMTP_URL is set: the repository's .data/outbox, one .eml file each. */
-export const DEFAULT_OUTBOX_DIR = fileURLToPath(new URL('../../.data/outbox', import.meta.url));
+const DEFAULT_OUTBOX_DIR = fileURLToPath(new URL('../../.data/outbox', import.meta.url));
 /** An SMTP server that does not answer within this long counts as down (the job retries later). */
 const SMTP_TIMEOUT_MS = 10_000;
 
@@ -32,7 +32,7 @@ export interface Mailer {
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
 /**
- * The mailer of design.md "Email": SMTP when `smtpUrl` is set (smtp://, smtps://, with credentials
+ * The mailer: SMTP when `smtpUrl` is set (smtp://, smtps://, with credentials
  * in the URL), else .eml files under `outboxDir`, so a default run needs no mail server.
  */
 export function createMailer(opts: { smtpUrl: string | null; from: string; outboxDir?: string }): Mailer {

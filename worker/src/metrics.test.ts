@@ -3,7 +3,7 @@ import { createSql, type Sql } from '@vitrine/db/sql';
 import { makeEventQueries } from '@vitrine/db/queries/events';
 import { hasSeries, sampleValue } from '@vitrine/runtime/metrics-text';
 import { startWorker, type RunningWorker } from './index';
-import { JOB } from './queues';
+import { JOB } from './job-names';
 import { waitFor, workerTestConfig } from './testing';
 
 /** Scrapes the worker's metrics listener. */

@@ -4,7 +4,7 @@ import { makeEventQueries } from '@vitrine/db/queries/events';
 import { Counter, Gauge, Histogram, metricsRegistry } from '@vitrine/runtime/metrics';
 import type { JobObserver } from './job-log';
 import type { Mailer } from './mailer';
-import { JOB } from './queues';
+import { JOB } from './job-names';
 
 /** Buckets of job durations, in seconds: 5 ms to 2 minutes. */
 const JOB_BUCKETS = [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];

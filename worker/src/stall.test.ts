@@ -7,7 +7,7 @@ import { createSql, type Sql } from '@vitrine/db/sql';
 import { bullPrefix, TASKS_QUEUE } from '@vitrine/runtime/queues';
 import type { Config } from '@vitrine/runtime/config';
 import { startWorker, type RunningWorker } from './index';
-import { JOB } from './queues';
+import { JOB } from './job-names';
 import { waitFor, workerTestConfig } from './testing';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

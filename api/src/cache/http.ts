@@ -18,7 +18,7 @@ export const SHARED_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-maxag
  * The same for CDNs alone (RFC 9213 CDN-Cache-Control, which they prefer over Cache-Control): they
  * may also serve a stale copy while they refetch in the background. Browsers never read it.
  */
-export const CDN_CACHE_CONTROL = `public, max-age=${CDN_MAX_AGE_S}, stale-while-revalidate=${CDN_STALE_WHILE_REVALIDATE_S}`;
+const CDN_CACHE_CONTROL = `public, max-age=${CDN_MAX_AGE_S}, stale-while-revalidate=${CDN_STALE_WHILE_REVALIDATE_S}`;
 
 /** Cache-Control of an answer that depends on who asks. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
@@ -102,6 +102,6 @@ export function sharedReadsFront(): Koa.Middleware<AppState, AppContextExtras> {
 
 /** Drops the shared reads carrying `tags` on this node at once, and tells every other node. */
 export async function announceStale(caller: Pick<Caller, 'deps'>, tags: string[]): Promise<void> {
-  caller.deps.sharedReads.invalidate(tags);
-  await caller.deps.publisher.invalidate(tags);
+  caller.deps.sharedReads.dropStale(tags);
+  await caller.deps.publisher.announceStale(tags);
 }

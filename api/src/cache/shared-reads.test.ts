@@ -16,11 +16,11 @@ describe('SharedReads', () => {
     reads.setListening(true);
     await reads.get('k', load(3, [STALE.project(1)]));
     expect((await reads.get('k', load(4)))!.value).toBe(3);
-    reads.invalidate([STALE.project(2)]);
+    reads.dropStale([STALE.project(2)]);
     expect((await reads.get('k', load(5)))!.value).toBe(3);
-    reads.invalidate([STALE.project(1)]);
+    reads.dropStale([STALE.project(1)]);
     expect((await reads.get('k', load(6)))!.value).toBe(6);
-    reads.invalidate([STALE.all]);
+    reads.dropStale([STALE.all]);
     expect((await reads.get('k', load(7)))!.value).toBe(7);
     reads.setListening(false);
     expect((await reads.get('k', load(8)))!.value).toBe(8);
@@ -39,7 +39,7 @@ describe('SharedReads', () => {
     };
     const first = reads.get('k', slow);
     const second = reads.get('k', slow);
-    reads.invalidate([STALE.boards]);
+    reads.dropStale([STALE.boards]);
     release();
     expect((await first)!.value).toBe('before');
     expect((await second)!.value).toBe('before');
@@ -163,7 +163,7 @@ describe('shared reads on two API nodes', () => {
       expect(hit.headers['x-content-type-options']).toBe('nosniff');
       expect(hit.body).toEqual(first.body);
       expect((await b.agent().get(path).set('If-None-Match', first.headers.etag!)).status).toBe(304);
-      b.deps.sharedReads.invalidate([STALE.project(project.id)]);
+      b.deps.sharedReads.dropStale([STALE.project(project.id)]);
       expect((await b.agent().get(path)).status).toBe(200);
       expect(loads).toHaveBeenCalledTimes(1);
     } finally {

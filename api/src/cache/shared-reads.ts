@@ -102,8 +102,8 @@ export class SharedReads {
     return undefined;
   }
 
-  /** Drops every entry carrying one of `tags` (STALE.all: every entry). */
-  invalidate(tags: readonly string[]): void {
+  /** Drops this node's entries carrying one of `tags` (STALE.all: every entry); other nodes hear of it through announceStale. */
+  dropStale(tags: readonly string[]): void {
     if (tags.length === 0) return;
     this.generation++;
     if (tags.includes(STALE.all)) {
@@ -124,7 +124,7 @@ export class SharedReads {
   /** Starts or stops keeping entries; either way everything kept so far is dropped. */
   setListening(listening: boolean): void {
     this.listening = listening;
-    this.invalidate([STALE.all]);
+    this.dropStale([STALE.all]);
   }
 }
 
@@ -133,7 +133,7 @@ export class SharedReads {
  * connection can do nothing else). Entries are kept only while subscribed; every (re)subscription
  * starts from an empty cache, since messages sent in between were lost.
  */
-export function listenForStaleReads(
+function listenForStaleReads(
   reads: SharedReads,
   connection: Redis,
   prefix: string,
@@ -152,7 +152,7 @@ export function listenForStaleReads(
     if (from !== channel) return;
     try {
       const tags: unknown = JSON.parse(message);
-      if (Array.isArray(tags)) reads.invalidate(tags.filter((t): t is string => typeof t === 'string'));
+      if (Array.isArray(tags)) reads.dropStale(tags.filter((t): t is string => typeof t === 'string'));
     } catch (err) {
       log(err);
     }
@@ -178,7 +178,7 @@ export function connectSharedReads(connection: Redis, prefix: string, log: (err:
     live:
       (inner?: LiveEmitter): LiveEmitter =>
       (event: StoredEvent) => {
-        reads.invalidate(staleTagsOf(event));
+        reads.dropStale(staleTagsOf(event));
         return inner?.(event);
       },
     close: listener.close,

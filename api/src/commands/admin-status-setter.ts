@@ -4,7 +4,7 @@ import type { MemberCaller } from '../context';
 import { badRequest, notFound } from '../errors';
 import { commit } from './commit';
 
-/** Spec §5: an admin never changes their own admin status. */
+/** An admin never changes their own admin status. */
 export const OWN_ADMIN_STATUS = 'You cannot change your own admin status';
 /** A user id that names no user. */
 export const USER_NOT_FOUND = 'User not found';

@@ -2,7 +2,8 @@ import { makeVoteQueries, type Ballot, type CastVote } from '@vitrine/db/queries
 import type { StoredEvent } from '@vitrine/domain/events';
 import { retryTransaction } from '@vitrine/db/retry';
 import { createGroupCommit } from '@vitrine/runtime/batch';
-import type { Deps } from '../context';
+import type { Sql } from '@vitrine/db/sql';
+import type { Publisher } from '@vitrine/runtime/publisher';
 import { countsEvent } from './counts';
 
 /**
@@ -21,11 +22,11 @@ export interface BallotBox {
  * A ballot box over `deps`: a vote goes to PostgreSQL at once when none is being counted, otherwise
  * with the others that arrived meanwhile (db castVotes, one statement, autocommitted). A hot
  * project's row lock is then held once per burst, so its votes are not serialised on one commit
- * each. The events are handed to the publisher after the commit (publishSoon: each vote answers once
+ * each. The events are handed to the publisher after the commit (publishStaleFirst: each vote answers once
  * every API node has been told what its group made stale; the queue add and the live pushes follow,
  * and the outbox relay delivers what they miss), while the next group is already being counted.
  */
-export function createBallotBox(deps: Pick<Deps, 'sql' | 'publisher'>): BallotBox {
+export function createBallotBox(deps: { sql: Sql; publisher: Publisher }): BallotBox {
   const count = createGroupCommit(
     async (ballots: Ballot[]) => {
       // A statement aborted as a deadlock wrote nothing and runs again, as commit()'s transaction does.
@@ -39,7 +40,7 @@ export function createBallotBox(deps: Pick<Deps, 'sql' | 'publisher'>): BallotBo
       const stored: StoredEvent[] = events.map((e) =>
         countsEvent('vote.created', e.id, rows.get(`${e.projectId}:${e.votes}`)!),
       );
-      const published = deps.publisher.publishSoon(stored);
+      const published = deps.publisher.publishStaleFirst(stored);
       return outcomes.map((outcome) => ({ outcome, published }));
     },
     { maxBatch: MAX_BALLOTS_PER_STATEMENT },

@@ -16,7 +16,7 @@ export type Emit = (event: DomainEvent) => void;
  * A transaction PostgreSQL aborts as a deadlock or serialization failure runs again, `work` included,
  * up to TRANSACTION_ATTEMPTS times (db/src/retry.ts): `work` must stay free of outside effects, as it is.
  *
- *   await commit(caller, async (tx, emit) => { ...writes...; emit({ name: 'vote.created', ... }) })
+ *   await commit(caller, async (tx, emit) => { ...writes...; emit({ name: 'project.hidden', ... }) })
  */
 export async function commit<T>(
   caller: { deps: Pick<Deps, 'sql' | 'publisher'> },

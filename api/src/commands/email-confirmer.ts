@@ -1,5 +1,6 @@
 import { hashToken } from '@vitrine/db/tokens';
 import { makeEmailConfirmationQueries } from '@vitrine/db/queries/email-confirmations';
+import { makeUserQueries } from '@vitrine/db/queries/users';
 import type { EmailConfirmed } from '@vitrine/domain/types';
 import type { Caller } from '../context';
 import { badRequest } from '../errors';
@@ -24,7 +25,7 @@ export async function emailConfirmer(caller: Caller, input: { token: string }): 
     const confirmations = makeEmailConfirmationQueries(tx);
     const row = await confirmations.lockOpenByTokenHash(hashToken(input.token));
     if (!row) throw badRequest(CONFIRMATION_INVALID);
-    if (row.userId !== null && !(await confirmations.confirmUserEmail(row.userId, row.email)))
+    if (row.userId !== null && !(await makeUserQueries(tx).confirmEmail(row.userId, row.email)))
       throw badRequest(CONFIRMATION_STALE);
     await confirmations.markUsed(row.id);
     if (row.messageId === null) return { message: CONFIRMED_ACCOUNT, confirmed: 'account' as const };

@@ -1,6 +1,6 @@
 import { makeTestFeedbackQueries } from '@vitrine/db/queries/test-feedback';
 import { makeTestRequestQueries } from '@vitrine/db/queries/test-requests';
-import { makeUserSettingsQueries } from '@vitrine/db/queries/user-settings';
+import { makeUserQueries } from '@vitrine/db/queries/users';
 import { HELPFUL_FEEDBACK_POINTS } from '@vitrine/domain/test-requests';
 import type { MemberCaller } from '../context';
 import { commit } from './commit';
@@ -31,7 +31,7 @@ export async function feedbackHelpfulMarker(
     if (request.userId !== user.id) throw forbidden(HELPFUL_MESSAGES.notOwner);
     const helpfulCount = await feedback.markHelpful(row.id);
     if (helpfulCount === null) throw conflict(HELPFUL_MESSAGES.already);
-    await makeUserSettingsQueries(tx).addActivityPoints(row.testerId, HELPFUL_FEEDBACK_POINTS);
+    await makeUserQueries(tx).addActivityPoints(row.testerId, HELPFUL_FEEDBACK_POINTS);
     emit({ name: 'feedback.markedHelpful', requestId: row.requestId, feedbackId: row.id, testerId: row.testerId });
     return { helpfulCount };
   });

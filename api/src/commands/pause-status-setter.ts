@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../errors';
 import { USER_NOT_FOUND } from './admin-status-setter';
 import { commit } from './commit';
 
-/** Spec §5: admins cannot be paused. */
+/** Admins cannot be paused. */
 export const ADMINS_NOT_PAUSED = 'Admins cannot be paused';
 
 /**

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../errors';
 import { commit } from './commit';
 import { REPORT_NOT_FOUND } from './report-updater';
 
-/** Spec §4: non-pending reports can only be deleted; a pending one must be decided first. */
+/** Non-pending reports can only be deleted; a pending one must be decided first. */
 export const ONLY_DECIDED_DELETED = 'Only reviewed, dismissed or removed reports can be deleted';
 
 /**

@@ -1,4 +1,4 @@
-import { makeUserSettingsQueries } from '@vitrine/db/queries/user-settings';
+import { makeUserQueries } from '@vitrine/db/queries/users';
 import type { SettingsInput } from '@vitrine/domain/schemas/test-request';
 import type { MemberCaller } from '../context';
 import { commit } from './commit';
@@ -12,7 +12,7 @@ export async function settingsSaver(caller: MemberCaller, input: SettingsInput):
   const newEmail = input.email !== undefined && input.email !== caller.user.email ? input.email : null;
   if (newEmail) await spendAddressPoint(caller, newEmail);
   await commit(caller, async (tx, emit) => {
-    await makeUserSettingsQueries(tx).updateSettings(caller.user.id, input);
+    await makeUserQueries(tx).updateSettings(caller.user.id, input);
     if (newEmail) await startEmailConfirmation(tx, emit, { email: newEmail, userId: caller.user.id });
   });
 }

@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../errors';
 import { commit, type Emit } from './commit';
 import { USER_NOT_FOUND } from './admin-status-setter';
 
-/** Spec §5: an admin never deletes their own account. */
+/** An admin never deletes their own account. */
 export const OWN_ACCOUNT_DELETE = 'You cannot delete your own account';
 
 /**

@@ -5,7 +5,7 @@ import { TIER_STANDING } from './user-rating-saver';
 import { notFound } from '../errors';
 
 /** The 404 of a rating that is gone. */
-export const USER_RATING_NOT_FOUND = 'Rating not found';
+const USER_RATING_NOT_FOUND = 'Rating not found';
 
 /**
  * An admin removes an abusive peer rating; the rated user's aggregates are recomputed from the

@@ -8,7 +8,7 @@ import type { MemberCaller } from '../context';
 import { networkKey } from '../client-address';
 import { commit } from './commit';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { ratingEditableUntil } from '../presenters/test-request';
+import { ratingEditableUntil } from '@vitrine/domain/test-requests';
 import { requestProjectReadable, TEST_REQUEST_NOT_FOUND } from '../test-request-loaders';
 
 /** Refusals of a peer rating, word for word in the API tests. */
@@ -29,12 +29,7 @@ export const TIER_STANDING = {
  * Which rating `raterId` gives `ratedId` in a request owned by `ownerId` with `testerIds`: the owner
  * rates a tester (tester rating), a tester rates the owner (developer rating); anything else is null.
  */
-export function ratingTypeFor(
-  ownerId: number,
-  testerIds: number[],
-  raterId: number,
-  ratedId: number,
-): RatingType | null {
+function ratingTypeFor(ownerId: number, testerIds: number[], raterId: number, ratedId: number): RatingType | null {
   if (raterId === ownerId && testerIds.includes(ratedId)) return 'tester';
   if (ratedId === ownerId && testerIds.includes(raterId)) return 'developer';
   return null;

@@ -9,7 +9,7 @@ import { commit } from './commit';
 import { spendAddressPoint, startEmailConfirmation } from './email-confirmation-starter';
 
 /** The 409 of a taken username (any letter case). */
-export const USERNAME_TAKEN = 'Username already exists';
+const USERNAME_TAKEN = 'Username already exists';
 
 /**
  * Creates an account from a validated sign-up form; answers the new user (the route signs them in).

@@ -168,6 +168,9 @@ const messageView = z.object({
   senderEmail: z.string().nullable().describe('shown to admins and to the sender only'),
   recipientUserId: id.nullable().describe('null: addressed to the administrators'),
   recipientUsername: z.string().nullable(),
+  repliedAt: timestamp
+    .nullable()
+    .describe("when an admin last answered this visitor's message by mail (admins only; null otherwise)"),
 });
 const unreadCount = z.object({ count: z.number().int().min(0) });
 

@@ -84,7 +84,7 @@ function responsesOf(c: Contract, write: ReturnType<typeof schemaWriter>) {
         : { description: 'OK', content: json(write(c.response, 'output')), ...pageHeaders(c) },
   };
   const errors: Record<number, string> = {};
-  if (c.params || c.query || c.body) errors[400] = 'Invalid input (the first problem, in the words of the spec)';
+  if (c.params || c.query || c.body) errors[400] = 'Invalid input (the first problem, in the words of the schema)';
   Object.assign(errors, ACCESS_ERRORS[c.access]);
   if (c.loginMessage) errors[401] = c.loginMessage;
   if (c.params) errors[404] = 'Not found';

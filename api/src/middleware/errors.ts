@@ -14,7 +14,7 @@ const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 const UNAVAILABLE_LOG_EVERY_MS = 10_000;
 
 /** What a write answers when it lost a lock race on every attempt (commit retries first; 503, with Retry-After). */
-export const BUSY_MESSAGE = 'The server is busy. Please try again.';
+const BUSY_MESSAGE = 'The server is busy. Please try again.';
 /** Seconds a client is told to wait after a write lost every retry. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
@@ -41,7 +41,7 @@ const SQLSTATE_STATUS: Record<string, [number, string]> = {
 };
 
 /** Content-Encodings a request body may use (co-body's inflation decodes these). */
-export const BODY_ENCODINGS = ['gzip', 'deflate', 'br', 'identity'] as const;
+const BODY_ENCODINGS = ['gzip', 'deflate', 'br', 'identity'] as const;
 export const UNDECODABLE_BODY_MESSAGE = 'Request body does not match its Content-Encoding';
 export const UNSUPPORTED_ENCODING_MESSAGE = `Unsupported Content-Encoding: use ${BODY_ENCODINGS.join(', ')}`;
 

@@ -26,7 +26,7 @@ export function originCheck(config: Pick<Config, 'siteUrl' | 'allowedOrigins'>):
 }
 
 /** The origin part of a URL, or '' when it is not one. */
-export function originOf(url: string): string {
+function originOf(url: string): string {
   try {
     return url ? new URL(url).origin : '';
   } catch {

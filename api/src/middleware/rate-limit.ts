@@ -5,7 +5,7 @@ import { tooManyRequests } from '../errors';
 import { addressKey } from '../client-address';
 
 /** What a limiter counts by: the client's IP, the signed-in user, or both (a point of each). */
-export type LimitKey = 'ip' | 'user';
+type LimitKey = 'ip' | 'user';
 
 /** Each limiter: points per window (seconds), what it counts by, and the message a 429 carries. Tunable here. */
 const LIMITS = {

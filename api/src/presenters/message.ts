@@ -21,5 +21,6 @@ export function presentMessage(row: MessageRow, viewer: Pick<UserRow, 'id' | 'is
     senderEmail: maySeeEmail ? row.senderEmail : null,
     recipientUserId: row.recipientUserId,
     recipientUsername: row.recipientUsername,
+    repliedAt: viewer.isAdmin && row.repliedAt ? row.repliedAt.toISOString() : null,
   };
 }

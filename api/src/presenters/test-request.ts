@@ -4,10 +4,8 @@ import type { TesterRow } from '@vitrine/db/queries/test-request-testers';
 import type { GivenRatingRow, UserRatingRow } from '@vitrine/db/queries/user-ratings';
 import type { UserRow } from '@vitrine/db/queries/users';
 import { badgeTier } from '@vitrine/domain/display';
-import { canTest, joiningOpen, USER_RATING_EDIT_DAYS } from '@vitrine/domain/test-requests';
+import { canTest, joiningOpen, ratingEditableUntil } from '@vitrine/domain/test-requests';
 import type { FeedbackView, GivenRating, TestRequestView, TesterView, UserRatingView } from '@vitrine/domain/types';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A request as the lists show it, with what `viewer` may do. */
 export function presentTestRequest(row: TestRequestRow, viewer: UserRow | null, now = new Date()): TestRequestView {
@@ -74,11 +72,6 @@ export function presentFeedback(row: FeedbackRow): FeedbackView {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** The last moment a rating given at `createdAt` can be changed. */
-export function ratingEditableUntil(createdAt: Date): Date {
-  return new Date(createdAt.getTime() + USER_RATING_EDIT_DAYS * DAY_MS);
 }
 
 /** A rating the viewer gave. */

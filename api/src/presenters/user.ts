@@ -3,7 +3,7 @@ import type { CurrentUser } from '@vitrine/domain/types';
 import { presentPeerRatings } from './peer-ratings';
 
 /**
- * The current-user answer (spec §3: id, username, email, isAdmin; plus isPaused so the client can
+ * The current-user answer (id, username, email, isAdmin; plus isPaused so the client can
  * explain refusals, and the tester role, settings and tiers for the header menu and /settings).
  */
 export function presentCurrentUser(user: UserRow): CurrentUser {

@@ -6,7 +6,7 @@ import inject from 'light-my-request';
 import type { SsrLoadResult, SsrRenderer } from '@vitrine/domain/ssr';
 
 /** Where Vite's SSR build puts the server renderer (web/src/entry-server.tsx). */
-export const WEB_RENDERER = fileURLToPath(new URL('../../../web/dist-ssr/entry-server.js', import.meta.url));
+const WEB_RENDERER = fileURLToPath(new URL('../../../web/dist-ssr/entry-server.js', import.meta.url));
 
 /** Request headers passed on to the API reads, so they answer for this visitor and this host. */
 const FORWARDED_HEADERS = [

@@ -10,7 +10,7 @@ export const RENDER_BUSY_MESSAGE = 'Too many pictures and sitemaps are being mad
 /** Seconds a client is told to wait when the render queue is full. */
 const RENDER_BUSY_RETRY_AFTER_SECONDS = 2;
 /** Renders waiting for a thread at most; one more is refused (503) instead of queuing without end. */
-export const RENDER_QUEUE = 16;
+const RENDER_QUEUE = 16;
 /**
  * Added to the render threads' nice value (Linux; piscina through @napi-rs/nice): on a busy machine the
  * event loop and PostgreSQL get the cores first, renders what is left.
@@ -20,7 +20,7 @@ const RENDER_NICE_INCREMENT = 10;
 const IDLE_TIMEOUT_MS = 60_000;
 
 /** Threads of the pool: one core is left to the event loop, at most 4. */
-export function defaultRenderThreads(): number {
+function defaultRenderThreads(): number {
   return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
 

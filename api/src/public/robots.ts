@@ -1,5 +1,5 @@
 /** Paths crawlers are asked to leave alone: the private areas and the JSON API. */
-export const ROBOTS_DISALLOW = ['/admin', '/messages', '/auth', '/api/'] as const;
+const ROBOTS_DISALLOW = ['/admin', '/messages', '/auth', '/api/'] as const;
 
 /** robots.txt: everything public may be crawled; the sitemap index is named. */
 export function renderRobots(origin: string): string {

@@ -14,12 +14,12 @@ import { countSocketsWith } from '../metrics';
 import { createHandshakeReader, type SocketIdentity } from './handshake';
 
 /** Project rooms one socket may watch at once (a screen shows a few dozen cards at most). */
-export const MAX_WATCHED_PROJECTS = 200;
+const MAX_WATCHED_PROJECTS = 200;
 
 /** What the server keeps on each socket. */
-export type SocketData = SocketIdentity;
+type SocketData = SocketIdentity;
 /** The typed Socket.IO server of an API node. */
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** Socket.IO attached to an API node's HTTP server. */

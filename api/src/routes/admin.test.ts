@@ -182,8 +182,48 @@ describe('admin messages', () => {
     });
   });
 
-  it('reply: 400 without a sender account, 400 on bad input, 404 for a missing message', async () => {
-    const fromVisitor = await store({ senderName: 'Visitor', senderEmail: 'v@example.com' });
+  it("reply to a visitor: recorded for the worker to mail to the visitor's address, quoting the original; the card shows it answered", async () => {
+    const email = `visitor${Date.now()}@example.com`;
+    const original = await store({
+      senderName: 'Visitor',
+      senderEmail: email,
+      subject: 'Opening hours',
+      message: 'When?',
+    });
+    const res = await admin.agent
+      .post(`/api/admin/messages/${original}/reply`)
+      .send({ subject: 'Re: Opening hours', message: 'We never close.' });
+    expect(res.status).toBe(201);
+    // The answer is the original, now answered; no message row is made for an account that does not exist.
+    expect(res.body).toMatchObject({
+      id: original,
+      senderUserId: null,
+      senderEmail: email,
+      repliedAt: expect.any(String),
+    });
+    expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE subject = 'Re: Opening hours'`).toHaveLength(0);
+    const [reply] = await t.deps.sql`SELECT * FROM visitor_replies WHERE message_id = ${original}`;
+    expect(reply).toMatchObject({
+      adminUserId: admin.user.id,
+      toEmail: email,
+      subject: 'Re: Opening hours',
+      message: 'We never close.',
+      originalSubject: 'Opening hours',
+      originalMessage: 'When?',
+    });
+    expect((await eventsNamed('visitorReply.created', 'messageId', original)).map((e) => e.payload)).toEqual([
+      { replyId: reply!.id, messageId: original },
+    ]);
+    const box: MessageView[] = (await admin.agent.get('/api/admin/messages')).body;
+    expect(box.find((m) => m.id === original)?.repliedAt).toBe(res.body.repliedAt);
+    // Another admin sees it answered too.
+    const other = await t.member({ isAdmin: true });
+    const otherBox: MessageView[] = (await other.agent.get('/api/messages')).body;
+    expect(otherBox.find((m) => m.id === original)?.repliedAt).toBe(res.body.repliedAt);
+  });
+
+  it('reply: 400 without a sender account or address, 400 on bad input, 404 for a missing message', async () => {
+    const fromVisitor = await store({ senderName: 'Visitor', senderEmail: null });
     const noSender = await admin.agent
       .post(`/api/admin/messages/${fromVisitor}/reply`)
       .send({ subject: 'Re: hi', message: 'Here is your answer.' });

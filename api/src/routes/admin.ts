@@ -28,7 +28,7 @@ import { presentMessage } from '../presenters/message';
 import { presentProject } from '../presenters/project';
 import { directMessageInput, messageAnswer } from './messages';
 
-/** GET /api/admin/projects: a search and a page of spec §9's admin project list limit (100). */
+/** GET /api/admin/projects: a search and a page of ADMIN_PROJECT_LIMIT (100) projects. */
 const adminProjectsQuerySchema = adminSearchQuerySchema.extend({
   ...newestFirstPageSchema.shape,
   limit: pageLimitSchema(ADMIN_PROJECT_LIMIT),
@@ -150,7 +150,7 @@ export const adminRoutes: Route[] = [
     async (call) => userDeleter(call, { userId: call.params.userId }),
   ),
 
-  // Projects (spec §7 reads the admin list from GET /api/projects?limit=100, which leaves hidden ones out)
+  // Projects (its own list: GET /api/projects leaves hidden ones out)
   route(
     {
       method: 'get',

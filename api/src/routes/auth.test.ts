@@ -88,7 +88,7 @@ describe('POST /api/auth/register', () => {
     [{ password: 'x'.repeat(101), confirmPassword: 'x'.repeat(101) }, 'Password is too long'],
     [{ confirmPassword: 'something-else' }, "Passwords don't match"],
     [{ bio: 'b'.repeat(501) }, 'Bio must be 500 characters or less'],
-  ])('refuses %j with the spec message', async (change, message) => {
+  ])('refuses %j with the product message', async (change, message) => {
     const input = { ...valid(), ...change };
     const res = await t.agent().post('/api/auth/register').set('X-Forwarded-For', randomIp()).send(input);
     expect(res.status).toBe(400);
@@ -172,7 +172,7 @@ describe('POST /api/auth/login', () => {
     [{ username: 'abc', password: '12345' }, 'Password must be at least 6 characters'],
     [{ username: 'abc', password: '123456', rememberMe: 'yes' }, 'rememberMe must be true or false'],
     [{}, 'Username must be at least 3 characters'],
-  ])('refuses %j with the spec message', async (body, message) => {
+  ])('refuses %j with the product message', async (body, message) => {
     const res = await t.agent().post('/api/auth/login').send(body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });

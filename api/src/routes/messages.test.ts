@@ -360,6 +360,7 @@ describe('GET /api/messages', () => {
       senderEmail: null,
       recipientUserId: me.user.id,
       recipientUsername: me.user.username,
+      repliedAt: null,
     });
   });
 

@@ -37,7 +37,7 @@ import { viewRecorder } from '../commands/view-recorder';
 import { ratingSaver } from '../commands/rating-saver';
 import { REPORT_SUBMITTED, reportCreator } from '../commands/report-creator';
 
-/** 401 texts of spec §2 / §6 for a visitor who tries to rate or report. */
+/** 401 texts for a visitor who tries to rate or report. */
 export const RATE_LOGIN_REQUIRED = 'You need to login to rate this project';
 export const REPORT_LOGIN_REQUIRED = 'You need to be logged in to report content.';
 

@@ -196,6 +196,3 @@ export function makeDataExportQueries(sql: Tx) {
       FROM submissions WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
   };
 }
-
-/** The export's query functions. */
-export type DataExportQueries = ReturnType<typeof makeDataExportQueries>;

@@ -12,7 +12,7 @@ export interface EmailConfirmationRow {
   usedAt: Date | null;
 }
 
-/** Confirmation links of email addresses and the member's confirmed flag. Pass the pool or a transaction. */
+/** Confirmation links of email addresses (the member's confirmed flag is users.ts confirmEmail). Pass the pool or a transaction. */
 export function makeEmailConfirmationQueries(sql: Tx) {
   return {
     /** Records a confirmation to mail, valid for `ttlSeconds`; answers its id. */
@@ -56,13 +56,6 @@ export function makeEmailConfirmationQueries(sql: Tx) {
     /** Marks a confirmation used (a link works once). */
     async markUsed(id: number): Promise<void> {
       await sql`UPDATE email_confirmations SET used_at = now() WHERE id = ${id}`;
-    },
-
-    /** Marks the member's address confirmed if it is still `email`; answers whether it was. */
-    async confirmUserEmail(userId: number, email: string): Promise<boolean> {
-      const rows =
-        await sql`UPDATE users SET email_verified_at = now() WHERE id = ${userId} AND email = ${email} RETURNING id`;
-      return rows.length > 0;
     },
   };
 }

@@ -1,7 +1,16 @@
 import type { DomainEvent, StoredEvent } from '@vitrine/domain/events';
-import type { Tx } from '../sql';
+import type { Fragment, Tx } from '../sql';
 
-/** The outbox. */
+/**
+ * The statement writing an outbox row for each row of `rows` (a query of name, payload), answering
+ * each one's id and payload: a write that records its events in its own one statement (votes.ts
+ * castVotes) composes it.
+ */
+export function recordEventsFrom(sql: Tx, rows: Fragment) {
+  return sql`INSERT INTO events (name, payload) ${rows} RETURNING id, payload`;
+}
+
+/** The outbox: every write of the events table is here or composed from here. */
 export function makeEventQueries(sql: Tx) {
   return {
     /**

@@ -20,6 +20,8 @@ export interface MessageRow {
   senderDeleted: boolean;
   recipientDeleted: boolean;
   createdAt: Date;
+  /** When an admin last answered this visitor's message by mail (visitor_replies); null otherwise. */
+  repliedAt: Date | null;
 }
 
 /** What a new message needs; the sender and recipient ids are decided by the server, never the body. */
@@ -53,7 +55,8 @@ export function makeMessageQueries(sql: Tx) {
     return sql<T>`
       SELECT m.id, m.sender_user_id, s.username AS sender_username, coalesce(s.is_admin, false) AS sender_is_admin, m.sender_name, m.sender_email,
              m.recipient_user_id, r.username AS recipient_username, m.subject, m.message, m.is_read,
-             m.sender_deleted, m.recipient_deleted, m.created_at ${keyset ? sql`, ${keyset.cursorColumn}` : sql``}
+             m.sender_deleted, m.recipient_deleted, m.created_at,
+             (SELECT max(v.created_at) FROM visitor_replies v WHERE v.message_id = m.id) AS replied_at ${keyset ? sql`, ${keyset.cursorColumn}` : sql``}
       FROM (${picked}) m
       LEFT JOIN users s ON s.id = m.sender_user_id
       LEFT JOIN users r ON r.id = m.recipient_user_id

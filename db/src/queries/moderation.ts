@@ -30,7 +30,7 @@ export interface AdminReportRow {
   adminNotes: string | null;
 }
 
-/** The admin Projects tab lists this many projects a page (spec §9: admin project list limit 100). */
+/** The admin Projects tab lists this many projects a page. */
 export const ADMIN_PROJECT_LIMIT = 100;
 
 /** A keyset query's rows before pageOf: each with its cursor. */

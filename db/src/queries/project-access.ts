@@ -1,19 +1,45 @@
 import type { Tx } from '../sql';
-import type { ProjectRow } from './projects';
 
 /** Who acts on a project in a one-statement write: the signed-in user's id and admin flag, or null for a visitor. */
 export type Actor = { id: number; isAdmin: boolean } | null;
 
-/**
- * The rule 'project.read' of api/src/policies.ts as SQL over a projects row `p`, for writes that must
- * decide inside their one statement: visible to all; hidden, only to its owner or an admin. The
- * command checks the answered row with the policy as well, so the two cannot silently disagree.
- */
-export function readableBy(sql: Tx, actor: Actor) {
-  if (actor === null) return sql`NOT p.is_hidden`;
-  if (actor.isAdmin) return sql`true`;
-  return sql`(NOT p.is_hidden OR p.user_id = ${actor.id})`;
+/** What the rule 'project.read' reads of a project. */
+export interface ReadableProject {
+  userId: number | null;
+  isHidden: boolean;
 }
+
+/**
+ * The rule 'project.read', written once for TypeScript and SQL: a visible project is readable by
+ * anyone (a visitor too); a hidden one only by its owner or an admin. Being paused changes nothing.
+ * api/src/policies.ts decides with `allows`; statements that decide inside their one round trip use
+ * `sql` (one actor, known when the statement is built) or `sqlPerRow` (an actor per row, as castVotes
+ * has). project-access.test.ts checks the three forms agree on every case.
+ */
+export const projectRead = {
+  /** Whether `actor` may read `project`. */
+  allows(actor: Actor, project: ReadableProject): boolean {
+    if (!project.isHidden) return true;
+    if (actor === null) return false;
+    return actor.isAdmin || (project.userId !== null && project.userId === actor.id);
+  },
+  /** The rule as SQL over the projects row aliased `project` (default `p`), for one actor. */
+  sql(sql: Tx, actor: Actor, project = 'p') {
+    const p = sql(project);
+    if (actor === null) return sql`NOT ${p}.is_hidden`;
+    if (actor.isAdmin) return sql`true`;
+    return sql`(NOT ${p}.is_hidden OR ${p}.user_id = ${actor.id})`;
+  },
+  /**
+   * The rule as SQL where each row holds its own actor: `project` aliases a row with is_hidden and
+   * user_id, `actor` one with user_id (NULL for a visitor) and is_admin.
+   */
+  sqlPerRow(sql: Tx, aliases: { project: string; actor: string }) {
+    const p = sql(aliases.project);
+    const a = sql(aliases.actor);
+    return sql`(NOT ${p}.is_hidden OR ${a}.is_admin OR ${p}.user_id = ${a}.user_id)`;
+  },
+};
 
 /** The member's own rating of a projects row `p` (one probe of its unique index); NULL for a visitor. */
 export function myRatingColumn(sql: Tx, userId: number | null) {
@@ -41,15 +67,12 @@ export function projectRowColumns(sql: Tx, userId: number | null) {
   return sql`${projectCoreColumns(sql)}, ${myRatingColumn(sql, userId)} AS my_rating`;
 }
 
-/** A project row answered by a counter write (vote, rating). */
-export type CountedProjectRow = ProjectRow;
-
 /** Of `ids`, the projects `actor` may read ('project.read': visible, else own or admin); the order is not kept. */
 export async function readableProjectIds(sql: Tx, ids: number[], actor: Actor): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await sql<
     { id: number }[]
-  >`SELECT p.id FROM projects p WHERE p.id = ANY(${ids}::int[]) AND ${readableBy(sql, actor)}`;
+  >`SELECT p.id FROM projects p WHERE p.id = ANY(${ids}::int[]) AND ${projectRead.sql(sql, actor)}`;
   return rows.map((row) => row.id);
 }
 

@@ -1,5 +1,5 @@
 import type { LatestSort } from '@vitrine/domain/constants';
-import type { Tx } from '../sql';
+import type { Fragment, Tx } from '../sql';
 import { myRatingColumn, projectRowColumns } from './project-access';
 
 /** Who is looking: a signed-in user's id, else null, and the request's IP (visitors vote per IP). */
@@ -54,7 +54,7 @@ export interface ProjectInput {
  * The viewer's vote on a projects row `p`, read through the partial unique indexes (members by user
  * id, visitors by IP).
  */
-export function hasVotedColumn(sql: Tx, viewer: Viewer) {
+function hasVotedColumn(sql: Tx, viewer: Viewer) {
   // A correlated scalar subquery, not EXISTS: the planner may turn an EXISTS into one hashed scan of
   // every vote of this IP (a sequential scan of votes); this stays one index probe per listed row.
   const voteOf =
@@ -99,7 +99,24 @@ export function projectMatches(sql: Tx, q: string) {
   return sql`(p.title || ' ' || p.description || ' ' || p.tags) ILIKE ${containsPattern(q)}`;
 }
 
-/** Queries on projects: every write of the projects table, counters included, is here. Pass the pool or a transaction. */
+/**
+ * The statement adding to each project's votes counter the `n` of its row in `counts` (a query of
+ * project_id, n), answering the updated rows (p.*): castVotes (votes.ts) composes it into its one
+ * statement.
+ */
+export function addVotesFrom(sql: Tx, counts: Fragment) {
+  return sql`UPDATE projects p SET votes = p.votes + c.n FROM (${counts}) c WHERE p.id = c.project_id RETURNING p.*`;
+}
+
+/**
+ * The statement adding one to the views counter of each project in `seen` (a query of project_id),
+ * answering the new counts (views): recordView (views.ts) composes it into its one statement.
+ */
+export function addViewFrom(sql: Tx, seen: Fragment) {
+  return sql`UPDATE projects p SET views = p.views + 1 FROM (${seen}) s WHERE p.id = s.project_id RETURNING p.views`;
+}
+
+/** Queries on projects: every write of the projects table, counters included, is here or composed from here. Pass the pool or a transaction. */
 export function makeProjectQueries(sql: Tx) {
   return {
     /** One project, hidden or not (the caller applies the visibility policy). */

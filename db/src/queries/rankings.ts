@@ -11,6 +11,7 @@ import type { Sql, Tx } from '../sql';
 import { projectColumns, type ProjectRow, type Viewer } from './projects';
 import {
   makeTallyQueries,
+  restartTallies,
   safeWatermark,
   tallySpec,
   tallyWeight,
@@ -32,7 +33,7 @@ export const BOARD_SIZE = 1000;
  * test): totals already past those dates would never count them.
  */
 export async function restartRunningTotals(tx: Tx): Promise<void> {
-  await tx`DELETE FROM ranking_tally_windows`;
+  await restartTallies(tx);
   await tx`UPDATE ranking_boards SET votes_until = NULL WHERE board = 'top-contributors'`;
 }
 

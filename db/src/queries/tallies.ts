@@ -35,15 +35,6 @@ export interface TallySpec {
   halfLifeMs: number | null;
 }
 
-/** Every tallied board, in the order deletions lock them (rankings.ts ALL_BOARDS holds them too). */
-export const TALLIED_BOARDS: readonly TalliedBoard[] = [
-  'trending:today',
-  'trending:week',
-  'trending:month',
-  'leaderboard:month',
-  'leaderboard:week',
-];
-
 /** The window and weighing of a tallied board. */
 export function tallySpec(board: TalliedBoard): TallySpec {
   const [kind, key] = board.split(':') as ['trending', TrendingPeriod] | ['leaderboard', 'week' | 'month'];
@@ -52,7 +43,7 @@ export function tallySpec(board: TalliedBoard): TallySpec {
 }
 
 /** Votes one step moves an edge of a window over, at most (more only if that many share one instant). */
-export const TALLY_BATCH_VOTES = 50_000;
+const TALLY_BATCH_VOTES = 50_000;
 /**
  * Half-lives after which a trending tally's epoch moves up to its window: weights grow as 2^(age of the
  * epoch / half-life) and stay far inside float8 below 2^64 (a rebase multiplies every row once).
@@ -257,4 +248,9 @@ export async function forgetVotesOf(tx: Tx, userId: number): Promise<void> {
     Array<TallyWindow & { board: TalliedBoard }>
   >`SELECT board, epoch, since, until FROM ranking_tally_windows`;
   for (const w of windows) await applyVotes(tx, w.board, tallySpec(w.board), w.epoch, w.since, w.until, -1, userId);
+}
+
+/** Drops every tally's window: the next recompute of each tallied board builds its tally again from the votes. */
+export async function restartTallies(tx: Tx): Promise<void> {
+  await tx`DELETE FROM ranking_tally_windows`;
 }

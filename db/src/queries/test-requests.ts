@@ -71,7 +71,7 @@ export interface TestRequestFilter {
   after?: number;
 }
 
-/** Queries on project_requests (the spec's "project request"). Pass the pool or a transaction. */
+/** Queries on project_requests (a test request in the product's words). Pass the pool or a transaction. */
 export function makeTestRequestQueries(sql: Tx) {
   const columns = (viewerId: number | null) => sql`
     r.id, r.project_id, p.title AS project_title, p.category AS project_category, r.user_id,

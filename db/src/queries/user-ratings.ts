@@ -1,5 +1,6 @@
 import type { Tx } from '../sql';
 import { hasStanding, type Standing } from './standing';
+import { setRatingAggregates } from './users';
 
 /** Which of a user's two ratings a rating feeds: developer (given by a tester) or tester (given by the owner). */
 export type RatingType = 'developer' | 'tester';
@@ -108,12 +109,11 @@ export function makeUserRatingQueries(sql: Tx) {
      * equal the rows.
      */
     async refreshAggregates(userId: number, standing: Standing): Promise<void> {
-      await sql`
-        UPDATE users u SET
-          developer_rating = coalesce(a.dev_avg, 0), developer_rating_count = a.dev_count,
-          tester_rating = coalesce(a.test_avg, 0), tester_rating_count = a.test_count,
-          developer_tier_rating = coalesce(t.dev_avg, 0), developer_tier_count = t.dev_count,
-          tester_tier_rating = coalesce(t.test_avg, 0), tester_tier_count = t.test_count
+      const aggregates = sql`
+        SELECT coalesce(a.dev_avg, 0) AS developer_rating, a.dev_count AS developer_rating_count,
+               coalesce(a.test_avg, 0) AS tester_rating, a.test_count AS tester_rating_count,
+               coalesce(t.dev_avg, 0) AS developer_tier_rating, t.dev_count AS developer_tier_count,
+               coalesce(t.test_avg, 0) AS tester_tier_rating, t.test_count AS tester_tier_count
         FROM (
           SELECT round(avg(rating) FILTER (WHERE rating_type = 'developer'), 2) AS dev_avg,
                  count(*) FILTER (WHERE rating_type = 'developer')::int AS dev_count,
@@ -137,8 +137,8 @@ export function makeUserRatingQueries(sql: Tx) {
             ) per_rater
             GROUP BY rating_type, network
           ) per_network
-        ) t
-        WHERE u.id = ${userId}`;
+        ) t`;
+      await setRatingAggregates(sql, userId, aggregates);
     },
   };
 }

@@ -1,5 +1,6 @@
+import type postgres from 'postgres';
 import type { Role } from '@vitrine/domain/constants';
-import type { Tx } from '../sql';
+import type { Fragment, Tx } from '../sql';
 import type { AdminUserRow } from './moderation';
 
 /** A users row as the API reads it. */
@@ -31,7 +32,31 @@ export interface UserRow {
   sessionsValidAfter: Date | null;
 }
 
-/** Queries on users. Pass the pool or a transaction. */
+/**
+ * The statement that sets user `userId`'s peer-rating aggregates (the rating and tier columns of
+ * UserRow) from `source`, a query of one row with a column of each name set here: user-ratings.ts
+ * composes it with the query computing them from the rating rows, in one statement.
+ */
+export function setRatingAggregates(sql: Tx, userId: number, source: Fragment) {
+  return sql`
+    UPDATE users u SET
+      developer_rating = s.developer_rating, developer_rating_count = s.developer_rating_count,
+      tester_rating = s.tester_rating, tester_rating_count = s.tester_rating_count,
+      developer_tier_rating = s.developer_tier_rating, developer_tier_count = s.developer_tier_count,
+      tester_tier_rating = s.tester_tier_rating, tester_tier_count = s.tester_tier_count
+    FROM (${source}) s
+    WHERE u.id = ${userId}`;
+}
+
+/** Fields of PATCH /api/users/me. */
+export interface SettingsFields {
+  role?: Role;
+  bio?: string | null;
+  email?: string | null;
+  emailNotices?: boolean;
+}
+
+/** Queries on users: every write of the users table is here. Pass the pool or a transaction. */
 export function makeUserQueries(sql: Tx) {
   return {
     /** A user by id. */
@@ -68,6 +93,34 @@ export function makeUserQueries(sql: Tx) {
      */
     async changePassword(id: number, passwordHash: string, at: Date): Promise<void> {
       await sql`UPDATE users SET password_hash = ${passwordHash}, sessions_valid_after = ${at} WHERE id = ${id}`;
+    },
+
+    /**
+     * Changes the given settings; profile_completed turns true once a bio is set. A changed email is
+     * unconfirmed again; saving the same address keeps its confirmation.
+     */
+    async updateSettings(userId: number, input: SettingsFields): Promise<void> {
+      const set: Record<string, postgres.SerializableParameter> = {};
+      if (input.role !== undefined) set.role = input.role;
+      if (input.bio !== undefined) set.bio = input.bio;
+      if (input.email !== undefined) set.email = input.email;
+      if (input.emailNotices !== undefined) set.email_notices = input.emailNotices;
+      await sql`
+        UPDATE users SET ${sql(set, Object.keys(set))}, profile_completed = (coalesce(${input.bio ?? null}, bio) IS NOT NULL),
+          email_verified_at = CASE WHEN ${input.email === undefined}::boolean OR email IS NOT DISTINCT FROM ${input.email ?? null} THEN email_verified_at END
+        WHERE id = ${userId}`;
+    },
+
+    /** Adds activity points. */
+    async addActivityPoints(userId: number, points: number): Promise<void> {
+      await sql`UPDATE users SET activity_points = activity_points + ${points} WHERE id = ${userId}`;
+    },
+
+    /** Marks the member's address confirmed if it is still `email`; answers whether it was. */
+    async confirmEmail(userId: number, email: string): Promise<boolean> {
+      const rows =
+        await sql`UPDATE users SET email_verified_at = now() WHERE id = ${userId} AND email = ${email} RETURNING id`;
+      return rows.length > 0;
     },
 
     /** Grants or removes admin; a new admin is unpaused (admins cannot be paused). */

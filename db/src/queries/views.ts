@@ -1,12 +1,13 @@
 import type { Tx } from '../sql';
-import { readableBy, type Actor } from './project-access';
+import { projectRead, type Actor } from './project-access';
+import { addViewFrom } from './projects';
 
 /** Queries on project_views (one row per viewer per project per UTC day). Pass the pool or a transaction. */
 export function makeViewQueries(sql: Tx) {
   return {
     /**
      * Counts one view per viewer key (user, else IP) per project per UTC day, in one statement (it
-     * writes project_views and the projects counter together, so it lives with the day rows): answers
+     * writes project_views and, composed from projects.ts, the projects counter together): answers
      * the project's views afterwards and whether this view counted, or undefined when the actor may
      * not read the project (missing, or hidden and not theirs).
      */
@@ -17,14 +18,14 @@ export function makeViewQueries(sql: Tx) {
     }): Promise<{ views: number; counted: boolean } | undefined> {
       const [row] = await sql<{ readable: boolean; views: number; counted: boolean }[]>`
         WITH target AS (
-          SELECT p.id, p.views, ${readableBy(sql, input.actor)} AS readable FROM projects p WHERE p.id = ${input.projectId}
+          SELECT p.id, p.views, ${projectRead.sql(sql, input.actor)} AS readable FROM projects p WHERE p.id = ${input.projectId}
         ), seen AS (
           INSERT INTO project_views (project_id, viewer, day)
           SELECT id, ${input.viewerKey}, (now() AT TIME ZONE 'UTC')::date FROM target WHERE readable
           ON CONFLICT DO NOTHING
           RETURNING project_id
         ), counted AS (
-          UPDATE projects p SET views = p.views + 1 FROM seen s WHERE p.id = s.project_id RETURNING p.views
+          ${addViewFrom(sql, sql`SELECT project_id FROM seen`)}
         )
         SELECT t.readable, coalesce((SELECT views FROM counted), t.views) AS views, EXISTS (SELECT FROM counted) AS counted
         FROM target t`;

@@ -1,5 +1,7 @@
 import type { Tx } from '../sql';
-import { projectCoreColumns, type Actor, type CountedProjectRow } from './project-access';
+import { recordEventsFrom } from './events';
+import { projectCoreColumns, projectRead, type Actor } from './project-access';
+import { addVotesFrom, type ProjectRow } from './projects';
 
 /** One vote to cast: on which project, by whom (a member, or null for a visitor), from which address. */
 export interface Ballot {
@@ -10,10 +12,7 @@ export interface Ballot {
 
 /** What castVotes answers for one ballot: the project as the caller may see it, and whether the vote counted. */
 export type CastVote =
-  | { outcome: 'missing' }
-  | { outcome: 'own' }
-  | { outcome: 'repeat' }
-  | { outcome: 'counted'; project: CountedProjectRow };
+  { outcome: 'missing' } | { outcome: 'own' } | { outcome: 'repeat' } | { outcome: 'counted'; project: ProjectRow };
 
 /** A vote.created outbox row castVotes wrote: its project and the count that vote made (the payload holds the project's ratings too). */
 export interface CastVoteEvent {
@@ -29,16 +28,17 @@ type BallotRow = {
   own: boolean;
   votesThen: number | null;
   events: Array<[string | number, number, number]> | null;
-} & Partial<CountedProjectRow>;
+} & Partial<ProjectRow>;
 
 /** Queries on votes. Pass the pool or a transaction. */
 export function makeVoteQueries(sql: Tx) {
   return {
     /**
      * Casts a group of votes in one statement (one round trip, autocommit): the vote rows, the
-     * counters and a vote.created outbox event per vote commit together, so a hot project's row lock
-     * is held once per group rather than once per vote. Every project of the group is locked first,
-     * in id order, so two groups (two API nodes) never deadlock. A member votes once per project, a
+     * counters (projects.ts addVotesFrom) and a vote.created outbox event per vote (events.ts
+     * recordEventsFrom) commit together, so a hot project's row lock is held once per group rather
+     * than once per vote. Every project of the group is locked first, in id order, so two groups (two
+     * API nodes) never deadlock. A member votes once per project, a
      * visitor once per address; the partial unique indexes decide repeats, in parallel and inside the
      * group (ON CONFLICT DO NOTHING). A project the actor may not read (missing, or hidden and not
      * theirs) is `missing`; a ballot of the project's owner is `own` and writes nothing (nobody votes
@@ -61,20 +61,16 @@ export function makeVoteQueries(sql: Tx) {
           SELECT p.id, p.is_hidden, p.user_id FROM projects p
           WHERE p.id IN (SELECT project_id FROM ballot) ORDER BY p.id FOR UPDATE
         ), allowed AS (
-          -- The rule 'project.read' (project-access.ts readableBy) for each ballot's actor.
           SELECT b.*, t.user_id IS NOT DISTINCT FROM b.user_id AND b.user_id IS NOT NULL AS own
           FROM ballot b JOIN target t ON t.id = b.project_id
-          WHERE NOT t.is_hidden OR b.is_admin OR t.user_id = b.user_id
+          WHERE ${projectRead.sqlPerRow(sql, { project: 't', actor: 'b' })}
         ), cast_vote AS (
           INSERT INTO votes (project_id, user_id, ip_address)
           SELECT project_id, user_id, ip FROM allowed WHERE NOT own ORDER BY ord
           ON CONFLICT DO NOTHING
           RETURNING project_id, user_id, ip_address
         ), counted AS (
-          UPDATE projects p SET votes = p.votes + c.n
-          FROM (SELECT project_id, count(*)::int AS n FROM cast_vote GROUP BY project_id) c
-          WHERE p.id = c.project_id
-          RETURNING p.*
+          ${addVotesFrom(sql, sql`SELECT project_id, count(*)::int AS n FROM cast_vote GROUP BY project_id`)}
         ), numbered AS (
           -- Each counted vote in ballot order, with the count it made (as if the group's votes came
           -- one after the other); a voter's first ballot of the group is the one that counted.
@@ -88,17 +84,18 @@ export function makeVoteQueries(sql: Tx) {
               AND CASE WHEN a.user_id IS NULL THEN v.user_id IS NULL AND a.ip = v.ip_address ELSE a.user_id = v.user_id END
           ) a
         ), event AS (
-          INSERT INTO events (name, payload)
-          SELECT 'vote.created', jsonb_build_object(
-                   'projectId', project_id, 'votes', votes_then, 'averageRating', average_rating, 'totalRatings', total_ratings)
-          FROM numbered ORDER BY ord
-          RETURNING id, (payload->>'projectId')::int AS project_id, (payload->>'votes')::int AS votes
+          ${recordEventsFrom(
+            sql,
+            sql`SELECT 'vote.created', jsonb_build_object(
+                  'projectId', project_id, 'votes', votes_then, 'averageRating', average_rating, 'totalRatings', total_ratings)
+                FROM numbered ORDER BY ord`,
+          )}
         )
         SELECT b.ord,
                EXISTS (SELECT 1 FROM allowed a WHERE a.ord = b.ord) AS readable,
                EXISTS (SELECT 1 FROM allowed a WHERE a.ord = b.ord AND a.own) AS own,
                n.votes_then,
-               CASE WHEN b.ord = 0 THEN (SELECT jsonb_agg(jsonb_build_array(e.id, e.project_id, e.votes)) FROM event e) END AS events,
+               CASE WHEN b.ord = 0 THEN (SELECT jsonb_agg(jsonb_build_array(e.id, (e.payload->>'projectId')::int, (e.payload->>'votes')::int)) FROM event e) END AS events,
                ${projectCoreColumns(sql)},
                (SELECT r.rating FROM ratings r WHERE r.project_id = p.id AND r.user_id = b.user_id) AS my_rating,
                true AS has_voted
@@ -110,7 +107,7 @@ export function makeVoteQueries(sql: Tx) {
         if (row.own) return { outcome: 'own' };
         if (row.votesThen === null) return { outcome: 'repeat' };
         const { ord: _ord, readable: _readable, own: _own, votesThen, events: _events, ...project } = row;
-        return { outcome: 'counted', project: { ...(project as CountedProjectRow), votes: votesThen } };
+        return { outcome: 'counted', project: { ...(project as ProjectRow), votes: votesThen } };
       });
       const events = (rows[0]?.events ?? []).map(([id, projectId, votes]) => ({ id: Number(id), projectId, votes }));
       return { outcomes, events };

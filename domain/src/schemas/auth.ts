@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { ROLES } from '../constants';
 
-/** Sign-in input (spec §5 Login). */
+/** Sign-in input. */
 export const loginSchema = z.object({
   username: z
     .string({ error: 'Username must be at least 3 characters' })
@@ -24,7 +24,7 @@ export const usernameSchema = z
   .max(30, 'Username cannot exceed 30 characters')
   .regex(/^[A-Za-z0-9_-]+$/, 'Username can only contain letters, numbers, underscores, and hyphens');
 
-/** Registration input (spec §5 Registration). An empty email means none. */
+/** Registration input. An empty email means none. */
 export const registerSchema = z
   .object({
     username: usernameSchema,

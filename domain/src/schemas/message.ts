@@ -1,6 +1,6 @@
 import { z } from '../zod';
 
-/** Subject and message of the composers (spec §5: trimmed, min 3 and min 10; max as the contact form). */
+/** Subject and message of the composers (trimmed, min 3 and min 10; max as the contact form). */
 const subject = z
   .string({ error: 'Subject must be at least 3 characters.' })
   .trim()

@@ -35,7 +35,7 @@ export function encodeCursor(cursor: PageCursor): string {
 }
 
 /** The cursor in `text`, or null when it is not one this API made (a real date, an id in range). */
-export function decodeCursor(text: string): PageCursor | null {
+function decodeCursor(text: string): PageCursor | null {
   if (!/^[A-Za-z0-9_-]{1,80}$/.test(text)) return null;
   let decoded: string;
   try {

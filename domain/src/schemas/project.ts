@@ -30,7 +30,7 @@ export function httpUrl(message: string) {
 }
 
 /** Tags arrive as comma-separated text; stored trimmed, de-duplicated and joined with ', '. */
-export const tagsSchema = z
+const tagsSchema = z
   .string({ error: 'Tags must be comma-separated text' })
   .max(200, 'Tags cannot exceed 200 characters')
   .optional()

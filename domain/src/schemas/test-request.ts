@@ -18,11 +18,9 @@ const DESCRIPTION_MAX = 'Description cannot exceed 1000 characters';
 const MAX_TESTERS_MESSAGE = `Max testers must be a whole number from ${MAX_TESTERS_MIN} to ${MAX_TESTERS_MAX}`;
 const DEADLINE_MESSAGE = 'Deadline must be a date such as 2026-05-31';
 const FEEDBACK_TEXT_MAX = 2000;
-/** Longest feedback section (what worked, problems, suggestions). */
-export const FEEDBACK_SECTION_MAX = FEEDBACK_TEXT_MAX;
 
 /** Skills arrive as a list of tags: trimmed, de-duplicated in any case, empty ones dropped. */
-export const skillsSchema = z
+const skillsSchema = z
   .array(
     z
       .string({ error: 'Each skill must be text' })
@@ -40,7 +38,7 @@ export const skillsSchema = z
   .refine((list) => list.length <= MAX_SKILLS, `List at most ${MAX_SKILLS} skills`);
 
 /** An ISO date ('2026-05-31') or date-time; a date alone means the end of that day (UTC). */
-export const deadlineSchema = z
+const deadlineSchema = z
   .string({ error: DEADLINE_MESSAGE })
   .trim()
   .refine(
@@ -113,7 +111,6 @@ export const testRequestListQuerySchema = z.object({
     .max(2_147_483_647, 'after must be a test request id')
     .optional(),
 });
-export type TestRequestListQuery = z.infer<typeof testRequestListQuerySchema>;
 
 const section = (label: string) =>
   z
@@ -139,7 +136,7 @@ export const feedbackSchema = z
   });
 export type FeedbackInput = z.infer<typeof feedbackSchema>;
 
-/** POST /api/test-requests/{id}/ratings (spec §5 "User rating": integer 1 to 10, feedback at most 500). */
+/** POST /api/test-requests/{id}/ratings (integer 1 to 10, feedback at most 500). */
 export const userRatingSchema = z.object({
   ratedUserId: z.coerce.number({ error: 'Please choose whom to rate' }).int().positive('Please choose whom to rate'),
   rating: z.coerce
@@ -157,7 +154,7 @@ export const userRatingSchema = z.object({
 });
 export type UserRatingInput = z.infer<typeof userRatingSchema>;
 
-/** PATCH /api/users/me: profile settings (spec §5 registration rules for role, email and bio). */
+/** PATCH /api/users/me: profile settings (the registration rules for role, email and bio). */
 export const settingsSchema = z
   .object({
     role: z.enum(ROLES, { error: 'Role must be developer, tester or both' }),

@@ -10,10 +10,10 @@ import { useLiveUpdates } from '../hooks/use-live-updates';
 import { useTestRequestsLive } from '../features/test-requests/hooks/use-test-requests-live';
 
 /**
- * SWR defaults of spec §7: data never goes stale by itself, no refetch on focus or reconnect,
+ * SWR defaults: data never goes stale by itself, no refetch on focus or reconnect,
  * no polling, no retries. Live updates (Socket.IO) and explicit mutate() refresh what is shown.
  */
-export const swrConfig = {
+const swrConfig = {
   fetcher,
   revalidateOnFocus: false,
   revalidateOnReconnect: false,

@@ -5,7 +5,7 @@ import { useSession } from '../stores/session';
 import { toast } from '../components/ui/toast';
 import { PageLoading } from './page-loading';
 
-/** Redirects a visitor home, telling them why (spec §2 texts); silent right after a logout on the page. */
+/** Redirects a visitor home, telling them why (the page's own text); silent right after a logout on the page. */
 function SignedOut({ message, afterLogout }: { message?: string; afterLogout: boolean }) {
   useEffect(() => {
     if (message && !afterLogout) toast({ title: message });
@@ -22,7 +22,7 @@ function useHadUser(signedIn: boolean): boolean {
 }
 
 /**
- * Shows 'Loading' while the session loads, then the page for a signed-in user, else redirects to / (§2)
+ * Shows 'Loading' while the session loads, then the page for a signed-in user, else redirects to /
  * with `signedOutMessage` as a toast ('Please log in to view your messages').
  */
 export function SignedInOnly({ children, signedOutMessage }: { children: ReactNode; signedOutMessage?: string }) {
@@ -45,7 +45,7 @@ function NoPermission() {
   return <Redirect to="/" replace />;
 }
 
-/** Shows 'Loading' while the session loads, then the page for an admin; others go to / (§2). */
+/** Shows 'Loading' while the session loads, then the page for an admin; others go to /. */
 export function AdminOnly({ children, signedOutMessage }: { children: ReactNode; signedOutMessage?: string }) {
   const { user, isLoading } = useSession(useShallow((s) => ({ user: s.user, isLoading: s.isLoading })));
   const hadUser = useHadUser(Boolean(user));

@@ -37,7 +37,7 @@ function Lazy({ children }: { children: ReactNode }) {
   );
 }
 
-/** Every route of spec §2, plus /auth; anything else is the 404 page. */
+/** Every page's route, plus /auth; anything else is the 404 page. */
 export function AppRoutes() {
   return (
     <Switch>

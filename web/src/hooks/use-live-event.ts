@@ -4,8 +4,9 @@ import { withSocket } from '../lib/socket';
 
 /**
  * Runs `handler` for each `event` pushed by the server while mounted (the latest handler is used,
- * so an inline function is fine). The building block of the other use-live-* hooks; use it directly
- * for what they do not cover, e.g. revalidating a useSWRInfinite list on 'projects:changed'.
+ * so an inline function is fine). For a screen's own reaction to a push (the admin page's new-report
+ * toast, the test-request toasts); the pushes every screen shares are turned into SWR revalidations once,
+ * by use-live-updates.ts.
  */
 export function useLiveEvent<E extends keyof ServerToClientEvents>(event: E, handler: ServerToClientEvents[E]): void {
   const latest = useRef(handler);

@@ -1,9 +1,9 @@
 /**
- * The spec §7 call contract: every call sends cookies; a non-success answer is thrown as an Error
+ * The call contract: every call sends cookies; a non-success answer is thrown as an Error
  * whose message is `${status}: ${body text or statusText}`. Reads go through SWR with `fetcher`.
  */
 
-/** An error thrown for a non-success HTTP answer; `message` follows the §7 format. */
+/** An error thrown for a non-success HTTP answer; `message` is `${status}: ${body text or statusText}`. */
 export class ApiError extends Error {
   /** HTTP status of the answer. */
   readonly status: number;
@@ -31,7 +31,7 @@ export class NetworkError extends Error {
 }
 
 /** Raises an ApiError for a non-success answer; returns the response otherwise. */
-export async function throwIfResNotOk(res: Response): Promise<Response> {
+async function throwIfResNotOk(res: Response): Promise<Response> {
   if (res.ok) return res;
   const text = await res.text().catch(() => '');
   throw new ApiError(res.status, res.statusText, text);
@@ -63,7 +63,7 @@ export async function apiJson<T>(method: string, url: string, data?: unknown): P
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** The default SWR reader: GET as JSON; a 401 is an error like any other (§7). */
+/** The default SWR reader: GET as JSON; a 401 is an error like any other. */
 export function fetcher<T>(url: string): Promise<T> {
   return apiJson<T>('GET', url);
 }

@@ -73,7 +73,7 @@ export function focusFirstInvalid(form: HTMLFormElement | null): void {
  * then moves to the first invalid field), then awaits `send(input)` with `pending` true. `send`
  * handles its own failures (toasts, field errors).
  */
-export function useSubmit<I>(
+export function useFormSubmit<I>(
   check: () => I | null,
   send: (input: I) => Promise<unknown>,
   options: { focusInvalid?: boolean } = {},

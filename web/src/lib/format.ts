@@ -1,9 +1,11 @@
 /**
- * Dates and counts as the spec shows them (en-US). Written by hand rather than with Intl formatters:
- * creating one costs tens of milliseconds of a phone's main thread during hydration, and no date
- * library goes in the first bundle (the landing page's JavaScript budget, docs/performance.md).
- * Tests pin the output to Intl's.
+ * Dates and counts as the screens show them (en-US). The date arithmetic is date-fns's (parsing,
+ * validity, ages); the words are written here: date-fns's `format` and `formatDistanceStrict` bring its
+ * whole en-US locale (5 and 3 KiB brotli), past the landing page's JavaScript budget (scripts/budgets,
+ * docs/performance.md), and creating an Intl formatter costs tens of milliseconds of a phone's main
+ * thread during hydration. Tests pin the output to Intl's.
  */
+import { differenceInSeconds, isValid, toDate as parseDate } from 'date-fns';
 
 /** A value made on first use: creating an Intl formatter is costly, and module evaluation is one long task. */
 function onFirstUse<T>(make: () => T): () => T {
@@ -33,11 +35,11 @@ const RELATIVE_UNITS: ReadonlyArray<{
 /** Parses an API date (ISO text or Date); invalid input gives null. */
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+  const date = parseDate(value);
+  return isValid(date) ? date : null;
 }
 
-/** 'Jan 5, 2025' (spec §9 joined/created dates); '' for a missing or invalid date. */
+/** 'Jan 5, 2025' (joined / created dates); '' for a missing or invalid date. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
   // What Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) writes, in
@@ -50,7 +52,7 @@ export function formatRelative(value: string | number | Date | null | undefined,
   const date = toDate(value);
   if (!date) return '';
   // A future date (clock skew) reads as just now.
-  const seconds = Math.max(0, (now.getTime() - date.getTime()) / 1000);
+  const seconds = Math.max(0, differenceInSeconds(now, date));
   if (seconds < JUST_NOW_SECONDS) return 'less than a minute ago';
   const { unit, seconds: size } = RELATIVE_UNITS.find((u) => seconds < u.below)!;
   // What Intl.RelativeTimeFormat('en-US', { numeric: 'always' }) says ('1 day ago', never

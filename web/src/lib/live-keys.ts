@@ -1,9 +1,10 @@
 /**
- * The one map from what changed to the SWR keys it makes stale. SWR keys are the GET URLs (lib/api.ts
- * `fetcher`), so a group of keys is a set of URL prefixes. The root hook (hooks/use-live-updates.ts)
- * applies STALE_AFTER to the server's pushes; writes revalidate the same groups with `keysOf`.
+ * The SWR keys of each key group, and which groups each server push makes stale. SWR keys are the
+ * GET URLs (lib/api.ts `fetcher`), so a group of keys is a set of URL prefixes. Which groups an event
+ * makes stale is its `webKeys` in domain/src/event-effects.ts; the root hook (hooks/use-live-updates.ts)
+ * applies STALE_AFTER, derived from it, to the pushes; writes revalidate the same groups with `keysOf`.
  */
-import type { ServerToClientEvents } from '@vitrine/domain/events';
+import { webKeysOfPush, type InvalidatingPush, type WebKeyGroup } from '@vitrine/domain/event-effects';
 
 /** The URL prefixes of each group of keys (a pattern where a prefix would take in other groups). */
 const KEY_PREFIXES = {
@@ -19,7 +20,7 @@ const KEY_PREFIXES = {
   testRequests: ['/api/test-requests', '/api/admin/test-requests', /^\/api\/projects\/\d+\/test-request$/],
   /** Profiles and the ratings they list (a user rating or its removal changes them). */
   profiles: ['/api/users/'],
-} as const satisfies Record<string, ReadonlyArray<string | RegExp>>;
+} as const satisfies Record<WebKeyGroup, ReadonlyArray<string | RegExp>>;
 
 /**
  * The app's SWR defaults never revalidate cached data on mount, and a push or a write made
@@ -29,13 +30,13 @@ const KEY_PREFIXES = {
 export const FRESH_ON_MOUNT = { revalidateOnMount: true } as const;
 
 /** A group of SWR keys that change together. */
-export type KeyGroup = keyof typeof KEY_PREFIXES;
+export type KeyGroup = WebKeyGroup;
 
 /** useSWRInfinite keeps a list's pages under its first page's URL with this prefix. */
 const INFINITE_PREFIX = '$inf$';
 
 /** Projects change in bursts (a seed, a moderation spree): their lists refetch at most this often. */
-export const PROJECT_LISTS_SETTLE_MS = 1000;
+const PROJECT_LISTS_SETTLE_MS = 1000;
 
 /** What a server push makes stale, and how long to let a burst settle before refetching. */
 export interface StaleRule {
@@ -43,18 +44,26 @@ export interface StaleRule {
   settleMs?: number;
 }
 
-/** Which keys each invalidating push makes stale (the pushes say what changed, never the data). */
-export const STALE_AFTER = {
-  'projects:changed': { keys: ['projects'], settleMs: PROJECT_LISTS_SETTLE_MS },
-  'messages:changed': { keys: ['messages'] },
-  'report:created': { keys: ['reports'] },
-  'testRequests:changed': { keys: ['testRequests'] },
-  'testRequest:changed': { keys: ['testRequests'] },
-  'testRequest:activity': { keys: ['testRequests'] },
-} as const satisfies Partial<Record<keyof ServerToClientEvents, StaleRule>>;
+/** How long each invalidating push lets a burst settle before refetching (none: at once). */
+const SETTLE_MS: Record<InvalidatingPush, number | undefined> = {
+  'projects:changed': PROJECT_LISTS_SETTLE_MS,
+  'messages:changed': undefined,
+  'report:created': undefined,
+  'testRequests:changed': undefined,
+  'testRequest:changed': undefined,
+  'testRequest:activity': undefined,
+};
 
 /** A push that makes keys stale. */
-export type InvalidatingEvent = keyof typeof STALE_AFTER;
+export type InvalidatingEvent = InvalidatingPush;
+
+/** Which keys each invalidating push makes stale (the pushes say what changed, never the data). */
+export const STALE_AFTER = Object.fromEntries(
+  (Object.keys(SETTLE_MS) as InvalidatingPush[]).map((push): [InvalidatingPush, StaleRule] => {
+    const settleMs = SETTLE_MS[push];
+    return [push, settleMs === undefined ? { keys: webKeysOfPush(push) } : { keys: webKeysOfPush(push), settleMs }];
+  }),
+) as Record<InvalidatingPush, StaleRule>;
 
 /** The URL behind a cache key (an infinite list's key names its first page). */
 function urlOf(key: unknown): string | null {

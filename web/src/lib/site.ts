@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { DEFAULT_SITE_NAME } from '@vitrine/domain/constants';
+import type { SocialLinks } from '@vitrine/domain/ssr';
 
 /** The site name while rendering on the server (entry-server.tsx sets it from the API's config). */
 let serverSiteName: string | null = null;
@@ -18,6 +19,22 @@ export function siteName(): string {
   const content = document.querySelector('meta[name="site-name"]')?.getAttribute('content')?.trim();
   if (!content || content.includes('%SITE_NAME%')) return DEFAULT_SITE_NAME;
   return content;
+}
+
+/** No social links: the bare shell and the dev server, which get no page data. */
+const NO_SOCIAL_LINKS: SocialLinks = { github: null, bluesky: null };
+
+/** The site's social links: set by the server renderer per page, and in the browser from its page data. */
+let socialLinksSetting: SocialLinks = NO_SOCIAL_LINKS;
+
+/** Called by the server renderer (from the API's config) and by start.tsx (from the page data) before rendering. */
+export function setSocialLinks(links: SocialLinks | undefined): void {
+  socialLinksSetting = links ?? NO_SOCIAL_LINKS;
+}
+
+/** The site's own accounts (GITHUB_URL, BLUESKY_URL); null ones are not configured. */
+export function socialLinks(): SocialLinks {
+  return socialLinksSetting;
 }
 
 /**

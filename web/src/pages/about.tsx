@@ -65,7 +65,7 @@ function TestRequestFlow() {
   );
 }
 
-/** About (§2): what the site is, the roles Developer, Tester and Both, and the verified badge. */
+/** About: what the site is, the roles Developer, Tester and Both, and the verified badge. */
 export function AboutPage() {
   const name = siteName();
   return (

@@ -4,7 +4,7 @@ import { CheckCircle2, MailCheck, XCircle } from 'lucide-react';
 import type { EmailConfirmed } from '@vitrine/domain/types';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { useAction } from '../hooks/use-action';
+import { useToastedAction } from '../hooks/use-toasted-action';
 import { apiJson, errorMessage } from '../lib/api';
 import { useDocumentTitle } from '../lib/site';
 import { fetchCurrentUser, useSession } from '../stores/session';
@@ -20,7 +20,7 @@ export function ConfirmEmailPage() {
   useDocumentTitle('Confirm your email');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const { run, busy } = useAction();
+  const { run, busy } = useToastedAction();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (outcome) heading.current?.focus();

@@ -9,6 +9,7 @@ import { useSession } from '../stores/session';
 import { ContactForm, EMPTY_CONTACT_FORM } from '../features/contact/components/contact-form';
 import { ContactSuccess } from '../features/contact/components/contact-success';
 import { contactFields, type ContactFormValues, type ContactMode } from '../features/contact/lib/contact-form';
+import { CONTACT_DESCRIPTION } from '../features/contact/lib/contact-page';
 
 /** The header's 'Contact Admin' dialog lives in the contact feature; app/layout lazy-loads it from here. */
 export { ContactAdminDialog } from '../features/contact/components/contact-admin-dialog';
@@ -75,9 +76,6 @@ function SidePanel() {
     </aside>
   );
 }
-
-/** The Contact page's description. */
-export const CONTACT_DESCRIPTION = 'Contact the administrators: send a platform message or an email.';
 
 /**
  * The Contact page (/contact): 'Platform Message' and 'Email Contact' tabs over one form, a

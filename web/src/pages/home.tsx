@@ -3,7 +3,7 @@ import { ArrowDown, Award, FlaskConical, Plus, Rocket, ThumbsUp, Trophy } from '
 import { Button, buttonClasses } from '../components/ui/button';
 import { Select } from '../components/ui/select';
 import { TabPanel, Tabs } from '../components/ui/tabs';
-import { useSubmitAction } from '../hooks/use-submit-action';
+import { useOpenSubmitDialog } from '../hooks/use-open-submit-dialog';
 import { LatestProjects } from '../features/projects/components/latest-projects';
 import { TrendingProjects } from '../features/projects/components/trending-projects';
 import { Leaderboard } from '../features/projects/components/leaderboard';
@@ -13,14 +13,14 @@ import { FirstSteps } from '../features/users/components/first-steps';
 import { LISTING_CHOICES, type HomeTab } from '../features/projects/api/keys';
 import { pageOrigin, siteName, useDocumentTitle, useMetaDescription } from '../lib/site';
 
-/** Tab labels of §2. */
+/** Tab labels. */
 export const HOME_TABS: ReadonlyArray<{ value: HomeTab; label: string }> = [
   { value: 'latest', label: 'Latest Projects' },
   { value: 'trending', label: 'Trending' },
   { value: 'leaderboard', label: 'Leaderboard' },
 ];
 
-/** The home page's description (the hero's subtext, §2); also its meta description. */
+/** The home page's description (the hero's subtext); also its meta description. */
 export const HOME_DESCRIPTION =
   'Submit your creations, vote for others, and discover amazing projects from the community.';
 const DESCRIPTION = HOME_DESCRIPTION;
@@ -42,7 +42,7 @@ export function websiteJsonLd(origin: string, name: string): JsonLd {
 }
 
 /** The tab an in-page anchor selects: #leaderboard opens the leaderboard; others keep the current tab. */
-export function tabForHash(hash: string): HomeTab | null {
+function tabForHash(hash: string): HomeTab | null {
   return hash === '#leaderboard' ? 'leaderboard' : null;
 }
 
@@ -62,7 +62,7 @@ function useHashTab(setTab: (tab: HomeTab) => void) {
 }
 
 function Hero() {
-  const submit = useSubmitAction();
+  const submit = useOpenSubmitDialog();
   return (
     <section className="relative overflow-hidden border-b border-zinc-200 dark:border-zinc-800">
       <div
@@ -145,7 +145,7 @@ function AboutSection() {
   );
 }
 
-/** Home (§2): hero, the latest / trending / leaderboard switcher, About section; WebSite JSON-LD. */
+/** Home: hero, the latest / trending / leaderboard switcher, About section; WebSite JSON-LD. */
 export function HomePage() {
   const [tab, setTab] = useSearchChoice(LISTING_CHOICES.tab);
   useHashTab(setTab);

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
 import { ArrowLeft, Inbox, LayoutDashboard, Mail, Send } from 'lucide-react';
@@ -102,6 +102,12 @@ export default function MessagesPage() {
   useDocumentTitle('Messages');
   const user = useSession(useShallow((s) => s.user));
   const [tab, setTab] = useState<MessagesTab>('inbox');
+  // After a send the form's tab is replaced by the Inbox: its tab takes focus, not the body.
+  const tabs = useRef<HTMLDivElement>(null);
+  const [sends, setSends] = useState(0);
+  useEffect(() => {
+    if (sends > 0) tabs.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  }, [sends]);
   const unread = useUnreadCount(Boolean(user));
 
   if (!user) {
@@ -112,46 +118,51 @@ export default function MessagesPage() {
     );
   }
   const viewer = { id: user.id, isAdmin: user.isAdmin };
-  const toInbox = () => setTab('inbox');
+  const toInbox = () => {
+    setTab('inbox');
+    setSends((n) => n + 1);
+  };
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <MessagesHeading isAdmin={user.isAdmin} />
 
-      <Tabs<MessagesTab>
-        className="mt-8"
-        label="Messages"
-        value={tab}
-        onValueChange={setTab}
-        fullWidth
-        listClassName="sm:inline-flex sm:w-auto"
-        items={[
-          { value: 'inbox', label: <InboxTabLabel unread={unread} /> },
-          { value: 'contact', label: <TabLabel icon={Mail}>Contact Admin</TabLabel> },
-          { value: 'compose', label: <TabLabel icon={Send}>Message User</TabLabel> },
-        ]}
-      >
-        <TabPanel value="inbox">
-          <h2 className="sr-only">Inbox</h2>
-          <InboxList source="mine" viewer={viewer} />
-        </TabPanel>
-        <TabPanel value="contact">
-          <FormCard
-            title="Contact Admin"
-            description="Send a message to the site administrators. Their reply will appear in your inbox."
-          >
-            <ContactForm
-              mode="platform"
-              viewer={{ id: user.id, username: user.username, email: user.email, emailVerified: user.emailVerified }}
-              successDescription="Your message has been sent to the administrators."
-              onSent={toInbox}
-            />
-          </FormCard>
-        </TabPanel>
-        <TabPanel value="compose">
-          <MessageUserTab meId={user.id} onSent={toInbox} />
-        </TabPanel>
-      </Tabs>
+      <div ref={tabs}>
+        <Tabs<MessagesTab>
+          className="mt-8"
+          label="Messages"
+          value={tab}
+          onValueChange={setTab}
+          fullWidth
+          listClassName="sm:inline-flex sm:w-auto"
+          items={[
+            { value: 'inbox', label: <InboxTabLabel unread={unread} /> },
+            { value: 'contact', label: <TabLabel icon={Mail}>Contact Admin</TabLabel> },
+            { value: 'compose', label: <TabLabel icon={Send}>Message User</TabLabel> },
+          ]}
+        >
+          <TabPanel value="inbox">
+            <h2 className="sr-only">Inbox</h2>
+            <InboxList source="mine" viewer={viewer} />
+          </TabPanel>
+          <TabPanel value="contact">
+            <FormCard
+              title="Contact Admin"
+              description="Send a message to the site administrators. Their reply will appear in your inbox."
+            >
+              <ContactForm
+                mode="platform"
+                viewer={{ id: user.id, username: user.username, email: user.email, emailVerified: user.emailVerified }}
+                successDescription="Your message has been sent to the administrators."
+                onSent={toInbox}
+              />
+            </FormCard>
+          </TabPanel>
+          <TabPanel value="compose">
+            <MessageUserTab meId={user.id} onSent={toInbox} />
+          </TabPanel>
+        </Tabs>
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { SearchX } from 'lucide-react';
 import { useDocumentTitle } from '../lib/site';
 import { buttonClasses } from '../components/ui/button';
 
-/** Any unknown path (§2): '404 Page Not Found' / 'Did you forget to add the page to the router?'. */
+/** Any unknown path: '404 Page Not Found' / 'Did you forget to add the page to the router?'. */
 export function NotFoundPage() {
   useDocumentTitle('404 Page Not Found');
   return (

@@ -1,7 +1,7 @@
 import { ContactPageLink, LegalPage } from '../components/static/static-page';
 import { siteName } from '../lib/site';
 
-/** Privacy Policy (§2): username, optional email, encrypted password; not for anyone under 13. */
+/** Privacy Policy: username, optional email, encrypted password; not for anyone under 13. */
 export function PrivacyPage() {
   const name = siteName();
   return (

@@ -1,13 +1,13 @@
 import { Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
-import { tagList } from '../lib/tags';
 import type { ProjectDetail } from '@vitrine/domain/types';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DetailPage, NotFoundPanel } from '../components/page/detail-page';
 import { Skeleton } from '../components/ui/skeleton';
-import { useJsonLd, type JsonLd } from '../lib/json-ld';
+import { useJsonLd } from '../lib/json-ld';
+import { projectJsonLd } from '../features/projects/lib/json-ld';
 import { pageOrigin, useDocumentTitle, useMetaDescription } from '../lib/site';
 import { useProject, useRecordView } from '../features/projects/api/use-project';
 import { ProjectPreview } from '../features/projects/components/detail/project-preview';
@@ -24,43 +24,6 @@ const EditProjectDialog = lazyNamed(
   'EditProjectDialog',
 );
 const ReportDialog = lazyNamed(() => import('../features/projects/components/report-dialog'), 'ReportDialog');
-
-/** SoftwareApplication JSON-LD (§1): free software with an aggregate rating on a 1-10 scale, its author and votes. */
-export function projectJsonLd(project: ProjectDetail, origin: string): JsonLd {
-  const pageUrl = `${origin}/projects/${project.id}`;
-  const data: JsonLd = {
-    '@context': 'https://schema.org',
-    '@type': 'SoftwareApplication',
-    name: project.title,
-    description: project.description,
-    url: pageUrl,
-    sameAs: project.replitUrl,
-    applicationCategory: project.category,
-    operatingSystem: 'Web',
-    datePublished: project.createdAt,
-    keywords: tagList(project.tags).join(', ') || undefined,
-    offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
-    author: project.username
-      ? { '@type': 'Person', name: project.username, url: `${origin}/users/${encodeURIComponent(project.username)}` }
-      : undefined,
-    // Votes as a count of likes (schema.org has no "vote" action).
-    interactionStatistic: {
-      '@type': 'InteractionCounter',
-      interactionType: 'https://schema.org/LikeAction',
-      userInteractionCount: project.votes,
-    },
-  };
-  if (project.totalRatings > 0) {
-    data.aggregateRating = {
-      '@type': 'AggregateRating',
-      ratingValue: Number(project.averageRating).toFixed(1),
-      ratingCount: project.totalRatings,
-      bestRating: 10,
-      worstRating: 1,
-    };
-  }
-  return data;
-}
 
 function BackLink() {
   return (
@@ -181,7 +144,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
   );
 }
 
-/** Project detail /projects/{id} (§2): records a view on open (never a vote); 'Project Not Found' for 404. */
+/** Project detail /projects/{id}: records a view on open (never a vote); 'Project Not Found' for 404. */
 export function ProjectPage({ id }: { id: string }) {
   const numericId = /^\d{1,10}$/.test(id) ? Number(id) : null;
   const fetch = useProject(numericId);

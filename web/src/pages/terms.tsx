@@ -1,7 +1,7 @@
 import { ContactPageLink, LegalPage } from '../components/static/static-page';
 import { siteName } from '../lib/site';
 
-/** Terms of Service (§2): last updated April 26, 2025; 30 days notice; removal after credible reports. */
+/** Terms of Service: last updated April 26, 2025; 30 days notice; removal after credible reports. */
 export function TermsPage() {
   const name = siteName();
   return (

@@ -44,7 +44,7 @@ function RequestView({ request }: { request: TestRequestDetail }) {
       <TesterList request={request} />
       {request.viewer.joined && active ? (
         <div className="mt-8">
-          <FeedbackForm key={request.myFeedback?.updatedAt ?? 'new'} request={request} />
+          <FeedbackForm request={request} />
         </div>
       ) : null}
       {request.rateable.length > 0 ? (

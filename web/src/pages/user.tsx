@@ -264,7 +264,7 @@ function Profile({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** User profile /users/{username} (§2): skeleton, 'User Not Found', tabs Projects / About. */
+/** User profile /users/{username}: skeleton, 'User Not Found', tabs Projects / About. */
 export function UserPage({ username }: { username: string }) {
   const fetch = useUserProfile(username);
   return (

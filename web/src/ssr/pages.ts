@@ -17,9 +17,9 @@ import { userKey } from '../features/users/keys';
 import { requestKey, requestListKey } from '../features/test-requests/api/keys';
 import { profileTotals } from '../features/users/use-user-profile';
 import { HOME_DESCRIPTION, websiteJsonLd } from '../pages/home';
-import { projectJsonLd } from '../pages/project';
+import { projectJsonLd } from '../features/projects/lib/json-ld';
 import { aboutDescription } from '../pages/about';
-import { CONTACT_DESCRIPTION } from '../pages/contact';
+import { CONTACT_DESCRIPTION } from '../features/contact/lib/contact-page';
 import {
   LEGAL_DESCRIPTION,
   LEGAL_LAST_UPDATED_ISO,

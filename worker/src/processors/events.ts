@@ -2,19 +2,19 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { eventSchema, type DomainEvent } from '@vitrine/domain/events';
 import type { WorkerContext } from '../context';
 import type { EmailKind } from '../emails/types';
-import { boardsFor } from '../queues';
+import { runEffect, type EffectHandlers, type EventWith } from '@vitrine/domain/event-effects';
+import { ALL_BOARDS, RATING_BOARDS, VOTE_BOARDS } from '../boards';
 import { enqueueBoards } from '../tasks/refresh-boards-task';
 import { emailJob } from '../tasks/send-email-task';
 import { requestNoticeJob, type RequestNoticeData } from '../tasks/send-request-notice-task';
 import { confirmationJob } from '../tasks/send-confirmation-task';
+import { visitorReplyJob } from '../tasks/send-visitor-reply-task';
 
 /**
  * The message mails an event asks for: those of a message.created, and the contact copy a
  * visitor released by following its confirmation link (message.copyConfirmed).
  */
-export function emailsFor(
-  event: Extract<DomainEvent, { name: 'message.created' | 'message.copyConfirmed' }>,
-): EmailKind[] {
+export function emailsFor(event: EventWith<'workerJobs', 'messageMails'>): EmailKind[] {
   if (event.name === 'message.copyConfirmed') return ['contact-copy'];
   const kinds: EmailKind[] = [];
   if (event.kind === 'contact' && event.sendCopy) kinds.push('contact-copy');
@@ -28,7 +28,10 @@ export function emailsFor(
  * of a tester joining and of new feedback (not of edits), each tester of a status change. Whether
  * a recipient gets the mail (an address, notices on) is decided when it is sent.
  */
-export function requestNoticesFor(event: DomainEvent, eventId: number): RequestNoticeData[] {
+export function requestNoticesFor(
+  event: EventWith<'workerJobs', 'requestNotices'>,
+  eventId: number,
+): RequestNoticeData[] {
   switch (event.name) {
     case 'tester.joined':
       return [
@@ -55,33 +58,47 @@ export function requestNoticesFor(event: DomainEvent, eventId: number): RequestN
         actorId: null,
         notice: 'status' as const,
       }));
-    default:
-      return [];
   }
 }
 
 /**
+ * The jobs of each worker-jobs effect (domain/src/event-effects.ts): board recomputes and mails. A
+ * mail's job id comes from the event id, so a job without one asks for no mail.
+ */
+const WORKER_JOBS: EffectHandlers<'workerJobs', DomainEvent, [WorkerContext, number], Promise<void>> = {
+  none: async () => {},
+  voteBoards: (_event, ctx) => enqueueBoards(ctx, VOTE_BOARDS),
+  ratingBoards: (_event, ctx) => enqueueBoards(ctx, RATING_BOARDS),
+  allBoards: (_event, ctx) => enqueueBoards(ctx, ALL_BOARDS),
+  messageMails: async (event, ctx, eventId) => {
+    const kinds = Number.isSafeInteger(eventId) ? emailsFor(event) : [];
+    if (kinds.length > 0)
+      await ctx.queues.emails.addBulk(
+        kinds.map((kind) => emailJob(ctx, { eventId, messageId: event.messageId, kind })),
+      );
+  },
+  confirmationMail: async (event, ctx, eventId) => {
+    if (Number.isSafeInteger(eventId))
+      await ctx.queues.emails.addBulk([confirmationJob(ctx, { eventId, confirmationId: event.confirmationId })]);
+  },
+  visitorReplyMail: async (event, ctx, eventId) => {
+    if (Number.isSafeInteger(eventId))
+      await ctx.queues.emails.addBulk([visitorReplyJob(ctx, { eventId, replyId: event.replyId })]);
+  },
+  requestNotices: async (event, ctx, eventId) => {
+    const notices = Number.isSafeInteger(eventId) ? requestNoticesFor(event, eventId) : [];
+    if (notices.length > 0) await ctx.queues.emails.addBulk(notices.map((data) => requestNoticeJob(ctx, data)));
+  },
+};
+
+/**
  * Handles one job of the events queue: parses the payload (a malformed one fails for good), then
- * fans it out into tasks (board recomputes, mails). Live pushes were sent by the API on publish.
- * Everything here is idempotent, so an event handled twice does no harm.
+ * enqueues the worker jobs its row of EVENT_EFFECTS names. Live pushes were sent by the API on
+ * publish. Everything here is idempotent, so an event handled twice does no harm.
  */
 export async function processEvent(ctx: WorkerContext, job: Job): Promise<void> {
   const parsed = eventSchema.safeParse(job.data);
   if (!parsed.success) throw new UnrecoverableError(`malformed event ${job.id}: ${parsed.error.message}`);
-  const event = parsed.data;
   const eventId = Number((job.data as { id?: unknown }).id);
-  await enqueueBoards(ctx, boardsFor(event));
-  if ((event.name === 'message.created' || event.name === 'message.copyConfirmed') && Number.isSafeInteger(eventId)) {
-    const kinds = emailsFor(event);
-    if (kinds.length > 0) {
-      await ctx.queues.emails.addBulk(
-        kinds.map((kind) => emailJob(ctx, { eventId, messageId: event.messageId, kind })),
-      );
-    }
-  }
-  if (event.name === 'email.confirmationRequested' && Number.isSafeInteger(eventId)) {
-    await ctx.queues.emails.addBulk([confirmationJob(ctx, { eventId, confirmationId: event.confirmationId })]);
-  }
-  const notices = Number.isSafeInteger(eventId) ? requestNoticesFor(event, eventId) : [];
-  if (notices.length > 0) await ctx.queues.emails.addBulk(notices.map((data) => requestNoticeJob(ctx, data)));
+  await runEffect(WORKER_JOBS, 'workerJobs', parsed.data, ctx, eventId);
 }

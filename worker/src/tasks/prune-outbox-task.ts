@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { makeEventQueries } from '@vitrine/db/queries/events';
-import { JOB } from '../queues';
+import { JOB } from '../job-names';
 import { defineTask } from './task';
 
 /** Published events are kept this long (for looking into what happened), then deleted. */
-export const OUTBOX_RETENTION_MS = 7 * 24 * 3600_000;
+const OUTBOX_RETENTION_MS = 7 * 24 * 3600_000;
 /** How often the scheduler prunes. */
 export const PRUNE_OUTBOX_EVERY_MS = 3600_000;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { makeRankingQueries } from '@vitrine/db/queries/rankings';
-import { JOB } from '../queues';
+import { JOB } from '../job-names';
 import { STALE } from '@vitrine/runtime/stale-reads';
 import { defineTask } from './task';
 
@@ -15,6 +15,6 @@ export const RecomputeTopContributorsTask = defineTask({
     const rankings = makeRankingQueries(ctx.sql);
     const swap = votesOnly ? await rankings.addVotesToTopContributors() : await rankings.recomputeTopContributors();
     // The API nodes' cached board reads are now stale, if a row of the board changed.
-    if (swap.changed) await ctx.live.invalidate([STALE.boards]);
+    if (swap.changed) await ctx.live.announceStale([STALE.boards]);
   },
 });

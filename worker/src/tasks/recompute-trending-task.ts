@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TRENDING_PERIODS } from '@vitrine/domain/constants';
 import { makeRankingQueries } from '@vitrine/db/queries/rankings';
-import { JOB } from '../queues';
+import { JOB } from '../job-names';
 import { STALE } from '@vitrine/runtime/stale-reads';
 import { defineTask } from './task';
 
@@ -13,6 +13,6 @@ export const RecomputeTrendingTask = defineTask({
     const swap = await makeRankingQueries(ctx.sql).recomputeTrending(period);
     // The API nodes' cached board reads are now stale, if a row of the board changed (a scheduled
     // recompute with no vote in or out of the window changes none).
-    if (swap.changed) await ctx.live.invalidate([STALE.boards]);
+    if (swap.changed) await ctx.live.announceStale([STALE.boards]);
   },
 });

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import type { WorkerContext } from '../context';
 import {
   ALL_BOARDS,
-  JOB,
   LEADERBOARD_BOARDS,
   TOP_CONTRIBUTORS_BOARD,
   TRENDING_BOARDS,
   boardJob,
   type Board,
-} from '../queues';
+} from '../boards';
+import { JOB } from '../job-names';
 import { defineTask } from './task';
 
 /** The groups a schedule refreshes. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { makeEventQueries } from '@vitrine/db/queries/events';
 import { eventJob } from '@vitrine/runtime/queues';
-import { JOB } from '../queues';
+import { JOB } from '../job-names';
 import { defineTask } from './task';
 
 /** Events relayed per run; a backlog drains over the following runs. */
@@ -23,6 +23,6 @@ export const RelayOutboxTask = defineTask({
     await ctx.queues.events.addBulk(events.map(eventJob));
     await outbox.markPublished(events.map((e) => e.id));
     ctx.log(`relayed ${events.length} unpublished event(s)`);
-    await Promise.all(events.map((event) => ctx.live.emit(event)));
+    await Promise.all(events.map((event) => ctx.live.announceAndPush([event])));
   },
 });

@@ -5,7 +5,7 @@ import { makeEmailConfirmationQueries } from '@vitrine/db/queries/email-confirma
 import { hashToken, newToken } from '@vitrine/db/tokens';
 import type { WorkerContext } from '../context';
 import { ConfirmEmailEmail } from '../emails/confirm-email-email';
-import { JOB } from '../queues';
+import { JOB } from '../job-names';
 import { defineTask } from './task';
 import { recordSent } from './send-email-task';
 
@@ -16,7 +16,7 @@ export type ConfirmationData = z.infer<typeof schema>;
 /** The mail's kind in sent_emails (one per email.confirmationRequested event). */
 const KIND = 'email-confirm';
 /** The web page that follows a link (web/src/pages/confirm-email.tsx). */
-export const CONFIRM_PATH = '/confirm-email';
+const CONFIRM_PATH = '/confirm-email';
 /** How long links work, as the mail says (the API sets the expiry: 24 hours). */
 const VALID_HOURS = 24;
 

@@ -7,7 +7,7 @@ import { ContactAdminEmail } from '../emails/contact-admin-email';
 import { ContactCopyEmail } from '../emails/contact-copy-email';
 import { ReplyNoticeEmail } from '../emails/reply-notice-email';
 import type { EmailKind, EmailTemplate } from '../emails/types';
-import { JOB } from '../queues';
+import { JOB } from '../job-names';
 import { defineTask } from './task';
 
 const TEMPLATES: Record<EmailKind, EmailTemplate> = {

@@ -3,7 +3,7 @@ import type { JobsOptions } from 'bullmq';
 import { makeEmailQueries } from '@vitrine/db/queries/emails';
 import type { WorkerContext } from '../context';
 import { RequestNoticeEmail } from '../emails/request-notice-email';
-import { JOB } from '../queues';
+import { JOB } from '../job-names';
 import { defineTask } from './task';
 import { recordSent } from './send-email-task';
 

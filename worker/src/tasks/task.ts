@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { WorkerContext } from '../context';
 
 /**
- * An explicit job (conventions "Tasks"): a name, the schema its data is parsed with when it starts,
+ * An explicit job: a name, the schema its data is parsed with when it starts,
  * and what it does. Tasks are idempotent: a retry or a duplicate changes nothing more.
  */
 export interface Task<S extends z.ZodType = z.ZodType> {

@@ -1,9 +1,9 @@
 import { Plus } from 'lucide-react';
-import { useSubmitAction } from '../../hooks/use-submit-action';
+import { useOpenSubmitDialog } from '../../hooks/use-open-submit-dialog';
 
-/** The floating 'Submit Your Project' button of the home page (§2). */
+/** The floating 'Submit Your Project' button of the home page. */
 export function FloatingSubmitButton() {
-  const submit = useSubmitAction();
+  const submit = useOpenSubmitDialog();
   return (
     <button
       type="button"

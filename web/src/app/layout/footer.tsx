@@ -1,8 +1,8 @@
 import { AtSign, Rss } from 'lucide-react';
-import { siteName } from '../../lib/site';
+import { siteName, socialLinks } from '../../lib/site';
 import { NavLink } from './nav-link';
 
-/** Footer link groups of spec §2. */
+/** Footer link groups. */
 const GROUPS = [
   {
     title: 'Explore',
@@ -22,13 +22,40 @@ const GROUPS = [
   },
 ];
 
-/** External social links (open in a new tab). */
-const SOCIAL = [
-  { href: 'https://github.com', label: 'GitHub', icon: AtSign },
-  { href: 'https://bsky.app', label: 'Bluesky', icon: Rss },
-];
+/** The site's own accounts that are configured (GITHUB_URL, BLUESKY_URL), each opening in a new tab. */
+function configuredSocial() {
+  const { github, bluesky } = socialLinks();
+  return [
+    { href: github, label: 'GitHub', icon: AtSign },
+    { href: bluesky, label: 'Bluesky', icon: Rss },
+  ].filter((link): link is { href: string; label: string; icon: typeof AtSign } => link.href !== null);
+}
 
-/** The site footer of spec §2: about, anchors, legal pages, contact and social links. */
+/** The social links of the footer, or nothing when none is configured. */
+function SocialList() {
+  const links = configuredSocial();
+  if (links.length === 0) return null;
+  return (
+    <ul className="mt-4 flex gap-2">
+      {links.map(({ href, label, icon: Icon }) => (
+        <li key={label}>
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 py-1.5 text-xs font-medium text-zinc-600 transition-colors hover:bg-white hover:text-zinc-900 dark:border-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-900 dark:hover:text-zinc-100"
+          >
+            <Icon className="size-3.5" aria-hidden="true" />
+            {label}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The site footer: about, anchors, legal pages, contact and the configured social links. */
 export function Footer() {
   const name = siteName();
   return (
@@ -40,22 +67,7 @@ export function Footer() {
             A community showcase for hosted projects. Submit your creations, vote for others, and discover amazing
             projects from the community.
           </p>
-          <ul className="mt-4 flex gap-2">
-            {SOCIAL.map(({ href, label, icon: Icon }) => (
-              <li key={href}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1.5 rounded-md border border-zinc-200 px-2.5 py-1.5 text-xs font-medium text-zinc-600 transition-colors hover:bg-white hover:text-zinc-900 dark:border-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-900 dark:hover:text-zinc-100"
-                >
-                  <Icon className="size-3.5" aria-hidden="true" />
-                  {label}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialList />
         </div>
         {GROUPS.map((group) => (
           <nav key={group.title} aria-label={group.title}>

@@ -8,7 +8,7 @@ import { useRequestActivity } from '../../stores/request-activity';
 import { NavLink } from './nav-link';
 import { SessionButtons } from './session-buttons';
 
-/** Header links of spec §2; the mobile menu adds Terms and Privacy. */
+/** Header links; the mobile menu adds Terms and Privacy. */
 const LINKS = [
   { href: '/#projects', label: 'Projects' },
   { href: '/#leaderboard', label: 'Leaderboard' },
@@ -86,7 +86,7 @@ function MobileMenu({ open, onNavigate }: { open: boolean; onNavigate: () => voi
   );
 }
 
-/** The header bar of spec §2: brand, links, session buttons and the collapsible mobile menu. */
+/** The header bar: brand, links, session buttons and the collapsible mobile menu. */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);

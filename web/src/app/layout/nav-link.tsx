@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 
 /** Scrolls to an in-page anchor on the home page and tells Home which tab it names. */
-export function goToHomeAnchor(hash: string, location: string, navigate: (to: string) => void): void {
+function goToHomeAnchor(hash: string, location: string, navigate: (to: string) => void): void {
   if (location === '/') {
     if (window.location.hash === hash) {
       // Same hash again: hashchange would not fire, so scroll ourselves.

@@ -4,7 +4,7 @@ import { LogOut, Mail, MessageSquare, Settings, Shield } from 'lucide-react';
 import { useSession } from '../../stores/session';
 import { useDialogs } from '../../stores/dialogs';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { useAction } from '../../hooks/use-action';
+import { useToastedAction } from '../../hooks/use-toasted-action';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useUnreadCount } from '../../features/messages/api/use-unread-count';
@@ -22,10 +22,10 @@ function UnreadBadge({ count }: { count: number }) {
   );
 }
 
-/** Signs out with the §8 toasts. */
+/** Signs out with the toasts. */
 function useLogout() {
   const logout = useSession((s) => s.logout);
-  const { run } = useAction();
+  const { run } = useToastedAction();
   return () =>
     run('logout', logout, {
       success: { title: 'Logged out', description: 'You have been successfully logged out.' },

@@ -63,13 +63,13 @@ export function StaticPage({
   );
 }
 
-/** 'Last updated April 26, 2025' line of Terms and Privacy (§2). */
+/** 'Last updated April 26, 2025' line of Terms and Privacy. */
 export const LEGAL_LAST_UPDATED = 'April 26, 2025';
 export const LEGAL_LAST_UPDATED_ISO = '2025-04-26';
 /** The description of the Terms and Privacy pages. */
 export const LEGAL_DESCRIPTION = `Last updated ${LEGAL_LAST_UPDATED}`;
 
-/** Frame of the Terms and Privacy pages: 'Last updated …' under the title and again at the end (§2). */
+/** Frame of the Terms and Privacy pages: 'Last updated …' under the title and again at the end. */
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <StaticPage title={title} description={LEGAL_DESCRIPTION} lastUpdated={LEGAL_LAST_UPDATED_ISO}>

@@ -2,7 +2,7 @@ import type { HTMLAttributes } from 'react';
 import { categoryColor } from '@vitrine/domain/display';
 import { cn } from '../../lib/cn';
 
-/** Badge colours: the category / rating palette of spec §3-§4 plus neutral and accent. */
+/** Badge colours: the category / rating palette plus neutral and accent. */
 export type BadgeColor = 'grey' | 'blue' | 'green' | 'purple' | 'yellow' | 'pink' | 'red' | 'accent' | 'outline';
 
 const colors: Record<BadgeColor, string> = {
@@ -38,7 +38,7 @@ export function Badge({
   );
 }
 
-/** The category badge with the spec's colour for that category. */
+/** The category badge with that category's colour (CATEGORY_COLORS). */
 export function CategoryBadge({ category, className }: { category: string; className?: string }) {
   return (
     <Badge color={categoryColor(category)} className={className}>

@@ -10,7 +10,7 @@ export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 const base =
   'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-colors duration-150 ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500 ' +
-  'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
+  'disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
 
 const variants: Record<ButtonVariant, string> = {
   primary:
@@ -40,7 +40,11 @@ export function buttonClasses(
   return cn(base, variants[options.variant ?? 'primary'], sizes[options.size ?? 'md'], options.className);
 }
 
-/** Props of Button. `loading` shows a spinner and disables the button. */
+/**
+ * Props of Button. `loading` shows a spinner and disables the button; a loading button stays
+ * focusable (aria-disabled, its clicks ignored) so focus stays where the user acted instead of
+ * falling to the body while the action runs.
+ */
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
@@ -49,16 +53,32 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 /** The one button of the app: `<Button variant="outline" size="sm" loading={busy}>Save</Button>`. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', loading = false, disabled, className, children, type = 'button', ...rest },
+  {
+    variant = 'primary',
+    size = 'md',
+    loading = false,
+    disabled,
+    className,
+    children,
+    type = 'button',
+    onClick,
+    ...rest
+  },
   ref,
 ) {
   return (
     <button
       ref={ref}
       type={type}
-      disabled={disabled || loading}
+      disabled={disabled && !loading}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
       className={buttonClasses({ variant, size, className })}
+      // A click while loading (keyboard, or a form's implicit submission) is cancelled.
+      onClick={(event) => {
+        if (loading) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...rest}
     >
       {loading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}

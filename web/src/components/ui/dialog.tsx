@@ -3,6 +3,7 @@ import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { neighboursOf, replacementFocus, type FocusNeighbours } from '../../lib/focus';
 
 /** Props of Dialog. `width` is a CSS width such as '500px' (default 28rem); it never exceeds the viewport. */
 export interface DialogProps {
@@ -18,19 +19,27 @@ export interface DialogProps {
   hideClose?: boolean;
 }
 
-/** The element focused when `open` last became true (read while rendering, before the dialog takes focus). */
-function useOpener(open: boolean): HTMLElement | null {
+/** The element focused when `open` last became true, and its neighbours then (read while rendering, before the dialog takes focus). */
+function useOpener(open: boolean): { el: HTMLElement; around: FocusNeighbours } | null {
   const [wasOpen, setWasOpen] = useState(false);
-  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const [opener, setOpener] = useState<{ el: HTMLElement; around: FocusNeighbours } | null>(null);
   if (open !== wasOpen) {
     setWasOpen(open);
     // The body is no opener: focus was nowhere (the phone menu that held the button closed as it opened the dialog).
     if (open && typeof document !== 'undefined') {
       const active = document.activeElement;
-      setOpener(active instanceof HTMLElement && active !== document.body ? active : null);
+      setOpener(
+        active instanceof HTMLElement && active !== document.body ? { el: active, around: neighboursOf(active) } : null,
+      );
     }
   }
   return opener;
+}
+
+/** Where focus returns: the opener while it is shown, else a neighbour of it (lib/focus.ts), else `#main`. */
+function returnTarget(opener: { el: HTMLElement; around: FocusNeighbours } | null): HTMLElement | null {
+  if (opener?.el.isConnected && opener.el.checkVisibility()) return opener.el;
+  return opener ? replacementFocus(opener.around) : document.getElementById('main');
 }
 
 /**
@@ -47,9 +56,10 @@ export function Dialog({ open, onOpenChange, title, description, children, width
       lazyMount
       unmountOnExit
       // Focus goes back to what opened the dialog; when that is gone or hidden (the Log in button after
-      // signing in, one in the phone menu that closed, a row deleted from the dialog), to the page's
-      // main content, never to the bare body.
-      finalFocusEl={() => (opener?.isConnected && opener.checkVisibility() ? opener : document.getElementById('main'))}
+      // signing in, one in the phone menu that closed, a row deleted from the dialog), to what is left
+      // of its row, the next or previous row, the list's heading or the page's main content, never to
+      // the bare body.
+      finalFocusEl={() => returnTarget(opener)}
     >
       <Portal>
         <ArkDialog.Backdrop className="fixed inset-0 z-50 bg-zinc-950/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />

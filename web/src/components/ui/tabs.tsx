@@ -3,7 +3,7 @@ import { Tabs as ArkTabs } from '@ark-ui/react/tabs';
 import { cn } from '../../lib/cn';
 
 /** One tab: its value, its label, and optionally a count badge. */
-export interface TabItem<V extends string = string> {
+interface TabItem<V extends string = string> {
   value: V;
   label: ReactNode;
   disabled?: boolean;

@@ -12,7 +12,7 @@ const TIER_CLASSES: Record<BadgeTier, string> = {
 };
 
 /**
- * A rating-tier badge (spec §4: Platinum, Gold, Silver, Bronze) for one role; nothing when there is no
+ * A rating-tier badge (Platinum, Gold, Silver, Bronze) for one role; nothing when there is no
  * tier. `role` names which rating earned it ('Developer' / 'Tester'), read by screen readers and shown
  * unless `compact`.
  */

@@ -5,7 +5,7 @@ import { TOAST_DURATION_MS, TOAST_LIMIT } from '@vitrine/domain/constants';
 import { cn } from '../../lib/cn';
 
 /**
- * The one toast store of the app: at most one toast at a time (§9), 5000 ms each. At the top, under
+ * The one toast store of the app: at most one toast at a time, 5000 ms each. At the top, under
  * the header: a dialog's and a form's actions sit at their bottom, so a toast never covers the button
  * the user is about to press again.
  */
@@ -17,11 +17,11 @@ export const toaster = createToaster({
   overlap: false,
   gap: 12,
   removeDelay: 150,
-  // F8 moves focus to the notifications (§9).
+  // F8 moves focus to the notifications.
   hotkey: ['F8'],
 });
 
-/** What a toast says; `destructive` is the failure style of §8. */
+/** What a toast says; `destructive` is the failure style. */
 export interface ToastInput {
   title: string;
   description?: string;

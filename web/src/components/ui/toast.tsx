@@ -34,7 +34,7 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * Shows a toast, replacing the one on screen (at most one at once, §9):
+ * Shows a toast, replacing the one on screen (at most one at once):
  * `toast({ title: 'Vote failed', description: '...', variant: 'destructive' })`.
  */
 export function toast(input: ToastInput): void {

@@ -36,7 +36,7 @@ type TriggerHandlers = Partial<
 
 /**
  * A tooltip on hover and keyboard focus (Ark UI). The child must be one focusable element
- * (it becomes the trigger via asChild). Default delay 700 ms (§9); the project page passes 300.
+ * (it becomes the trigger via asChild). Default delay 700 ms; the project page passes 300.
  * `<Tooltip content="Why"><Button>Rate</Button></Tooltip>`
  */
 export function Tooltip(props: TooltipProps) {

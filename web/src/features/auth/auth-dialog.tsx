@@ -4,7 +4,7 @@ import { useDialogs } from '../../stores/dialogs';
 import { siteName } from '../../lib/site';
 import { AuthTabs, type AuthTab } from './auth-forms';
 
-/** The login / sign-up dialog (§2): a welcome title and the Login and Sign Up tabs. Closes on success. */
+/** The login / sign-up dialog: a welcome title and the Login and Sign Up tabs. Closes on success. */
 export function AuthDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const initialTab = useDialogs((s) => s.authTab);
   // The tab the user picked stands until the dialogs store asks for another one (show('auth', tab)).

@@ -3,7 +3,7 @@ import { loginSchema, registerSchema } from '@vitrine/domain/schemas/auth';
 import { ROLES, type Role } from '@vitrine/domain/constants';
 import type { CurrentUser } from '@vitrine/domain/types';
 import { useSession } from '../../stores/session';
-import { focusFirstInvalid, useSchemaForm, useSubmit, type FieldErrors } from '../../lib/form';
+import { focusFirstInvalid, useSchemaForm, useFormSubmit, type FieldErrors } from '../../lib/form';
 import { errorMessage, errorStatus } from '../../lib/api';
 import { siteName } from '../../lib/site';
 import { Button } from '../../components/ui/button';
@@ -11,7 +11,7 @@ import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';
 import { PasswordStrengthMeter } from '../../components/ui/password-strength';
 import { Select } from '../../components/ui/select';
 import { TabPanel, Tabs } from '../../components/ui/tabs';
-import { useAction } from '../../hooks/use-action';
+import { useToastedAction } from '../../hooks/use-toasted-action';
 
 /** Labels of the sign-up roles. */
 export const ROLE_LABELS: Record<Role, string> = {
@@ -104,15 +104,15 @@ function RememberAndSubmit({
 }
 
 /** What a paused member is told once, as they sign in: what still works, and where to ask why. */
-export const PAUSED_NOTICE =
+const PAUSED_NOTICE =
   'Your account is paused: you can read and write to the admins from the Contact page, but not vote, rate, submit or message members.';
 
 /** The sign-in form; `onSuccess` runs after the 'Login successful' toast. */
-export function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
+function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
   const login = useSession((s) => s.login);
   const form = useSchemaForm(loginSchema, { username: '', password: '', rememberMe: false });
-  const { run } = useAction();
-  const { pending, onSubmit } = useSubmit(form.validate, (input) =>
+  const { run } = useToastedAction();
+  const { pending, onSubmit } = useFormSubmit(form.validate, (input) =>
     run('login', () => login(input), {
       success: (user) => ({
         title: 'Login successful',
@@ -187,9 +187,9 @@ const REGISTER_INITIAL = {
 function useRegisterForm(onSuccess?: (user: CurrentUser) => void) {
   const register = useSession((s) => s.register);
   const form = useSchemaForm(registerSchema, REGISTER_INITIAL);
-  const { run } = useAction();
+  const { run } = useToastedAction();
   const formRef = useRef<HTMLFormElement>(null);
-  const { pending, onSubmit } = useSubmit(form.validate, (input) =>
+  const { pending, onSubmit } = useFormSubmit(form.validate, (input) =>
     run('register', () => register(input), {
       success: (user) => ({
         title: 'Registration successful',
@@ -289,7 +289,7 @@ function BioField({ form }: { form: RegisterFormState }) {
 }
 
 /** The sign-up form with role and bio; `onSuccess` runs after the 'Registration successful' toast. */
-export function RegisterForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
+function RegisterForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
   const { form, formRef, pending, onSubmit } = useRegisterForm(onSuccess);
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

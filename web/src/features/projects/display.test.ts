@@ -61,7 +61,7 @@ describe('rate control', () => {
 });
 
 describe('optimistic vote', () => {
-  it('has the two Already voted texts of §8', () => {
+  it('has the two Already voted texts', () => {
     expect(ALREADY_VOTED_TEXT).toEqual({
       card: 'You have already voted for this project.',
       page: "You've already voted for this project.",
@@ -81,7 +81,7 @@ describe('project links', () => {
   });
 });
 
-describe('submission failures (§8)', () => {
+describe('submission failures', () => {
   it('classifies 429, URL problems, other errors and non-errors', () => {
     expect(classifySubmitFailure(new ApiError(429, 'Too Many Requests', '{"message":"Too many requests"}'))).toEqual({
       kind: 'rateLimit',

@@ -20,7 +20,7 @@ export function profileTotals(projects: UserProfile['projects']): { projects: nu
   );
 }
 
-/** 'Most Popular Projects' (§2): the top 3 by votes, ties to the newer project. */
+/** 'Most Popular Projects': the top 3 by votes, ties to the newer project. */
 export function mostPopular(
   projects: UserProfile['projects'],
   count: number = PROFILE_TOP_PROJECTS,

@@ -5,14 +5,14 @@ import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 /** What a pending confirmation asks and does. */
 export interface Confirmation {
   title: string;
-  /** The spec's confirmation text. */
+  /** The confirmation text, word for word. */
   message: string;
   confirmLabel: string;
   onConfirm: () => Promise<unknown>;
 }
 
 /**
- * A destructive confirmation (delete user, delete project) with the spec's text; the action runs
+ * A destructive confirmation (delete user, delete project) with its confirmation text; the action runs
  * while the dialog shows its busy state, and the dialog closes when it settles.
  */
 export function ConfirmDialog({ confirmation, onClose }: { confirmation: Confirmation | null; onClose: () => void }) {

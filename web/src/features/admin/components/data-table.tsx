@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useFocusRescue } from '../../../hooks/use-focus-rescue';
 import { cn } from '../../../lib/cn';
 
 /** One column: its header and how a row fills it. */
@@ -22,6 +23,64 @@ export interface DataTableProps<T> {
   cardTitle: (row: T) => ReactNode;
   /** The Actions cell (desktop) and the card's button row (phone). */
   actions?: (row: T) => ReactNode;
+}
+
+/** What one row of either layout shows. */
+type RowProps<T> = Pick<DataTableProps<T>, 'columns' | 'actions'> & { row: T };
+
+/** A desktop table row; focus inside it moves to a neighbour when it leaves (lib/focus.ts). */
+function TableRow<T>({ row, columns, actions }: RowProps<T>) {
+  const ref = useRef<HTMLTableRowElement>(null);
+  useFocusRescue(ref);
+  return (
+    <tr
+      ref={ref}
+      data-focus-row=""
+      className="border-b border-zinc-100 align-top transition-colors last:border-0 hover:bg-zinc-50/70 dark:border-zinc-800/70 dark:hover:bg-zinc-800/30"
+    >
+      {columns.map((c) => (
+        <td key={c.header} className={cn('px-3 py-3 text-zinc-700 dark:text-zinc-300', c.className)}>
+          {c.cell(row)}
+        </td>
+      ))}
+      {actions ? (
+        <td className="w-px px-3 py-3">
+          <div data-focus-actions="" className="flex justify-end gap-1.5 whitespace-nowrap">
+            {actions(row)}
+          </div>
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
+/** A phone card: the cells as label/value pairs, then the actions. */
+function CardRow<T>({ row, columns, actions, cardTitle }: RowProps<T> & Pick<DataTableProps<T>, 'cardTitle'>) {
+  const ref = useRef<HTMLLIElement>(null);
+  useFocusRescue(ref);
+  return (
+    <li ref={ref} data-focus-row="" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+      <div className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">{cardTitle(row)}</div>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {columns
+          .filter((c) => !c.hideOnPhone)
+          .map((c) => (
+            <div key={c.header} className="contents">
+              <dt className="text-zinc-500 dark:text-zinc-400">{c.header}</dt>
+              <dd className="min-w-0 text-zinc-800 dark:text-zinc-200">{c.cell(row)}</dd>
+            </div>
+          ))}
+      </dl>
+      {actions ? (
+        <div
+          data-focus-actions=""
+          className="mt-4 flex flex-wrap gap-2 border-t border-zinc-100 pt-3 dark:border-zinc-800"
+        >
+          {actions(row)}
+        </div>
+      ) : null}
+    </li>
+  );
 }
 
 /**
@@ -61,45 +120,14 @@ export function DataTable<T>({ caption, columns, rows, rowKey, cardTitle, action
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr
-                key={rowKey(row)}
-                className="border-b border-zinc-100 align-top transition-colors last:border-0 hover:bg-zinc-50/70 dark:border-zinc-800/70 dark:hover:bg-zinc-800/30"
-              >
-                {columns.map((c) => (
-                  <td key={c.header} className={cn('px-3 py-3 text-zinc-700 dark:text-zinc-300', c.className)}>
-                    {c.cell(row)}
-                  </td>
-                ))}
-                {actions ? (
-                  <td className="w-px px-3 py-3">
-                    <div className="flex justify-end gap-1.5 whitespace-nowrap">{actions(row)}</div>
-                  </td>
-                ) : null}
-              </tr>
+              <TableRow key={rowKey(row)} row={row} columns={columns} actions={actions} />
             ))}
           </tbody>
         </table>
       </div>
       <ul className="flex flex-col gap-3 md:hidden" aria-label={caption}>
         {rows.map((row) => (
-          <li key={rowKey(row)} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-            <div className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">{cardTitle(row)}</div>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              {columns
-                .filter((c) => !c.hideOnPhone)
-                .map((c) => (
-                  <div key={c.header} className="contents">
-                    <dt className="text-zinc-500 dark:text-zinc-400">{c.header}</dt>
-                    <dd className="min-w-0 text-zinc-800 dark:text-zinc-200">{c.cell(row)}</dd>
-                  </div>
-                ))}
-            </dl>
-            {actions ? (
-              <div className="mt-4 flex flex-wrap gap-2 border-t border-zinc-100 pt-3 dark:border-zinc-800">
-                {actions(row)}
-              </div>
-            ) : null}
-          </li>
+          <CardRow key={rowKey(row)} row={row} columns={columns} actions={actions} cardTitle={cardTitle} />
         ))}
       </ul>
     </>

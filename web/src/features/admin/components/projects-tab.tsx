@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
 import { SearchBox } from '../../../components/ui/search-box';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { formatDate } from '../../../lib/format';
 import { useAdminProjectActions, useAdminProjects } from '../api/use-admin-projects';
 import { failureReason } from '../../../lib/reason';
@@ -71,10 +71,10 @@ const COLUMNS: Column<Project>[] = [
   { header: 'Created', cell: (p) => <span className="whitespace-nowrap">{formatDate(p.createdAt)}</span> },
 ];
 
-/** Hide / Unhide and a confirmed Delete for one project, with the §8 toasts. */
+/** Hide / Unhide and a confirmed Delete for one project, with the toasts. */
 function useProjectRowActions(confirm: (c: Confirmation) => void) {
   const actions = useAdminProjectActions();
-  const { busy, run } = useAction();
+  const { busy, run } = useToastedAction();
   const toggleHidden = (project: Project) => {
     const hide = !project.isHidden;
     return run(String(project.id), () => actions.setHidden(project.id, hide), {

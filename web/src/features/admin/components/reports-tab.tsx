@@ -9,7 +9,7 @@ import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
 import { Textarea } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { TabPanel, Tabs } from '../../../components/ui/tabs';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { useAdminReportActions, useAdminReports } from '../api/use-admin-reports';
@@ -121,10 +121,10 @@ function ReportNotes({
   );
 }
 
-/** The writes of one report row with the §8 toasts; a decided row leaves its tab, so it stays busy. */
+/** The writes of one report row with the toasts; a decided row leaves its tab, so it stays busy. */
 function useReportRowActions(report: AdminReport, notes: string) {
   const actions = useAdminReportActions();
-  const { busy, run } = useAction();
+  const { busy, run } = useToastedAction();
   const note = notes.trim() || undefined;
   const unhidden = { title: 'Project unhidden', description: `"${report.projectTitle}" is now visible to the public.` };
   const actionFailed = (err: unknown) => ({ title: 'Action failed', description: failureReason(err) });

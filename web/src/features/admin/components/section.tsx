@@ -14,10 +14,16 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <Card className="p-4 sm:p-6">
+    <Card className="p-4 sm:p-6" data-focus-region="">
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <h2 className="text-lg font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{title}</h2>
+          <h2
+            data-focus-heading=""
+            tabIndex={-1}
+            className="text-lg font-semibold tracking-tight text-zinc-900 outline-none dark:text-zinc-50"
+          >
+            {title}
+          </h2>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{description}</p>
         </div>
         {action}

@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
 import { SearchBox } from '../../../components/ui/search-box';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { formatDate } from '../../../lib/format';
 import { useAdminTestRequestActions, useAdminTestRequests } from '../api/use-admin-test-requests';
 import { failureReason } from '../../../lib/reason';
@@ -70,7 +70,7 @@ const COLUMNS: Column<TestRequestView>[] = [
 /** Hide / Unhide for every request, and a confirmed Cancel while it is open or in progress. */
 function useTestRequestRowActions(confirm: (c: Confirmation) => void) {
   const actions = useAdminTestRequestActions();
-  const { busy, run } = useAction();
+  const { busy, run } = useToastedAction();
   const toggleHidden = (r: TestRequestView) =>
     run(String(r.id), () => actions.setHidden(r.id, !r.isHidden), {
       success: { title: r.isHidden ? 'Test request unhidden' : 'Test request hidden', description: `"${r.title}"` },

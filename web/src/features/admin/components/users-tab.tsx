@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/empty-state';
 import { SearchBox } from '../../../components/ui/search-box';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { formatDate } from '../../../lib/format';
 import { failureReason as reason } from '../../../lib/reason';
 import { useAdminUserActions, useAdminUsers } from '../api/use-admin-users';
@@ -54,10 +54,10 @@ const COLUMNS: Column<AdminUser>[] = [
   { header: 'Status', cell: (u) => <StatusBadges user={u} /> },
 ];
 
-/** Contact, Make/Remove Admin, Pause/Unpause and Delete for one user, with the §8 toasts. */
+/** Contact, Make/Remove Admin, Pause/Unpause and Delete for one user, with the toasts. */
 function useUserRowActions(meId: number, onContact: (user: AdminUser) => void, confirm: (c: Confirmation) => void) {
   const actions = useAdminUserActions();
-  const { busy, run } = useAction();
+  const { busy, run } = useToastedAction();
   const toggleAdmin = (u: AdminUser) =>
     run(`admin-${u.id}`, () => actions.setAdmin(u.id, !u.isAdmin), {
       success: { title: 'User admin status updated successfully' },

@@ -33,7 +33,7 @@ describe('userRowActions', () => {
 });
 
 describe('confirmations', () => {
-  it('uses the spec texts', () => {
+  it('uses the product texts', () => {
     expect(deleteUserConfirmation('bob')).toBe(
       'Are you sure you want to delete the user "bob"? This will also delete all of their projects and cannot be undone.',
     );

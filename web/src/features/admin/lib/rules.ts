@@ -27,7 +27,7 @@ export function deleteProjectConfirmation(title: string): string {
 /** The browser confirmation before deleting a report (word for word). */
 export const DELETE_REPORT_CONFIRMATION = 'Are you sure you want to delete this report? This action cannot be undone.';
 
-/** The status tabs of the Reports tab, in the spec's order. */
+/** The status tabs of the Reports tab, in the order a report moves through them. */
 export const REPORT_STATUS_TABS: ReadonlyArray<{ value: ReportStatus; label: string }> = REPORT_STATUSES.map(
   (value) => ({
     value,
@@ -40,7 +40,7 @@ export function emptyReportsText(status: ReportStatus): string {
   return `No ${status} reports found`;
 }
 
-/** Which actions a report row offers (spec §2 Reports, §4 report status). */
+/** Which actions a report row offers (by the report's status). */
 export interface ReportRowActions {
   view: true;
   hide: boolean;

@@ -4,9 +4,9 @@ import { contactSchema } from '@vitrine/domain/schemas/message';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { Field, Input } from '../../../components/ui/field';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
-import { fieldErrors, useFieldState, useSubmit, type FieldErrors } from '../../../lib/form';
+import { fieldErrors, useFieldState, useFormSubmit, type FieldErrors } from '../../../lib/form';
 import { useSession } from '../../../stores/session';
 import { useSendContact } from '../api/send-contact';
 import { quickContactErrors, type QuickContactValues } from '../lib/quick-contact';
@@ -50,9 +50,9 @@ function useQuickContact(onClose: () => void) {
   const user = useSender();
   const { values, set, errors, setErrors } = useFieldState(useState<QuickContactValues>(EMPTY));
   const sendContact = useSendContact();
-  const { run } = useAction();
+  const { run } = useToastedAction();
 
-  const { pending: sending, onSubmit } = useSubmit(
+  const { pending: sending, onSubmit } = useFormSubmit(
     () => {
       const { payload, errors: all } = checkQuickContact(values, user);
       if (Object.values(all).some(Boolean)) {
@@ -137,7 +137,7 @@ function QuickContactForm({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * The Contact Admin dialog (§5 quick contact): visitors fill name, email, subject and
+ * The Contact Admin dialog (quick contact): visitors fill name, email, subject and
  * message (all required); members only subject and message, as themselves. The header's
  * 'Contact Admin' button opens it through the dialogs store (pages/contact.tsx re-exports it).
  */

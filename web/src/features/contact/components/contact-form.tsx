@@ -2,9 +2,9 @@ import { useState, type Dispatch, type SetStateAction } from 'react';
 import { contactSchema, type ContactInput } from '@vitrine/domain/schemas/message';
 import type { ContactCopy } from '@vitrine/domain/types';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
-import { fieldErrors, useFieldState, useSubmit } from '../../../lib/form';
+import { fieldErrors, useFieldState, useFormSubmit } from '../../../lib/form';
 import { useSendContact } from '../api/send-contact';
 import {
   COPY_CONFIRM_SENT,
@@ -40,7 +40,7 @@ export interface ContactFormProps {
 }
 
 /**
- * The contact form to the administrators (spec §2 Contact page; also the Messages page's Contact
+ * The contact form to the administrators (the Contact page; also the Messages page's Contact
  * Admin tab): 'Your Name' for visitors, 'Your Email' in email mode, Subject, Message, 'Send me a copy
  * via email', validated on the client with the domain's contactSchema (the server's texts).
  */
@@ -49,7 +49,7 @@ export function ContactForm({ mode, viewer, successDescription, onSent, onCancel
   const { values, setValues, set, errors, setErrors } = useFieldState(state ?? own);
   const fields = contactFields(mode, viewer);
   const sendContact = useSendContact();
-  const { run } = useAction();
+  const { run } = useToastedAction();
 
   const check = () => {
     const payload = contactPayload(values, mode, viewer);
@@ -76,7 +76,7 @@ export function ContactForm({ mode, viewer, successDescription, onSent, onCancel
         onSent(sent.copy);
       },
     });
-  const { pending: sending, onSubmit } = useSubmit(check, send, { focusInvalid: true });
+  const { pending: sending, onSubmit } = useFormSubmit(check, send, { focusInvalid: true });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

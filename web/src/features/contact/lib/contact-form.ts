@@ -48,7 +48,7 @@ export const VISITOR_COPY_NOTE =
 export const COPY_CONFIRM_SENT =
   'Check your inbox: follow the confirmation link we sent within 24 hours to receive your copy.';
 
-/** The hint under 'Send me a copy via email' (spec §2: members need an email in the profile; A confirmed one). */
+/** The hint under 'Send me a copy via email' (members need a confirmed email in the profile). */
 export function sendCopyHint(viewer: ContactViewer | null): string {
   if (!viewer) return VISITOR_COPY_NOTE;
   if (!viewer.email) return 'Add an email address to your profile to receive a copy of your message.';

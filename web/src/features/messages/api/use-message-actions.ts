@@ -19,7 +19,7 @@ export type DirectMessageEndpoint = '/api/messages' | '/api/admin/messages';
 
 /**
  * The inbox writes: mark read, delete, send a direct message, admin reply. Each one
- * revalidates every messages list and the unread count after it succeeds, and throws the §7 error otherwise.
+ * revalidates every messages list and the unread count after it succeeds, and throws the ApiError otherwise.
  */
 export function useMessageActions() {
   const { mutate } = useSWRConfig();

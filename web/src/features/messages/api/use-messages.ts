@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES_KEY, MESSAGES_KEY } from './keys';
 export type InboxSource = 'mine' | 'admin';
 
 /** The SWR key of an inbox source. */
-export function inboxKey(source: InboxSource): string {
+function inboxKey(source: InboxSource): string {
   return source === 'admin' ? ADMIN_MESSAGES_KEY : MESSAGES_KEY;
 }
 

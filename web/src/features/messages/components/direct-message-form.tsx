@@ -3,9 +3,9 @@ import type { UserOption } from '@vitrine/domain/types';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
-import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSchemaForm, useFormSubmit } from '../../../lib/form';
 import { cn } from '../../../lib/cn';
 import { useMessageActions, type DirectMessageEndpoint } from '../api/use-message-actions';
 
@@ -28,8 +28,8 @@ export interface DirectMessageFormProps {
 }
 
 /**
- * Recipient picker + subject + message (spec §2 Message User, admin composer), validated with the
- * domain's directMessageSchema so the texts are the spec's: 'Please select a recipient for your
+ * Recipient picker + subject + message (Message User, admin composer), validated with the
+ * domain's directMessageSchema so the texts are the server's: 'Please select a recipient for your
  * message.', 'Subject must be at least 3 characters.', 'Your message must be at least 10 characters.'
  */
 export function DirectMessageForm({
@@ -42,12 +42,12 @@ export function DirectMessageForm({
   footerClassName,
 }: DirectMessageFormProps) {
   const actions = useMessageActions();
-  const { run } = useAction();
+  const { run } = useToastedAction();
   const initial = { recipientUserId: initialRecipientId ? String(initialRecipientId) : '', subject: '', message: '' };
   const form = useSchemaForm(directMessageSchema, initial);
   const options = (recipients ?? []).map((u) => ({ value: String(u.id), label: u.username }));
 
-  const { pending: sending, onSubmit } = useSubmit(
+  const { pending: sending, onSubmit } = useFormSubmit(
     form.validate,
     (draft) =>
       run('send', () => actions.send(endpoint, draft), {

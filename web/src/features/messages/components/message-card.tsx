@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { ArrowDownLeft, ArrowUpRight, Check, Mail, Reply, Trash2 } from 'lucide-react';
+import { ArrowDownLeft, ArrowUpRight, Check, Reply, Trash2 } from 'lucide-react';
 import type { MessageView } from '@vitrine/domain/types';
 import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { useMessageActions } from '../api/use-message-actions';
@@ -19,10 +19,10 @@ export interface MessageCardProps {
   onReply: (message: MessageView) => void;
 }
 
-/** Reply (admins; members to an account that wrote to them), Reply by email (admins, to a visitor), Mark as Read (the recipient, while unread) and Delete, with the §8 toasts. */
+/** Reply (admins, to an account or to a visitor's address; members to an admin who wrote to them), Mark as Read (the recipient, while unread) and Delete, with their toasts. */
 function MessageButtons({ message, viewer, onReply }: MessageCardProps) {
   const actions = useMessageActions();
-  const { busy, run } = useAction();
+  const { busy, run } = useToastedAction();
   const allowed = messageActions(message, viewer);
   const markRead = () =>
     void run('read', () => actions.markRead(message.id), {
@@ -42,12 +42,6 @@ function MessageButtons({ message, viewer, onReply }: MessageCardProps) {
           <Reply aria-hidden="true" />
           Reply
         </Button>
-      ) : null}
-      {allowed.mailReply ? (
-        <a href={allowed.mailReply} className={buttonClasses({ size: 'sm', variant: 'outline' })}>
-          <Mail aria-hidden="true" />
-          Reply by email
-        </a>
       ) : null}
       {allowed.markRead ? (
         <Button size="sm" variant="outline" onClick={markRead} loading={busy === 'read'} disabled={busy === 'delete'}>
@@ -96,6 +90,11 @@ export function MessageCard({ message, viewer, onReply }: MessageCardProps) {
             {message.subject}
           </h3>
           {unread ? <Badge color="accent">New</Badge> : null}
+          {message.repliedAt ? (
+            <Badge color="green" title={`Replied ${formatDate(message.repliedAt)}`}>
+              Replied
+            </Badge>
+          ) : null}
         </div>
         <time
           dateTime={message.createdAt}
@@ -115,13 +114,7 @@ export function MessageCard({ message, viewer, onReply }: MessageCardProps) {
       </p>
       {viewer.isAdmin && message.senderUserId === null && message.senderEmail ? (
         <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
-          Address:{' '}
-          <a
-            href={`mailto:${message.senderEmail}`}
-            className="font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-300"
-          >
-            {message.senderEmail}
-          </a>
+          Address: <span className="font-medium text-zinc-800 dark:text-zinc-200">{message.senderEmail}</span>
         </p>
       ) : null}
       <p className="mt-3 whitespace-pre-wrap break-words text-sm leading-relaxed text-zinc-800 dark:text-zinc-200">

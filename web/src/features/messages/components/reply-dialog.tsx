@@ -2,24 +2,31 @@ import { replySchema } from '@vitrine/domain/schemas/message';
 import type { MessageView } from '@vitrine/domain/types';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
-import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSchemaForm, useFormSubmit } from '../../../lib/form';
 import { useMessageActions } from '../api/use-message-actions';
 import { replySubject, type InboxViewer } from '../lib/message-line';
 
-/** Who a reply reaches: the sender's username (a reply needs a sender user). */
+/** Who a reply reaches: the sender's username, or a visitor's name or address. */
 function recipientName(message: MessageView): string {
-  return message.senderUsername ?? message.senderName ?? 'the user';
+  return message.senderUsername ?? message.senderName ?? message.senderEmail ?? 'the user';
+}
+
+/** What the dialog says happens: a visitor is mailed, quoting their message; an account is answered on the site. */
+function replyDescription(message: MessageView): string {
+  if (message.senderUserId === null && message.senderEmail)
+    return `Your response will be emailed to ${message.senderEmail}, with their message quoted below it.`;
+  return `Your response will be sent to ${recipientName(message)}, who will be notified by email if they provided an address.`;
 }
 
 /** The reply form of one message; keyed by the message so it starts fresh for each. */
 function ReplyForm({ message, viewer, onClose }: { message: MessageView; viewer: InboxViewer; onClose: () => void }) {
   const actions = useMessageActions();
-  const { run } = useAction();
+  const { run } = useToastedAction();
   const form = useSchemaForm(replySchema, { subject: replySubject(message.subject), message: '' });
 
-  const { pending: sending, onSubmit } = useSubmit(
+  const { pending: sending, onSubmit } = useFormSubmit(
     form.validate,
     (draft) =>
       run(
@@ -62,7 +69,7 @@ function ReplyForm({ message, viewer, onClose }: { message: MessageView; viewer:
 }
 
 /**
- * The Reply to Message dialog (spec §2: 500px wide; the response goes to the user, who is notified by
+ * The Reply to Message dialog (500px wide; the response goes to the user, who is notified by
  * email if they gave an address): an admin's reply, or a member's answer to an account that wrote to
  * them (a direct message, POST /api/messages). Closed while `message` is null.
  */
@@ -82,11 +89,7 @@ export function ReplyDialog({
         if (!open) onClose();
       }}
       title="Reply to Message"
-      description={
-        message
-          ? `Your response will be sent to ${recipientName(message)}, who will be notified by email if they provided an address.`
-          : undefined
-      }
+      description={message ? replyDescription(message) : undefined}
       width="500px"
     >
       {message ? <ReplyForm key={message.id} message={message} viewer={viewer} onClose={onClose} /> : null}

@@ -16,6 +16,7 @@ function msg(over: Partial<MessageView> = {}): MessageView {
     senderEmail: null,
     recipientUserId: null,
     recipientUsername: null,
+    repliedAt: null,
     ...over,
   };
 }
@@ -71,7 +72,6 @@ describe('senderRecipientLine for a member', () => {
 describe('messageActions', () => {
   it('offers Reply to admins when the sender is a user, and to a member for what an account sent them', () => {
     expect(messageActions(msg({ senderUserId: 3 }), admin).reply).toBe(true);
-    expect(messageActions(msg({ senderUserId: null, senderEmail: 'v@x.io' }), admin).reply).toBe(false);
     expect(messageActions(msg({ senderUserId: 3 }), member).reply).toBe(false);
     expect(messageActions(msg({ senderUserId: 1, recipientUserId: 7 }), admin).reply).toBe(false);
     // A member answers what an admin sent them, not other members (they use Message User for that).
@@ -79,25 +79,21 @@ describe('messageActions', () => {
     expect(messageActions(msg({ senderUserId: 3, recipientUserId: 7 }), member).reply).toBe(false);
     expect(messageActions(msg({ senderUserId: 7, recipientUserId: 9 }), member).reply).toBe(false);
   });
-  it("offers an admin a mail reply to a visitor's email-mode message, quoting it", () => {
-    const href = messageActions(
-      msg({ senderUserId: null, senderEmail: 'v@x.io', subject: 'Hi there', message: 'Line one\nLine two' }),
-      admin,
-    ).mailReply;
-    expect(href).toBe('mailto:v%40x.io?subject=Re%3A%20Hi%20there&body=%0A%0A%3E%20Line%20one%0A%3E%20Line%20two');
-    expect(messageActions(msg({ senderUserId: null, senderEmail: 'v@x.io' }), member).mailReply).toBeNull();
-    expect(messageActions(msg({ senderUserId: 3, senderEmail: 'v@x.io' }), admin).mailReply).toBeNull();
+  it('offers an admin Reply to a visitor who left an address (the server mails it), not to one without', () => {
+    expect(messageActions(msg({ senderUserId: null, senderEmail: 'v@x.io' }), admin).reply).toBe(true);
+    expect(messageActions(msg({ senderUserId: null, senderEmail: null, senderName: 'V' }), admin).reply).toBe(false);
+    expect(messageActions(msg({ senderUserId: null, senderEmail: 'v@x.io', recipientUserId: 7 }), member).reply).toBe(
+      false,
+    );
   });
   it('offers Mark as Read only while unread for its recipient, Delete always', () => {
     expect(messageActions(msg({ isRead: false, recipientUserId: 7 }), member)).toEqual({
       reply: false,
-      mailReply: null,
       markRead: true,
       remove: true,
     });
     expect(messageActions(msg({ isRead: true, recipientUserId: 7 }), member)).toEqual({
       reply: false,
-      mailReply: null,
       markRead: false,
       remove: true,
     });

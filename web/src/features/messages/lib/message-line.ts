@@ -40,33 +40,29 @@ export function isUnreadFor(message: MessageView, viewer: InboxViewer): boolean 
   return message.recipientUserId === viewer.id;
 }
 
-/** Which buttons an inbox card shows (spec §2: Reply with a sender user; Mark as Read when unread). */
+/** Which buttons an inbox card shows (Reply with a sender user; Mark as Read when unread). */
 export interface MessageActions {
-  /** Reply on the site: an admin to any sender account, a member to an admin who wrote to them. */
+  /**
+   * Reply: an admin to any sender account (on the site) or to a visitor who left an address (mailed by
+   * the server, quoting the message); a member to an admin who wrote to them.
+   */
   reply: boolean;
-  /** An admin's answer to a visitor who wrote with an address (email mode): a mail quoting the message. */
-  mailReply: string | null;
   markRead: boolean;
   remove: boolean;
 }
 
-/** A mailto: address answering a visitor's message: 'Re: subject', the message quoted below. */
-export function mailReplyHref(message: MessageView): string {
-  const quoted = message.message
-    .split('\n')
-    .map((line) => `> ${line}`)
-    .join('\n');
-  const params = new URLSearchParams({ subject: replySubject(message.subject), body: `\n\n${quoted}` });
-  // mailto: wants %20 for spaces, not URLSearchParams' '+'.
-  return `mailto:${encodeURIComponent(message.senderEmail ?? '')}?${params.toString().replace(/\+/g, '%20')}`;
+/** A visitor's message (no account) with an address: an admin's reply to it is mailed there. */
+export function isVisitorWithAddress(message: MessageView): boolean {
+  return message.senderUserId === null && Boolean(message.senderEmail);
 }
 
 /** The buttons of one inbox card for this viewer (no Reply to one's own message). */
 export function messageActions(message: MessageView, viewer: InboxViewer): MessageActions {
   const fromAccount = message.senderUserId !== null && message.senderUserId !== viewer.id;
   return {
-    reply: fromAccount && (viewer.isAdmin || (message.senderIsAdmin && message.recipientUserId === viewer.id)),
-    mailReply: viewer.isAdmin && message.senderUserId === null && message.senderEmail ? mailReplyHref(message) : null,
+    reply:
+      (fromAccount && (viewer.isAdmin || (message.senderIsAdmin && message.recipientUserId === viewer.id))) ||
+      (viewer.isAdmin && isVisitorWithAddress(message)),
     markRead: isUnreadFor(message, viewer),
     remove: true,
   };

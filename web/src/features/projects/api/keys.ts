@@ -11,7 +11,7 @@ import {
 } from '@vitrine/domain/constants';
 import type { SearchChoice } from '../../../hooks/use-search-choice';
 
-/** offset of a 0-based page index: offset = (page - 1) * PAGE_SIZE for the 1-based page (§9). */
+/** offset of a 0-based page index: offset = (page - 1) * PAGE_SIZE for the 1-based page. */
 export function pageOffset(pageIndex: number): number {
   return pageIndex * PAGE_SIZE;
 }
@@ -50,7 +50,7 @@ export function projectKey(id: number | string): string {
 }
 
 /**
- * The Load More rule of §4: more pages exist unless the last page returned fewer than PAGE_SIZE
+ * The Load More rule: more pages exist unless the last page returned fewer than PAGE_SIZE
  * items (or nothing was loaded yet), and the button is disabled while any page is fetching.
  */
 export function loadMoreState(
@@ -62,28 +62,28 @@ export function loadMoreState(
   return { hasMore, disabled: isFetching || !hasMore };
 }
 
-/** Sort options of Latest: labels of §2, values sent as sort=. */
+/** Sort options of Latest: labels as shown, values sent as sort=. */
 export const SORT_OPTIONS: ReadonlyArray<{ value: LatestSort; label: string }> = [
   { value: 'newest', label: 'Newest' },
   { value: 'votes', label: 'Most Voted' },
   { value: 'views', label: 'Most Viewed' },
 ];
 
-/** Period options of Trending (§2); default week. */
+/** Period options of Trending; default week. */
 export const PERIOD_OPTIONS: ReadonlyArray<{ value: TrendingPeriod; label: string }> = [
   { value: 'today', label: 'Today' },
   { value: 'week', label: 'This Week' },
   { value: 'month', label: 'This Month' },
 ];
 
-/** Time range options of the leaderboard (§2); default all. */
+/** Time range options of the leaderboard; default all. */
 export const RANGE_OPTIONS: ReadonlyArray<{ value: LeaderboardRange; label: string }> = [
   { value: 'all', label: 'All Time' },
   { value: 'month', label: 'This Month' },
   { value: 'week', label: 'This Week' },
 ];
 
-/** The home page's listing tabs (§2, §4): latest by default. */
+/** The home page's listing tabs: latest by default. */
 export const HOME_TAB_VALUES = ['latest', 'trending', 'leaderboard'] as const;
 export type HomeTab = (typeof HOME_TAB_VALUES)[number];
 

@@ -1,7 +1,7 @@
 import { revalidate } from '../../../lib/revalidate';
 
 /**
- * Refreshes what a vote, rating or submission changes (§7): every project read (detail,
+ * Refreshes what a vote, rating or submission changes: every project read (detail,
  * leaderboard, top contributors), profiles, and every mounted infinite list (all loaded pages).
  */
 export async function revalidateProjects(): Promise<void> {

@@ -7,7 +7,7 @@ import { latestKey, leaderboardKey, loadMoreState, TOP_CONTRIBUTORS_KEY, trendin
 import { useWithViewerState } from './use-viewer-state';
 import { registerPagedList } from '../../../lib/revalidate';
 
-/** What a paged list offers its screen: items, the §4 Load More state, and its states. */
+/** What a paged list offers its screen: items, the Load More state, and its states. */
 export interface PagedList<T> {
   items: T[];
   isLoading: boolean;

@@ -1,10 +1,10 @@
 import { projectEditSchema } from '@vitrine/domain/schemas/project';
 import type { Project } from '@vitrine/domain/types';
-import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSchemaForm, useFormSubmit } from '../../../lib/form';
 import { apiJson, errorMessage } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { revalidateProjects } from '../api/revalidate';
 import { ProjectFields, type ProjectFormValues } from './project-fields';
 
@@ -18,7 +18,7 @@ function valuesOf(project: Project): ProjectFormValues {
   };
 }
 
-/** The Edit Project dialog: the project's fields, PATCH /api/projects/{id}, §8 errors. */
+/** The Edit Project dialog: the project's fields, PATCH /api/projects/{id}, its errors. */
 export function EditProjectDialog({
   project,
   open,
@@ -31,8 +31,8 @@ export function EditProjectDialog({
   // The caller mounts the dialog when it opens, so the form starts from the project as it is then and
   // is not reset by a refetch of the project while editing.
   const form = useSchemaForm(projectEditSchema, valuesOf(project));
-  const save = useAction();
-  const { pending, onSubmit } = useSubmit(form.validate, (input) =>
+  const save = useToastedAction();
+  const { pending, onSubmit } = useFormSubmit(form.validate, (input) =>
     save.run('save', () => apiJson<Project>('PATCH', `/api/projects/${project.id}`, input), {
       success: { title: 'Project updated', description: 'Your changes have been saved.' },
       failure: (error) => ({ title: 'Error', description: errorMessage(error, 'Failed to update project') }),

@@ -3,14 +3,14 @@ import { useSearchParams } from 'wouter';
 import { FolderOpen, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { SearchBox } from '../../../components/ui/search-box';
-import { useSubmitAction } from '../../../hooks/use-submit-action';
+import { useOpenSubmitDialog } from '../../../hooks/use-open-submit-dialog';
 import { LISTING_CHOICES, SORT_OPTIONS } from '../api/keys';
 import { useSearchChoice } from '../../../hooks/use-search-choice';
 import { useLatestProjects } from '../api/use-project-lists';
 import { ListingHeader, PagedProjects } from './listing-parts';
 
 /**
- * Latest Submissions (§2): 'Sort by' Newest / Most Voted / Most Viewed, sorted by the server, and the
+ * Latest Submissions: 'Sort by' Newest / Most Voted / Most Viewed, sorted by the server, and the
  * site-wide search: `?q=` in the address (the WebSite SearchAction's target) narrows the list.
  */
 export function LatestProjects() {
@@ -18,7 +18,7 @@ export function LatestProjects() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const list = useLatestProjects(sort, q);
-  const submit = useSubmitAction();
+  const submit = useOpenSubmitDialog();
   const search = useCallback(
     (next: string) =>
       setParams(

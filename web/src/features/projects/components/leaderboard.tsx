@@ -16,7 +16,7 @@ import { RatingBadge } from './rating-badge';
 import { useWatchProjects } from '../../../hooks/use-watch-projects';
 
 /** Medal colours of the top three ranks. */
-export function rankStyle(rank: number): string {
+function rankStyle(rank: number): string {
   if (rank === 1)
     return 'bg-amber-100 text-amber-800 ring-amber-300 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-800';
   if (rank === 2)
@@ -100,7 +100,7 @@ function LeaderboardSkeleton({ rows = 6 }: { rows?: number }) {
 }
 
 /** The Top Contributors panel: users by total votes on their projects (server data). */
-export function TopContributors() {
+function TopContributors() {
   const { data, error, isLoading } = useTopContributors();
   return (
     <Card className="p-5">
@@ -158,7 +158,7 @@ export function TopContributors() {
   );
 }
 
-/** Project Leaderboard (§2): 'Time Range' All Time / This Month / This Week, a ranked list, Top Contributors. */
+/** Project Leaderboard: 'Time Range' All Time / This Month / This Week, a ranked list, Top Contributors. */
 export function Leaderboard() {
   const [range, setRange] = useSearchChoice(LISTING_CHOICES.range);
   const { data, error, isLoading, mutate } = useLeaderboard(range);

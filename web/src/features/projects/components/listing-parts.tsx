@@ -43,7 +43,7 @@ export function ListingHeader<V extends string>({
   );
 }
 
-/** Shows the §8 failure toast once per error (e.g. 'Failed to fetch projects'). */
+/** Shows the failure toast once per error (e.g. 'Failed to fetch projects'). */
 export function useFailureToast(error: unknown, title: string): void {
   const shown = useRef<unknown>(null);
   useEffect(() => {
@@ -55,7 +55,7 @@ export function useFailureToast(error: unknown, title: string): void {
 
 /**
  * A paged project list with its states: skeletons of a full page while loading, the error panel,
- * the empty state, the grid, and the 'Load More Projects' button (§4 rule).
+ * the empty state, the grid, and the 'Load More Projects' button (fewer than PAGE_SIZE ends the list).
  */
 export function PagedProjects({
   list,

@@ -20,7 +20,7 @@ const cardFrame =
   'group relative flex h-full min-h-[17rem] flex-col rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900';
 
 /**
- * A project card (§2): title, description, category badge, tags, votes, views, rating badge,
+ * A project card: title, description, category badge, tags, votes, views, rating badge,
  * vote button and rate control. The whole card opens /projects/{id} (a stretched title link), while
  * its buttons stay separate controls above the link.
  */
@@ -79,7 +79,7 @@ export function ProjectCard({ project }: { project: Project }) {
 }
 
 /** A card-sized placeholder (same frame and row heights as ProjectCard). */
-export function ProjectCardSkeleton() {
+function ProjectCardSkeleton() {
   return (
     <div className={cardFrame} aria-hidden="true">
       <div className="flex items-start justify-between">

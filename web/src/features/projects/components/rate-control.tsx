@@ -14,11 +14,11 @@ export const RATING_OPTIONS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }
   return { value, label: `${value}/${RATING_MAX}` };
 });
 
-/** The §6 tooltip for visitors. */
-export const LOGIN_TO_RATE_TOOLTIP =
+/** The tooltip for visitors. */
+const LOGIN_TO_RATE_TOOLTIP =
   'You need to be logged in to rate projects. Authenticated ratings help maintain quality and prevent spam.';
 
-/** 'Login required' for visitors: the §6 tooltip, and a click opens the login dialog. */
+/** 'Login required' for visitors: the tooltip, and a click opens the login dialog. */
 function LoginRequired({ tooltipDelay, className }: { tooltipDelay: number; className?: string }) {
   const show = useDialogs((s) => s.show);
   return (

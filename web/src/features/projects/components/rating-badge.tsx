@@ -3,7 +3,7 @@ import { ratingColor, ratingText } from '@vitrine/domain/display';
 import { Badge } from '../../../components/ui/badge';
 
 /**
- * The rating badge (§2): 'x.y (n)' coloured by §4 (green 8+, yellow 5-7, red below 5),
+ * The rating badge: 'x.y (n)' coloured by the average (green 8+, yellow 5-7, red below 5),
  * or a grey 'No ratings' when the average is 0.
  */
 export function RatingBadge({

@@ -4,15 +4,15 @@ import { REPORT_DIALOG_CLOSE_MS, REPORT_REASONS, type ReportReason } from '@vitr
 import { reportSchema } from '@vitrine/domain/schemas/report';
 import { useSession } from '../../../stores/session';
 import { useDialogs } from '../../../stores/dialogs';
-import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSchemaForm, useFormSubmit } from '../../../lib/form';
 import { apiJson, errorMessage } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { Field, Textarea } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 
-/** Labels of the report reasons (§3). */
+/** Labels of the report reasons. */
 export const REASON_LABELS: Record<ReportReason, string> = {
   spam: 'Spam',
   offensive: 'Offensive content',
@@ -23,7 +23,7 @@ export const REASON_LABELS: Record<ReportReason, string> = {
 
 const EMPTY = { reason: '' as ReportReason | '', additionalDetails: '' };
 
-/** What a signed-out viewer sees instead of the form (§2): the sign-in text, Close and Log in. */
+/** What a signed-out viewer sees instead of the form: the sign-in text, Close and Log in. */
 function SignInToReport({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const showDialog = useDialogs((s) => s.show);
   return (
@@ -46,7 +46,7 @@ function SignInToReport({ open, onOpenChange }: { open: boolean; onOpenChange: (
   );
 }
 
-/** The thank-you panel after a report; the dialog closes by itself after REPORT_DIALOG_CLOSE_MS (§4). */
+/** The thank-you panel after a report; the dialog closes by itself after REPORT_DIALOG_CLOSE_MS. */
 function ReportThanks({ onClose }: { onClose: () => void }) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -64,11 +64,11 @@ function ReportThanks({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Reason and details, validated with the domain's reportSchema; `onSent` after the §8 toast. */
+/** Reason and details, validated with the domain's reportSchema; `onSent` after the success toast. */
 function ReportForm({ projectId, onCancel, onSent }: { projectId: number; onCancel: () => void; onSent: () => void }) {
   const form = useSchemaForm(reportSchema, EMPTY);
-  const { run } = useAction();
-  const { pending: submitting, onSubmit } = useSubmit(form.validate, (input) =>
+  const { run } = useToastedAction();
+  const { pending: submitting, onSubmit } = useFormSubmit(form.validate, (input) =>
     run('report', () => apiJson<unknown>('POST', `/api/projects/${projectId}/report`, { ...input, projectId }), {
       success: {
         title: 'Report submitted',
@@ -119,8 +119,8 @@ function ReportForm({ projectId, onCancel, onSent }: { projectId: number; onCanc
 }
 
 /**
- * Report Content dialog (§2, §4): the form, then a thank-you that closes the dialog by itself;
- * signed-out viewers get the §2 sign-in text. The caller mounts it when it opens, so it starts fresh.
+ * Report Content dialog: the form, then a thank-you that closes the dialog by itself;
+ * signed-out viewers get the sign-in text. The caller mounts it when it opens, so it starts fresh.
  */
 export function ReportDialog({
   projectId,

@@ -1,21 +1,21 @@
 import { useEffect } from 'react';
 import { projectSubmitSchema } from '@vitrine/domain/schemas/project';
 import type { Project } from '@vitrine/domain/types';
-import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSchemaForm, useFormSubmit } from '../../../lib/form';
 import { apiJson, ApiError, errorMessage } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { revalidateProjects } from '../api/revalidate';
 import { EMPTY_PROJECT, ProjectFields } from './project-fields';
 
 const URL_FIELD_ERROR = 'Please enter a valid URL including http:// or https://';
 
-/** Which §8 reaction a failed submission gets. */
+/** Which reaction a failed submission gets. */
 export type SubmitFailure =
   { kind: 'rateLimit' } | { kind: 'url' } | { kind: 'other'; message: string } | { kind: 'unknown' };
 
-/** Classifies a submission failure the way §8 says (429, a URL problem, other error, non-error). */
+/** Classifies a submission failure into the reaction it gets (429, a URL problem, other error, non-error). */
 export function classifySubmitFailure(error: unknown): SubmitFailure {
   if (!(error instanceof Error)) return { kind: 'unknown' };
   if (error.message.includes('429')) return { kind: 'rateLimit' };
@@ -30,14 +30,14 @@ export function classifySubmitFailure(error: unknown): SubmitFailure {
  */
 let draft: typeof EMPTY_PROJECT = EMPTY_PROJECT;
 
-/** The 'Submit Your Project' dialog (§2, §4): idle, submitting, then reset and close on success. */
+/** The 'Submit Your Project' dialog: idle, submitting, then reset and close on success. */
 export function SubmitProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useSchemaForm(projectSubmitSchema, draft);
   const values = form.values;
   useEffect(() => {
     draft = values;
   }, [values]);
-  const { run } = useAction();
+  const { run } = useToastedAction();
   const failureToast = (error: unknown) => {
     const failure = classifySubmitFailure(error);
     if (failure.kind === 'rateLimit')
@@ -56,7 +56,7 @@ export function SubmitProjectDialog({ open, onOpenChange }: { open: boolean; onO
       };
     return { title: 'Submission failed', description: 'An unknown error occurred. Please try again later.' };
   };
-  const { pending, onSubmit } = useSubmit(form.validate, (input) =>
+  const { pending, onSubmit } = useFormSubmit(form.validate, (input) =>
     run('submit', () => apiJson<Project>('POST', '/api/projects', input), {
       success: { title: 'Project submitted!', description: 'Your project has been added to the showcase.' },
       failure: failureToast,

@@ -4,7 +4,7 @@ import { useSearchChoice } from '../../../hooks/use-search-choice';
 import { useTrendingProjects } from '../api/use-project-lists';
 import { ListingHeader, PagedProjects } from './listing-parts';
 
-/** Trending Projects (§2): 'Period' Today / This Week / This Month, default week. */
+/** Trending Projects: 'Period' Today / This Week / This Month, default week. */
 export function TrendingProjects() {
   const [period, setPeriod] = useSearchChoice(LISTING_CHOICES.period);
   const list = useTrendingProjects(period);

@@ -7,8 +7,8 @@ import { useFlash } from '../../../hooks/use-flash';
 import { useIsOwner } from '../hooks/use-is-owner';
 
 /**
- * The vote button with its count: 'Vote' until voted, then a disabled, highlighted 'Voted' (§4).
- * Visitors may vote too (the client does not check sign-in, §6). The owner sees the count alone: nobody
+ * The vote button with its count: 'Vote' until voted, then a disabled, highlighted 'Voted'.
+ * Visitors may vote too (the client does not check sign-in). The owner sees the count alone: nobody
  * votes for their own project.
  */
 export function VoteButton({

@@ -6,17 +6,17 @@ import { toast } from '../../../components/ui/toast';
 import { updateCachedProject, voteInCache } from '../../../lib/project-cache';
 import { revalidateProjects } from '../api/revalidate';
 
-/** Where the vote button sits: the texts of a 409 differ slightly (§8). */
+/** Where the vote button sits: the texts of a 409 differ slightly. */
 export type VoteSurface = 'card' | 'page';
 
-/** The 'Already voted' description for each surface (§8). */
+/** The 'Already voted' description for each surface. */
 export const ALREADY_VOTED_TEXT: Record<VoteSurface, string> = {
   card: 'You have already voted for this project.',
   page: "You've already voted for this project.",
 };
 
 /**
- * Optimistic vote (§4) through the SWR cache: every card and page showing the project counts the vote
+ * Optimistic vote through the SWR cache: every card and page showing the project counts the vote
  * and says 'Voted' at once; success takes the returned count; 409 marks it voted with the count it
  * had ('Already voted'); other failures roll back. `project` is what the caller's SWR data shows.
  */
@@ -35,7 +35,7 @@ export function useVote(project: Pick<Project, 'id' | 'votes' | 'hasVoted'>, sur
         await updateCachedProject(swr, project.id, () => ({ hasVoted: true }));
         toast({ title: 'Already voted', description: ALREADY_VOTED_TEXT[surface], variant: 'destructive' });
       } else {
-        // The server's reason when it gave one (a paused account), the lost connection, else §8's text.
+        // The server's reason when it gave one (a paused account), the lost connection, else the product's text.
         toast({
           title: 'Vote failed',
           description: errorMessage(error, 'There was an error submitting your vote.'),

@@ -10,7 +10,7 @@ const PLATFORMS: ReadonlyArray<{ suffixes: string[]; name: string }> = [
 ];
 
 /** The hosting platform of a project address, or null when unknown or invalid. */
-export function hostingPlatform(address: string): string | null {
+function hostingPlatform(address: string): string | null {
   try {
     const host = new URL(address).hostname.toLowerCase();
     const match = PLATFORMS.find((p) => p.suffixes.some((s) => host === s || host.endsWith(`.${s}`)));
@@ -20,13 +20,13 @@ export function hostingPlatform(address: string): string | null {
   }
 }
 
-/** The external link label (§2): 'View on {platform}' or 'View Project'. */
+/** The external link label: 'View on {platform}' or 'View Project'. */
 export function externalLinkLabel(address: string): string {
   const platform = hostingPlatform(address);
   return platform ? `View on ${platform}` : 'View Project';
 }
 
-/** The preview frame address: the project address with the embed flag (§2); null if not http(s). */
+/** The preview frame address: the project address with the embed flag; null if not http(s). */
 export function embedUrl(address: string): string | null {
   try {
     const url = new URL(address);

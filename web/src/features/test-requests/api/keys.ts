@@ -23,5 +23,3 @@ export const requestKey = (id: number | string) => `/api/test-requests/${id}`;
 export const projectRequestKey = (projectId: number | string) => `/api/projects/${projectId}/test-request`;
 /** GET /api/users/{username}/ratings */
 export const userRatingsKey = (username: string) => `/api/users/${encodeURIComponent(username)}/ratings`;
-/** GET /api/admin/test-requests */
-export const adminRequestsKey = (q: string) => `/api/admin/test-requests${q ? `?q=${encodeURIComponent(q)}` : ''}`;

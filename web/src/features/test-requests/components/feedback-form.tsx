@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { RATING_MAX, RATING_MIN } from '@vitrine/domain/constants';
 import { feedbackSchema } from '@vitrine/domain/schemas/test-request';
 import type { TestRequestDetail } from '@vitrine/domain/types';
@@ -5,9 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Textarea } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
-import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSchemaForm, useFormSubmit } from '../../../lib/form';
 import { saveFeedback } from '../api/actions';
 
 const SCORES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => String(RATING_MIN + i)).map((v) => ({
@@ -15,21 +16,32 @@ const SCORES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => Str
   label: `${v}/10`,
 }));
 
-/**
- * A joined tester's structured feedback (what worked, problems found, suggestions, 1-10 score), editable
- * until completion. The page keys it by the stored feedback's updatedAt, so a save refills it.
- */
-export function FeedbackForm({ request }: { request: TestRequestDetail }) {
-  const mine = request.myFeedback;
-  const initial = {
+/** The form's values for the stored feedback (empty without one). */
+function feedbackValues(mine: TestRequestDetail['myFeedback']) {
+  return {
     worked: mine?.worked ?? '',
     problems: mine?.problems ?? '',
     suggestions: mine?.suggestions ?? '',
     score: mine ? String(mine.score) : '',
   };
-  const form = useSchemaForm(feedbackSchema, initial);
-  const { run } = useAction();
-  const { pending, onSubmit } = useSubmit(
+}
+
+/**
+ * A joined tester's structured feedback (what worked, problems found, suggestions, 1-10 score), editable
+ * until completion. A newer stored feedback (this save, or one from another tab) refills it in place:
+ * the form stays mounted, so focus stays on its button after a save.
+ */
+export function FeedbackForm({ request }: { request: TestRequestDetail }) {
+  const mine = request.myFeedback;
+  const form = useSchemaForm(feedbackSchema, feedbackValues(mine));
+  const savedAt = mine?.updatedAt ?? null;
+  const [shownAt, setShownAt] = useState(savedAt);
+  if (savedAt !== shownAt) {
+    setShownAt(savedAt);
+    form.reset(feedbackValues(mine));
+  }
+  const { run } = useToastedAction();
+  const { pending, onSubmit } = useFormSubmit(
     form.validate,
     (input) =>
       run('feedback', () => saveFeedback(request.id, input), {

@@ -3,7 +3,7 @@ import type { FeedbackView, TestRequestDetail } from '@vitrine/domain/types';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
 import { formatRelative } from '../../../lib/format';
 import { markHelpful } from '../api/actions';
@@ -19,7 +19,7 @@ function Part({ label, text }: { label: string; text: string }) {
 }
 
 function FeedbackItem({ feedback, request }: { feedback: FeedbackView; request: TestRequestDetail }) {
-  const action = useAction();
+  const action = useToastedAction();
   const busy = action.busy !== null;
   const onHelpful = () =>
     action.run('helpful', () => markHelpful(request.id, feedback.id), {

@@ -2,7 +2,7 @@ import { LogIn, LogOut } from 'lucide-react';
 import { canTest, joiningOpen } from '@vitrine/domain/test-requests';
 import type { TestRequestDetail } from '@vitrine/domain/types';
 import { Button } from '../../../components/ui/button';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../stores/session';
 import { useDialogs } from '../../../stores/dialogs';
@@ -21,7 +21,7 @@ function joinHint(request: TestRequestDetail, role: 'developer' | 'tester' | 'bo
 export function JoinButton({ request }: { request: TestRequestDetail }) {
   const user = useSession((s) => s.user);
   const show = useDialogs((s) => s.show);
-  const action = useAction();
+  const action = useToastedAction();
   const busy = action.busy !== null;
   const hint = joinHint(request, user?.role ?? null);
   const toggle = (join: boolean) =>

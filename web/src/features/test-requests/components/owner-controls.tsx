@@ -4,7 +4,7 @@ import type { RequestStatus } from '@vitrine/domain/test-requests';
 import { nextStatuses } from '@vitrine/domain/test-requests';
 import type { TestRequestDetail } from '@vitrine/domain/types';
 import { Button } from '../../../components/ui/button';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
 import { updateRequest } from '../api/actions';
 import { RequestFormDialog } from './request-form-dialog';
@@ -22,7 +22,7 @@ const MOVES: Record<
 
 /** The owner (or an admin) moves the request along: open -> in progress -> completed, or cancels; and edits it while active. */
 export function OwnerControls({ request }: { request: TestRequestDetail }) {
-  const { busy, run } = useAction();
+  const { busy, run } = useToastedAction();
   const [editing, setEditing] = useState(false);
   const moves = nextStatuses(request.status);
   const move = (status: RequestStatus) =>

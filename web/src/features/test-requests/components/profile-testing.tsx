@@ -6,7 +6,7 @@ import { REQUEST_STATUS_LABELS } from '@vitrine/domain/test-requests';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TierBadge } from '../../../components/ui/tier-badge';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { keysOf } from '../../../lib/live-keys';
 import { apiJson, errorMessage } from '../../../lib/api';
 import { formatRelative } from '../../../lib/format';
@@ -146,7 +146,7 @@ function ProfileRequests({ requests }: { requests: UserProfile['requests'] }) {
  * ratings. `removing` is the rating being removed, null when none is.
  */
 function useRemoveRating() {
-  const { busy, run } = useAction();
+  const { busy, run } = useToastedAction();
   const removing = busy === null ? null : Number(busy);
   const remove = async (id: number) => {
     if (!window.confirm('Remove this rating? The user’s ratings are recomputed.')) return;

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Star } from 'lucide-react';
+import { isBefore } from 'date-fns';
 import { RATING_MAX, RATING_MIN } from '@vitrine/domain/constants';
 import type { GivenRating, TestRequestDetail } from '@vitrine/domain/types';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Textarea } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { rateParticipant } from '../api/actions';
@@ -25,12 +26,12 @@ type Rateable = TestRequestDetail['rateable'][number];
 function useRateRow(requestId: number, target: Rateable, given: GivenRating | undefined) {
   const [rating, setRating] = useState(given ? String(given.rating) : '');
   const [note, setNote] = useState(given?.feedback ?? '');
-  const action = useAction();
+  const action = useToastedAction();
   const busy = action.busy !== null;
   const [error, setError] = useState<string | undefined>();
   // The moment the row was first shown: a rating whose 7 days end while the page is open stays editable until then (the server decides).
   const [shownAt] = useState(() => Date.now());
-  const locked = given !== undefined && Date.parse(given.editableUntil) < shownAt;
+  const locked = given !== undefined && isBefore(given.editableUntil, shownAt);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!rating) {

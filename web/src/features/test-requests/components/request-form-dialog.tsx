@@ -4,9 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
-import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSchemaForm, useFormSubmit } from '../../../lib/form';
 import { openRequest, updateRequest } from '../api/actions';
 import { EMPTY_REQUEST_FORM, requestFormSchema, requestFormValues, type RequestFormValues } from '../lib/request-form';
 
@@ -109,8 +109,8 @@ export function RequestFormDialog({
   onSaved?: (id: number) => void;
 }) {
   const form = useSchemaForm(requestFormSchema(projectId), request ? requestFormValues(request) : EMPTY_REQUEST_FORM);
-  const save = useAction();
-  const { pending, onSubmit } = useSubmit(
+  const save = useToastedAction();
+  const { pending, onSubmit } = useFormSubmit(
     form.validate,
     (input) => {
       const { projectId: _project, ...fields } = input;

@@ -8,7 +8,7 @@ const COLORS: Record<RequestStatus, BadgeColor> = {
   cancelled: 'grey',
 };
 
-/** A request's status (spec §4 words: open, in progress, completed, cancelled). */
+/** A request's status (open, in progress, completed, cancelled). */
 export function StatusBadge({ status }: { status: RequestStatus }) {
   return <Badge color={COLORS[status]}>{REQUEST_STATUS_LABELS[status]}</Badge>;
 }

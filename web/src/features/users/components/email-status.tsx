@@ -2,7 +2,7 @@ import { CheckCircle2, MailWarning } from 'lucide-react';
 import type { CurrentUser } from '@vitrine/domain/types';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { apiJson, errorMessage } from '../../../lib/api';
 
 /**
@@ -10,7 +10,7 @@ import { apiJson, errorMessage } from '../../../lib/api';
  * unconfirmed one offers to mail a new link (POST /api/users/me/email-confirmation).
  */
 export function EmailStatus({ user }: { user: CurrentUser }) {
-  const { run, busy } = useAction();
+  const { run, busy } = useToastedAction();
   if (!user.email) return null;
   if (user.emailVerified) {
     return (

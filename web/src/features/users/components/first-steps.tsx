@@ -5,7 +5,7 @@ import type { CurrentUser } from '@vitrine/domain/types';
 import { Button } from '../../../components/ui/button';
 import { siteName } from '../../../lib/site';
 import { useSession } from '../../../stores/session';
-import { useSubmitAction } from '../../../hooks/use-submit-action';
+import { useOpenSubmitDialog } from '../../../hooks/use-open-submit-dialog';
 import { useUserProfile } from '../use-user-profile';
 
 /** Where a member's "dismissed" is kept: per browser and member. */
@@ -60,7 +60,7 @@ const linkClass = 'font-medium text-accent-700 underline-offset-2 hover:underlin
 /** The three steps of a new member, from their session and profile. */
 function Checklist({ user, onDismiss }: { user: CurrentUser; onDismiss: () => void }) {
   const { data: profile } = useUserProfile(user.username);
-  const submit = useSubmitAction();
+  const submit = useOpenSubmitDialog();
   if (!profile) return null;
   const steps = {
     email: user.emailVerified,

@@ -4,9 +4,9 @@ import { Field, Input } from '../../../components/ui/field';
 import { PasswordStrengthMeter } from '../../../components/ui/password-strength';
 import { siteName } from '../../../lib/site';
 import { useSession } from '../../../stores/session';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { apiJson, errorMessage } from '../../../lib/api';
-import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSchemaForm, useFormSubmit } from '../../../lib/form';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -18,8 +18,8 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export function PasswordForm() {
   const form = useSchemaForm(passwordChangeSchema, EMPTY);
   const username = useSession((s) => s.user?.username ?? '');
-  const { run } = useAction();
-  const { pending, onSubmit } = useSubmit(
+  const { run } = useToastedAction();
+  const { pending, onSubmit } = useFormSubmit(
     form.validate,
     (input) =>
       run('password', () => apiJson<{ message: string }>('POST', '/api/users/me/password', input), {

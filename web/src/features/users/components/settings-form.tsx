@@ -4,13 +4,13 @@ import type { CurrentUser } from '@vitrine/domain/types';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, Field, Input, Textarea } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { apiJson, errorMessage } from '../../../lib/api';
-import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSchemaForm, useFormSubmit } from '../../../lib/form';
 import { useSession } from '../../../stores/session';
 import { EmailStatus } from './email-status';
 
-/** Role words of spec §1, as the selector offers them. */
+/** Role words, as the selector offers them. */
 const ROLE_OPTIONS: Array<{ value: Role; label: string }> = ROLES.map((role) => ({
   value: role,
   label: {
@@ -28,8 +28,8 @@ export function SettingsForm({ user }: { user: CurrentUser }) {
     email: user.email ?? '',
     emailNotices: user.emailNotices,
   });
-  const { run } = useAction();
-  const { pending, onSubmit } = useSubmit(
+  const { run } = useToastedAction();
+  const { pending, onSubmit } = useFormSubmit(
     form.validate,
     (input) =>
       run('save', () => apiJson<CurrentUser>('PATCH', '/api/users/me', input), {

@@ -6,9 +6,9 @@ import { accountDeleteSchema } from '@vitrine/domain/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { Checkbox, Field, FieldError, Input } from '../../../components/ui/field';
-import { useAction } from '../../../hooks/use-action';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { apiJson, apiRequest, errorMessage, errorStatus } from '../../../lib/api';
-import { useSchemaForm, useSubmit } from '../../../lib/form';
+import { useSchemaForm, useFormSubmit } from '../../../lib/form';
 import { useSession } from '../../../stores/session';
 
 /** The export's address (docs/api.md "Your data"). */
@@ -38,7 +38,7 @@ function saveBlob(blob: Blob, name: string): void {
  * as a toast rather than as a downloaded error) and saves the JSON file under the server's name.
  */
 function DownloadData() {
-  const { run, busy } = useAction();
+  const { run, busy } = useToastedAction();
   const download = () =>
     run(
       'export',
@@ -74,8 +74,8 @@ function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const form = useSchemaForm(deleteFormSchema, EMPTY);
   const [, navigate] = useLocation();
-  const { run } = useAction();
-  const { pending, onSubmit } = useSubmit(
+  const { run } = useToastedAction();
+  const { pending, onSubmit } = useFormSubmit(
     form.validate,
     (input) =>
       run('delete', () => apiJson<null>('DELETE', '/api/users/me', { password: input.password }), {

@@ -10,7 +10,7 @@ import { externalLinkLabel } from '../../lib/links';
 import { VoteButton } from '../vote-button';
 import { useIsOwner } from '../../hooks/use-is-owner';
 
-/** Copies the page address with the §8 toasts. */
+/** Copies the page address with the toasts. */
 async function copyLink() {
   const ok = await copyText(window.location.href);
   if (ok) toast({ title: 'Link copied', description: 'The project link is on your clipboard.' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToastInput } from '../components/ui/toast';
 import { ApiError } from '../lib/api';
-import { runAction, type ActionSink } from './use-action';
+import { runToastedAction, type ActionSink } from './use-toasted-action';
 
 /** An ActionSink that records what an action did, in order. */
 function recorder() {
@@ -18,11 +18,11 @@ function recorder() {
   return { sink, events, toasts };
 }
 
-describe('useAction (runAction)', () => {
+describe('useToastedAction (runToastedAction)', () => {
   it('marks the action busy, shows the success toast, clears busy, then hands the result on', async () => {
     const { sink, events, toasts } = recorder();
     const handed: number[] = [];
-    const ok = await runAction(sink, 'pause-7', async () => 42, {
+    const ok = await runToastedAction(sink, 'pause-7', async () => 42, {
       success: (n) => ({ title: `Saved ${n}` }),
       failure: () => ({ title: 'never' }),
       onSuccess: (n) => handed.push(n),
@@ -36,7 +36,7 @@ describe('useAction (runAction)', () => {
   it('on failure shows the destructive toast from the error, keeps its text, clears busy and resolves false', async () => {
     const { sink, events, toasts } = recorder();
     const onSuccess = () => events.push('onSuccess');
-    const ok = await runAction(
+    const ok = await runToastedAction(
       sink,
       'delete-3',
       () => Promise.reject(new ApiError(403, 'Forbidden', '{"message":"Your account is paused"}')),
@@ -53,7 +53,7 @@ describe('useAction (runAction)', () => {
 
   it('keeps the busy mark after a success when asked (a row about to leave its list), and may stay quiet', async () => {
     const { sink, events, toasts } = recorder();
-    await runAction(sink, 'reviewed', async () => undefined, {
+    await runToastedAction(sink, 'reviewed', async () => undefined, {
       failure: () => ({ title: 'Update failed' }),
       keepBusy: true,
     });
@@ -63,7 +63,7 @@ describe('useAction (runAction)', () => {
 
   it('uses the error text for a network failure too', async () => {
     const { sink, events } = recorder();
-    await runAction(sink, 'x', () => Promise.reject(new Error('Failed to fetch')), {
+    await runToastedAction(sink, 'x', () => Promise.reject(new Error('Failed to fetch')), {
       failure: () => ({ title: 'Action failed' }),
     });
     expect(events).toContain('error:Failed to fetch');

@@ -22,11 +22,11 @@ export interface ActionSink {
 }
 
 /**
- * One run of an action, outside React (useAction is this with React state): marks `key` busy, awaits
+ * One run of an action, outside React (useToastedAction is this with React state): marks `key` busy, awaits
  * `work`, then shows the success toast or the destructive failure toast and records the error text.
  * Resolves true on success, false on a failure (which has been reported); never rejects.
  */
-export async function runAction<R>(
+export async function runToastedAction<R>(
   sink: ActionSink,
   key: string,
   work: () => Promise<R>,
@@ -52,20 +52,20 @@ export async function runAction<R>(
 /**
  * The admin and form actions' shared scaffolding: `busy` names the running action (a key such as
  * `pause-7`, so one hook serves a whole table), `error` holds the last failure's text until the next
- * run, and `run` shows the §8 toasts:
+ * run, and `run` shows the toasts:
  *
- *   const action = useAction();
+ *   const action = useToastedAction();
  *   action.run(`pause-${user.id}`, () => actions.setPaused(user.id, true), {
  *     success: { title: 'User pause status updated successfully' },
  *     failure: (error) => ({ title: 'Error', description: `Failed to update user pause status: ${failureReason(error)}` }),
  *   });
  */
-export function useAction() {
+export function useToastedAction() {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const run = useCallback(
     <R>(key: string, work: () => Promise<R>, options: ActionOptions<R>) =>
-      runAction({ setBusy, setError, show: toast }, key, work, options),
+      runToastedAction({ setBusy, setError, show: toast }, key, work, options),
     [],
   );
   return { busy, error, run };

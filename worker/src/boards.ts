@@ -1,24 +1,11 @@
 import type { JobsOptions } from 'bullmq';
-import type { DomainEvent } from '@vitrine/domain/events';
 import {
   LEADERBOARD_RANGES,
   TRENDING_PERIODS,
   type LeaderboardRange,
   type TrendingPeriod,
 } from '@vitrine/domain/constants';
-
-/** Job names of the tasks and emails queues (each has its src/tasks/<Verb><Thing>Task.ts). */
-export const JOB = {
-  recomputeTrending: 'recompute-trending',
-  recomputeLeaderboard: 'recompute-leaderboard',
-  recomputeTopContributors: 'recompute-top-contributors',
-  refreshBoards: 'refresh-boards',
-  relayOutbox: 'relay-outbox',
-  pruneOutbox: 'prune-outbox',
-  sendEmail: 'send-email',
-  sendRequestNotice: 'send-request-notice',
-  sendConfirmation: 'send-confirmation',
-} as const;
+import { JOB } from './job-names';
 
 /**
  * One ranking board, or the top contributors brought up to the votes alone
@@ -32,40 +19,13 @@ export type Board =
 export const TRENDING_BOARDS: Board[] = TRENDING_PERIODS.map((period) => ({ kind: 'trending', period }));
 export const LEADERBOARD_BOARDS: Board[] = LEADERBOARD_RANGES.map((range) => ({ kind: 'leaderboard', range }));
 export const TOP_CONTRIBUTORS_BOARD: Board = { kind: 'top-contributors' };
-export const TOP_CONTRIBUTORS_VOTES: Board = { kind: 'top-contributors', votesOnly: true };
+const TOP_CONTRIBUTORS_VOTES: Board = { kind: 'top-contributors', votesOnly: true };
 export const ALL_BOARDS: Board[] = [...TRENDING_BOARDS, ...LEADERBOARD_BOARDS, TOP_CONTRIBUTORS_BOARD];
 
-/** The boards an event may change. */
-export function boardsFor(event: DomainEvent): Board[] {
-  switch (event.name) {
-    case 'vote.created':
-      // A vote only adds to its project's owner's total: the top contributors follow it incrementally.
-      return [...TRENDING_BOARDS, ...LEADERBOARD_BOARDS, TOP_CONTRIBUTORS_VOTES];
-    case 'rating.saved':
-      // The rating is the leaderboard's tie-break; trending and contributors count votes only.
-      return LEADERBOARD_BOARDS;
-    case 'project.created':
-    case 'project.hidden':
-    case 'project.deleted':
-    case 'user.deleted':
-      return ALL_BOARDS;
-    case 'project.updated':
-    case 'report.created':
-    case 'message.created':
-    case 'message.copyConfirmed':
-    case 'email.confirmationRequested':
-    case 'user.updated':
-    case 'testRequest.created':
-    case 'testRequest.updated':
-    case 'tester.joined':
-    case 'tester.left':
-    case 'feedback.posted':
-    case 'feedback.markedHelpful':
-    case 'userRating.saved':
-    case 'userRating.removed':
-      return [];
-  }
-}
+/** The boards a vote moves: a vote only adds to its project's owner's total, so the top contributors follow it incrementally. */
+export const VOTE_BOARDS: Board[] = [...TRENDING_BOARDS, ...LEADERBOARD_BOARDS, TOP_CONTRIBUTORS_VOTES];
+/** The boards a rating moves: the rating is the leaderboard's tie-break; trending and contributors count votes only. */
+export const RATING_BOARDS: Board[] = LEADERBOARD_BOARDS;
 
 /**
  * A board's deduplication id. It is also the board's name in ranking_boards (db/src/queries/rankings.ts),

@@ -1,0 +1,238 @@
+import type { DomainEvent, EventName, ServerToClientEvents } from './events';
+
+/**
+ * What each domain event causes, decided in one table (EVENT_EFFECTS): every event names one effect
+ * of each kind below, `none` included. Each workspace implements the effect names of its kind as an
+ * exhaustive record of handlers (EffectHandlers), each handler typed with the events that name it:
+ *
+ * - staleReads: the shared reads of every API node it makes stale (runtime/src/stale-reads.ts);
+ * - livePush: its Socket.IO pushes and room moves (runtime/src/live.ts);
+ * - testRequestPush: its test-request pushes (runtime/src/live-test-requests.ts);
+ * - workerJobs: the worker jobs it enqueues, board recomputes and mails (worker/src/processors/events.ts);
+ * - webKeys: the web's cached answers its pushes make stale (web/src/lib/live-keys.ts).
+ *
+ * A new event does not compile until its row decides every kind; a new effect name does not compile
+ * until the workspace of its kind handles it.
+ */
+
+/** The Socket.IO pushes each live-push effect may send. */
+export const LIVE_PUSHES = {
+  none: [],
+  /** The counts the event carries, to the project's room. */
+  counts: ['project:counts'],
+  /** The public lists changed. */
+  projectsChanged: ['projects:changed'],
+  /** projectsChanged; a hidden project's room keeps only its owner and the admins. */
+  projectHidden: ['projects:changed'],
+  /** projectsChanged; the user's sockets are closed (they deleted their account) or leave their rooms. */
+  userDeleted: ['projects:changed'],
+  /** The user's sockets join the rooms their row grants now (admin, paused). */
+  accountRooms: [],
+  /** The report's headline, to the admins. */
+  reportCreated: ['report:created'],
+  /** The recipient's and the admins' inboxes changed. */
+  messagesChanged: ['messages:changed'],
+  /** The admins' inbox changed (a visitor's message was answered). */
+  adminInboxChanged: ['messages:changed'],
+} as const satisfies Record<string, ReadonlyArray<keyof ServerToClientEvents>>;
+export type LivePushEffect = keyof typeof LIVE_PUSHES;
+
+/** The Socket.IO pushes each test-request push effect may send. */
+export const TEST_REQUEST_PUSHES = {
+  none: [],
+  /** The public list of requests changed. */
+  listChanged: ['testRequests:changed'],
+  /** The owner and testers hear of the request (its status, when it moved); the list changed. */
+  requestUpdated: ['testRequest:changed', 'testRequests:changed'],
+  /** The owner hears of a tester joining (the list changed too) or posting feedback. */
+  testerActivity: ['testRequest:activity', 'testRequests:changed'],
+  /** The owner hears the tester left; the list changed. */
+  testerLeft: ['testRequest:changed', 'testRequests:changed'],
+  /** The tester hears their feedback was marked helpful. */
+  feedbackMarkedHelpful: ['testRequest:changed'],
+} as const satisfies Record<string, ReadonlyArray<keyof ServerToClientEvents>>;
+export type TestRequestPushEffect = keyof typeof TEST_REQUEST_PUSHES;
+
+/** The shared reads an event makes stale. */
+export const STALE_READ_EFFECTS = [
+  'none',
+  /** Every shared read showing the project. */
+  'project',
+  /** `project`, and the lists ordered by votes. */
+  'projectAndVoteOrder',
+  /** Every shared read. */
+  'all',
+] as const;
+export type StaleReadsEffect = (typeof STALE_READ_EFFECTS)[number];
+
+/** The worker jobs an event asks for. */
+export const WORKER_JOB_EFFECTS = [
+  'none',
+  /** The boards a vote moves: trending, leaderboards, and the top contributors by the new votes alone. */
+  'voteBoards',
+  /** The boards a rating moves: the leaderboards (the rating breaks their ties). */
+  'ratingBoards',
+  /** Every board, recomputed whole. */
+  'allBoards',
+  /** The mails of a message (contact copy, admin copy, reply notice). */
+  'messageMails',
+  /** The mail of a confirmation link. */
+  'confirmationMail',
+  /** An admin's reply, mailed to the visitor who wrote. */
+  'visitorReplyMail',
+  /** The email copies of the test-request notices. */
+  'requestNotices',
+] as const;
+export type WorkerJobsEffect = (typeof WORKER_JOB_EFFECTS)[number];
+
+/** The groups of the web's cached answers (SWR keys) that change together. */
+export const WEB_KEY_GROUPS = ['projects', 'messages', 'reports', 'users', 'testRequests', 'profiles'] as const;
+export type WebKeyGroup = (typeof WEB_KEY_GROUPS)[number];
+export type WebKeysEffect = WebKeyGroup | 'none';
+
+/** One event's decision for every kind of effect. */
+export interface EventEffects {
+  staleReads: StaleReadsEffect;
+  livePush: LivePushEffect;
+  testRequestPush: TestRequestPushEffect;
+  workerJobs: WorkerJobsEffect;
+  webKeys: WebKeysEffect;
+}
+export type EffectKind = keyof EventEffects;
+
+/** A row for every event name, and every effect decided in each row. */
+export type EventEffectTable<Names extends string = EventName> = { readonly [N in Names]: Readonly<EventEffects> };
+
+const none = {
+  staleReads: 'none',
+  livePush: 'none',
+  testRequestPush: 'none',
+  workerJobs: 'none',
+  webKeys: 'none',
+} as const;
+
+/** What each event causes. */
+export const EVENT_EFFECTS = {
+  'vote.created': { ...none, staleReads: 'projectAndVoteOrder', livePush: 'counts', workerJobs: 'voteBoards' },
+  'rating.saved': { ...none, staleReads: 'project', livePush: 'counts', workerJobs: 'ratingBoards' },
+  'project.created': {
+    ...none,
+    staleReads: 'all',
+    livePush: 'projectsChanged',
+    workerJobs: 'allBoards',
+    webKeys: 'projects',
+  },
+  'project.updated': { ...none, staleReads: 'project', livePush: 'projectsChanged', webKeys: 'projects' },
+  'project.hidden': {
+    ...none,
+    staleReads: 'all',
+    livePush: 'projectHidden',
+    workerJobs: 'allBoards',
+    webKeys: 'projects',
+  },
+  'project.deleted': {
+    ...none,
+    staleReads: 'all',
+    livePush: 'projectsChanged',
+    workerJobs: 'allBoards',
+    webKeys: 'projects',
+  },
+  // The project's reportCount is part of every read showing it.
+  'report.created': { ...none, staleReads: 'project', livePush: 'reportCreated', webKeys: 'reports' },
+  'user.deleted': { ...none, staleReads: 'all', livePush: 'userDeleted', workerJobs: 'allBoards', webKeys: 'projects' },
+  // Admin and pause flags, which no shared read shows; the account's rooms follow them.
+  'user.updated': { ...none, livePush: 'accountRooms' },
+  'message.created': { ...none, livePush: 'messagesChanged', workerJobs: 'messageMails', webKeys: 'messages' },
+  'email.confirmationRequested': { ...none, workerJobs: 'confirmationMail' },
+  'message.copyConfirmed': { ...none, workerJobs: 'messageMails' },
+  // The answered message shows its reply time to every admin.
+  'visitorReply.created': {
+    ...none,
+    livePush: 'adminInboxChanged',
+    workerJobs: 'visitorReplyMail',
+    webKeys: 'messages',
+  },
+  // Test requests are read through their own calls, never through a shared read.
+  'testRequest.created': { ...none, testRequestPush: 'listChanged', webKeys: 'testRequests' },
+  'testRequest.updated': {
+    ...none,
+    testRequestPush: 'requestUpdated',
+    workerJobs: 'requestNotices',
+    webKeys: 'testRequests',
+  },
+  'tester.joined': {
+    ...none,
+    testRequestPush: 'testerActivity',
+    workerJobs: 'requestNotices',
+    webKeys: 'testRequests',
+  },
+  'tester.left': { ...none, testRequestPush: 'testerLeft', webKeys: 'testRequests' },
+  'feedback.posted': {
+    ...none,
+    testRequestPush: 'testerActivity',
+    workerJobs: 'requestNotices',
+    webKeys: 'testRequests',
+  },
+  'feedback.markedHelpful': { ...none, testRequestPush: 'feedbackMarkedHelpful', webKeys: 'testRequests' },
+  // The rated user's developer rating is their tier on every card of theirs (Project.ownerTier);
+  // profiles and badges are read when shown, so nothing is pushed.
+  'userRating.saved': { ...none, staleReads: 'all' },
+  'userRating.removed': { ...none, staleReads: 'all' },
+} as const satisfies EventEffectTable;
+
+/** The names of the events whose `kind` effect is `effect`. */
+export type EventNamesWith<K extends EffectKind, Effect extends string> = {
+  [N in EventName]: (typeof EVENT_EFFECTS)[N][K] extends Effect ? N : never;
+}[EventName];
+
+/** The events (of `E`: domain events, or stored ones) whose `kind` effect is `effect`. */
+export type EventWith<K extends EffectKind, Effect extends string, E extends DomainEvent = DomainEvent> = Extract<
+  E,
+  { name: EventNamesWith<K, Effect> }
+>;
+
+/**
+ * How a workspace carries out the effects of one kind: a handler for every effect name, given the
+ * events that name it (and `Args`).
+ */
+export type EffectHandlers<K extends EffectKind, E extends DomainEvent, Args extends unknown[], R> = {
+  [Effect in EventEffects[K]]: (event: EventWith<K, Effect, E>, ...args: Args) => R;
+};
+
+/** The `kind` effect of `event`. */
+export function effectOf<K extends EffectKind>(kind: K, event: Pick<DomainEvent, 'name'>): EventEffects[K] {
+  return EVENT_EFFECTS[event.name][kind];
+}
+
+/** Runs the handler of `event`'s `kind` effect. */
+export function runEffect<K extends EffectKind, E extends DomainEvent, Args extends unknown[], R>(
+  handlers: EffectHandlers<K, E, Args, R>,
+  kind: K,
+  event: E,
+  ...args: Args
+): R {
+  const handler = handlers[effectOf(kind, event)] as unknown as (event: E, ...args: Args) => R;
+  return handler(event, ...args);
+}
+
+/** The Socket.IO pushes `event` may send (its live push and its test-request push). */
+export function pushesOf(event: Pick<DomainEvent, 'name'>): ReadonlyArray<keyof ServerToClientEvents> {
+  const effects = EVENT_EFFECTS[event.name];
+  return [...LIVE_PUSHES[effects.livePush], ...TEST_REQUEST_PUSHES[effects.testRequestPush]];
+}
+
+/** A push the web answers by revalidating cached answers (the pushes of an event with web keys). */
+export type InvalidatingPush = Exclude<keyof ServerToClientEvents, 'project:counts' | 'sync'>;
+
+/**
+ * The web key groups a push makes stale: those of every event that may send it. The web cannot tell
+ * which event a push came from, so it revalidates for any of them.
+ */
+export function webKeysOfPush(push: keyof ServerToClientEvents): WebKeyGroup[] {
+  const groups = new Set<WebKeyGroup>();
+  for (const name of Object.keys(EVENT_EFFECTS) as EventName[]) {
+    const keys = EVENT_EFFECTS[name].webKeys;
+    if (keys !== 'none' && pushesOf({ name }).includes(push)) groups.add(keys);
+  }
+  return [...groups];
+}
