@@ -10,6 +10,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'web/e2e/**'],
     globalSetup: ['./scripts/test/global-setup.ts'],
     pool: 'forks',
+    // Tests keep the logs quiet (warnings and errors only); tests of the logs capture their own lines.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

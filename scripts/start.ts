@@ -46,10 +46,12 @@ if (!process.env.SITE_URL?.trim()) {
 }
 
 const { loadConfigOrExit } = await import('../runtime/src/config');
+const { createLogger } = await import('../runtime/src/logger');
 const { createSql } = await import('../db/src/sql');
 const { migrate } = await import('../db/src/migrate');
-const { seedDemo, DEMO_PASSWORD } = await import('../db/src/seed/demo');
+const { seedDemo } = await import('../db/src/seed/demo');
 const config = loadConfigOrExit();
+const log = createLogger({ service: 'start', level: config.logLevel });
 
 const { ensureAdmin } = await import('../api/src/admin-bootstrap');
 const sql = createSql(config.databaseUrl, { max: 2 });
@@ -59,11 +61,11 @@ if ((await ensureAdmin(sql, config)) !== 'created' && generatedNow) {
   adminNote = `as admin with the password it was given when this database was first started (the new one in .data/admin-password does not apply; set ADMIN_USERNAME / ADMIN_PASSWORD to use another admin)`;
 }
 if (config.seedDemo && (await seedDemo(sql)))
-  console.log(`Seeded demo data (every demo user's password is "${DEMO_PASSWORD}").`);
+  log.info("Seeded demo data (every demo user's password is in README.md, Quick start)");
 await sql.end();
 
 if (!existsSync(path.join(root, 'web/dist/index.html'))) {
-  console.log('Building the web client (first run)...');
+  log.info('Building the web client (first run)...');
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -80,7 +82,7 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
-  console.log('Stopping the api and the worker...');
+  log.info('Stopping the api and the worker...');
   await supervisor.stop();
   process.exit(0);
 }
@@ -93,7 +95,9 @@ const deadline = Date.now() + API_START_WAIT_MS;
 while (!stopping && Date.now() < deadline && !(await portAnswers(config.port)))
   await new Promise((resolve) => setTimeout(resolve, 200));
 if (!stopping) {
-  console.log(`
+  log.info({ url: apiUrl, api: supervisor.pid('api'), worker: supervisor.pid('worker') }, 'Vitrine is running');
+  // The banner is for the person at the terminal, not a log line: it names the admin's password.
+  process.stdout.write(`
   Vitrine is running at ${apiUrl}
   Sign in ${adminNote}
   API ${apiUrl}/api/health · api pid ${supervisor.pid('api') ?? '(starting)'} · worker pid ${supervisor.pid('worker') ?? '(starting)'}

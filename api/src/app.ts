@@ -15,6 +15,10 @@ import { healthRoutes } from './routes/health';
 import { crawlRoutes } from './routes/crawl';
 import { cardsRoutes } from './routes/cards';
 import { privateApiAnswers, sharedReadsFront } from './cache/http';
+import { requestLog } from './middleware/request-log';
+import { httpMetrics, refuseMetricsPath } from './metrics';
+import { queueBoard } from './queue-board';
+import { loggerFor, type Logger } from '@vitrine/runtime/logger';
 
 /** Request bodies above this are refused with 413. */
 const BODY_LIMIT = '64kb';
@@ -24,21 +28,29 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
  * Builds the Koa app (no listen, so tests drive it). Order of every request:
- * private cache default of /api answers -> errors -> headers -> compression -> shared reads kept for this URL -> health -> origin check -> body -> session ->
+ * request id and log line (middleware/request-log.ts) -> private cache default of /api answers -> errors -> headers -> compression -> shared reads kept for this URL -> health -> origin check -> body -> session ->
  * current user -> routes, each route
  * one composed pipeline of its contract (contracts/pipeline.ts: flood limit -> guard -> validate -> quota -> handler),
  * then the public files outside /api (feeds, sitemaps, robots.txt, share cards).
  * Health comes before the session so a probe never reads a cookie, Redis or the users table.
  * Extra middleware (the static web client) is mounted after the API by the caller.
  */
-export function createApp(deps: Deps, options: { log?: (err: unknown) => void } = {}): Koa<AppState, AppContextExtras> {
+export function createApp(
+  deps: Deps,
+  options: { log?: (err: unknown) => void; logger?: Logger } = {},
+): Koa<AppState, AppContextExtras> {
   const app = new Koa<AppState, AppContextExtras>(koaProxyOptions(deps.config));
   app.context.deps = deps;
   app.context.limiters = createLimiters(deps.redis, deps.config);
   app.silent = true;
 
+  const logger = options.logger ?? loggerFor('http');
+  // Outermost: the request id covers everything after it, and the log line sees the final status.
+  app.use(requestLog(deps.config, logger));
+  app.use(httpMetrics());
+  app.use(refuseMetricsPath());
   app.use(privateApiAnswers());
-  app.use(errorMiddleware(options.log));
+  app.use(errorMiddleware(options.log ?? ((err) => logger.error({ err }, 'unexpected error (500)'))));
   app.use(securityHeaders(deps.config));
   // Brotli or gzip by Accept-Encoding for compressible answers; precompressed static files already
   // carry Content-Encoding, which koa-compress leaves alone.
@@ -60,6 +72,8 @@ export function createApp(deps: Deps, options: { log?: (err: unknown) => void } 
   app.use(bodyParser(bodyOptions));
   app.use(sessionMiddleware(app as unknown as Koa, deps.redis, deps.config));
   app.use(loadUser());
+  // Bull Board for admins (queue-board.ts): after the user is known, before the API routers.
+  app.use(queueBoard(deps));
 
   for (const routes of routeGroups) {
     if (routes === healthRoutes) continue;

@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
 import { createSql, REQUEST_STATEMENT_TIMEOUT_MS } from '@vitrine/db/sql';
 import type { Config } from '@vitrine/runtime/config';
+import { loggerFor } from '@vitrine/runtime/logger';
+import { redisErrors } from '@vitrine/runtime/metrics';
 import type { Deps } from './context';
 import { connectSharedReads } from './cache/shared-reads';
 import { createBallotBox } from './commands/ballot-box';
@@ -17,7 +19,8 @@ export function createRedis(url: string, options: { name?: string; maxRetriesPer
   });
   let warned = false;
   redis.on('error', (err: Error) => {
-    if (!warned) console.error(`[redis${options.name ? ` ${options.name}` : ''}] ${err.message}`);
+    redisErrors.inc({ connection: options.name ?? 'redis' });
+    if (!warned) loggerFor('redis').error({ connection: options.name, err: err.message }, 'redis error');
     warned = true;
   });
   redis.on('ready', () => {
@@ -43,7 +46,9 @@ export function createDeps(config: Config, live?: LiveEmitter): Deps & { close: 
     applicationName: 'vitrine-priority',
   });
   const redis = createRedis(config.redisUrl, { name: 'api' });
-  const shared = connectSharedReads(redis, config.redisPrefix, (err) => console.error('[stale-reads]', err));
+  const shared = connectSharedReads(redis, config.redisPrefix, (err) =>
+    loggerFor('stale-reads').error({ err }, 'stale-read message failed'),
+  );
   const publisher = createPublisher({ sql, connection: redis, prefix: config.redisPrefix, live: shared.live(live) });
   const renders = createRenderPool();
   return {

@@ -7,13 +7,22 @@ import { migrate } from '@vitrine/db/migrate';
 import { ensureAdmin } from './admin-bootstrap';
 import { attachRealtime } from './realtime/server';
 import { loadRenderer } from './public/page-renderer';
+import { createLogger, loggerFor, setRootLogger } from '@vitrine/runtime/logger';
+import { collectProcessMetrics, serveMetrics } from '@vitrine/runtime/metrics';
+import { measureDatabaseWith, measureReadinessWith } from './metrics';
+import { dependencies } from './routes/health';
 
 /** A running API node: HTTP, the web client and Socket.IO on one port. */
 export interface RunningApi {
   server: Server;
   url: string;
+  /** The metrics listener's address (METRICS_PORT), when there is one. */
+  metricsUrl: string | null;
   close: () => Promise<void>;
 }
+
+/** Longest a drain waits for the requests in flight before it cuts their connections. */
+export const DRAIN_TIMEOUT_MS = 10_000;
 
 /** Migrates, makes the first admin, and listens. */
 export async function startApi(config: Config = loadConfig()): Promise<RunningApi> {
@@ -30,12 +39,34 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  collectProcessMetrics('api');
+  measureDatabaseWith(deps.prioritySql);
+  measureReadinessWith(() => dependencies(deps));
+  const metrics = config.metricsPort === null ? null : await serveMetrics(config.metricsHost, config.metricsPort);
   return {
     server,
     url: `http://localhost:${port}`,
+    metricsUrl: metrics?.url ?? null,
     async close() {
-      // Socket.IO disconnects its sockets, then closes the HTTP server and waits for open requests.
+      // The drain (docs/operations.md "Graceful drain"): stop accepting connections, close idle
+      // keep-alive ones, send the sockets to another node, let the requests in flight finish (at most
+      // DRAIN_TIMEOUT_MS, then their connections are cut), and only then close the pools.
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      realtime.reconnectElsewhere();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), DRAIN_TIMEOUT_MS);
+      });
+      if ((await Promise.race([drained, late])) === 'late') {
+        loggerFor('api').warn(
+          { timeoutMs: DRAIN_TIMEOUT_MS },
+          'requests still open after the drain timeout: closing them',
+        );
+        server.closeAllConnections();
+      }
+      clearTimeout(timer);
+      await metrics?.close();
       await realtime.close();
       await deps.close();
     },
@@ -43,10 +74,14 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const api = await startApi(loadConfigOrExit());
-  console.log(`Vitrine API listening on ${api.url}`);
+  const config = loadConfigOrExit();
+  setRootLogger(createLogger({ service: 'api', level: config.logLevel }));
+  const api = await startApi(config);
+  loggerFor('api').info({ url: api.url, metrics: api.metricsUrl }, 'listening');
   const stop = async () => {
+    loggerFor('api').info('draining: no new connections, finishing the requests in flight');
     await api.close();
+    loggerFor('api').info('drained');
     process.exit(0);
   };
   process.once('SIGTERM', stop);

@@ -8,6 +8,7 @@ import { createSql, REQUEST_STATEMENT_TIMEOUT_MS } from '@vitrine/db/sql';
 import { buildUser, TEST_PASSWORD } from '@vitrine/db/testing';
 import type { UserRow } from '@vitrine/db/queries/users';
 import { loadConfig, type Config } from '@vitrine/runtime/config';
+import { loggerFor } from '@vitrine/runtime/logger';
 import { createApp } from './app';
 import { createRedis, PRIORITY_POOL_SIZE } from './deps';
 import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
@@ -60,7 +61,9 @@ export async function makeTestApp(
     statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS,
   });
   const redis = createRedis(config.redisUrl, { name: 'test' });
-  const shared = connectSharedReads(redis, config.redisPrefix, (err) => console.error(err));
+  const shared = connectSharedReads(redis, config.redisPrefix, (err) =>
+    loggerFor('stale-reads').error({ err }, 'stale-read message failed'),
+  );
   const publisher = createPublisher({
     sql,
     connection: redis,
@@ -80,7 +83,7 @@ export async function makeTestApp(
     renders,
     heavyReads: createHeavyReads(),
   };
-  const app = createApp(deps, { log: (err) => console.error(err) });
+  const app = createApp(deps);
   handler = app.callback();
 
   const agent = () => request.agent(server).set('Origin', new URL(config.siteUrl).origin) as unknown as TestAgent;

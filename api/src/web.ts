@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { SSR_DATA_ELEMENT_ID, type SsrResult } from '@vitrine/domain/ssr';
 import { siteOrigin } from './public/site-links';
 import type { Config } from '@vitrine/runtime/config';
+import { loggerFor } from '@vitrine/runtime/logger';
 import { loadRenderer, readAsViewer } from './public/page-renderer';
 import { makePreloader } from './public/client-manifest';
 
@@ -98,7 +99,8 @@ export function webClient(
   // brotli/gzip: koa-send answers with the `.br` or `.gz` file vite-plugin-compression2 wrote beside
   // the asset when Accept-Encoding allows it (koa-compress in createApp adds Vary: Accept-Encoding).
   const assets = serve(dist, { index: false, maxage: ASSET_MAX_AGE_MS, immutable: true, brotli: true, gzip: true });
-  const log = options.log ?? ((err: unknown) => console.error('[ssr]', err));
+  const log =
+    options.log ?? ((err: unknown) => loggerFor('ssr').error({ err }, 'server render failed; the bare shell was sent'));
   const preloads = makePreloader(dist);
   // Start importing the renderer now rather than on the first page request (startApi waits for it
   // before listening): its module graph takes a second or more to load, which the first visitor would wait for.

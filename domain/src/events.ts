@@ -83,7 +83,11 @@ export type DomainEvent = z.infer<typeof eventSchema>;
 export type EventName = DomainEvent['name'];
 
 /** A stored event: the outbox row's id travels as the job id. */
-export type StoredEvent = DomainEvent & { id: number };
+/**
+ * An event as the outbox keeps it: its id, and the id of the request that caused it (`reqId`, for the
+ * logs of the jobs it leads to; docs/operations.md "Logs").
+ */
+export type StoredEvent = DomainEvent & { id: number; reqId?: string };
 
 /** Socket.IO pushes. Counts are small; anything private is an invalidation. */
 export interface ServerToClientEvents {

@@ -59,6 +59,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: '0' })).toThrow(/RATE_LIMIT_MULTIPLIER/);
   });
 
+  it('reads LOG_LEVEL and the metrics ports: off by default, on loopback, never the public port', () => {
+    const plain = loadConfig({});
+    expect(plain).toMatchObject({
+      logLevel: 'info',
+      metricsPort: null,
+      workerMetricsPort: null,
+      metricsHost: '127.0.0.1',
+    });
+    const set = loadConfig({ LOG_LEVEL: 'warn', PORT: '8080', METRICS_PORT: '9464', WORKER_METRICS_PORT: '9465' });
+    expect(set).toMatchObject({ logLevel: 'warn', metricsPort: 9464, workerMetricsPort: 9465 });
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(/METRICS_PORT must be a port/);
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => loadConfig({ WORKER_METRICS_PORT: '3000' })).toThrow(/WORKER_METRICS_PORT must differ from PORT/);
+  });
+
   it('reads TRUST_PROXY_HOPS, 1 by default, a whole number from 1 to 10', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxyHops).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '1', TRUST_PROXY_HOPS: '2' }).trustProxyHops).toBe(2);

@@ -14,6 +14,10 @@ const DEFAULT_PROXY_HOPS = 1;
 /** More proxy hops than this is a mistake, not a deployment. */
 const MAX_PROXY_HOPS = 10;
 
+/** Levels of LOG_LEVEL, most to least verbose, and `silent` (runtime/src/logger.ts). */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 /** An empty variable counts as unset (`PORT=` in an .env file means "the default"). */
 const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -31,6 +35,18 @@ const whole = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
       .min(min, `must be a whole number from ${min} to ${max}`)
       .max(max, `must be a whole number from ${min} to ${max}`)
       .default(fallback),
+  );
+/** A TCP port that may stay unset (null); 0 asks the system for a free one. */
+const optionalPort = () =>
+  z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .regex(/^\d+$/, `must be a port from 0 to ${MAX_PORT}`)
+      .transform(Number)
+      .refine((n) => n <= MAX_PORT, `must be a port from 0 to ${MAX_PORT}`)
+      .nullable()
+      .default(null),
   );
 /** A yes/no variable: 1, true, yes, on or 0, false, no, off (any letter case). */
 const flag = (fallback: boolean) =>
@@ -92,8 +108,22 @@ const envSchema = z
     WORKER_RELAY_AFTER_MS: whole(5_000, 0),
     WORKER_EMAIL_BACKOFF_MS: whole(10_000, 1),
     MAIL_OUTBOX_DIR: optionalText(),
+    LOG_LEVEL: z.preprocess(unsetIfBlank, z.enum(LOG_LEVELS).default('info')),
+    METRICS_PORT: optionalPort(),
+    WORKER_METRICS_PORT: optionalPort(),
+    METRICS_HOST: text('127.0.0.1'),
   })
   .superRefine((env, ctx) => {
+    // Metrics name every route and queue: they never share the public port (docs/security.md).
+    for (const name of ['METRICS_PORT', 'WORKER_METRICS_PORT'] as const) {
+      if (env[name] !== null && env[name] !== 0 && env[name] === env.PORT) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'must differ from PORT (metrics stay off the public port)',
+        });
+      }
+    }
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === null) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
     }
@@ -162,6 +192,14 @@ export interface Config {
   production: boolean;
   /** The worker's tunables from the environment. */
   worker: WorkerEnvSettings;
+  /** Lowest level written to the log (LOG_LEVEL, runtime/src/logger.ts). */
+  logLevel: LogLevel;
+  /** Port of the api's Prometheus /metrics listener (METRICS_PORT); null: none. Never the public port. */
+  metricsPort: number | null;
+  /** Port of the worker's Prometheus /metrics listener (WORKER_METRICS_PORT); null: none. */
+  workerMetricsPort: number | null;
+  /** Address both metrics listeners bind to (METRICS_HOST): loopback unless a scraper elsewhere needs it. */
+  metricsHost: string;
 }
 
 /** A configuration that cannot start: its message names each bad variable and what it must be. */
@@ -216,6 +254,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       emailBackoffMs: e.WORKER_EMAIL_BACKOFF_MS,
       ...(e.MAIL_OUTBOX_DIR === null ? {} : { outboxDir: e.MAIL_OUTBOX_DIR }),
     },
+    logLevel: e.LOG_LEVEL,
+    metricsPort: e.METRICS_PORT,
+    workerMetricsPort: e.WORKER_METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
   };
 }
 
@@ -228,7 +270,8 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
     return loadConfig(env);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    console.error(err.message);
+    // The logger is not configured yet (its level is one of the values being checked): plain stderr.
+    process.stderr.write(`${err.message}\n`);
     process.exit(1);
   }
 }

@@ -16,6 +16,7 @@ import { findProjectOwnerId } from '@vitrine/db/queries/project-access';
 import { effectOf, runEffect, type EffectHandlers, type EventWith } from '@vitrine/domain/event-effects';
 import { makeTestRequestPushes } from './live-test-requests';
 import { staleReadsChannel, staleTagsOfAll } from './stale-reads';
+import { loggerFor } from './logger';
 
 /**
  * The pub/sub key shared by the Socket.IO Redis adapter of every API node and by every emitter
@@ -62,7 +63,7 @@ export function createLivePushes(opts: {
   prefix: string;
   log?: (err: unknown) => void;
 }): LivePushes {
-  const log = opts.log ?? ((err) => console.error('[live]', err));
+  const log = opts.log ?? ((err) => loggerFor('live').error({ err }, 'live push failed'));
   // The emitter calls publish() and drops the promise; a rejected one would be an unhandled rejection.
   const client = {
     publish: (channel: string, message: string | Buffer) => opts.redis.publish(channel, message).catch(log),

@@ -7,6 +7,7 @@ import { bullPrefix, eventJob, EVENTS_QUEUE } from './queues';
 import { createLivePushes } from './live';
 import { createBatcher } from './batch';
 import { staleTagsOfAll } from './stale-reads';
+import { loggerFor } from './logger';
 
 /** Hands committed events on: to the worker queue (job id from the event id) and to live listeners. */
 export interface Publisher {
@@ -54,7 +55,7 @@ export function createPublisher(opts: {
   live?: LiveEmitter;
   log?: (err: unknown) => void;
 }): Publisher {
-  const log = opts.log ?? ((err) => console.error('[publisher]', err));
+  const log = opts.log ?? ((err) => loggerFor('publisher').error({ err }, 'publish failed; the relay will deliver'));
   const redis = opts.connection.duplicate({
     connectionName: 'publisher',
     enableOfflineQueue: false,

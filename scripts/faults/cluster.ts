@@ -228,6 +228,8 @@ export async function startCluster(
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
     SEED_DEMO: '0',
+    // The readiness check below reads the worker's "running" line, written at info.
+    LOG_LEVEL: 'info',
     ...WORKER_ENV,
   };
   const apiNodes = ports.api.map((_, i) => ({ name: `api-${i + 1}`, logFile: path.join(dir, `api-${i + 1}.log`) }));
@@ -262,7 +264,7 @@ export async function startCluster(
   const apiUrls = ports.api.map((port) => `http://127.0.0.1:${port}`);
   const ready = await waitUntil(
     async () =>
-      (await Promise.all(apiUrls.map(healthy))).every(Boolean) && logTail('worker', 50).includes('[worker] running'),
+      (await Promise.all(apiUrls.map(healthy))).every(Boolean) && logTail('worker', 50).includes('"msg":"running"'),
     NODE_READY_WAIT_MS,
     500,
   );

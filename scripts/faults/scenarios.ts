@@ -36,7 +36,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** How many times the worker has logged that it runs (one more after each restart). */
 const workerStarts = (cluster: Cluster) =>
-  cluster.logTail(cluster.worker.name, 100_000).split('[worker] running').length - 1;
+  cluster.logTail(cluster.worker.name, 100_000).split('"msg":"running"').length - 1;
 
 /** A server stopped (Redis: SIGKILL) for a number of seconds, then started again. */
 function outage(

@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SUPERVISOR_PID_ENV } from './parent-watch';
+import { createLogger } from '../../runtime/src/logger';
 
 /** The repository root, where `tsx` resolves. */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -124,7 +125,8 @@ export function startSupervisor(specs: ChildSpec[], options: SupervisorOptions =
   const max = options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS;
   const stableAfter = options.stableAfterMs ?? DEFAULT_STABLE_AFTER_MS;
   const grace = options.graceMs ?? DEFAULT_GRACE_MS;
-  const log = options.log ?? ((line: string) => console.error(`[supervisor] ${line}`));
+  const logger = createLogger({ service: 'start' }).child({ component: 'supervisor' });
+  const log = options.log ?? ((line: string) => logger.warn(line));
   const children = new Map<string, ChildState>(
     specs.map((spec) => [spec.name, { spec, startedAt: 0, crashesInARow: 0, killedOnPurpose: false }]),
   );

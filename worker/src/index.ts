@@ -3,7 +3,7 @@
  * recomputes, schedule ticks, the outbox relay) and mails. Run it with `npm run start:worker`;
  * start as many as you like, they share the queues.
  */
-import { Queue, Worker, type Job } from 'bullmq';
+import { Worker, type Job, type Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,10 @@ import { SendVisitorReplyTask } from './tasks/send-visitor-reply-task';
 import { SendConfirmationTask } from './tasks/send-confirmation-task';
 import type { Task } from './tasks/task';
 import { startHeartbeat } from './heartbeat';
+import { loggedProcessor, RequestIdQueue } from './job-log';
+import { countedMailer, measureWorker, observeJob } from './metrics';
+import { collectProcessMetrics, redisErrors, serveMetrics } from '@vitrine/runtime/metrics';
+import { createLogger, loggerFor, setRootLogger } from '@vitrine/runtime/logger';
 
 /** A running worker process. */
 export interface RunningWorker {
@@ -38,6 +42,8 @@ export interface RunningWorker {
   queues: WorkerContext['queues'];
   /** True while the worker's Redis connection is up (it can take jobs). */
   ready(): boolean;
+  /** The metrics listener's address (WORKER_METRICS_PORT), when there is one. */
+  metricsUrl: string | null;
 }
 
 /** Everything the tasks queue runs. */
@@ -55,6 +61,7 @@ function workerRedis(url: string, name: string, log: WorkerContext['log']): Redi
   const redis = new Redis(url, { maxRetriesPerRequest: null, connectionName: name });
   let down = false;
   redis.on('error', (err: Error) => {
+    redisErrors.inc({ connection: name });
     if (!down) log(`redis ${name} unreachable: ${err.message}`);
     down = true;
   });
@@ -65,9 +72,10 @@ function workerRedis(url: string, name: string, log: WorkerContext['log']): Redi
   return redis;
 }
 
-/** The three queues' workers over `ctx`, each logging the jobs that fail. */
+/** The three queues' workers over `ctx`, each job logged and measured, the failures logged. */
 function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) {
-  const { settings, log } = ctx;
+  const { settings } = ctx;
+  const logger = loggerFor('worker');
   const common = {
     connection,
     prefix,
@@ -81,13 +89,22 @@ function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) 
     SendConfirmationTask,
     SendVisitorReplyTask,
   ]);
+  const logged = (queue: string, processor: (job: Job) => Promise<void>) =>
+    loggedProcessor(queue, processor, logger, observeJob);
   const workers = {
-    events: new Worker(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job), {
+    events: new Worker(
+      EVENTS_QUEUE,
+      logged(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job)),
+      { ...common, concurrency: settings.concurrency.events },
+    ),
+    tasks: new Worker(TASKS_QUEUE, logged(TASKS_QUEUE, runTask), {
       ...common,
-      concurrency: settings.concurrency.events,
+      concurrency: settings.concurrency.tasks,
     }),
-    tasks: new Worker(TASKS_QUEUE, runTask, { ...common, concurrency: settings.concurrency.tasks }),
-    emails: new Worker(EMAILS_QUEUE, sendEmail, { ...common, concurrency: settings.concurrency.emails }),
+    emails: new Worker(EMAILS_QUEUE, logged(EMAILS_QUEUE, sendEmail), {
+      ...common,
+      concurrency: settings.concurrency.emails,
+    }),
   };
   for (const [name, worker] of Object.entries(workers)) {
     // Connection errors are reported once by the connection's own listener.
@@ -95,8 +112,9 @@ function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) 
     worker.on('failed', (job, err) => {
       if (!job) return;
       const final = job.attemptsMade >= (job.opts.attempts ?? 1);
-      log(
-        `${name} job ${job.name} (${job.id}) failed${final ? ' for good' : `, attempt ${job.attemptsMade}; will retry`}: ${err.message}`,
+      logger.warn(
+        { queue: name, job: job.name, jobId: job.id, attempt: job.attemptsMade, final, err: err.message },
+        final ? 'job failed for good' : 'job failed; will retry',
       );
     });
   }
@@ -136,8 +154,9 @@ export async function startWorker(
   overrides: Partial<WorkerSettings> = {},
 ): Promise<RunningWorker> {
   const settings: WorkerSettings = { ...WORKER_DEFAULTS, ...config.worker, ...overrides };
+  const logger = loggerFor('worker');
   const log: WorkerContext['log'] = (message, err) =>
-    err === undefined ? console.log(`[worker] ${message}`) : console.error(`[worker] ${message}`, err);
+    err === undefined ? logger.info(message) : logger.error({ err }, message);
   const sql = createSql(config.databaseUrl);
   await migrate(sql);
 
@@ -151,13 +170,15 @@ export async function startWorker(
   liveRedis.on('error', () => {});
   const prefix = bullPrefix(config.redisPrefix);
   const queues = {
-    events: new Queue(EVENTS_QUEUE, { connection, prefix }),
-    tasks: new Queue(TASKS_QUEUE, { connection, prefix }),
-    emails: new Queue(EMAILS_QUEUE, { connection, prefix }),
+    events: new RequestIdQueue(EVENTS_QUEUE, { connection, prefix }),
+    tasks: new RequestIdQueue(TASKS_QUEUE, { connection, prefix }),
+    emails: new RequestIdQueue(EMAILS_QUEUE, { connection, prefix }),
   };
   for (const queue of Object.values(queues)) queue.on('error', () => {});
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: settings.outboxDir });
+  const mailer = countedMailer(
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: settings.outboxDir }),
+  );
   const live = createLivePushes({
     sql,
     redis: liveRedis,
@@ -169,13 +190,21 @@ export async function startWorker(
   const workers = startProcessors(ctx, connection, prefix);
   if (settings.schedulers) await scheduleTasks(queues.tasks, settings);
 
+  collectProcessMetrics('worker');
+  const measured = measureWorker(queues, sql);
+  const metrics =
+    config.workerMetricsPort === null ? null : await serveMetrics(config.metricsHost, config.workerMetricsPort);
+
   let closing: Promise<void> | undefined;
   return {
     workers,
     queues,
     ready: () => connection.status === 'ready',
+    metricsUrl: metrics?.url ?? null,
     close() {
       closing ??= (async () => {
+        await metrics?.close();
+        measured.stop();
         await Promise.all(Object.values(workers).map((worker) => worker.close()));
         await Promise.all(Object.values(queues).map((queue) => queue.close()));
         mailer.close();
@@ -193,14 +222,16 @@ const SHUTDOWN_GRACE_MS = 25_000;
 
 const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const worker = await startWorker(loadConfigOrExit());
-  console.log('[worker] running');
+  const config = loadConfigOrExit();
+  setRootLogger(createLogger({ service: 'worker', level: config.logLevel }));
+  const worker = await startWorker(config);
+  loggerFor('worker').info('running');
   // WORKER_HEARTBEAT_FILE (docker-compose.yml): a file the container healthcheck reads the age of.
   const heartbeatFile = process.env.WORKER_HEARTBEAT_FILE;
   if (heartbeatFile)
-    startHeartbeat(heartbeatFile, worker.ready, (message, err) => console.error(`[worker] ${message}`, err));
+    startHeartbeat(heartbeatFile, worker.ready, (message, err) => loggerFor('worker').error({ err }, message));
   const stop = async (signal: string) => {
-    console.log(`[worker] ${signal}: finishing running jobs`);
+    loggerFor('worker').info({ signal }, 'finishing running jobs');
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     timer.unref();
     await worker.close();

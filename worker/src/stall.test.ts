@@ -42,6 +42,7 @@ function spawnWorker(): Promise<ChildProcess> {
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
       DATABASE_URL: config.databaseUrl,
       REDIS_URL: config.redisUrl,
       REDIS_PREFIX: config.redisPrefix,
@@ -55,7 +56,7 @@ function spawnWorker(): Promise<ChildProcess> {
     const timer = setTimeout(() => reject(new Error(`worker did not start: ${output}`)), 20_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('[worker] running')) {
+      if (output.includes('"msg":"running"')) {
         clearTimeout(timer);
         resolve(proc);
       }

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { StoredEvent } from '@vitrine/domain/events';
 import type { LiveEmitter } from '@vitrine/runtime/publisher';
 import { STALE, staleReadsChannel, staleTagsOf } from '@vitrine/runtime/stale-reads';
+import { sharedReadLookups } from '../metrics';
 
 /** Entries one API node keeps; the oldest goes first beyond this (an entry is a page of JSON, a few kB). */
 const MAX_ENTRIES = 2000;
@@ -50,7 +51,11 @@ export class SharedReads {
 
   private lookup(key: string, load: () => Promise<SharedLoad>): Promise<SharedEntry | null> | SharedEntry {
     const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit;
+    if (hit && Date.now() - hit.at < MAX_AGE_MS) {
+      sharedReadLookups.inc({ result: 'hit' });
+      return hit;
+    }
+    sharedReadLookups.inc({ result: 'miss' });
     const pending = this.loading.get(key);
     if (pending && pending.generation === this.generation) return pending.promise;
     const generation = this.generation;
@@ -89,7 +94,10 @@ export class SharedReads {
     const key = this.urls.get(url);
     if (key === undefined) return undefined;
     const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit;
+    if (hit && Date.now() - hit.at < MAX_AGE_MS) {
+      sharedReadLookups.inc({ result: 'hit' });
+      return hit;
+    }
     this.urls.delete(url);
     return undefined;
   }

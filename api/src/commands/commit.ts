@@ -2,6 +2,7 @@ import type { TransactionSql } from 'postgres';
 import type { DomainEvent } from '@vitrine/domain/events';
 import { makeEventQueries } from '@vitrine/db/queries/events';
 import { retryTransaction } from '@vitrine/db/retry';
+import { currentReqId } from '@vitrine/runtime/request-context';
 import type { Deps } from '../context';
 
 /** Records an event of the running transaction; it is published only if the transaction commits. */
@@ -25,7 +26,8 @@ export async function commit<T>(
     caller.deps.sql.begin(async (tx) => {
       const emitted: DomainEvent[] = [];
       const result = await work(tx, (event) => emitted.push(event));
-      return { value: result, events: await makeEventQueries(tx).recordEvents(emitted) };
+      // Each event keeps the id of the request that caused it, for the logs of its jobs.
+      return { value: result, events: await makeEventQueries(tx).recordEvents(emitted, currentReqId()) };
     }),
   );
   await caller.deps.publisher.publish(events);

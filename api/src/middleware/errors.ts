@@ -2,6 +2,8 @@ import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '@vitrine/db/unavailable';
 import { isRetryableConflict } from '@vitrine/db/retry';
+import { loggerFor } from '@vitrine/runtime/logger';
+import { countStatementTimeout } from '@vitrine/runtime/metrics';
 import { HttpError } from '../errors';
 
 /** What every request answers while PostgreSQL cannot be reached (503, with Retry-After). */
@@ -59,7 +61,9 @@ function isDecompressionCode(code: string): boolean {
  * with their status, a body that does not decompress 400 and an unknown Content-Encoding 415.
  * Anything else is logged and answered 500 with no details.
  */
-export function errorMiddleware(log: (err: unknown) => void = (err) => console.error(err)): Middleware {
+export function errorMiddleware(
+  log: (err: unknown) => void = (err) => loggerFor('http').error({ err }, 'unexpected error (500)'),
+): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -85,17 +89,21 @@ function describe(err: unknown, log: (err: unknown) => void): [number, string, R
     const now = Date.now();
     if (now - lastUnavailableLog >= UNAVAILABLE_LOG_EVERY_MS) {
       lastUnavailableLog = now;
-      console.warn(
-        `[api] PostgreSQL is unreachable (${(err as { code: string }).code}): answering 503 until it is back`,
+      loggerFor('http').warn(
+        { code: (err as { code: string }).code },
+        'PostgreSQL is unreachable: answering 503 until it is back',
       );
     }
     return [503, UNAVAILABLE_MESSAGE, { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) }];
   }
-  if ((err as { code?: unknown } | null)?.code === '57014') {
+  if (countStatementTimeout(err)) {
     const now = Date.now();
     if (now - lastTimeoutLog >= TIMEOUT_LOG_EVERY_MS) {
       lastTimeoutLog = now;
-      console.warn(`[api] a statement ran past statement_timeout and was cancelled (503): ${(err as Error).message}`);
+      loggerFor('http').warn(
+        { err: (err as Error).message },
+        'a statement ran past statement_timeout and was cancelled (503)',
+      );
     }
     return [503, TIMEOUT_MESSAGE, { 'Retry-After': String(TIMEOUT_RETRY_AFTER_SECONDS) }];
   }

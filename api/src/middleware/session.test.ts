@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildUser, TEST_PASSWORD, uniqueName } from '@vitrine/db/testing';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
 import { INSECURE_SIGN_IN_WARNING, SESSION_COOKIE } from './session';
+import { captureLogger } from '@vitrine/runtime/log-capture';
+import { setRootLogger } from '@vitrine/runtime/logger';
 
 /**
  * Production behind a trusted proxy (NODE_ENV=production, TRUST_PROXY=1): the session cookie's Secure
@@ -9,7 +11,9 @@ import { INSECURE_SIGN_IN_WARNING, SESSION_COOKIE } from './session';
  * used to answer 500 (koa-session refused to set a Secure cookie on an insecure request).
  */
 let t: TestApp;
+const logs = captureLogger('api');
 beforeAll(async () => {
+  setRootLogger(logs.logger);
   t = await makeTestApp({ production: true, trustProxy: true, siteUrl: 'https://vitrine.test' });
 });
 afterAll(async () => {
@@ -27,7 +31,6 @@ function sessionCookie(res: { headers: Record<string, unknown> }): string | unde
 
 describe('session cookie in production over plain HTTP', () => {
   it('signs in, registers and signs out without a 500, with a cookie that is not Secure, and warns once', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const user = await buildUser(t.deps.sql);
     const login = await t
       .agent()
@@ -50,7 +53,7 @@ describe('session cookie in production over plain HTTP', () => {
     expect(logout.status).toBe(204);
     expect((await agent.get('/api/auth/me')).status).toBe(401);
 
-    const warnings = warn.mock.calls.filter(([text]) => text === INSECURE_SIGN_IN_WARNING);
+    const warnings = logs.lines().filter((line) => line.msg === INSECURE_SIGN_IN_WARNING && line.level === 40);
     expect(warnings).toHaveLength(1);
   });
 

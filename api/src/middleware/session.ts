@@ -3,6 +3,7 @@ import session from 'koa-session';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Config } from '@vitrine/runtime/config';
+import { loggerFor } from '@vitrine/runtime/logger';
 import { HttpError } from '../errors';
 
 /** Sessions live in Redis: while it is unreachable a signed-in request cannot be authenticated. */
@@ -42,7 +43,7 @@ export function sessionMiddleware(app: Koa, redis: Redis, config: Config) {
       beforeSave(ctx: Koa.Context) {
         if (config.production && !ctx.secure && !warnedInsecure) {
           warnedInsecure = true;
-          console.warn(INSECURE_SIGN_IN_WARNING);
+          loggerFor('session').warn(INSECURE_SIGN_IN_WARNING);
         }
       },
       signed: true,

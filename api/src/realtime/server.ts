@@ -9,6 +9,8 @@ import { readableProjectIds } from '@vitrine/db/queries/project-access';
 import { accountRoom, grantedRooms, sessionRoom } from '@vitrine/runtime/rooms';
 import type { Deps } from '../context';
 import { socketKey } from '@vitrine/runtime/live';
+import { loggerFor } from '@vitrine/runtime/logger';
+import { countSocketsWith } from '../metrics';
 import { createHandshakeReader, type SocketIdentity } from './handshake';
 
 /** Project rooms one socket may watch at once (a screen shows a few dozen cards at most). */
@@ -23,6 +25,12 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<
 /** Socket.IO attached to an API node's HTTP server. */
 export interface Realtime {
   io: RealtimeServer;
+  /**
+   * Closes every client's connection at the transport (a drain, api/src/server.ts): the client sees
+   * a lost connection, not a refusal, and reconnects at once, through the load balancer, to a node
+   * that still runs.
+   */
+  reconnectElsewhere(): void;
   close(): Promise<void>;
 }
 
@@ -41,7 +49,7 @@ export function attachRealtime(
   deps: Deps,
   options: { log?: (err: unknown) => void } = {},
 ): Realtime {
-  const log = options.log ?? ((err) => console.error('[realtime]', err));
+  const log = options.log ?? ((err) => loggerFor('realtime').error({ err }, 'realtime failure'));
   // The adapter never handles its own command promises: these connections queue commands while
   // Redis is away (no per-request retry limit) and the publisher swallows late failures.
   const pub = adapterConnection(deps.redis, 'io-pub', log);
@@ -53,6 +61,7 @@ export function attachRealtime(
     adapter: createAdapter(pub, sub, { key: socketKey(deps.config.redisPrefix) }),
     allowRequest: (req, callback) => callback(null, handshake.originAllowed(req)),
   });
+  countSocketsWith(() => io.engine.clientsCount);
 
   io.use(async (socket, next) => {
     try {
@@ -85,6 +94,9 @@ export function attachRealtime(
 
   return {
     io,
+    reconnectElsewhere() {
+      for (const socket of io.sockets.sockets.values()) socket.conn.close();
+    },
     async close() {
       await new Promise<void>((resolve) => {
         io.close(() => resolve());

@@ -24,7 +24,7 @@ function probe(check: () => Promise<boolean>): Promise<Status> {
 }
 
 /** Asks PostgreSQL (on the priority pool: busy public reads never make it look down) and Redis at once, each with its deadline. */
-async function dependencies(deps: Deps): Promise<{ ok: boolean; database: Status; redis: Status }> {
+export async function dependencies(deps: Deps): Promise<{ ok: boolean; database: Status; redis: Status }> {
   const [database, redis] = await Promise.all([
     probe(() => databaseAnswers(deps.prioritySql)),
     probe(async () => deps.redis.status === 'ready' && (await deps.redis.ping()) === 'PONG'),

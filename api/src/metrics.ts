@@ -1,0 +1,130 @@
+import type { Middleware } from 'koa';
+import type { Sql } from '@vitrine/db/sql';
+import { makeDatabaseStatsQueries } from '@vitrine/db/queries/database-stats';
+import { Counter, Gauge, Histogram, metricsRegistry } from '@vitrine/runtime/metrics';
+import { routeLabel } from './middleware/request-log';
+
+/** Buckets of the request duration histogram, in seconds: 5 ms to 10 s. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** How long requests took, by method, route pattern (never a raw path) and status. */
+export const httpDuration = new Histogram({
+  name: 'vitrine_http_request_duration_seconds',
+  help: 'Duration of HTTP requests by method, route pattern and status.',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: HTTP_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+/** Requests being answered now. */
+export const httpInFlight = new Gauge({
+  name: 'vitrine_http_requests_in_flight',
+  help: 'HTTP requests being answered now.',
+  registers: [metricsRegistry],
+});
+
+/** Lookups of this node's shared reads (api/src/cache/shared-reads.ts): kept (hit) or loaded (miss). */
+export const sharedReadLookups = new Counter({
+  name: 'vitrine_shared_reads_total',
+  help: 'Shared-read cache lookups by result (hit, miss).',
+  labelNames: ['result'] as const,
+  registers: [metricsRegistry],
+});
+
+/** The path of the metrics listener; the public app never answers it (docs/security.md). */
+export const METRICS_PATH = '/metrics';
+
+/** Answers 404 for METRICS_PATH on the public port (it is no page either): metrics live on METRICS_PORT only. */
+export function refuseMetricsPath(): Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== METRICS_PATH && !ctx.path.startsWith(`${METRICS_PATH}/`)) return next();
+    ctx.status = 404;
+    ctx.type = 'text/plain';
+    ctx.body = 'Not found';
+  };
+}
+
+/** Methods HTTP defines; anything else a client sends is one label. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Times every request and counts those in flight (after requestLog, so the route and status are final). */
+export function httpMetrics(): Middleware {
+  return async (ctx, next) => {
+    const end = httpDuration.startTimer();
+    httpInFlight.inc();
+    try {
+      await next();
+    } finally {
+      httpInFlight.dec();
+      end({
+        method: METHODS.has(ctx.method) ? ctx.method : 'OTHER',
+        route: routeLabel(ctx),
+        status: String(ctx.status),
+      });
+    }
+  };
+}
+
+let socketsCounted: (() => number) | undefined;
+/** Connected Socket.IO clients of this node, read on each scrape. */
+new Gauge({
+  name: 'vitrine_sockets_connected',
+  help: 'Socket.IO clients connected to this api node.',
+  registers: [metricsRegistry],
+  collect() {
+    this.set(socketsCounted?.() ?? 0);
+  },
+});
+/** Tells the sockets gauge how to count this node's clients (realtime/server.ts). */
+export function countSocketsWith(count: () => number): void {
+  socketsCounted = count;
+}
+
+let readiness: (() => Promise<{ ok: boolean; database: string; redis: string }>) | undefined;
+/** 1 while the readiness check passes (GET /api/health/ready), by dependency and overall; read on each scrape. */
+new Gauge({
+  name: 'vitrine_ready',
+  help: 'Readiness of this api node (1 ready, 0 not), overall and by dependency (database, redis).',
+  labelNames: ['check'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    if (!readiness) return;
+    const now = await readiness();
+    this.set({ check: 'all' }, now.ok ? 1 : 0);
+    this.set({ check: 'database' }, now.database === 'ok' ? 1 : 0);
+    this.set({ check: 'redis' }, now.redis === 'ok' ? 1 : 0);
+  },
+});
+/** Tells the readiness gauge how to check (routes/health.ts dependencies). */
+export function measureReadinessWith(check: typeof readiness): void {
+  readiness = check;
+}
+
+let statsSql: Sql | undefined;
+/** Connections to the database by application (pool) and state, read from pg_stat_activity on each scrape. */
+new Gauge({
+  name: 'vitrine_db_connections',
+  help: 'Connections to the database by application_name (pool) and state (active = in use), from pg_stat_activity.',
+  labelNames: ['application', 'state'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    if (!statsSql) return;
+    const rows = await makeDatabaseStatsQueries(statsSql)
+      .connections()
+      .catch(() => []);
+    for (const row of rows) this.set({ application: row.application, state: row.state }, row.count);
+    lockWaits.set(rows.reduce((sum, row) => sum + row.waiting, 0));
+  },
+});
+/** Connections waiting for a lock, updated with vitrine_db_connections. */
+const lockWaits = new Gauge({
+  name: 'vitrine_db_lock_waits',
+  help: 'Connections to the database waiting for a lock, from pg_stat_activity.',
+  registers: [metricsRegistry],
+});
+/** The pool the database gauges read pg_stat_activity through. */
+export function measureDatabaseWith(sql: Sql): void {
+  statsSql = sql;
+}

@@ -1,0 +1,134 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject, buildUser, TEST_PASSWORD } from '@vitrine/db/testing';
+import { captureLogger } from '@vitrine/runtime/log-capture';
+import { createApp } from '../app';
+import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { SESSION_COOKIE } from './session';
+import { bullPrefix, EVENTS_QUEUE, eventJobId } from '@vitrine/runtime/queues';
+
+/** The app of `t` again, on a server of its own, logging into memory. */
+async function loggedServer(t: TestApp, trustProxy: boolean) {
+  const capture = captureLogger('api');
+  const app = createApp({ ...t.deps, config: { ...t.deps.config, trustProxy } }, { logger: capture.logger });
+  const server: Server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { ...capture, server, url };
+}
+
+describe('request logs', () => {
+  let t: TestApp;
+  let trusted: Awaited<ReturnType<typeof loggedServer>>;
+  let untrusted: Awaited<ReturnType<typeof loggedServer>>;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    trusted = await loggedServer(t, true);
+    untrusted = await loggedServer(t, false);
+  });
+  afterAll(async () => {
+    for (const s of [trusted, untrusted]) await new Promise<void>((resolve) => s.server.close(() => resolve()));
+    await t.close();
+  });
+
+  it('logs method, route pattern, status, duration and user id, with the request id it answers', async () => {
+    const user = await buildUser(t.deps.sql);
+    const project = await buildProject(t.deps.sql, { userId: user.id });
+    const agent = request.agent(trusted.url).set('Origin', t.config.siteUrl);
+    const login = await agent
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username, password: TEST_PASSWORD });
+    expect(login.status).toBe(200);
+    const res = await agent.get(`/api/projects/${project.id}`).set('X-Request-Id', 'edge-abc.123');
+    expect(res.status).toBe(200);
+    expect(res.headers['x-request-id']).toBe('edge-abc.123');
+    const line = trusted.lines().find((l) => l.reqId === 'edge-abc.123');
+    expect(line).toMatchObject({
+      msg: 'request',
+      method: 'GET',
+      route: '/api/projects/:id',
+      status: 200,
+      userId: user.id,
+    });
+    expect(typeof line?.durationMs).toBe('number');
+    // The raw path (with the id) never becomes a route.
+    expect(trusted.lines().some((l) => l.route === `/api/projects/${project.id}`)).toBe(false);
+  });
+
+  it('makes its own request id when the proxy is not trusted, or the given one is unfit', async () => {
+    const res = await request(untrusted.url).get('/api/health').set('X-Request-Id', 'from-a-client');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const odd = await request(trusted.url).get('/api/health').set('X-Request-Id', 'has spaces and "quotes"');
+    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const unknown = await request(trusted.url).get('/api/no-such-thing/123');
+    expect(unknown.status).toBe(404);
+    expect(trusted.lines().find((l) => l.reqId === unknown.headers['x-request-id'])).toMatchObject({
+      route: '(unmatched)',
+      status: 404,
+    });
+  });
+
+  it('never logs the password, cookie, CSRF token or session id of a request', async () => {
+    const user = await buildUser(t.deps.sql);
+    const agent = request.agent(trusted.url).set('Origin', t.config.siteUrl);
+    const login = await agent
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .set('Cookie', `${SESSION_COOKIE}=planted-session-id-777`)
+      .set('X-CSRF-Token', 'csrf-token-888')
+      .set('Authorization', 'Bearer bearer-token-999')
+      .send({ username: user.username, password: TEST_PASSWORD });
+    expect(login.status).toBe(200);
+    const setCookies = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
+    const sid = setCookies.map((c) => new RegExp(`^${SESSION_COOKIE}=([^;]+)`).exec(c)?.[1]).find(Boolean);
+    expect(sid).toBeTruthy();
+    expect((await agent.get('/api/auth/me')).status).toBe(200);
+    const bad = await agent
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username, password: 'wrong-password-666' });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    const written = trusted.text();
+    expect(written).toContain('/api/auth/login');
+    for (const secret of [
+      sid!,
+      TEST_PASSWORD,
+      'wrong-password-666',
+      'planted-session-id-777',
+      'csrf-token-888',
+      'bearer-token-999',
+    ])
+      expect(written).not.toContain(secret);
+    expect(written).not.toContain(sid!);
+  });
+
+  it('carries the request id into the events a request commits and their jobs', async () => {
+    const user = await buildUser(t.deps.sql);
+    const agent = request.agent(trusted.url).set('Origin', t.config.siteUrl);
+    await agent
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username, password: TEST_PASSWORD });
+    const created = await agent
+      .post('/api/projects')
+      .set('X-Forwarded-For', randomIp())
+      .set('X-Request-Id', 'submit-req-1')
+      .send({
+        title: 'Traced project',
+        description: 'A project whose events carry a request id.',
+        replitUrl: 'https://x.example/',
+        category: 'Game',
+        tags: 'a',
+      });
+    expect(created.status).toBe(201);
+    const [event] = await t.deps.sql<{ id: string; requestId: string | null }[]>`
+      SELECT id, request_id FROM events WHERE name = 'project.created' AND request_id = 'submit-req-1'`;
+    expect(event?.requestId).toBe('submit-req-1');
+    const jobKey = `${bullPrefix(t.config.redisPrefix)}:${EVENTS_QUEUE}:${eventJobId(Number(event!.id))}`;
+    const data = JSON.parse((await t.deps.redis.hget(jobKey, 'data')) ?? '{}') as { reqId?: string };
+    expect(data.reqId).toBe('submit-req-1');
+  });
+});
