@@ -55,6 +55,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: { E2E_PORT: String(E2E_PORT) },
+    // Warnings and errors only: a line per request would bury the test report.
+    env: { E2E_PORT: String(E2E_PORT), LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
   },
 });

@@ -418,14 +418,8 @@ test.describe('admin dashboard states', () => {
 test.describe('dark mode (follows the system)', () => {
   test.use({ colorScheme: 'dark' });
 
-  test('admin tabs, messages and contact have no serious axe violations', async ({ browser }) => {
+  test('messages and contact have no serious axe violations', async ({ browser }) => {
     test.setTimeout(150_000);
-    // A pending report, so the Reports tab shows its count badge to axe.
-    const { page: ownerPage } = await newMember(browser);
-    const project = await createProject(ownerPage);
-    // Another member reports it: an owner cannot report their own project.
-    const { page: memberPage } = await newMember(browser);
-    await report(memberPage, project.id, 'Checked in dark mode.');
     const page = await openAs(browser, E2E_ADMIN);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/contact');
@@ -435,13 +429,26 @@ test.describe('dark mode (follows the system)', () => {
     await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
     await expect(page.getByRole('article').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test('every admin tab has no serious axe violations', async ({ browser }) => {
+    // axe over the Users tab's full list is the slowest check of the suite on a loaded machine.
+    test.setTimeout(300_000);
+    // A pending report, so the Reports tab shows its count badge to axe.
+    const { page: ownerPage } = await newMember(browser);
+    const project = await createProject(ownerPage);
+    const { page: memberPage } = await newMember(browser);
+    await report(memberPage, project.id, 'Checked in dark mode.');
+    const page = await openAs(browser, E2E_ADMIN);
+    await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/admin');
-    for (const tab of ['Users', 'Projects', 'Messages', 'Reports']) {
+    for (const [index, tab] of ['Users', 'Projects', 'Messages', 'Reports'].entries()) {
       await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
       const panel = page.getByRole('tabpanel', { name: new RegExp(`^${tab}`) });
       await expect(panel.getByRole('heading', { level: 2 }).first()).toBeVisible();
       await expect(panel.getByRole('status')).toHaveCount(0);
-      await expectNoSeriousA11yViolations(page);
+      // The whole page once; after that only the tab that changed (the header and tab list stay).
+      await expectNoSeriousA11yViolations(page, index === 0 ? undefined : '[role="tabpanel"]');
     }
   });
 });

@@ -47,9 +47,11 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
  * Fails on serious or critical accessibility violations of the current page. With a dialog open, call
  * it once focus is inside the dialog: while it opens, the page behind is hidden before focus moves in.
  */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+export async function expectNoSeriousA11yViolations(page: Page, scope?: string): Promise<void> {
   // Every WCAG 2.x A/AA rule, axe's best practices and its experimental rules (label-content-name-mismatch among them).
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  // `scope` (a CSS selector) checks only that part: the rest of a page already checked as it is.
+  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  const results = await (scope ? builder.include(scope) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
