@@ -3,15 +3,20 @@
  * server on a throwaway database with the demo data, for the home page and a project page. Prints
  * performance, accessibility, best practices, SEO, LCP, TBT and CLS. Chromium: CHROME_PATH or
  * /usr/bin/chromium. Run `npm run build` first. With LIGHTHOUSE_JSON_DIR set (e.g. /tmp/lh), each
- * page's full report (lhr) is also written there as <page>.json, to read the diagnostics.
+ * page's full report (lhr) is also written there as <page>.json, to read the diagnostics. The
+ * projects on the home page's first screen and the project audited get a cover first, uploaded by
+ * their owners through the API, so the pages are measured with their pictures.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { createTestDatabase } from '../db/src/testing';
 import { createSql } from '../db/src/sql';
-import { seedDemo } from '../db/src/seed/demo';
+import { DEMO_PASSWORD, seedDemo } from '../db/src/seed/demo';
 import { loadConfig } from '../runtime/src/config';
 import { startApi } from '../api/src/server';
 import { deleteRedisPrefix } from './lib/redis-cleanup';
@@ -40,19 +45,66 @@ const config = loadConfig({
   REDIS_PREFIX: redisPrefix,
   PORT: String(PORT),
   SITE_URL: `http://localhost:${PORT}`,
+  MEDIA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-lh-media-')),
 });
 const seedSql = createSql(db.url, { max: 2 });
 await seedDemo(seedSql);
 await seedSql.end();
 const api = await startApi(config);
+
+/** A screenshot-like picture: a gradient with a few panels, as a PNG of 1280 x 720. */
+async function screenshot(hue: number): Promise<Blob> {
+  const panels = [0, 1, 2].map((i) => ({
+    input: {
+      create: { width: 360, height: 420, channels: 3 as const, background: `hsl(${hue}, 30%, ${88 - i * 6}%)` },
+    },
+    left: 40 + i * 410,
+    top: 240,
+  }));
+  const png = await sharp({
+    create: { width: 1280, height: 720, channels: 3, background: `hsl(${hue}, 55%, 45%)` },
+  })
+    .composite(panels)
+    .png()
+    .toBuffer();
+  return new Blob([png], { type: 'image/png' });
+}
+
+/** Uploads a cover to each project as its owner (signed in with the demo password). */
+async function addCovers(siteUrl: string, projects: Array<{ id: number; author: { username: string } | null }>) {
+  for (const [i, project] of projects.entries()) {
+    if (!project.author) continue;
+    const login = await fetch(`${siteUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: siteUrl },
+      body: JSON.stringify({ username: project.author.username, password: DEMO_PASSWORD }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const form = new FormData();
+    form.append('alt', 'The main screen');
+    form.append('file', await screenshot((i * 47) % 360), 'screen.png');
+    const upload = await fetch(`${siteUrl}/api/projects/${project.id}/media`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: siteUrl },
+      body: form,
+    });
+    if (upload.status !== 201)
+      throw new Error(`cover of project ${project.id}: ${upload.status} ${await upload.text()}`);
+  }
+}
+
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: CHROME_FLAGS,
 });
 try {
-  const [project] = (await (await fetch(`${api.url}/api/projects?offset=0&limit=1&sort=votes`)).json()) as Array<{
-    id: number;
-  }>;
+  type Listed = { id: number; author: { username: string } | null };
+  const [project] = (await (await fetch(`${api.url}/api/projects?offset=0&limit=1&sort=votes`)).json()) as Listed[];
+  const firstScreen = (await (await fetch(`${api.url}/api/projects?offset=0&limit=6`)).json()) as Listed[];
+  await addCovers(config.siteUrl, [project!, ...firstScreen.filter((p) => p.id !== project!.id)]);
   const pages = [
     ['home', '/'],
     ['project', `/projects/${project!.id}`],
@@ -86,4 +138,5 @@ try {
   await api.close();
   await db.drop();
   await deleteRedisPrefix(redisUrl, redisPrefix);
+  rmSync(config.media.dir, { recursive: true, force: true });
 }

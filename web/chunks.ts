@@ -18,7 +18,7 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
  * (~130 ms at 4x CPU slowdown in a trace). Three chunks instead, which main.tsx evaluates one per
  * task (a module graph is evaluated in one task however many chunks it spans; the application's
  * was ~90 ms at 4x): React (react, react-dom, scheduler), the other libraries the application imports
- * statically (Ark UI, SWR, zustand, wouter, lucide, Socket.IO), and the application's own modules.
+ * statically (Ark UI, SWR, zustand, wouter, lucide), and the application's own modules.
  * Lazy pages import what they share with these; they only ever load after the application anyway.
  */
 export function applicationChunks(): Rolldown.CodeSplittingGroup[] {

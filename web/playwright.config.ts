@@ -45,7 +45,14 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    // The phone runs the tests tagged @phone: the screens whose layout, menus and accessibility change at
+    // phone width. Journeys that behave the same at every width (server behaviour, live pushes, admin
+    // workflows) run once, at the desktop size.
+    {
+      name: 'phone',
+      grep: /@phone/,
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+    },
   ],
   webServer: {
     command: 'npx tsx scripts/e2e/server.ts',

@@ -14,6 +14,8 @@ import { routeGroups } from './routes/all';
 import { healthRoutes } from './routes/health';
 import { crawlRoutes } from './routes/crawl';
 import { cardsRoutes } from './routes/cards';
+import { outboundRoutes } from './routes/outbound';
+import { mediaFileRoutes } from './routes/media-files';
 import { privateApiAnswers, sharedReadsFront } from './cache/http';
 import { requestLog } from './middleware/request-log';
 import { httpMetrics, refuseMetricsPath } from './metrics';
@@ -50,7 +52,7 @@ export function createApp(
   app.use(httpMetrics());
   app.use(refuseMetricsPath());
   app.use(privateApiAnswers());
-  app.use(errorMiddleware(options.log ?? ((err) => logger.error({ err }, 'unexpected error (500)'))));
+  app.use(errorMiddleware(options.log ?? ((err, reqId) => logger.error({ err, reqId }, 'unexpected error (500)'))));
   app.use(securityHeaders(deps.config));
   // Brotli or gzip by Accept-Encoding for compressible answers; precompressed static files already
   // carry Content-Encoding, which koa-compress leaves alone.
@@ -59,6 +61,10 @@ export function createApp(
   const health = routerOf(healthRoutes);
   app.use(health.routes());
   app.use(health.allowedMethods());
+  // Pictures' files (routes/media-files.ts) are public and immutable: no origin check, session or user.
+  const mediaFiles = mediaFileRoutes();
+  app.use(mediaFiles.routes());
+  app.use(mediaFiles.allowedMethods());
   app.use(originCheck(deps.config));
   // A "__proto__" key is dropped (co-body's onProtoPoisoning, passed on by koa-bodyparser), never set
   // on an object: the rest of the body is then validated like any other, so its answer is the
@@ -81,8 +87,9 @@ export function createApp(
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
-  // The public files outside /api answer XML or PNG, not JSON, so they are plain routers, not contracts.
-  for (const router of [crawlRoutes(), cardsRoutes()]) {
+  // The public files outside /api answer XML or PNG, not JSON, so they are plain routers, not contracts;
+  // so is the outbound link (/go/:id), a redirect.
+  for (const router of [crawlRoutes(), cardsRoutes(), outboundRoutes()]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -7,9 +7,11 @@ import type { Config } from '@vitrine/runtime/config';
 import type { Publisher } from '@vitrine/runtime/publisher';
 import type { Limiters } from './middleware/rate-limit';
 import type { SharedReads } from './cache/shared-reads';
+import type { ReadRouter } from './read-routing';
 import type { BallotBox } from './commands/ballot-box';
 import type { RenderPool } from './public/render-pool';
-import type { HeavyReads } from './heavy-reads';
+import type { Gate, HeavyReads } from './heavy-reads';
+import type { MediaStore } from './media/storage';
 
 /** What the app needs from the outside world; tests build their own. */
 export interface Deps {
@@ -22,6 +24,8 @@ export interface Deps {
   prioritySql: Sql;
   redis: Redis;
   publisher: Publisher;
+  /** Where public reads run: the primary, or a streaming replica when it may (api/src/read-routing.ts). */
+  reads: ReadRouter;
   /** This node's cache of the reads shared by every visitor (api/src/cache). */
   sharedReads: SharedReads;
   /** This node's votes, counted in groups (commands/ballot-box.ts). */
@@ -30,11 +34,20 @@ export interface Deps {
   renders: RenderPool;
   /** The concurrency gates of the uncached expensive public reads (heavy-reads.ts). */
   heavyReads: HeavyReads;
+  /**
+   * The time New & rising is read at (its 72-hour window and UTC day); the system clock when unset. Tests
+   * set a day of their own, so the projects other test files create at the same time stay out of it.
+   */
+  clock?: () => Date;
+  /** Project pictures: their files' store and the gate of image processing (media/). */
+  media: { store: MediaStore; processing: Gate };
 }
 
 /** Per-request state: the signed-in user, loaded from the session on every request. */
 export interface AppState {
   user: UserRow | null;
+  /** The request's id (`X-Request-Id`), set first of all (middleware/request-log.ts). */
+  reqId?: string;
 }
 
 /** What we keep in the session (koa-session ships no context typings of its own). */
@@ -72,6 +85,8 @@ export interface Caller {
   limiters: Limiters;
   ip: string;
   user: UserRow | null;
+  /** The id of the request calling, which the events it commits keep (for the logs of their jobs). */
+  reqId?: string;
 }
 
 /** A caller the route's access has already signed in (and, for writes, checked not paused). */

@@ -62,7 +62,13 @@ describe('SIGTERM on the api', () => {
     await sql.end();
   });
 
-  it('finishes the request in flight, sends sockets elsewhere, then exits 0', async () => {
+  it('keeps idle connections longer than a load balancer does', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health/live`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('keep-alive')).toBe('timeout=65');
+  });
+
+  it('finishes the request in flight (closing its connection), sends sockets elsewhere, then exits 0', async () => {
     const owner = await buildUser(sql);
     const project = await buildProject(sql, { userId: owner.id });
     const socket = connectSocket(`http://127.0.0.1:${port}`, {
@@ -104,6 +110,8 @@ describe('SIGTERM on the api', () => {
     holder.release();
     const answer = await slow;
     expect(answer.status).toBe(200);
+    // The answer closes its connection: the client sends nothing more on it to a draining node.
+    expect(answer.headers.get('connection')).toBe('close');
     expect(((await answer.json()) as { id: number }).id).toBe(project.id);
     expect(await exit).toBe(0);
     expect(output).toContain('"msg":"drained"');

@@ -18,12 +18,14 @@ export class Gate {
   constructor(
     readonly concurrency: number,
     readonly queue: number,
+    /** The 503's text when the queue is full. */
+    readonly busyMessage: string = HEAVY_READS_BUSY_MESSAGE,
   ) {}
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.queue)
-        throw new HttpError(503, HEAVY_READS_BUSY_MESSAGE, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+        throw new HttpError(503, this.busyMessage, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
       // The run that ends hands its place over (running stays counted).
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
@@ -53,6 +55,8 @@ export class Gate {
 export interface HeavyReads {
   search: Gate;
   crawl: Gate;
+  /** The New & rising strip reads and impression writes (each is read for its visitor, never shared). */
+  rising: Gate;
 }
 
 /** Searches at once per node; more wait (SEARCH_QUEUE), then 503. */
@@ -62,6 +66,16 @@ const SEARCH_QUEUE = 32;
 const CRAWL_CONCURRENCY = 2;
 const CRAWL_QUEUE = 16;
 
+/** What a strip read or impression batch answers when the rising gate's queue is full (503). */
+export const RISING_BUSY_MESSAGE = 'Too many new projects are being shown right now. Please try again shortly.';
+/** Strip reads and impression batches at once per node; more wait (RISING_QUEUE), then 503. */
+const RISING_CONCURRENCY = 2;
+const RISING_QUEUE = 32;
+
 export function createHeavyReads(): HeavyReads {
-  return { search: new Gate(SEARCH_CONCURRENCY, SEARCH_QUEUE), crawl: new Gate(CRAWL_CONCURRENCY, CRAWL_QUEUE) };
+  return {
+    search: new Gate(SEARCH_CONCURRENCY, SEARCH_QUEUE),
+    crawl: new Gate(CRAWL_CONCURRENCY, CRAWL_QUEUE),
+    rising: new Gate(RISING_CONCURRENCY, RISING_QUEUE, RISING_BUSY_MESSAGE),
+  };
 }

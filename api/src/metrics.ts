@@ -31,6 +31,19 @@ export const sharedReadLookups = new Counter({
   registers: [metricsRegistry],
 });
 
+/**
+ * Public reads by where they ran (api/src/read-routing.ts): `replica`, or `primary` with why (`own-write`:
+ * the member's write is not replayed yet; `lag`: the replica is behind the bound or not yet checked;
+ * `down`: it does not answer or is no longer a replica; `fallback`: it failed this read, rerun on the
+ * primary). Counted only when DATABASE_REPLICA_URL is set.
+ */
+export const readRoutes = new Counter({
+  name: 'vitrine_read_routes_total',
+  help: 'Public reads with a replica configured, by target (replica, primary) and reason.',
+  labelNames: ['target', 'reason'] as const,
+  registers: [metricsRegistry],
+});
+
 /** The path of the metrics listener; the public app never answers it (docs/security.md). */
 export const METRICS_PATH = '/metrics';
 

@@ -28,3 +28,18 @@ describe("the policies read 'project.read' from projectRead (db/src/queries/proj
       }
   });
 });
+
+describe("'project.postUpdate': a project's updates are its owner's alone", () => {
+  it('lets the unpaused owner write, never a paused owner, another member, an admin or a visitor', () => {
+    const project = { isHidden: false, userId: 1 };
+    expect(actors.map((user) => can(user, 'project.postUpdate', project))).toEqual([false, true, false, false, false]);
+    // A project whose owner is gone has no one to write its updates.
+    expect(actors.map((user) => can(user, 'project.postUpdate', { isHidden: false, userId: null }))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { MessageRow } from '@vitrine/db/queries/messages';
 import { projectRead, type ReadableProject } from '@vitrine/db/queries/project-access';
 import type { UserRow } from '@vitrine/db/queries/users';
+import { COMMENT_EDIT_WINDOW_MS } from '@vitrine/domain/schemas/comment';
 import { forbidden } from './errors';
 
 /** Who acts: the signed-in user (the rules read only these fields). */
@@ -24,6 +25,8 @@ export interface PolicyResources {
   'project.report': ProjectResource;
   /** Edit a project: its owner or an admin (not paused). */
   'project.edit': ProjectResource;
+  /** Post, edit or delete a project's updates (devlog): its owner alone (not paused). */
+  'project.postUpdate': ProjectResource;
   /** See a profile's hidden projects: the profile's own user or an admin. */
   'profile.seeHidden': { id: number };
   /** See a test request: visible to all unless it or its project is hidden; then its owner, its testers or an admin. */
@@ -32,6 +35,14 @@ export interface PolicyResources {
   'testRequest.manage': TestRequestResource;
   /** Read every tester's feedback: the owner, the testers and admins (others see counts only). */
   'testRequest.seeFeedback': TestRequestResource;
+  /** Edit a comment: its author (not paused), while the edit window is open and it is not deleted. */
+  'comment.edit': CommentResource;
+  /** Delete a comment: its author or an admin. */
+  'comment.delete': CommentResource;
+  /** Report a comment: anyone but its author. */
+  'comment.report': CommentResource;
+  /** Read a hidden comment's text: its author or an admin. */
+  'comment.seeHidden': CommentResource;
 }
 export type PolicyAction = keyof PolicyResources;
 
@@ -48,6 +59,18 @@ export interface TestRequestResource {
   /** The viewer joined it as a tester. */
   joined: boolean;
 }
+
+/** What comment rules read of a comment. */
+export interface CommentResource {
+  authorId: number | null;
+  createdAt: Date;
+  deletedAt: Date | null;
+}
+
+const isAuthor = (user: Actor, c: CommentResource) => c.authorId !== null && c.authorId === user.id;
+
+/** Whether a comment made at `createdAt` may still be edited (COMMENT_EDIT_WINDOW_MS). */
+export const inEditWindow = (createdAt: Date, now = Date.now()) => now - createdAt.getTime() < COMMENT_EDIT_WINDOW_MS;
 
 /** The project of a test request, as 'project.read' reads it. */
 const projectOf = (r: TestRequestResource): ProjectResource => ({
@@ -70,11 +93,16 @@ const rules: { [A in PolicyAction]: (user: Actor, resource: PolicyResources[A]) 
   'project.rate': (user, p) => !isOwner(user, p),
   'project.report': (user, p) => !isOwner(user, p),
   'project.edit': (user, p) => !user.isPaused && (user.isAdmin || isOwner(user, p)),
+  'project.postUpdate': (user, p) => !user.isPaused && isOwner(user, p),
   'profile.seeHidden': (user, profile) => user.isAdmin || user.id === profile.id,
   'testRequest.read': (user, r) =>
     projectRead.allows(user, projectOf(r)) && (!r.isHidden || user.isAdmin || r.userId === user.id || r.joined),
   'testRequest.manage': (user, r) => !user.isPaused && (user.isAdmin || r.userId === user.id),
   'testRequest.seeFeedback': (user, r) => user.isAdmin || r.userId === user.id || r.joined,
+  'comment.edit': (user, c) => !user.isPaused && isAuthor(user, c) && c.deletedAt === null && inEditWindow(c.createdAt),
+  'comment.delete': (user, c) => user.isAdmin || isAuthor(user, c),
+  'comment.report': (user, c) => !isAuthor(user, c),
+  'comment.seeHidden': (user, c) => user.isAdmin || isAuthor(user, c),
 };
 
 /** The few actions a visitor (nobody signed in) may do; every other action refuses visitors. */

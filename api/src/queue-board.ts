@@ -3,7 +3,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { KoaAdapter } from '@bull-board/koa';
 import { Queue } from 'bullmq';
 import type { Context, Middleware } from 'koa';
-import { bullPrefix, EMAILS_QUEUE, EVENTS_QUEUE, TASKS_QUEUE } from '@vitrine/runtime/queues';
+import { bullPrefix, EMAILS_QUEUE, EVENTS_QUEUE, LIVENESS_QUEUE, TASKS_QUEUE } from '@vitrine/runtime/queues';
 import type { AppContextExtras, AppState, Deps } from './context';
 import { guard } from './contracts/pipeline';
 import { forbidden } from './errors';
@@ -35,7 +35,7 @@ function onBoard(ctx: Context): boolean {
 export function queueBoard(deps: Pick<Deps, 'redis' | 'config'>): Middleware<AppState, AppContextExtras> {
   const prefix = bullPrefix(deps.config.redisPrefix);
   // Queue handles on the app's connection: they only read and move jobs (no blocking commands).
-  const queues = [EVENTS_QUEUE, TASKS_QUEUE, EMAILS_QUEUE].map(
+  const queues = [EVENTS_QUEUE, TASKS_QUEUE, EMAILS_QUEUE, LIVENESS_QUEUE].map(
     (name) => new Queue(name, { connection: deps.redis, prefix }),
   );
   for (const queue of queues) queue.on('error', () => {});

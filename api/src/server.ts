@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { loadConfig, loadConfigOrExit, type Config } from '@vitrine/runtime/config';
 import { createApp } from './app';
 import { createDeps } from './deps';
@@ -21,6 +21,14 @@ export interface RunningApi {
   close: () => Promise<void>;
 }
 
+/**
+ * How long an idle keep-alive connection stays open: longer than the load balancers' own idle
+ * timeouts (60 s: nginx's upstream keepalive_timeout, AWS ALB), so it is always the proxy that closes
+ * an idle connection. With Node's 5 s default the node closed connections a proxy or client was about
+ * to reuse, and the request sent on one at that moment was reset (ECONNRESET, a 502 behind a proxy).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** Longest a drain waits for the requests in flight before it cuts their connections. */
 export const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -34,7 +42,26 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
   app.use(webClient(config, { api: app.callback(), sourceMaps: !config.production }));
   // The server renderer is loaded before the port opens, so the first page is not slowed by its import.
   await loadRenderer();
-  const server = createServer(app.callback());
+  const handle = app.callback();
+  // While draining, every answer not yet sent closes its connection: a keep-alive client would
+  // otherwise go on sending requests on it (a closed server still answers them) until the drain's
+  // deadline cut them.
+  let draining = false;
+  const unanswered = new Set<ServerResponse>();
+  const closeAfterAnswer = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  const server = createServer((req, res) => {
+    if (draining) closeAfterAnswer(res);
+    else {
+      unanswered.add(res);
+      res.once('close', () => unanswered.delete(res));
+    }
+    return handle(req, res);
+  });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Above the keep-alive timeout, so a connection waiting idle for its next request is never cut as slow headers.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   const realtime = attachRealtime(server, deps);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const address = server.address();
@@ -49,8 +76,10 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
     metricsUrl: metrics?.url ?? null,
     async close() {
       // The drain (docs/operations.md "Graceful drain"): stop accepting connections, close idle
-      // keep-alive ones, send the sockets to another node, let the requests in flight finish (at most
+      // keep-alive ones and every other one after its answer, send the sockets to another node, let the requests in flight finish (at most
       // DRAIN_TIMEOUT_MS, then their connections are cut), and only then close the pools.
+      draining = true;
+      for (const res of unanswered) closeAfterAnswer(res);
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       realtime.reconnectElsewhere();

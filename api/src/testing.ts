@@ -1,22 +1,20 @@
 import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { createSql, REQUEST_STATEMENT_TIMEOUT_MS } from '@vitrine/db/sql';
 import { buildUser, TEST_PASSWORD } from '@vitrine/db/testing';
 import type { UserRow } from '@vitrine/db/queries/users';
 import { loadConfig, type Config } from '@vitrine/runtime/config';
-import { loggerFor } from '@vitrine/runtime/logger';
 import { createApp } from './app';
-import { createRedis, PRIORITY_POOL_SIZE } from './deps';
-import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
-import { createBallotBox } from './commands/ballot-box';
+import { createDeps } from './deps';
+import type { LiveEmitter } from '@vitrine/runtime/publisher';
 import type { Deps } from './context';
-import { connectSharedReads } from './cache/shared-reads';
 import { createRenderPool } from './public/render-pool';
-import { createHeavyReads } from './heavy-reads';
 
 /** An app on this test run's database, with a Redis prefix of its own (so rate limits do not leak between files). */
 export interface TestApp {
@@ -53,36 +51,18 @@ export async function makeTestApp(
     redisPrefix: prefix,
     trustProxy: true,
     siteUrl: origin,
+    // Pictures go to a directory of this app's own, removed on close.
+    media: { dir: mkdtempSync(join(tmpdir(), 'vitrine-media-test-')), s3: null },
     ...overrides,
   };
-  const sql = createSql(config.databaseUrl, { max: 5, statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS });
-  const prioritySql = createSql(config.databaseUrl, {
-    max: PRIORITY_POOL_SIZE,
-    statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS,
+  const { close: closeDeps, ...deps } = createDeps(config, {
+    live,
+    poolSize: 5,
+    redisName: 'test',
+    publishLog: () => {},
+    renderOptions,
   });
-  const redis = createRedis(config.redisUrl, { name: 'test' });
-  const shared = connectSharedReads(redis, config.redisPrefix, (err) =>
-    loggerFor('stale-reads').error({ err }, 'stale-read message failed'),
-  );
-  const publisher = createPublisher({
-    sql,
-    connection: redis,
-    prefix: config.redisPrefix,
-    live: shared.live(live),
-    log: () => {},
-  });
-  const renders = createRenderPool(renderOptions);
-  const deps: Deps = {
-    config,
-    sql,
-    prioritySql,
-    redis,
-    publisher,
-    sharedReads: shared.reads,
-    ballotBox: createBallotBox({ sql, publisher }),
-    renders,
-    heavyReads: createHeavyReads(),
-  };
+  const { sql } = deps;
   const app = createApp(deps);
   handler = app.callback();
 
@@ -110,11 +90,8 @@ export async function makeTestApp(
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      shared.close();
-      await renders.close();
-      await publisher.close();
-      redis.disconnect();
-      await Promise.all([sql.end({ timeout: 5 }), prioritySql.end({ timeout: 5 })]);
+      await closeDeps();
+      if (config.media.dir.startsWith(tmpdir())) rmSync(config.media.dir, { recursive: true, force: true });
     },
   };
 }

@@ -2,7 +2,8 @@
  * Run as a child process by driver-guard.test.ts: terminates the backends of a transaction and of a
  * reserved connection while small writes are queued on them, then prints what each query settled to.
  * With postgres.js 3.4.9 unpatched, the queued write fires on a null socket and this process exits 1
- * with "Cannot read properties of null (reading 'write')"; with patches/postgres+3.4.9.patch it exits 0.
+ * with "Cannot read properties of null (reading 'write')", and a failed array-types query ends it with
+ * an unhandled rejection; with patches/postgres+3.4.9.patch it exits 0.
  */
 import postgres from 'postgres';
 
@@ -47,8 +48,19 @@ await killer`SELECT pg_terminate_backend(${reservedPid})`;
 const first = await outcome(reserved`SELECT 1`);
 const queued = await Promise.all([outcome(reserved`SELECT 2`), outcome(reserved`SELECT 3`)]);
 
+// 3. A new connection whose first statement, the driver's own query of the array types, fails (here
+// cancelled by a 1 ms statement_timeout): unpatched, its rejection is handled by nobody, which ends
+// the process; patched, only the caller's query can fail, and it fails to its caller.
+const hasty = postgres(url, { max: 1, onnotice: () => {}, connection: { statement_timeout: 1 } });
+const typesFetch = await outcome(hasty`SELECT pg_sleep(0.05)`);
+
 await new Promise((r) => setTimeout(r, SETTLE_MS));
 // The pool reconnects by itself: a database blip costs the queries in flight, never the process.
 const [{ answer }] = await sql<{ answer: number }[]>`SELECT 42 AS answer`;
-await Promise.all([sql.end({ timeout: 1 }), pinned.end({ timeout: 1 }), killer.end({ timeout: 1 })]);
-console.log(JSON.stringify({ transaction, first, queued, answer }));
+await Promise.all([
+  sql.end({ timeout: 1 }),
+  pinned.end({ timeout: 1 }),
+  killer.end({ timeout: 1 }),
+  hasty.end({ timeout: 1 }),
+]);
+console.log(JSON.stringify({ transaction, first, queued, typesFetch, answer }));

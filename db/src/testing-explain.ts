@@ -1,6 +1,7 @@
 import postgres from 'postgres';
-import { expect } from 'vitest';
-import type { Sql } from './sql';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createSql, type Sql } from './sql';
+import { createTestDatabase } from './testing';
 
 /** What `makeExplainer` gives a query test. */
 export interface Explainer {
@@ -40,6 +41,68 @@ export function makeExplainer(url: string, sql: Sql): Explainer {
     },
     end: () => traced.end(),
   };
+}
+
+/** A database of its own for one file of EXPLAIN checks (see `useExplainDatabase`). */
+export interface ExplainDatabase {
+  /** A client of the database, for the checks' own reads and writes. */
+  readonly sql: Sql;
+  /** The plans of the queries `read` sends (`Explainer.plansOf`). */
+  plansOf: Explainer['plansOf'];
+}
+
+/**
+ * Before the file's tests: makes a migrated database (named from `prefix`), fills it with `seed`, and
+ * brings the planner's statistics up to date with VACUUM ANALYZE, as autovacuum would (it also moves
+ * bulk-loaded rows out of the trigram indexes' pending lists, which the planner otherwise prices as a
+ * scan of their own). After them: drops it. Seeding a large table takes a while: `seedTimeoutMs`.
+ */
+export function useExplainDatabase(
+  prefix: string,
+  seed: (sql: Sql) => Promise<void>,
+  seedTimeoutMs = 180_000,
+): ExplainDatabase {
+  let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let sql: Sql | undefined;
+  let explainer: Explainer | undefined;
+  const opened = () => {
+    if (!sql || !explainer) throw new Error('The EXPLAIN database is used before its beforeAll ran');
+    return { sql, explainer };
+  };
+  beforeAll(async () => {
+    db = await createTestDatabase(prefix);
+    sql = createSql(db.url, { max: 2 });
+    await seed(sql);
+    await sql`VACUUM ANALYZE`;
+    explainer = makeExplainer(db.url, sql);
+    // The recording client's first query reads the array types (pg_type): keep it out of the plans.
+    await explainer.plansOf((c) => c`SELECT 1`);
+  }, seedTimeoutMs);
+  afterAll(async () => {
+    await explainer?.end();
+    await sql?.end();
+    await db?.drop();
+  });
+  return {
+    get sql() {
+      return opened().sql;
+    },
+    plansOf: (read) => opened().explainer.plansOf(read),
+  };
+}
+
+/** `count` members named seed_1 to seed_{count}. */
+export async function seedUsers(sql: Sql, count: number): Promise<void> {
+  await sql`INSERT INTO users (username, password_hash) SELECT 'seed_' || g, 'x' FROM generate_series(1, ${count}::int) g`;
+}
+
+/** `count` projects, project 1 the newest and each next a minute older, shared out among the first `owners` members. */
+export async function seedProjects(sql: Sql, count: number, owners: number): Promise<void> {
+  await sql`
+    INSERT INTO projects (title, description, replit_url, category, user_id, created_at)
+    SELECT 'Project ' || g, 'Seeded project number ' || g, 'https://project.example/' || g, 'Game',
+           (g % ${owners}::int) + 1, now() - make_interval(mins => g)
+    FROM generate_series(1, ${count}::int) g`;
 }
 
 /** Fails on a sequential scan of any of `tables`, showing the plan. */

@@ -75,6 +75,7 @@ export async function buildUser(
     role: overrides.role,
     bio: overrides.bio,
     isAdmin: overrides.isAdmin,
+    signupNetwork: overrides.signupNetwork,
     createdAt: overrides.createdAt ?? (overrides.standing ? new Date(Date.now() - STANDING_AGE_MS) : undefined),
   });
   if (overrides.isPaused) {

@@ -73,10 +73,19 @@ export const DEFAULT_TRENDING_PERIOD: TrendingPeriod = 'week';
 export const LEADERBOARD_RANGES = ['all', 'month', 'week'] as const;
 export type LeaderboardRange = (typeof LEADERBOARD_RANGES)[number];
 export const DEFAULT_LEADERBOARD_RANGE: LeaderboardRange = 'all';
-export const LATEST_SORTS = ['newest', 'votes', 'views'] as const;
+/** updated: Recently updated (by the newest update, else creation). */
+export const LATEST_SORTS = ['newest', 'votes', 'views', 'updated'] as const;
 export type LatestSort = (typeof LATEST_SORTS)[number];
 
 /** Entries the top-contributors panel shows by default (GET /api/projects/top-contributors). */
 export const DEFAULT_TOP_CONTRIBUTORS = 5;
 /** The admin Projects tab lists this many projects a page (GET /api/admin/projects). */
 export const ADMIN_PROJECT_LIMIT = 100;
+
+/** New & rising: a project is shown in the strip until it is this many hours old ... */
+export const RISING_MAX_AGE_HOURS = 72;
+/** ... or has been on this many visitors' screens (one impression per visitor per project per day). */
+export const RISING_MAX_IMPRESSIONS = 50;
+/** Projects in a visitor's strip by default, and at most (also the most ids one impressions call counts). */
+export const RISING_DEFAULT_LIMIT = 6;
+export const RISING_MAX_LIMIT = 12;

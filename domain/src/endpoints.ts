@@ -3,11 +3,16 @@ import type { Method, RouteContract } from './contracts/contract';
 import type { adminContracts } from './contracts/admin';
 import type { adminTestRequestContracts } from './contracts/admin-test-requests';
 import type { authContracts } from './contracts/auth';
+import type { commentContracts } from './contracts/comments';
+import type { devlogContracts } from './contracts/devlogs';
 import type { docsContracts } from './contracts/docs';
 import type { emailContracts } from './contracts/email';
 import type { healthContracts } from './contracts/health';
+import type { integrityContracts } from './contracts/integrity';
 import type { messageContracts } from './contracts/messages';
+import type { notificationContracts } from './contracts/notifications';
 import type { projectContracts } from './contracts/projects';
+import type { projectHealthContracts } from './contracts/project-health';
 import type { testRequestContracts } from './contracts/test-requests';
 import type { userRatingContracts } from './contracts/user-ratings';
 import type { userContracts } from './contracts/users';
@@ -28,9 +33,9 @@ export interface Endpoint<C extends RouteContract = RouteContract> {
 }
 
 /** The endpoints of one area's contracts, one per contract. */
-type EndpointsOf<T> = { readonly [K in keyof T]: T[K] extends RouteContract ? Endpoint<T[K]> : never };
+export type EndpointsOf<T> = { readonly [K in keyof T]: T[K] extends RouteContract ? Endpoint<T[K]> : never };
 
-function endpoint<const M extends Method, const P extends string>(method: M, path: P) {
+export function endpoint<const M extends Method, const P extends string>(method: M, path: P) {
   return { method, path };
 }
 
@@ -94,6 +99,17 @@ const auth: EndpointsOf<typeof authContracts> = {
   logout: endpoint('post', '/api/auth/logout'),
 };
 
+const comments: EndpointsOf<typeof commentContracts> = {
+  list: endpoint('get', '/api/projects/:id/comments'),
+  create: endpoint('post', '/api/projects/:id/comments'),
+  edit: endpoint('patch', '/api/comments/:id'),
+  remove: endpoint('delete', '/api/comments/:id'),
+  report: endpoint('post', '/api/comments/:id/report'),
+  setVisibility: endpoint('patch', '/api/admin/comments/:id/visibility'),
+  reports: endpoint('get', '/api/admin/comment-reports'),
+  decideReport: endpoint('patch', '/api/admin/comment-reports/:id'),
+};
+
 const docs: EndpointsOf<typeof docsContracts> = {
   openapi: endpoint('get', '/api/openapi.json'),
 };
@@ -108,6 +124,12 @@ const health: EndpointsOf<typeof healthContracts> = {
   health: endpoint('get', '/api/health'),
 };
 
+const integrity: EndpointsOf<typeof integrityContracts> = {
+  score: endpoint('get', '/api/projects/:id/score'),
+  clusters: endpoint('get', '/api/admin/integrity/clusters'),
+  decideCluster: endpoint('patch', '/api/admin/integrity/clusters/:id'),
+};
+
 const messages: EndpointsOf<typeof messageContracts> = {
   contact: endpoint('post', '/api/contact'),
   list: endpoint('get', '/api/messages'),
@@ -115,6 +137,18 @@ const messages: EndpointsOf<typeof messageContracts> = {
   send: endpoint('post', '/api/messages'),
   markRead: endpoint('patch', '/api/messages/:id/read'),
   remove: endpoint('delete', '/api/messages/:id'),
+};
+
+const notifications: EndpointsOf<typeof notificationContracts> = {
+  follow: endpoint('post', '/api/users/:username/follow'),
+  unfollow: endpoint('delete', '/api/users/:username/follow'),
+  followingFeed: endpoint('get', '/api/feed/following'),
+  list: endpoint('get', '/api/notifications'),
+  unreadCount: endpoint('get', '/api/notifications/unread-count'),
+  markRead: endpoint('post', '/api/notifications/read'),
+  settings: endpoint('get', '/api/users/me/notifications'),
+  updateSettings: endpoint('patch', '/api/users/me/notifications'),
+  unsubscribe: endpoint('post', '/api/unsubscribe'),
 };
 
 const projects: EndpointsOf<typeof projectContracts> = {
@@ -130,6 +164,11 @@ const projects: EndpointsOf<typeof projectContracts> = {
   view: endpoint('post', '/api/projects/:id/view'),
   rate: endpoint('post', '/api/projects/:id/rate'),
   report: endpoint('post', '/api/projects/:id/report'),
+};
+
+const projectHealth: EndpointsOf<typeof projectHealthContracts> = {
+  history: endpoint('get', '/api/projects/:id/health'),
+  checkNow: endpoint('post', '/api/projects/:id/health/check'),
 };
 
 const testRequests: EndpointsOf<typeof testRequestContracts> = {
@@ -159,16 +198,29 @@ const users: EndpointsOf<typeof userContracts> = {
   deleteAccount: endpoint('delete', '/api/users/me'),
 };
 
+const devlogs: EndpointsOf<typeof devlogContracts> = {
+  list: endpoint('get', '/api/projects/:id/updates'),
+  create: endpoint('post', '/api/projects/:id/updates'),
+  edit: endpoint('patch', '/api/projects/:id/updates/:updateId'),
+  remove: endpoint('delete', '/api/projects/:id/updates/:updateId'),
+  addressable: endpoint('get', '/api/projects/:id/updates/feedback'),
+};
+
 /** Every route of the API by area, as the web calls them. */
 export const endpoints = {
   admin,
   adminTestRequests,
   auth,
+  comments,
+  devlogs,
   docs,
   email,
   health,
+  integrity,
   messages,
+  notifications,
   projects,
+  projectHealth,
   testRequests,
   userRatings,
   users,

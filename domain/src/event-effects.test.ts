@@ -66,8 +66,16 @@ describe('domain/src/event-effects: what each event causes', () => {
   });
 
   it('gives the web keys only to events whose pushes reach the web, and keys to every invalidating push', () => {
+    // Pushes the web applies itself (counts written into the cache, comments refetched by their section).
+    const direct: Array<keyof ServerToClientEvents> = [
+      'project:counts',
+      'sync',
+      'comment:created',
+      'comment:updated',
+      'comment:deleted',
+    ];
     for (const [name, row] of Object.entries(EVENT_EFFECTS) as Array<[EventName, EventEffects]>) {
-      const invalidating = pushesOf({ name }).filter((push) => push !== 'project:counts');
+      const invalidating = pushesOf({ name }).filter((push) => !direct.includes(push));
       expect({ name, reachesWeb: invalidating.length > 0 }).toEqual({ name, reachesWeb: row.webKeys !== 'none' });
     }
     const invalidatingPushes: InvalidatingPush[] = [
@@ -77,6 +85,8 @@ describe('domain/src/event-effects: what each event causes', () => {
       'testRequests:changed',
       'testRequest:changed',
       'testRequest:activity',
+      'commentReport:created',
+      'project:health',
     ];
     expect(Object.fromEntries(invalidatingPushes.map((push) => [push, webKeysOfPush(push)]))).toEqual({
       'projects:changed': ['projects'],
@@ -85,8 +95,9 @@ describe('domain/src/event-effects: what each event causes', () => {
       'testRequests:changed': ['testRequests'],
       'testRequest:changed': ['testRequests'],
       'testRequest:activity': ['testRequests'],
+      'commentReport:created': ['reports'],
+      'project:health': ['projects'],
     });
-    const direct: Array<keyof ServerToClientEvents> = ['project:counts', 'sync'];
     for (const push of direct) expect(webKeysOfPush(push)).toEqual([]);
   });
 
@@ -101,6 +112,8 @@ describe('domain/src/event-effects: what each event causes', () => {
       confirmationMail: (event, tag) => void seen.push(`confirmationMail ${event.confirmationId} ${tag}`),
       visitorReplyMail: (event, tag) => void seen.push(`visitorReplyMail ${event.replyId} ${tag}`),
       requestNotices: (event, tag) => void seen.push(`requestNotices ${event.requestId} ${tag}`),
+      healthNotice: (event, tag) => void seen.push(`healthNotice ${event.projectId} ${tag}`),
+      livenessCheck: (event, tag) => void seen.push(`livenessCheck ${event.projectId} ${tag}`),
     };
     runEffect(
       handlers,

@@ -9,7 +9,8 @@ import type { DomainEvent, EventName, ServerToClientEvents } from './events';
  * - livePush: its Socket.IO pushes and room moves (runtime/src/live.ts);
  * - testRequestPush: its test-request pushes (runtime/src/live-test-requests.ts);
  * - workerJobs: the worker jobs it enqueues, board recomputes and mails (worker/src/processors/events.ts);
- * - webKeys: the web's cached answers its pushes make stale (web/src/lib/live-keys.ts).
+ * - webKeys: the web's cached answers its pushes make stale (web/src/lib/live-keys.ts);
+ * - notify: the notification rows the worker writes for it (worker/src/notifications/fan-out.ts).
  *
  * A new event does not compile until its row decides every kind; a new effect name does not compile
  * until the workspace of its kind handles it.
@@ -28,12 +29,22 @@ export const LIVE_PUSHES = {
   userDeleted: ['projects:changed'],
   /** The user's sockets join the rooms their row grants now (admin, paused). */
   accountRooms: [],
+  /** The Integrity tab's clusters changed, to the admins. */
+  integrityChanged: ['integrity:changed'],
   /** The report's headline, to the admins. */
   reportCreated: ['report:created'],
   /** The recipient's and the admins' inboxes changed. */
   messagesChanged: ['messages:changed'],
   /** The admins' inbox changed (a visitor's message was answered). */
   adminInboxChanged: ['messages:changed'],
+  /** The comment's place and the project's comment count, to the project's room. */
+  commentCreated: ['comment:created'],
+  commentUpdated: ['comment:updated'],
+  commentDeleted: ['comment:deleted'],
+  /** The reported comment, to the admins. */
+  commentReported: ['commentReport:created'],
+  /** The project's new health, to its room. */
+  health: ['project:health'],
 } as const satisfies Record<string, ReadonlyArray<keyof ServerToClientEvents>>;
 export type LivePushEffect = keyof typeof LIVE_PUSHES;
 
@@ -82,11 +93,51 @@ export const WORKER_JOB_EFFECTS = [
   'visitorReplyMail',
   /** The email copies of the test-request notices. */
   'requestNotices',
+  /** The owner's mail of a project gone down or back up. */
+  'healthNotice',
+  /** A check of the project now (when the checks are on). */
+  'livenessCheck',
 ] as const;
 export type WorkerJobsEffect = (typeof WORKER_JOB_EFFECTS)[number];
 
+/** The notifications an event makes (the worker writes the rows and pushes `notification:new`). */
+export const NOTIFY_EFFECTS = [
+  'none',
+  /** The maker's followers hear of their new visible project. */
+  'makerFollowers',
+  /** The request's owner hears a tester joined. */
+  'testerJoined',
+  /** The request's owner hears of new feedback (not of an edit). */
+  'feedbackPosted',
+  /** Each tester hears the request's status moved. */
+  'requestStatus',
+  /** The tester hears their feedback was marked helpful. */
+  'feedbackHelpful',
+  /** The rated member hears of a peer rating. */
+  'ratingReceived',
+  /** A member hears an admin answered their message. */
+  'adminReply',
+  /** The project's maker hears of a comment, the parent's author of a reply, each member named of a mention. */
+  'commentPosted',
+  /** The owner hears their project went down or came back up. */
+  'healthChanged',
+  /** Each tester whose feedback an update addresses hears of it; the maker's followers hear of a new update. */
+  'updatePosted',
+  /** Each tester whose feedback an edited update now addresses hears of it. */
+  'feedbackAddressed',
+] as const;
+export type NotifyEffect = (typeof NOTIFY_EFFECTS)[number];
+
 /** The groups of the web's cached answers (SWR keys) that change together. */
-export const WEB_KEY_GROUPS = ['projects', 'messages', 'reports', 'users', 'testRequests', 'profiles'] as const;
+export const WEB_KEY_GROUPS = [
+  'projects',
+  'messages',
+  'reports',
+  'users',
+  'testRequests',
+  'profiles',
+  'integrity',
+] as const;
 export type WebKeyGroup = (typeof WEB_KEY_GROUPS)[number];
 export type WebKeysEffect = WebKeyGroup | 'none';
 
@@ -97,6 +148,7 @@ export interface EventEffects {
   testRequestPush: TestRequestPushEffect;
   workerJobs: WorkerJobsEffect;
   webKeys: WebKeysEffect;
+  notify: NotifyEffect;
 }
 export type EffectKind = keyof EventEffects;
 
@@ -109,6 +161,16 @@ const none = {
   testRequestPush: 'none',
   workerJobs: 'none',
   webKeys: 'none',
+  notify: 'none',
+} as const;
+
+/** What a ring filed or decided causes. */
+const INTEGRITY_EFFECTS = {
+  ...none,
+  staleReads: 'all',
+  livePush: 'integrityChanged',
+  workerJobs: 'allBoards',
+  webKeys: 'integrity',
 } as const;
 
 /** What each event causes. */
@@ -121,6 +183,7 @@ export const EVENT_EFFECTS = {
     livePush: 'projectsChanged',
     workerJobs: 'allBoards',
     webKeys: 'projects',
+    notify: 'makerFollowers',
   },
   'project.updated': { ...none, staleReads: 'project', livePush: 'projectsChanged', webKeys: 'projects' },
   'project.hidden': {
@@ -137,12 +200,21 @@ export const EVENT_EFFECTS = {
     workerJobs: 'allBoards',
     webKeys: 'projects',
   },
+  // Weights moved: every shared read (a project's score) is stale and the boards are recomputed whole.
+  'integrity.clusterFlagged': INTEGRITY_EFFECTS,
+  'integrity.clusterDecided': INTEGRITY_EFFECTS,
   // The project's reportCount is part of every read showing it.
   'report.created': { ...none, staleReads: 'project', livePush: 'reportCreated', webKeys: 'reports' },
   'user.deleted': { ...none, staleReads: 'all', livePush: 'userDeleted', workerJobs: 'allBoards', webKeys: 'projects' },
   // Admin and pause flags, which no shared read shows; the account's rooms follow them.
   'user.updated': { ...none, livePush: 'accountRooms' },
-  'message.created': { ...none, livePush: 'messagesChanged', workerJobs: 'messageMails', webKeys: 'messages' },
+  'message.created': {
+    ...none,
+    livePush: 'messagesChanged',
+    workerJobs: 'messageMails',
+    webKeys: 'messages',
+    notify: 'adminReply',
+  },
   'email.confirmationRequested': { ...none, workerJobs: 'confirmationMail' },
   'message.copyConfirmed': { ...none, workerJobs: 'messageMails' },
   // The answered message shows its reply time to every admin.
@@ -159,12 +231,14 @@ export const EVENT_EFFECTS = {
     testRequestPush: 'requestUpdated',
     workerJobs: 'requestNotices',
     webKeys: 'testRequests',
+    notify: 'requestStatus',
   },
   'tester.joined': {
     ...none,
     testRequestPush: 'testerActivity',
     workerJobs: 'requestNotices',
     webKeys: 'testRequests',
+    notify: 'testerJoined',
   },
   'tester.left': { ...none, testRequestPush: 'testerLeft', webKeys: 'testRequests' },
   'feedback.posted': {
@@ -172,12 +246,51 @@ export const EVENT_EFFECTS = {
     testRequestPush: 'testerActivity',
     workerJobs: 'requestNotices',
     webKeys: 'testRequests',
+    notify: 'feedbackPosted',
   },
-  'feedback.markedHelpful': { ...none, testRequestPush: 'feedbackMarkedHelpful', webKeys: 'testRequests' },
+  'feedback.markedHelpful': {
+    ...none,
+    testRequestPush: 'feedbackMarkedHelpful',
+    webKeys: 'testRequests',
+    notify: 'feedbackHelpful',
+  },
   // The rated user's developer rating is their tier on every card of theirs (Project.ownerTier);
   // profiles and badges are read when shown, so nothing is pushed.
-  'userRating.saved': { ...none, staleReads: 'all' },
+  'userRating.saved': { ...none, staleReads: 'all', notify: 'ratingReceived' },
   'userRating.removed': { ...none, staleReads: 'all' },
+  // The project's commentCount is part of every read showing it; the comments themselves are read
+  // per viewer (never shared) and pushed to the project's room.
+  'comment.created': { ...none, staleReads: 'project', livePush: 'commentCreated', notify: 'commentPosted' },
+  'comment.updated': { ...none, staleReads: 'project', livePush: 'commentUpdated' },
+  'comment.deleted': { ...none, staleReads: 'project', livePush: 'commentDeleted' },
+  'commentReport.created': { ...none, livePush: 'commentReported', webKeys: 'reports' },
+  // The down badge is on every card and page of the project, and down projects leave Trending.
+  'project.healthChanged': {
+    ...none,
+    staleReads: 'project',
+    livePush: 'health',
+    workerJobs: 'healthNotice',
+    webKeys: 'projects',
+    notify: 'healthChanged',
+  },
+  'project.checkRequested': { ...none, workerJobs: 'livenessCheck' },
+  // The page's update count and the "Recently updated" order of Latest (a bumped project may join any
+  // cached page of it): every shared read on a post or delete; an edit changes the project's reads only.
+  'projectUpdate.posted': {
+    ...none,
+    staleReads: 'all',
+    livePush: 'projectsChanged',
+    webKeys: 'projects',
+    notify: 'updatePosted',
+  },
+  'projectUpdate.edited': {
+    ...none,
+    staleReads: 'project',
+    livePush: 'projectsChanged',
+    webKeys: 'projects',
+    notify: 'feedbackAddressed',
+  },
+  'projectUpdate.deleted': { ...none, staleReads: 'all', livePush: 'projectsChanged', webKeys: 'projects' },
 } as const satisfies EventEffectTable;
 
 /** The names of the events whose `kind` effect is `effect`. */
@@ -222,7 +335,13 @@ export function pushesOf(event: Pick<DomainEvent, 'name'>): ReadonlyArray<keyof 
 }
 
 /** A push the web answers by revalidating cached answers (the pushes of an event with web keys). */
-export type InvalidatingPush = Exclude<keyof ServerToClientEvents, 'project:counts' | 'sync'>;
+export type InvalidatingPush = Exclude<
+  keyof ServerToClientEvents,
+  'project:counts' | 'sync' | 'notification:new' | CommentPushName
+>;
+
+/** The comment pushes: the web writes their count into cached projects and the comment section refetches. */
+export type CommentPushName = 'comment:created' | 'comment:updated' | 'comment:deleted';
 
 /**
  * The web key groups a push makes stale: those of every event that may send it. The web cannot tell

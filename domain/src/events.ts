@@ -1,8 +1,18 @@
 import { z } from './zod';
 import { REQUEST_STATUSES, type RequestStatus } from './test-requests';
+import type { NotificationView } from './answers/notifications';
+import { HEALTH_STATUSES, type HealthStatus } from './liveness';
 
 /** A project's counts after a vote or rating, as its event carries them. */
 const projectCounts = { projectId: z.number(), votes: z.number(), averageRating: z.number(), totalRatings: z.number() };
+
+/** A comment's place and its project's comment count after the change. */
+const commentRef = {
+  projectId: z.number(),
+  commentId: z.number(),
+  parentId: z.number().nullable(),
+  commentCount: z.number(),
+};
 
 /**
  * Domain events. Names are noun.verb; payloads carry ids and new counts, never secrets.
@@ -17,6 +27,14 @@ export const eventSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('project.hidden'), projectId: z.number(), hidden: z.boolean() }),
   z.object({ name: z.literal('project.deleted'), projectId: z.number() }),
   z.object({ name: z.literal('report.created'), reportId: z.number(), projectId: z.number() }),
+  /** The integrity scan filed a suspected vote ring: its votes weigh 0 pending review (the projects it held votes of). */
+  z.object({ name: z.literal('integrity.clusterFlagged'), clusterId: z.number(), projectIds: z.array(z.number()) }),
+  /** An admin confirmed (votes stay void, accounts paused) or cleared (weights restored) a ring. */
+  z.object({
+    name: z.literal('integrity.clusterDecided'),
+    clusterId: z.number(),
+    status: z.enum(['confirmed', 'cleared']),
+  }),
   /** byOwner: the member deleted their own account (their sockets are disconnected, not only moved out of rooms). */
   z.object({ name: z.literal('user.deleted'), userId: z.number(), byOwner: z.boolean().optional() }),
   /** An admin changed the user's admin or paused flag (their sockets' rooms follow). */
@@ -78,6 +96,61 @@ export const eventSchema = z.discriminatedUnion('name', [
     raterUserId: z.number(),
   }),
   z.object({ name: z.literal('userRating.removed'), ratingId: z.number(), ratedUserId: z.number() }),
+  // Comments. Each carries the project's comment count after the change, for the live push.
+  z.object({
+    name: z.literal('comment.created'),
+    ...commentRef,
+    authorId: z.number(),
+    /** Existing members named `@username` in the body (at most 10, the author left out). */
+    mentionedUserIds: z.array(z.number()),
+  }),
+  /** Edited by its author, or hidden or shown by an admin (or by reports). */
+  z.object({ name: z.literal('comment.updated'), ...commentRef }),
+  z.object({ name: z.literal('comment.deleted'), ...commentRef }),
+  /** A member reported a comment (the admins' queue). */
+  z.object({
+    name: z.literal('commentReport.created'),
+    reportId: z.number(),
+    commentId: z.number(),
+    projectId: z.number(),
+  }),
+  // Devlogs (docs/architecture.md "Devlogs").
+  /**
+   * The owner posted an update. addressedFeedbackIds: the feedback items it names as addressed (their
+   * testers are told); the maker's followers hear of the update.
+   */
+  z.object({
+    name: z.literal('projectUpdate.posted'),
+    projectId: z.number(),
+    updateId: z.number(),
+    authorId: z.number(),
+    addressedFeedbackIds: z.array(z.number()),
+  }),
+  /** The owner edited an update; addressedFeedbackIds: the feedback items it names now and did not before. */
+  z.object({
+    name: z.literal('projectUpdate.edited'),
+    projectId: z.number(),
+    updateId: z.number(),
+    authorId: z.number(),
+    addressedFeedbackIds: z.array(z.number()),
+  }),
+  z.object({ name: z.literal('projectUpdate.deleted'), projectId: z.number(), updateId: z.number() }),
+  // Liveness (docs/architecture.md "Liveness").
+  /**
+   * A check moved a project's health (written by the worker). recipientIds: who is told (the owner,
+   * when the project went down or came back up; empty otherwise).
+   */
+  z.object({
+    name: z.literal('project.healthChanged'),
+    projectId: z.number(),
+    status: z.enum(HEALTH_STATUSES),
+    previous: z.enum(HEALTH_STATUSES),
+    /** ISO time the new status began. */
+    since: z.string(),
+    recipientIds: z.array(z.number()),
+  }),
+  /** The owner asked for a check of their project now. */
+  z.object({ name: z.literal('project.checkRequested'), projectId: z.number() }),
 ]);
 export type DomainEvent = z.infer<typeof eventSchema>;
 export type EventName = DomainEvent['name'];
@@ -97,6 +170,10 @@ export interface ServerToClientEvents {
   'messages:changed': () => void;
   /** A new report (room admins). */
   'report:created': (payload: { id: number; projectId: number; projectTitle: string }) => void;
+  /** A suspected vote ring was filed or decided (room admins): the Integrity tab refetches. */
+  'integrity:changed': (payload: { clusterId: number }) => void;
+  /** A shown project went down or came back (room project:{id}): refetch it. */
+  'project:health': (payload: { id: number; status: HealthStatus; since: string }) => void;
   /** Lists changed: a project was created, hidden, deleted (everyone). */
   'projects:changed': () => void;
   /** To a request's owner: a tester joined or posted feedback (room user:{ownerId}). */
@@ -110,8 +187,24 @@ export interface ServerToClientEvents {
   }) => void;
   /** The public list of test requests changed (everyone). */
   'testRequests:changed': () => void;
+  /** A comment or reply was posted, changed (edited, hidden, shown) or deleted on a project (room project:{id}): refetch its comments. */
+  'comment:created': (payload: CommentPush) => void;
+  'comment:updated': (payload: CommentPush) => void;
+  'comment:deleted': (payload: CommentPush) => void;
+  /** A member reported a comment (room admins). */
+  'commentReport:created': (payload: { id: number; commentId: number; projectId: number }) => void;
+  /** A notification for the member arrived or grew, with their unread count (room user:{id}). */
+  'notification:new': (payload: { notification: NotificationView; unreadCount: number }) => void;
   /** This node's link to the other nodes was down and pushes may have been missed: refetch what is shown. */
   sync: () => void;
+}
+
+/** A comment push: which comment of which project, and the project's comment count now. */
+export interface CommentPush {
+  projectId: number;
+  commentId: number;
+  parentId: number | null;
+  commentCount: number;
 }
 
 /** What the owner of a request is told live. */

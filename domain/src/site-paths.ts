@@ -10,8 +10,11 @@ export const sitePaths = {
   siteCard: '/cards/site.png',
   latestFeed: (format: FeedFormat) => (format === 'atom' ? '/feed.xml' : '/feeds/latest.rss'),
   trendingFeed: (format: FeedFormat) => `/feeds/trending.${format}`,
+  projectFeed: (id: number, format: FeedFormat) => `/feeds/projects/${id}.${format}`,
   userFeed: (username: string, format: FeedFormat) => `/feeds/users/${encodeURIComponent(username)}.${format}`,
   categoryFeed: (category: Category, format: FeedFormat) => `/feeds/categories/${categorySlug(category)}.${format}`,
+  moderation: '/moderation',
+  moderationFeed: (format: FeedFormat) => `/feeds/moderation.${format}`,
 } as const;
 
 /** The two feed formats: Atom 1.0 and RSS 2.0. */

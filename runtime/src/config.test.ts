@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       relayEveryMs: 5_000,
       relayAfterMs: 5_000,
       emailBackoffMs: 10_000,
+      integrityScanEveryMs: 600_000,
     });
   });
 
@@ -73,6 +74,76 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(/METRICS_PORT must be a port/);
     expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must differ from PORT/);
     expect(() => loadConfig({ WORKER_METRICS_PORT: '3000' })).toThrow(/WORKER_METRICS_PORT must differ from PORT/);
+  });
+
+  it('keeps the liveness checks off unless LIVENESS_ENABLED=1, and reads their settings', () => {
+    expect(loadConfig({}).liveness).toEqual({
+      enabled: false,
+      intervalSeconds: 900,
+      failuresToDown: 3,
+      timeoutMs: 10_000,
+      allowedHosts: [],
+      allowedOnly: false,
+    });
+    const set = loadConfig({
+      LIVENESS_ENABLED: '1',
+      LIVENESS_INTERVAL_SECONDS: '60',
+      LIVENESS_ALLOWED_HOSTS: ' App.Example:8080 , 127.0.0.1:3000',
+    }).liveness;
+    expect(set).toMatchObject({
+      enabled: true,
+      intervalSeconds: 60,
+      allowedHosts: ['app.example:8080', '127.0.0.1:3000'],
+    });
+    expect(() => loadConfig({ LIVENESS_TIMEOUT_MS: '0' })).toThrow(/LIVENESS_TIMEOUT_MS/);
+  });
+
+  it('reads the read replica: none by default, its lag bound and check interval', () => {
+    expect(loadConfig({}).databaseReplica).toBeNull();
+    expect(loadConfig({ DATABASE_REPLICA_URL: 'postgres://replica.example/vitrine' }).databaseReplica).toEqual({
+      url: 'postgres://replica.example/vitrine',
+      maxLagMs: 2_000,
+      checkMs: 250,
+    });
+    expect(
+      loadConfig({
+        DATABASE_REPLICA_URL: 'postgres://replica.example/vitrine',
+        DATABASE_REPLICA_MAX_LAG_MS: '500',
+        DATABASE_REPLICA_CHECK_MS: '100',
+      }).databaseReplica,
+    ).toMatchObject({ maxLagMs: 500, checkMs: 100 });
+    expect(() => loadConfig({ DATABASE_REPLICA_MAX_LAG_MS: '0' })).toThrow(
+      /DATABASE_REPLICA_MAX_LAG_MS must be a whole number/,
+    );
+  });
+
+  it('reads Redis Sentinel: both REDIS_SENTINELS and REDIS_SENTINEL_NAME, or neither', () => {
+    expect(loadConfig({}).redisSentinel).toBeNull();
+    expect(
+      loadConfig({
+        REDIS_SENTINELS: ' 10.0.0.1:26379, sentinel-b.example:26380,[::1]:26381',
+        REDIS_SENTINEL_NAME: 'mymaster',
+      }).redisSentinel,
+    ).toEqual({
+      sentinels: [
+        { host: '10.0.0.1', port: 26379 },
+        { host: 'sentinel-b.example', port: 26380 },
+        { host: '::1', port: 26381 },
+      ],
+      name: 'mymaster',
+    });
+    expect(() => loadConfig({ REDIS_SENTINELS: '10.0.0.1:26379' })).toThrow(
+      /REDIS_SENTINEL_NAME must be set with REDIS_SENTINELS/,
+    );
+    expect(() => loadConfig({ REDIS_SENTINEL_NAME: 'mymaster' })).toThrow(
+      /REDIS_SENTINELS must be set with REDIS_SENTINEL_NAME/,
+    );
+    expect(() => loadConfig({ REDIS_SENTINELS: '10.0.0.1', REDIS_SENTINEL_NAME: 'mymaster' })).toThrow(
+      /REDIS_SENTINELS must be a comma-separated list of host:port/,
+    );
+    expect(() => loadConfig({ REDIS_SENTINELS: '10.0.0.1:70000', REDIS_SENTINEL_NAME: 'mymaster' })).toThrow(
+      /REDIS_SENTINELS must be a comma-separated list/,
+    );
   });
 
   it('reads TRUST_PROXY_HOPS, 1 by default, a whole number from 1 to 10', () => {

@@ -14,6 +14,28 @@ const DEFAULT_PROXY_HOPS = 1;
 /** More proxy hops than this is a mistake, not a deployment. */
 const MAX_PROXY_HOPS = 10;
 
+/** How far behind the primary the replica may be before every read goes to the primary (ms). */
+const DEFAULT_REPLICA_MAX_LAG_MS = 2_000;
+/** How often, at most, a node asks the replica how far it has replayed (ms); reads use the last answer. */
+const DEFAULT_REPLICA_CHECK_MS = 250;
+
+/** One `host:port` of REDIS_SENTINELS. */
+const SENTINEL_ENTRY = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\]):(\d{1,5})$/;
+
+/** Parses REDIS_SENTINELS (`host:port,host:port`); null when an entry is malformed. */
+export function parseSentinels(list: string): Array<{ host: string; port: number }> | null {
+  const entries = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const parsed = entries.map((entry) => {
+    const m = SENTINEL_ENTRY.exec(entry);
+    if (!m || Number(m[2]) < 1 || Number(m[2]) > MAX_PORT) return null;
+    return { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]) };
+  });
+  return parsed.every((e) => e !== null) ? parsed : null;
+}
+
 /** Levels of LOG_LEVEL, most to least verbose, and `silent` (runtime/src/logger.ts). */
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -79,6 +101,11 @@ const envSchema = z
     DATABASE_URL: text(DEFAULT_DATABASE_URL),
     REDIS_URL: text('redis://127.0.0.1:6379'),
     REDIS_PREFIX: text('vitrine:'),
+    REDIS_SENTINELS: text(''),
+    REDIS_SENTINEL_NAME: optionalText(),
+    DATABASE_REPLICA_URL: optionalText(),
+    DATABASE_REPLICA_MAX_LAG_MS: whole(DEFAULT_REPLICA_MAX_LAG_MS, 1),
+    DATABASE_REPLICA_CHECK_MS: whole(DEFAULT_REPLICA_CHECK_MS, 10),
     SESSION_SECRET: optionalText(),
     SITE_NAME: text(DEFAULT_SITE_NAME),
     SITE_URL: z.preprocess(
@@ -107,11 +134,24 @@ const envSchema = z
     WORKER_RELAY_EVERY_MS: whole(5_000, 1),
     WORKER_RELAY_AFTER_MS: whole(5_000, 0),
     WORKER_EMAIL_BACKOFF_MS: whole(10_000, 1),
+    INTEGRITY_SCAN_SECONDS: whole(600, 1),
     MAIL_OUTBOX_DIR: optionalText(),
     LOG_LEVEL: z.preprocess(unsetIfBlank, z.enum(LOG_LEVELS).default('info')),
     METRICS_PORT: optionalPort(),
     WORKER_METRICS_PORT: optionalPort(),
     METRICS_HOST: text('127.0.0.1'),
+    MEDIA_DIR: text('.data/media'),
+    S3_BUCKET: optionalText(),
+    S3_ENDPOINT: optionalText(),
+    S3_ACCESS_KEY_ID: optionalText(),
+    S3_SECRET_ACCESS_KEY: optionalText(),
+    S3_REGION: text('us-east-1'),
+    LIVENESS_ENABLED: flag(false),
+    LIVENESS_INTERVAL_SECONDS: whole(900, 10),
+    LIVENESS_FAILURES_TO_DOWN: whole(3, 1, 100),
+    LIVENESS_TIMEOUT_MS: whole(10_000, 50, 60_000),
+    LIVENESS_ALLOWED_HOSTS: text(''),
+    LIVENESS_ALLOWED_ONLY: flag(false),
   })
   .superRefine((env, ctx) => {
     // Metrics name every route and queue: they never share the public port (docs/security.md).
@@ -123,6 +163,33 @@ const envSchema = z
           message: 'must differ from PORT (metrics stay off the public port)',
         });
       }
+    }
+    // Sentinel mode needs both the sentinels and the name of the primary they watch.
+    const sentinels = parseSentinels(env.REDIS_SENTINELS);
+    if (sentinels === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_SENTINELS'],
+        message: 'must be a comma-separated list of host:port, such as 10.0.0.1:26379,10.0.0.2:26379',
+      });
+    } else if (sentinels.length > 0 && env.REDIS_SENTINEL_NAME === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_SENTINEL_NAME'],
+        message: 'must be set with REDIS_SENTINELS (the primary name the sentinels monitor, such as mymaster)',
+      });
+    } else if (sentinels.length === 0 && env.REDIS_SENTINEL_NAME !== null) {
+      ctx.addIssue({ code: 'custom', path: ['REDIS_SENTINELS'], message: 'must be set with REDIS_SENTINEL_NAME' });
+    }
+    // The S3-compatible store takes all four or none (then pictures go to MEDIA_DIR).
+    const s3 = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    const missing = s3.filter((name) => env[name] === null);
+    if (missing.length > 0 && missing.length < s3.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing[0]!],
+        message: `must be set with ${s3.filter((name) => env[name] !== null).join(', ')} (the S3 store needs all four)`,
+      });
     }
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === null) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
@@ -148,15 +215,69 @@ export interface WorkerEnvSettings {
   relayAfterMs: number;
   /** First retry delay of a mail (doubled each time). */
   emailBackoffMs: number;
+  /** How often the integrity scan looks for vote rings (INTEGRITY_SCAN_SECONDS). */
+  integrityScanEveryMs: number;
   /** Where mails go without SMTP_URL (the mailer's default when unset). */
   outboxDir?: string;
 }
 
+/** An S3-compatible bucket for project pictures (AWS, MinIO, R2...). */
+export interface S3Settings {
+  bucket: string;
+  /** The service's address, such as https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000. */
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
+/** Where project pictures are stored: the S3 bucket when configured, else the directory. */
+export interface MediaSettings {
+  dir: string;
+  s3: S3Settings | null;
+}
+
 /** Everything the processes read from the environment, validated. */
+/** The live-or-down checks of hosted projects (docs/operations.md "Liveness"). */
+export interface LivenessSettings {
+  /** Off unless LIVENESS_ENABLED=1: development, tests and CI never reach past loopback. */
+  enabled: boolean;
+  /** Every visible project is checked once per interval, the checks spread over it. */
+  intervalSeconds: number;
+  /** Failures in a row that make a project down. */
+  failuresToDown: number;
+  /** Time limit of one check, redirects included. */
+  timeoutMs: number;
+  /** host:port entries checked whatever their address and port (lower case). */
+  allowedHosts: string[];
+  /** Check only the allowed hosts; any other is recorded blocked without a name lookup (the e2e server). */
+  allowedOnly: boolean;
+}
+
+/** A streaming replica that public reads may use (api/src/read-routing.ts, docs/operations.md "Read replica"). */
+export interface ReplicaSettings {
+  url: string;
+  /** Past this lag every read goes to the primary. */
+  maxLagMs: number;
+  /** The replica's replay position is asked at most this often. */
+  checkMs: number;
+}
+
+/** Redis Sentinel: the sentinels and the name of the primary they watch (runtime/src/redis.ts). */
+export interface SentinelSettings {
+  sentinels: Array<{ host: string; port: number }>;
+  name: string;
+}
+
 export interface Config {
   port: number;
   databaseUrl: string;
+  /** DATABASE_REPLICA_URL and its bounds; null: every read on the primary. */
+  databaseReplica: ReplicaSettings | null;
+  /** Redis's address; under `redisSentinel`, only its user, password and database number are used. */
   redisUrl: string;
+  /** REDIS_SENTINELS and REDIS_SENTINEL_NAME; null: `redisUrl` is connected to directly. */
+  redisSentinel: SentinelSettings | null;
   /** Prefix of every Redis key and BullMQ queue of this deployment (tests use one of their own). */
   redisPrefix: string;
   sessionSecret: string;
@@ -200,6 +321,9 @@ export interface Config {
   workerMetricsPort: number | null;
   /** Address both metrics listeners bind to (METRICS_HOST): loopback unless a scraper elsewhere needs it. */
   metricsHost: string;
+  /** Project pictures' store (MEDIA_DIR, S3_*; api/src/media/storage.ts). */
+  media: MediaSettings;
+  liveness: LivenessSettings;
 }
 
 /** A configuration that cannot start: its message names each bad variable and what it must be. */
@@ -208,6 +332,40 @@ export class ConfigError extends Error {
     super(message);
     this.name = 'ConfigError';
   }
+}
+
+/** The parsed environment. */
+type Env = z.output<typeof envSchema>;
+
+/** Project pictures' store: S3 when its four values are set, else the directory. */
+function mediaSettings(e: Env): MediaSettings {
+  return {
+    dir: e.MEDIA_DIR,
+    s3:
+      e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            region: e.S3_REGION,
+          }
+        : null,
+  };
+}
+
+/** The worker's live-or-down checks. */
+function livenessSettings(e: Env): LivenessSettings {
+  return {
+    enabled: e.LIVENESS_ENABLED,
+    intervalSeconds: e.LIVENESS_INTERVAL_SECONDS,
+    failuresToDown: e.LIVENESS_FAILURES_TO_DOWN,
+    timeoutMs: e.LIVENESS_TIMEOUT_MS,
+    allowedHosts: e.LIVENESS_ALLOWED_HOSTS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    allowedOnly: e.LIVENESS_ALLOWED_ONLY,
+  };
 }
 
 /** Reads and validates the configuration once; defaults serve a local run. Throws ConfigError on a bad value. */
@@ -225,7 +383,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
+    databaseReplica:
+      e.DATABASE_REPLICA_URL === null
+        ? null
+        : {
+            url: e.DATABASE_REPLICA_URL,
+            maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
+            checkMs: e.DATABASE_REPLICA_CHECK_MS,
+          },
     redisUrl: e.REDIS_URL,
+    redisSentinel:
+      e.REDIS_SENTINEL_NAME === null
+        ? null
+        : { sentinels: parseSentinels(e.REDIS_SENTINELS) ?? [], name: e.REDIS_SENTINEL_NAME },
     redisPrefix: e.REDIS_PREFIX,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     siteName: e.SITE_NAME,
@@ -252,12 +422,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       relayEveryMs: e.WORKER_RELAY_EVERY_MS,
       relayAfterMs: e.WORKER_RELAY_AFTER_MS,
       emailBackoffMs: e.WORKER_EMAIL_BACKOFF_MS,
+      integrityScanEveryMs: e.INTEGRITY_SCAN_SECONDS * 1000,
       ...(e.MAIL_OUTBOX_DIR === null ? {} : { outboxDir: e.MAIL_OUTBOX_DIR }),
     },
     logLevel: e.LOG_LEVEL,
     metricsPort: e.METRICS_PORT,
     workerMetricsPort: e.WORKER_METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    media: mediaSettings(e),
+    liveness: livenessSettings(e),
   };
 }
 

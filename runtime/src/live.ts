@@ -1,6 +1,7 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
-import type { ServerToClientEvents, StoredEvent } from '@vitrine/domain/events';
+import type { CommentPush, ServerToClientEvents, StoredEvent } from '@vitrine/domain/events';
+import type { NotificationView } from '@vitrine/domain/answers';
 import { rooms } from '@vitrine/domain/events';
 import type { Sql } from '@vitrine/db/sql';
 import { makeReportQueries } from '@vitrine/db/queries/reports';
@@ -47,6 +48,8 @@ export interface LivePushes {
    * Resolves once Redis has handed the message to the subscribers; never throws.
    */
   announceStale(tags: string[]): Promise<void>;
+  /** `notification:new` to each recipient's sockets (room user:{id}). Never throws. */
+  notify(pushes: Array<{ userId: number; notification: NotificationView; unreadCount: number }>): void;
 }
 
 /**
@@ -127,6 +130,24 @@ export function createLivePushes(opts: {
     adminInboxChanged: () => {
       emitter.to(rooms.admins).emit('messages:changed');
     },
+    // The project's room holds only readers of the project (a hidden one's: its owner and admins).
+    commentCreated: (event) =>
+      void emitter.to(rooms.project(event.projectId)).emit('comment:created', commentPush(event)),
+    commentUpdated: (event) =>
+      void emitter.to(rooms.project(event.projectId)).emit('comment:updated', commentPush(event)),
+    commentDeleted: (event) =>
+      void emitter.to(rooms.project(event.projectId)).emit('comment:deleted', commentPush(event)),
+    commentReported: (event) => {
+      const { reportId: id, commentId, projectId } = event;
+      emitter.to(rooms.admins).emit('commentReport:created', { id, commentId, projectId });
+    },
+    integrityChanged: (event) => {
+      emitter.to(rooms.admins).emit('integrity:changed', { clusterId: event.clusterId });
+    },
+    health: (event) => {
+      const { projectId: id, status, since } = event;
+      emitter.to(rooms.project(id)).emit('project:health', { id, status, since });
+    },
   };
   const testRequestPushes = makeTestRequestPushes(emitter, opts.sql);
 
@@ -138,6 +159,11 @@ export function createLivePushes(opts: {
       if (opts.redis.status === 'ready') leaveOtherSessionRooms(emitter, userId, keepSessionId);
     },
     announceStale,
+    notify(pushes) {
+      if (opts.redis.status !== 'ready') return;
+      for (const { userId, notification, unreadCount } of pushes)
+        emitter.to(rooms.user(userId)).emit('notification:new', { notification, unreadCount });
+    },
     async announceAndPush(events) {
       await announceStale(staleTagsOfAll(events));
       await push(events);
@@ -159,6 +185,12 @@ export function createLivePushes(opts: {
       log(err);
     }
   }
+}
+
+/** What a comment push carries: the comment's place and the project's comment count (no text: readers refetch through the API). */
+function commentPush(event: CommentPush): CommentPush {
+  const { projectId, commentId, parentId, commentCount } = event;
+  return { projectId, commentId, parentId, commentCount };
 }
 
 /**

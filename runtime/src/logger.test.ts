@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { captureLogger } from './log-capture';
+import { withoutRedaction } from './logger';
 import { withRequestContext } from './request-context';
 
 describe('logger', () => {
@@ -30,5 +31,14 @@ describe('logger', () => {
     expect(written).toContain('everything at once');
     for (let i = 1; i <= 11; i++) expect(written).not.toMatch(new RegExp(`secret-${i}\\b`));
     expect(written).toContain('[redacted]');
+  });
+
+  it('writes a fixed-field line as it is through withoutRedaction, and still redacts every other line', () => {
+    const { logger, lines } = captureLogger('api');
+    withoutRedaction(logger.child({ component: 'http' })).info({ route: '/api/auth/password', userId: 7 }, 'request');
+    logger.child({ component: 'http' }).info({ token: 'token-secret' }, 'after');
+    const [request, after] = lines();
+    expect(request).toMatchObject({ service: 'api', component: 'http', route: '/api/auth/password', userId: 7 });
+    expect(after).toMatchObject({ component: 'http', token: '[redacted]' });
   });
 });

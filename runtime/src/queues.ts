@@ -7,6 +7,8 @@ export const EVENTS_QUEUE = 'events';
 export const TASKS_QUEUE = 'tasks';
 /** One job per mail to send, retried on its own schedule (an SMTP outage can last hours). */
 export const EMAILS_QUEUE = 'emails';
+/** One job per live-or-down check of a project's hosted address (docs/operations.md "Liveness"). */
+export const LIVENESS_QUEUE = 'liveness';
 
 /** Retries of an event job: its handlers are idempotent, so a retry is always safe. */
 const EVENT_ATTEMPTS = 8;

@@ -28,15 +28,20 @@ import { computeBoards, timeRankings } from './rankings';
 import { compareScales, type ReadCase } from './scale';
 import { startBenchServices } from './services';
 import { hostileReads } from './hostile';
+import { mediaBench } from './media';
+import { twoNodesAgainstOne } from './nodes';
+import { runLive } from './live-run';
+import { livenessBench } from './liveness';
+import { integrityBench } from './integrity';
 
 /** Connections of the API's database pool (db/src/sql.ts default): pgbench gets as many clients. */
 const API_POOL_SIZE = 10;
 
 const { values } = parseArgs({
   options: {
-    projects: { type: 'string', default: '20000' },
+    projects: { type: 'string' },
     votes: { type: 'string' },
-    seconds: { type: 'string', default: '3' },
+    seconds: { type: 'string' },
     connections: { type: 'string', default: '20' },
     database: { type: 'string', default: 'vitrine_bench' },
     /** Use the machine's PostgreSQL and Redis (DATABASE_URL's server, REDIS_URL) instead of private ones. */
@@ -45,28 +50,90 @@ const { values } = parseArgs({
     'compare-projects': { type: 'string' },
     /** The API's port; the hello server and the scale comparison's second API take the next two. */
     port: { type: 'string', default: '3241' },
-    /** `hostile`: only the hostile-reads case after the seed. */
+    /**
+     * `hostile`: only the hostile-reads case after the seed; `nodes`: two API nodes against one after the
+     * seed (nodes.ts); `media`: only the picture pipeline (media.ts); `live`: only the live pushes and the
+     * follower fan-out (live.ts), on a database of their own, no seed; `liveness`: only the checks per
+     * minute of the worker (liveness.ts, 1M projects unless --projects); `integrity`: only the integrity
+     * scan (integrity.ts, 1M projects and 10M votes unless --projects / --votes).
+     */
     only: { type: 'string' },
     /** A checkout of another version of the code: the hostile-reads case runs against its API first. */
     'baseline-root': { type: 'string' },
     /** Seconds of the hostile-reads case under attack. */
     'hostile-seconds': { type: 'string', default: '15' },
+    /** Local HTTP stand-ins (hosts) the liveness case's projects are spread over. */
+    'stand-ins': { type: 'string', default: '32' },
+    /** How long the liveness case's stand-ins take to answer, in ms (0: at once). */
+    'stand-in-ms': { type: 'string', default: '0' },
+    /** The liveness case: a CPU profile of the worker during the measure. */
+    profile: { type: 'boolean', default: false },
   },
 });
 /** Ports of the bench's servers. */
 const API_PORT = Number(values.port);
 const HELLO_PORT = API_PORT + 1;
 const SMALL_API_PORT = API_PORT + 2;
-const projects = Number(values.projects);
+/** The liveness and integrity cases are about a million projects unless told otherwise. */
+const LARGE_CASES = new Set(['liveness', 'integrity']);
+const projects = Number(values.projects ?? (LARGE_CASES.has(values.only ?? '') ? 1_000_000 : 20_000));
 const votes = values.votes === undefined ? projects * 10 : Number(values.votes);
-const seconds = Number(values.seconds);
+const seconds = Number(values.seconds ?? (values.only === 'liveness' ? 60 : 3));
 const connections = Number(values.connections);
 const log = (line: string) => console.log(`[bench] ${line}`);
+
+// The picture pipeline needs no database: measured alone, at once.
+if (values.only === 'media') {
+  await mediaBench(log);
+  process.exit(0);
+}
 
 const services = values.shared ? null : await startBenchServices(log);
 const redisUrl = services?.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const db = await createTestDatabase(values.database, services?.adminUrl);
+
+// The worker's cases seed databases of their own shape.
+if (values.only === 'liveness' || values.only === 'integrity') {
+  try {
+    if (values.only === 'liveness')
+      await livenessBench({
+        databaseUrl: db.url,
+        redisUrl,
+        postgresDir: services?.postgresDir ?? null,
+        projects,
+        seconds,
+        standIns: Number(values['stand-ins']),
+        standInMs: Number(values['stand-in-ms']),
+        profile: values.profile,
+        log,
+      });
+    else
+      await integrityBench({
+        databaseUrl: db.url,
+        projects,
+        votes,
+        restartPostgres: services?.restartPostgres ?? null,
+        log,
+      });
+  } finally {
+    await db.drop();
+    await services?.stop();
+  }
+  process.exit(0);
+}
 const sql = createSql(db.url, { max: 2 });
+
+if (values.only === 'live') {
+  try {
+    await runLive({ port: API_PORT, databaseUrl: db.url, redisUrl, sql, log });
+  } finally {
+    await sql.end();
+    await db.drop();
+    await services?.stop();
+  }
+  process.exit(0);
+}
+
 const started = Date.now();
 log(`seeding ${db.name}`);
 await seedBench(sql, { projects, votes, log });
@@ -86,6 +153,9 @@ const READS: readonly ReadCase[] = [
   { name: 'leaderboard (all)', path: '/api/projects/leaderboard?timeRange=all' },
   { name: 'top contributors', path: '/api/projects/top-contributors' },
   { name: 'project detail', path: '/api/projects/1' },
+  // The first page of a project with 1,000 comments (seed.ts), as a visitor reads it (kept per node).
+  { name: 'project comments (1,000, first page)', path: '/api/projects/1/comments' },
+  { name: 'project comments (Top)', path: '/api/projects/1/comments?sort=top' },
 ];
 
 /** A second database of `count` projects on the same servers, its boards computed, and an API on it; stop() removes both. */
@@ -138,6 +208,25 @@ async function runHostile(label: string, root?: string) {
   } finally {
     await child.stop();
   }
+}
+
+if (values.only === 'nodes') {
+  try {
+    await twoNodesAgainstOne({
+      databaseUrl: db.url,
+      redisUrl,
+      port: SMALL_API_PORT + 1,
+      projects,
+      seconds,
+      connections,
+      log,
+    });
+  } finally {
+    await sql.end();
+    await db.drop();
+    await services?.stop();
+  }
+  process.exit(0);
 }
 
 if (values.only === 'hostile') {

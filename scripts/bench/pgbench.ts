@@ -21,23 +21,45 @@ export function findPgbench(): string | null {
 
 /**
  * The SQL the API sends to count votes (db castVotes), captured from postgres.js itself, so pgbench
- * runs the very same statement: $1 the ballots (JSON).
+ * runs the very same statement: $1 the ballots (JSON); its other parameters (the standing and weight
+ * constants) are written in as typed literals, the values the API sent.
  */
 export async function captureVoteStatement(url: string): Promise<string> {
   let captured = '';
+  let parameters: unknown[] = [];
+  let types: number[] = [];
   const sql = postgres(url, {
     max: 1,
     transform: postgres.camel,
     onnotice: () => {},
-    debug: (_c, query) => (captured = query),
+    debug: (_c, query, params, paramTypes) => {
+      captured = query;
+      parameters = params as unknown[];
+      types = paramTypes as number[];
+    },
   });
   try {
     // Project 0 never exists: the statement runs and writes nothing.
     await makeVoteQueries(sql).castVotes([{ projectId: 0, actor: null, ip: 'pgbench-capture' }]);
+    // The type lookup below goes through debug too: keep the vote's statement and parameters first.
+    const [statement, values, valueTypes] = [captured, parameters, types];
+    const typeNames = new Map(
+      (
+        await sql<
+          { oid: number; name: string }[]
+        >`SELECT oid::int, format_type(oid, NULL) AS name FROM pg_type WHERE oid = ANY(${valueTypes.slice(1)}::oid[])`
+      ).map((t) => [t.oid, t.name]),
+    );
+    // From the last down, so $12 is never read as $1 followed by 2.
+    let inlined = statement;
+    for (let i = values.length; i >= 2; i--) {
+      const value = String(values[i - 1]).replace(/'/g, "''");
+      inlined = inlined.replaceAll(`$${i}`, `'${value}'::${typeNames.get(valueTypes[i - 1]!) ?? 'text'}`);
+    }
+    return inlined;
   } finally {
     await sql.end();
   }
-  return captured;
 }
 
 /**

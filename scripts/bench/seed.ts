@@ -52,9 +52,38 @@ export async function seedBench(
     UPDATE projects p SET votes = c.n
     FROM (SELECT project_id, count(*)::int AS n FROM votes GROUP BY project_id) c
     WHERE p.id = c.project_id`;
+  await seedComments(sql, opts.log);
   await sql`VACUUM ANALYZE projects`;
   await sql`VACUUM ANALYZE votes`;
   await sql`ANALYZE`;
+}
+
+/** Comments on project 1 (a long conversation): the comment read's case. */
+export const BENCH_COMMENTS = 1000;
+
+/** BENCH_COMMENTS comments on project 1: 700 threads, 300 replies spread over the first 100 of them. */
+async function seedComments(sql: Sql, log: (line: string) => void): Promise<void> {
+  log(`comments on project 1: ${BENCH_COMMENTS}`);
+  const threads = (BENCH_COMMENTS * 7) / 10;
+  await sql`
+    INSERT INTO comments (project_id, author_id, body, html, created_at)
+    SELECT 1, 1 + g % ${SEED_USERS}, 'A *bench* comment ' || g, '<p>A <em>bench</em> comment ' || g || '</p>
+',
+           now() - make_interval(secs => ${threads} - g)
+    FROM generate_series(1, ${threads}) g`;
+  await sql`
+    INSERT INTO comments (project_id, parent_id, author_id, body, html, created_at)
+    SELECT 1, t.id, 1 + g % ${SEED_USERS}, 'A reply ' || g, '<p>A reply ' || g || '</p>
+', now()
+    FROM generate_series(1, ${BENCH_COMMENTS - threads}) g
+    JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM comments WHERE project_id = 1 AND parent_id IS NULL) t
+      ON t.n = 1 + g % 100`;
+  await sql`
+    UPDATE comments c SET reply_count = r.n
+    FROM (SELECT parent_id, count(*)::int AS n FROM comments WHERE parent_id IS NOT NULL GROUP BY parent_id) r
+    WHERE c.id = r.parent_id`;
+  await sql`UPDATE projects SET comment_count = ${BENCH_COMMENTS} WHERE id = 1`;
+  await sql`VACUUM ANALYZE comments`;
 }
 
 /**

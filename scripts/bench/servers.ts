@@ -159,3 +159,26 @@ export async function startRecomputer(
     },
   };
 }
+
+/**
+ * HTTP stand-ins of hosted projects, in a child process: one server per address 127.0.0.(10+k) on
+ * port 3801+k (k < `hosts`), each answering every request 200 after `delayMs` (a hosted project's
+ * answer time). Distinct loopback addresses are distinct hosts to the checks' per-host limit (which
+ * counts by host name, not port).
+ */
+export async function startStandIns(hosts: number, delayMs = 0): Promise<ChildServer & { hosts: string[] }> {
+  if (hosts < 1 || hosts > 99) throw new Error('between 1 and 99 stand-ins (ports 3801-3899)');
+  const list = Array.from({ length: hosts }, (_, k) => `127.0.0.${10 + k}:${3801 + k}`);
+  const code = `
+    const http = require('node:http');
+    const list = ${JSON.stringify(list)};
+    let listening = 0;
+    for (const entry of list) {
+      const [host, port] = entry.split(':');
+      http.createServer((q, s) => ${delayMs > 0 ? `setTimeout(() => s.end('up'), ${Number(delayMs)})` : `s.end('up')`}).listen(Number(port), host, () => {
+        if (++listening === list.length) console.log('stand-ins ready');
+      });
+    }`;
+  const child = await spawnServer(['-e', code], {}, /stand-ins ready/, `http://${list[0]}`);
+  return { ...child, hosts: list };
+}

@@ -23,6 +23,8 @@ export interface BenchServices {
   redisUrl: string;
   /** The private PostgreSQL's data directory (its postmaster.pid names the server's process). */
   postgresDir: string;
+  /** Restarts the PostgreSQL (its buffer cache starts empty; the system's file cache is left as it is). */
+  restartPostgres: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -66,6 +68,10 @@ export async function startBenchServices(log: (line: string) => void): Promise<B
     adminUrl: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
     redisUrl: `redis://127.0.0.1:${REDIS_PORT}`,
     postgresDir: cluster.dir,
+    async restartPostgres() {
+      if (!pgCtl(cluster, 'restart', [], 'ignore') || !(await waitFor(PG_PORT)))
+        throw new Error('the private PostgreSQL did not restart');
+    },
     async stop() {
       process.off('exit', onExit);
       pgCtl(cluster, 'stop', ['-m', 'fast'], 'ignore');

@@ -3,15 +3,22 @@
  * Redis key prefix, a known admin, and the worker; everything is removed again on SIGTERM/SIGINT.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:http';
 import { deleteRedisPrefix } from '../lib/redis-cleanup';
 import { createTestDatabase } from '../../db/src/testing';
 import { createSql } from '../../db/src/sql';
 import { seedDemo } from '../../db/src/seed/demo';
 import { loadConfig } from '../../runtime/src/config';
 import { startApi } from '../../api/src/server';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT, E2E_SOCIAL } from './constants';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_HOSTED_PORT, E2E_PORT, E2E_SOCIAL } from './constants';
 
 const db = await createTestDatabase('vitrine_e2e');
+// A stand-in for a hosted project on loopback (the liveness spec): /up answers, every other path fails.
+const hosted = createServer((req, res) => void res.writeHead(req.url === '/up' ? 200 : 503).end('hosted'));
+await new Promise<void>((resolve) => hosted.listen(E2E_HOSTED_PORT, '127.0.0.1', resolve));
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisPrefix = `vitrine-e2e:${randomBytes(4).toString('hex')}:`;
 const env = {
@@ -29,6 +36,15 @@ const env = {
   BLUESKY_URL: E2E_SOCIAL.bluesky,
   RATE_LIMIT_MULTIPLIER: '100',
   TRUST_PROXY: '1',
+  // Pictures uploaded by the tests go to a directory of this run's own.
+  MEDIA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-e2e-media-')),
+  // Live checks of the stand-in only: every other address (the demo's *.example ones) is recorded
+  // blocked without a lookup, so nothing leaves the machine; one failure makes a project down.
+  LIVENESS_ENABLED: '1',
+  LIVENESS_ALLOWED_HOSTS: `127.0.0.1:${E2E_HOSTED_PORT}`,
+  LIVENESS_ALLOWED_ONLY: '1',
+  LIVENESS_FAILURES_TO_DOWN: '1',
+  LIVENESS_TIMEOUT_MS: '2000',
 };
 Object.assign(process.env, env);
 const config = loadConfig(env);
@@ -56,8 +72,10 @@ async function stop() {
   stopping = true;
   await worker?.close().catch(() => {});
   await api.close().catch(() => {});
+  hosted.close();
   await db.drop().catch((err) => console.error(err));
   await deleteRedisPrefix(redisUrl, redisPrefix);
+  rmSync(env.MEDIA_DIR, { recursive: true, force: true });
   process.exit(0);
 }
 process.once('SIGTERM', () => void stop());

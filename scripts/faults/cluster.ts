@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createServer as createNetServer } from 'node:net';
 import {
   asPostgres,
   findRedisServer,
@@ -30,6 +31,8 @@ import {
   redisServerArgs,
   type PrivateCluster,
 } from '../lib/services';
+import { makeReplica, replicaControls, type ReplicaControls } from '../lib/replica-pair';
+import { SENTINEL_MASTER_NAME, startSentinelGroup, type SentinelGroup } from '../lib/sentinel-group';
 import { processAlive, startSupervisor, type ExitInfo, type Supervisor } from '../lib/supervisor';
 import type { CleanupStack } from './cleanup';
 import { startMailSink, type MailSink } from './mail-sink';
@@ -60,7 +63,28 @@ export interface FaultPorts {
   redis: number;
   smtp: number;
   api: number[];
+  /** The streaming replica (with `replica`): the primary's port + 1 when absent. */
+  replica?: number;
+  /** The Redis replica and the three sentinels (with `sentinel`): the next four ports after Redis's when absent. */
+  redisReplica?: number;
+  sentinels?: number[];
+  /** Each api node's metrics listener (read-routing figures): the ports after the last api port when absent. */
+  metrics?: number[];
 }
+
+/** What the deployment adds for the scenarios past one machine (scenarios.ts). */
+export interface ClusterExtras {
+  /** A streaming replica of PostgreSQL, and DATABASE_REPLICA_URL on the api nodes. */
+  replica: boolean;
+  /** A Redis replica and three sentinels, and REDIS_SENTINELS on the api nodes and the worker. */
+  sentinel: boolean;
+}
+
+/**
+ * The replica's lag bound on the api nodes (DATABASE_REPLICA_MAX_LAG_MS): shorter than the replica-lag
+ * scenario's pause, so it shows reads within the bound (read-your-writes at work) and past it.
+ */
+export const FAULTS_REPLICA_MAX_LAG_MS = 5_000;
 
 /** An api node or the worker: its supervisor name and log file. */
 export interface NodeProcess {
@@ -83,6 +107,12 @@ export interface Cluster {
   exits: Array<ExitInfo & { at: number }>;
   redis: { kill(): Promise<void>; start(): Promise<void> };
   postgres: { restart(): Promise<boolean> };
+  /** The streaming replica (ClusterExtras.replica). */
+  replica?: ReplicaControls & { url: string };
+  /** The Redis replica and sentinels (ClusterExtras.sentinel). */
+  sentinel?: SentinelGroup;
+  /** Each api node's public reads by target and reason (vitrine_read_routes_total), summed over the nodes. */
+  readRoutes(): Promise<Map<string, number>>;
   /** The last lines of a process's log. */
   logTail(name: string, lines: number): string;
 }
@@ -118,10 +148,16 @@ function removeStaleRuns(log: (line: string) => void): void {
       const cluster = initPostgresCluster(pg, 0, pg, () => {}, 'ignore');
       if (cluster) pgCtl(cluster, 'stop', ['-m', 'immediate'], 'ignore');
     }
-    const redisPid = Number(
-      existsSync(path.join(dir, 'redis.pid')) ? readFileSync(path.join(dir, 'redis.pid'), 'utf8') : NaN,
-    );
-    if (Number.isSafeInteger(redisPid) && processAlive(redisPid)) process.kill(redisPid, 'SIGKILL');
+    const replica = path.join(dir, 'replica');
+    if (existsSync(path.join(replica, 'postmaster.pid'))) {
+      const cluster = initPostgresCluster(replica, 0, replica, () => {}, 'ignore');
+      if (cluster) pgCtl(cluster, 'stop', ['-m', 'immediate'], 'ignore');
+    }
+    // Redis, its replica and the sentinels (scripts/lib/sentinel-group.ts) each leave a pid file here.
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.pid') && f !== 'owner.pid')) {
+      const pid = Number(readFileSync(path.join(dir, file), 'utf8'));
+      if (Number.isSafeInteger(pid) && pid > 0 && processAlive(pid)) process.kill(pid, 'SIGKILL');
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -135,6 +171,21 @@ export async function healthy(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** `vitrine_read_routes_total` of the api nodes' metrics listeners, by `target/reason`, summed (a node that does not answer counts 0). */
+async function readRoutes(metricsPorts: number[]): Promise<Map<string, number>> {
+  const totals = new Map<string, number>();
+  for (const port of metricsPorts) {
+    const text = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5000) })
+      .then((res) => res.text())
+      .catch(() => '');
+    for (const m of text.matchAll(/^vitrine_read_routes_total\{target="(\w+)",reason="([\w-]+)"[^}]*\} (\d+)/gm)) {
+      const key = `${m[1]}/${m[2]}`;
+      totals.set(key, (totals.get(key) ?? 0) + Number(m[3]));
+    }
+  }
+  return totals;
 }
 
 /** Starts PostgreSQL in `dir`; answers its cluster and URL. */
@@ -181,12 +232,39 @@ async function startRedis(dir: string, port: number, cleanup: CleanupStack): Pro
 }
 
 /** Starts the whole deployment; every piece is registered on `cleanup` as soon as it runs. */
+/** Fails when a port is taken: the suite would measure (and write to) whatever server answers there. */
+async function assertPortsFree(ports: number[]): Promise<void> {
+  const taken: number[] = [];
+  for (const port of ports) {
+    const server = createNetServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (!free) taken.push(port);
+  }
+  if (taken.length) throw new Error(`port(s) ${taken.join(', ')} already in use: stop what listens there first`);
+}
+
 export async function startCluster(
   ports: FaultPorts,
   cleanup: CleanupStack,
   log: (line: string) => void,
+  extras: ClusterExtras = { replica: false, sentinel: false },
 ): Promise<Cluster> {
   removeStaleRuns(log);
+  const replicaPort = ports.replica ?? ports.postgres + 1;
+  const redisReplicaPort = ports.redisReplica ?? ports.redis + 1;
+  const sentinelPorts = ports.sentinels ?? [ports.redis + 2, ports.redis + 3, ports.redis + 4];
+  const metricsPorts = ports.metrics ?? ports.api.map((_, i) => Math.max(...ports.api) + 1 + i);
+  await assertPortsFree([
+    ports.postgres,
+    ports.redis,
+    ports.smtp,
+    ...ports.api,
+    ...(extras.replica ? [replicaPort, ...metricsPorts] : []),
+    ...(extras.sentinel ? [redisReplicaPort, ...sentinelPorts] : []),
+  ]);
   const dir = mkdtempSync(path.join(tmpdir(), DIR_PREFIX));
   cleanup.push(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
   // Runs once everything has stopped, just before the removal: the logs of the last run stay.
@@ -207,6 +285,26 @@ export async function startCluster(
   const redis = await startRedis(dir, ports.redis, cleanup);
   const mail = await startMailSink(ports.smtp);
   cleanup.push('stop the SMTP server', () => mail.down());
+  let replica: Cluster['replica'];
+  if (extras.replica) {
+    const made = await makeReplica(postgres.cluster, path.join(dir, 'replica'), replicaPort, log).catch((err) => {
+      throw new Error(`${err instanceof Error ? err.message : String(err)} (see ${path.join(dir, 'replica')})`);
+    });
+    const controls = replicaControls(made);
+    cleanup.push('stop the PostgreSQL replica', () => controls.kill());
+    replica = { ...controls, url: `postgres://postgres@127.0.0.1:${replicaPort}/postgres` };
+  }
+  let sentinel: SentinelGroup | undefined;
+  if (extras.sentinel) {
+    // Registered before it starts: a start that fails half-way still kills what it started.
+    const group = startSentinelGroup(
+      dir,
+      { primary: ports.redis, replica: redisReplicaPort, sentinels: sentinelPorts },
+      log,
+    );
+    cleanup.push('stop the Redis replica and the sentinels', async () => (await group.catch(() => null))?.stop());
+    sentinel = await group;
+  }
 
   const admin = {
     username: 'faults_admin',
@@ -231,6 +329,14 @@ export async function startCluster(
     // The readiness check below reads the worker's "running" line, written at info.
     LOG_LEVEL: 'info',
     ...WORKER_ENV,
+    ...(replica
+      ? {
+          DATABASE_REPLICA_URL: replica.url,
+          DATABASE_REPLICA_MAX_LAG_MS: String(FAULTS_REPLICA_MAX_LAG_MS),
+          DATABASE_REPLICA_CHECK_MS: '100',
+        }
+      : {}),
+    ...(sentinel ? { REDIS_SENTINELS: sentinel.sentinels, REDIS_SENTINEL_NAME: SENTINEL_MASTER_NAME } : {}),
   };
   const apiNodes = ports.api.map((_, i) => ({ name: `api-${i + 1}`, logFile: path.join(dir, `api-${i + 1}.log`) }));
   const worker = { name: 'worker', logFile: path.join(dir, 'worker.log') };
@@ -244,7 +350,7 @@ export async function startCluster(
       ...apiNodes.map((node, i) => ({
         ...node,
         script: path.join(ROOT, 'api/src/server.ts'),
-        env: { ...env, PORT: String(ports.api[i]) },
+        env: { ...env, PORT: String(ports.api[i]), ...(replica ? { METRICS_PORT: String(metricsPorts[i]) } : {}) },
       })),
       { ...worker, script: path.join(ROOT, 'worker/src/index.ts'), env },
     ],
@@ -284,6 +390,9 @@ export async function startCluster(
     supervisor,
     exits,
     redis,
+    replica,
+    sentinel,
+    readRoutes: () => readRoutes(replica ? metricsPorts : []),
     postgres: {
       restart() {
         const [cmd, args] = asPostgres(postgres.cluster.pgCtl, pgCtlArgs(postgres.cluster, 'restart', ['-m', 'fast']));

@@ -1,5 +1,8 @@
 /**
- * `npm run faults [-- --clients 200 --warmup 10 --after 20 --scenarios redis,postgres,worker,api-node,smtp]`:
+ * `npm run faults [-- --clients 200 --warmup 10 --after 20 --scenarios redis,postgres,worker,api-node,rolling-restart,smtp]`
+ * (`--scenarios replica-stop,replica-lag,replica-promotion` or `redis-failover` for the deployment past one machine;
+ * `--postgres-port`, `--redis-port`, `--smtp-port`, `--api-ports a,b` move the servers; the replica, the Redis replica
+ * and the sentinels take the next ports, the api nodes' metrics the ports after the last api port):
  * the fault suite (docs/operations.md "Fault suite"). It starts private PostgreSQL, Redis and SMTP
  * servers, two api nodes and a worker on 127.0.0.1, drives mixed load and injects one fault at a
  * time, then prints a table of what each fault cost. Exits 1 when a target is missed. Everything it
@@ -8,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { CleanupStack } from './cleanup';
 import { formatTable, missedTargets } from './report';
-import { SCENARIO_NAMES, type ScenarioName } from './scenarios';
+import { SCENARIO_NAMES, type ScenarioName } from './fault';
 import { DEFAULT_OPTIONS, runFaultSuite, type SuiteOptions } from './suite';
 
 const { values } = parseArgs({
@@ -21,6 +24,10 @@ const { values } = parseArgs({
     'redis-outage': { type: 'string' },
     'smtp-outage': { type: 'string' },
     scenarios: { type: 'string' },
+    'postgres-port': { type: 'string' },
+    'redis-port': { type: 'string' },
+    'smtp-port': { type: 'string' },
+    'api-ports': { type: 'string' },
     short: { type: 'boolean', default: false },
   },
 });
@@ -44,8 +51,21 @@ const scenarios = (values.scenarios ?? base.scenarios.join(','))
 for (const s of scenarios)
   if (!SCENARIO_NAMES.includes(s as ScenarioName))
     throw new Error(`unknown scenario ${s} (known: ${SCENARIO_NAMES.join(', ')})`);
+/** A port option, or the fallback. */
+function port(value: string | undefined, fallback: number): number {
+  const n = Math.round(num(value, fallback));
+  if (n > 65_535) throw new Error(`not a port: ${value}`);
+  return n;
+}
+
 const options: SuiteOptions = {
   ...base,
+  ports: {
+    postgres: port(values['postgres-port'], base.ports.postgres),
+    redis: port(values['redis-port'], base.ports.redis),
+    smtp: port(values['smtp-port'], base.ports.smtp),
+    api: values['api-ports'] ? values['api-ports'].split(',').map((p) => port(p.trim(), 0)) : base.ports.api,
+  },
   clients: Math.round(num(values.clients, base.clients)),
   warmupS: num(values.warmup, base.warmupS),
   afterS: num(values.after, base.afterS),

@@ -21,6 +21,8 @@ const REPORT_REASONS = ['spam', 'offensive', 'copyright', 'inappropriate', 'othe
 export interface LoadSink {
   records: RequestRecord[];
   writes: WriteLog;
+  /** Signed-in clients that signed in again after a 401 (their session was gone). */
+  signInsAgain: number;
 }
 
 type Role = 'visitor' | 'member' | 'admin';
@@ -210,7 +212,7 @@ async function signInAll(clients: Client[]): Promise<void> {
 
 /** The clients of the whole run, signed in once, then driven scenario after scenario. */
 export class LoadDriver {
-  private sink: LoadSink = { records: [], writes: null as unknown as WriteLog };
+  private sink: LoadSink = { records: [], writes: null as unknown as WriteLog, signInsAgain: 0 };
 
   private constructor(
     private readonly clients: Client[],
@@ -255,7 +257,10 @@ export class LoadDriver {
       while (!stopped && Date.now() < deadline) {
         const status = await choose(this.table[client.role])(client, sink);
         // A member whose session is gone (Redis lost it) signs in again, as a person would.
-        if (client.user && status === 401) await signIn(client);
+        if (client.user && status === 401) {
+          sink.signInsAgain += 1;
+          await signIn(client);
+        }
         await sleep(thinkMs * (0.5 + Math.random()));
       }
     });

@@ -15,6 +15,7 @@ export function missedTargets(r: ScenarioResult): string[] {
   if (r.fiveXXOffTarget) missed.push(`${r.fiveXXOffTarget} 5xx answer(s) that were not a 503 inside the outage window`);
   if (r.noAnswerOffTarget) missed.push(`${r.noAnswerOffTarget} request(s) without an answer`);
   if (r.counters.length) missed.push(`${r.counters.length} project counter(s) differ from their rows`);
+  missed.push(...r.missed);
   return missed;
 }
 

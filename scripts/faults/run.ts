@@ -8,7 +8,8 @@ import type { ExitInfo } from '../lib/supervisor';
 import { healthy, waitUntil, type Cluster } from './cluster';
 import type { RequestRecord } from './http';
 import type { LoadDriver } from './load';
-import type { Fault, FaultWindow, OutageOptions } from './scenarios';
+import type { World } from './seed';
+import type { Fault, FaultWindow, OutageOptions } from './fault';
 import { counterMismatches, lostWrites, owedMails, WriteLog } from './writes';
 
 /** Requests must succeed again within this long after a fault ends; 503s are fine until then. */
@@ -48,6 +49,10 @@ export interface ScenarioResult {
   recoveryS: number | null;
   crashed: ExitInfo[];
   counters: string[];
+  /** Signed-in clients that had to sign in again (their session was gone: a 401). */
+  signInsAgain: number;
+  /** The fault's own missed targets, and the strict ones (Fault.strict, Fault.keepsSessions). */
+  missed: string[];
   notes: string[];
 }
 
@@ -117,13 +122,14 @@ function failureTimeline(records: RequestRecord[], window: FaultWindow): string 
 /** Runs one fault under load and measures it. */
 export async function runScenario(
   cluster: Cluster,
+  world: World,
   driver: LoadDriver,
   fault: Fault,
   o: ScenarioOptions,
   log: (line: string) => void,
 ): Promise<ScenarioResult> {
   const notes: string[] = [];
-  const sink = { records: [] as RequestRecord[], writes: new WriteLog() };
+  const sink = { records: [] as RequestRecord[], writes: new WriteLog(), signInsAgain: 0 };
   const exitsBefore = cluster.exits.length;
   const doubledBefore = doubledSoFar(cluster.mail.received);
   const countsBefore = new Map(cluster.mail.received);
@@ -132,7 +138,13 @@ export async function runScenario(
   log(`--- ${fault.label(o)}: ${o.warmupS} s of load first`);
   const load = driver.start(sink, o.thinkMs, maxLoadMs);
   await sleep(o.warmupS * 1000);
-  const window = await fault.inject(cluster, o, log);
+  let window: FaultWindow;
+  try {
+    window = await fault.inject(cluster, o, log, world);
+  } catch (err) {
+    await load.stop();
+    throw err;
+  }
   await sleep(o.afterS * 1000);
   const loadEnd = Date.now();
   await load.stop();
@@ -177,8 +189,20 @@ export async function runScenario(
   const doubled = [...received].filter(([key, n]) => n > 1 && n > (countsBefore.get(key) ?? 0)).map(([key]) => key);
   if (doubled.length) notes.push(`mails received more than once: ${doubled.slice(0, 10).join(', ')}`);
 
+  for (const figure of window.figures ?? []) notes.push(figure);
+  if (fault.keepsSessions || sink.signInsAgain)
+    notes.push(`signed-in clients that lost their session: ${sink.signInsAgain}`);
+  const missed = [...(window.missed ?? [])];
+  if (fault.strict) {
+    const inWindow = sink.records.filter((r) => failed(r) && r.end >= window.start && r.start <= window.end).length;
+    if (inWindow) missed.push(`${inWindow} request(s) failed during the fault, where none may`);
+  }
+  if (fault.keepsSessions && sink.signInsAgain) missed.push(`${sink.signInsAgain} session(s) lost`);
+
   return {
     scenario: fault.label(o),
+    signInsAgain: sink.signInsAgain,
+    missed,
     requests: sink.records.length,
     ...figures,
     acknowledged: sink.writes.acknowledged,

@@ -2,32 +2,9 @@
  * The faults, one at a time, each answering its window: from the moment it starts to the moment the
  * failed piece is back (the server answers again, the process runs again).
  */
-import { healthy, waitUntil, type Cluster } from './cluster';
-
-/** The names `--scenarios` accepts, in the order they run. */
-export const SCENARIO_NAMES = ['redis', 'postgres', 'worker', 'api-node', 'smtp'] as const;
-export type ScenarioName = (typeof SCENARIO_NAMES)[number];
-
-/** When a fault started and when the failed piece was back. */
-export interface FaultWindow {
-  start: number;
-  end: number;
-}
-
-/** How long the outages last. */
-export interface OutageOptions {
-  redisOutageS: number;
-  smtpOutageS: number;
-}
-
-/** One fault. */
-export interface Fault {
-  name: ScenarioName;
-  /** The table's scenario column. */
-  label: (o: OutageOptions) => string;
-  /** Causes the fault, undoes it (or lets the supervisor do so) and waits until the piece is back. */
-  inject(cluster: Cluster, o: OutageOptions, log: (line: string) => void): Promise<FaultWindow>;
-}
+import { healthy, waitUntil, type Cluster, type ClusterExtras } from './cluster';
+import { PAST_ONE_MACHINE_FAULTS } from './past-one-machine';
+import type { Fault, OutageOptions, ScenarioName } from './fault';
 
 /** Bound of the wait for a killed process to run again. */
 const RESTART_WAIT_MS = 60_000;
@@ -59,6 +36,14 @@ function outage(
       log(`${server} is back`);
       return { start: begin, end: Date.now() };
     },
+  };
+}
+
+/** What the deployment needs for `scenarios`. */
+export function scenarioExtras(scenarios: readonly ScenarioName[]): ClusterExtras {
+  return {
+    replica: scenarios.some((s) => s.startsWith('replica-')),
+    sentinel: scenarios.includes('redis-failover'),
   };
 }
 
@@ -115,6 +100,25 @@ export const FAULTS: Record<ScenarioName, Fault> = {
       return { start, end: Date.now() };
     },
   },
+  'rolling-restart': {
+    name: 'rolling-restart',
+    label: () => 'rolling deploy: each api node in turn SIGTERMed (drained), restarted and healthy before the next',
+    async inject(cluster, _o, log) {
+      const start = Date.now();
+      for (const [i, node] of cluster.apiNodes.entries()) {
+        const url = cluster.apiUrls[i]!;
+        const pid = cluster.supervisor.pid(node.name);
+        log(`SIGTERM to ${node.name} (pid ${pid}): it drains, the load balancer sends new requests to the others`);
+        cluster.supervisor.kill(node.name, 'SIGTERM');
+        const back =
+          (await cluster.supervisor.waitForRestart(node.name, pid ?? 0, RESTART_WAIT_MS)) &&
+          (await waitUntil(() => healthy(url), RESTART_WAIT_MS));
+        if (!back) throw new Error(`${node.name} did not come back`);
+        log(`${node.name} answers again (pid ${cluster.supervisor.pid(node.name)})`);
+      }
+      return { start, end: Date.now() };
+    },
+  },
   smtp: outage(
     'smtp',
     (o) => `SMTP down for ${o.smtpOutageS} s`,
@@ -123,4 +127,5 @@ export const FAULTS: Record<ScenarioName, Fault> = {
     (c) => c.mail.down(),
     (c) => c.mail.up(),
   ),
+  ...PAST_ONE_MACHINE_FAULTS,
 };

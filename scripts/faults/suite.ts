@@ -6,7 +6,8 @@ import type { CleanupStack } from './cleanup';
 import { startCluster, type FaultPorts } from './cluster';
 import { LoadDriver } from './load';
 import { runScenario, type ScenarioOptions, type ScenarioResult } from './run';
-import { FAULTS, type ScenarioName } from './scenarios';
+import { DEFAULT_SCENARIOS, type ScenarioName } from './fault';
+import { FAULTS, scenarioExtras } from './scenarios';
 import { seedWorld } from './seed';
 
 /** Everything a run can be told. */
@@ -17,7 +18,7 @@ export interface SuiteOptions extends ScenarioOptions {
 }
 
 /** Ports of `npm run faults` (the smoke test uses others, so both can run at once). */
-const SUITE_PORTS: FaultPorts = { postgres: 55441, redis: 56401, smtp: 2526, api: [3211, 3212] };
+const SUITE_PORTS: FaultPorts = { postgres: 55441, redis: 56401, smtp: 2526, api: [3261, 3262] };
 
 /** The full run's defaults (200 clients, the issue's outages). */
 export const DEFAULT_OPTIONS: SuiteOptions = {
@@ -28,7 +29,7 @@ export const DEFAULT_OPTIONS: SuiteOptions = {
   drainS: 150,
   redisOutageS: 10,
   smtpOutageS: 30,
-  scenarios: ['redis', 'postgres', 'worker', 'api-node', 'smtp'],
+  scenarios: [...DEFAULT_SCENARIOS],
   ports: SUITE_PORTS,
 };
 
@@ -39,7 +40,7 @@ export async function runFaultSuite(
   log: (line: string) => void,
   onResult: (result: ScenarioResult) => void = () => {},
 ): Promise<ScenarioResult[]> {
-  const cluster = await startCluster(options.ports, cleanup, log);
+  const cluster = await startCluster(options.ports, cleanup, log, scenarioExtras(options.scenarios));
   const world = await seedWorld(cluster.databaseUrl, Math.max(2, Math.ceil(options.clients / 3)));
   log(
     `${cluster.apiUrls.length} api nodes (${cluster.apiUrls.join(', ')}), a worker and SMTP are up; signing ${options.clients} clients in`,
@@ -47,7 +48,7 @@ export async function runFaultSuite(
   const driver = await LoadDriver.create(cluster, world, options.clients);
   const results: ScenarioResult[] = [];
   for (const name of options.scenarios) {
-    const result = await runScenario(cluster, driver, FAULTS[name], options, log);
+    const result = await runScenario(cluster, world, driver, FAULTS[name], options, log);
     results.push(result);
     onResult(result);
   }

@@ -39,10 +39,12 @@ async function publish(events: DomainEvent[]) {
   return stored;
 }
 
-/** A vote row at `at`, with the project's counter, as voteCaster writes it (minus the event). */
+/** A vote row at `at` (its weight by the voter's plain kind), with the project's counters, as voteCaster writes them (minus the event). */
 async function vote(projectId: number, userId: number | null, at: Date) {
-  await sql`INSERT INTO votes (project_id, user_id, ip_address, created_at) VALUES (${projectId}, ${userId}, ${randomIp()}, ${at})`;
-  await sql`UPDATE projects SET votes = votes + 1 WHERE id = ${projectId}`;
+  const [row] = await sql<{ weight: number }[]>`
+    INSERT INTO votes (project_id, user_id, ip_address, created_at) VALUES (${projectId}, ${userId}, ${randomIp()}, ${at})
+    RETURNING weight`;
+  await sql`UPDATE projects SET votes = votes + 1, weighted_votes = weighted_votes + ${row!.weight} WHERE id = ${projectId}`;
 }
 
 const trendingOrder = (period: string, ids: number[]) =>
@@ -52,7 +54,9 @@ const trendingOrder = (period: string, ids: number[]) =>
 const leaderboardOrder = (range: string, ids: number[]) =>
   sql<{ projectId: number }[]>`
     SELECT project_id FROM leaderboard_entries WHERE time_range = ${range} AND project_id = ANY(${ids})
-    ORDER BY votes DESC, rating_bound DESC, created_at ASC, project_id`.then((rows) => rows.map((r) => r.projectId));
+    ORDER BY weight DESC, votes DESC, rating_bound DESC, created_at ASC, project_id`.then((rows) =>
+    rows.map((r) => r.projectId),
+  );
 const sameOrder = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 describe('ranking boards after votes', () => {
@@ -76,7 +80,7 @@ describe('ranking boards after votes', () => {
     for (const v of voters.slice(2, 5)) await vote(p2.id, v, new Date(now - 40 * DAY));
     await sql`INSERT INTO ratings (project_id, user_id, ip_address, rating) VALUES (${p2.id}, ${voters[4]!}, '203.0.113.9', 9)`;
     await sql`UPDATE projects SET average_rating = 9, total_ratings = 1 WHERE id = ${p2.id}`;
-    // p3: three visitors (weight 0.5), 5 h ago.
+    // p3: three visitors (weight 0.25 each), 5 h ago.
     for (let i = 0; i < 3; i += 1) await vote(p3.id, null, new Date(now - 5 * HOUR));
     // p4: its author's own vote (weight 0; the API refuses new ones, rows from before may remain) 2 minutes ago, one visitor 10 days ago.
     await vote(p4.id, authors[3]!.id, new Date(now - 2 * 60_000));
@@ -91,21 +95,23 @@ describe('ranking boards after votes', () => {
       ids.map((projectId) => ({ name: 'vote.created', projectId, votes: 0, averageRating: 0, totalRatings: 0 })),
     );
 
-    // Scores, weight * 0.5^(age / half-life), half-lives 6 h / 48 h / 168 h:
-    //   today  p2 1*0.5^(0.017/6)=0.998  p3 1.5*0.5^(5/6)=0.842   p1 2*0.5^(20/6)=0.198    p4 0 (author only: absent)
-    //   week   p1 2*0.5^(20/48)=1.498    p3 1.5*0.5^(5/48)=1.395  p2 0.998                 p4 0 (visitor vote is 10 days old)
-    //   month  p1 2*0.5^(20/168)=1.841   p3 1.5*0.5^(5/168)=1.469 p2 0.999                 p4 0.5*0.5^(240/168)=0.186
+    // Scores, weight * 0.5^(age / half-life), half-lives 6 h / 48 h / 168 h (members with standing 1,
+    // visitors 0.25: domain/src/rankings.ts VOTE_WEIGHTS):
+    //   today  p2 1*0.5^(0.017/6)=0.998  p3 0.75*0.5^(5/6)=0.421   p1 2*0.5^(20/6)=0.198   p4 0 (author only: absent)
+    //   week   p1 2*0.5^(20/48)=1.498    p2 0.998                  p3 0.75*0.5^(5/48)=0.698 p4 0 (visitor vote is 10 days old)
+    //   month  p1 2*0.5^(20/168)=1.841   p2 0.999                  p3 0.75*0.5^(5/168)=0.735 p4 0.25*0.5^(240/168)=0.093
     const expected: [Board, number[]][] = [
       [{ kind: 'trending', period: 'today' }, [p2.id, p3.id, p1.id]],
-      [{ kind: 'trending', period: 'week' }, [p1.id, p3.id, p2.id]],
-      [{ kind: 'trending', period: 'month' }, [p1.id, p3.id, p2.id, p4.id]],
-      // Votes in range; ties by the rating's Bayesian bound (p2's 9 beats no rating), then the older submission.
-      //   all   p2 4, p3 3, p1 2 = p4 2 (p1 older)
-      //   month p3 3, p1 2 = p4 2 (p1 older), p2 1
-      //   week  p3 3, p1 2, p2 1 = p4 1 (p2 rated 9: bound 6.08 > 5.5)
-      [{ kind: 'leaderboard', range: 'all' }, [p2.id, p3.id, p1.id, p4.id]],
-      [{ kind: 'leaderboard', range: 'month' }, [p3.id, p1.id, p4.id, p2.id]],
-      [{ kind: 'leaderboard', range: 'week' }, [p3.id, p1.id, p2.id, p4.id]],
+      [{ kind: 'trending', period: 'week' }, [p1.id, p2.id, p3.id]],
+      [{ kind: 'trending', period: 'month' }, [p1.id, p2.id, p3.id, p4.id]],
+      // Weighted votes in range (the author's old vote on p4 weighs as any member's: 1); ties by the raw
+      // count, then the rating's Bayesian bound (p2's 9 beats no rating), then the older submission.
+      //   all   p2 4, p1 2, p4 1.25, p3 0.75
+      //   month p1 2, p4 1.25, p2 1, p3 0.75
+      //   week  p1 2, p2 1 = p4 1 (p2 rated 9: bound 6.08 > 5.5), p3 0.75
+      [{ kind: 'leaderboard', range: 'all' }, [p2.id, p1.id, p4.id, p3.id]],
+      [{ kind: 'leaderboard', range: 'month' }, [p1.id, p4.id, p2.id, p3.id]],
+      [{ kind: 'leaderboard', range: 'week' }, [p1.id, p2.id, p4.id, p3.id]],
     ];
     for (const [board, order] of expected) {
       const read = () =>

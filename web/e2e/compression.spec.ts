@@ -50,8 +50,6 @@ function assetPaths(html: string): string[] {
 }
 
 test.describe('compression', () => {
-  test.skip(({ isMobile }) => isMobile, 'server behaviour: once is enough');
-
   test('every built script and stylesheet has brotli and gzip twins that decode to the same bytes', () => {
     const files = builtFiles();
     expect(files.length).toBeGreaterThan(1);

@@ -1,4 +1,12 @@
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { E2E_ADMIN, E2E_BASE_URL } from '../../scripts/e2e/constants';
@@ -130,3 +138,15 @@ export const test = base.extend<{ offSite: OffSiteGuard }>({
     await use(awaitingHydration(page));
   },
 });
+
+/** A page in a browser context of its own (its own cookies), signed in as `who` when given. */
+export async function openAs(
+  browser: Browser,
+  who?: Pick<Member, 'username' | 'password'>,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext(options);
+  const page = awaitingHydration(await context.newPage());
+  if (who) await signIn(page, who);
+  return page;
+}

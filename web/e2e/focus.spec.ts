@@ -1,14 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import {
-  test,
-  expect,
-  awaitingHydration,
-  registerMember,
-  signIn,
-  uniqueUsername,
-  E2E_ADMIN,
-  type Member,
-} from './fixtures';
+import { test, expect, registerMember, signIn, uniqueUsername, E2E_ADMIN, type Member, openAs } from './fixtures';
 import { createProject, expectToast, isPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 
@@ -16,14 +7,6 @@ import { E2E_BASE_URL } from '../../scripts/e2e/constants';
  * Where focus lands after an action that changes or removes what was focused: never the bare body
  * (docs/web-client.md "Focus and announcements").
  */
-
-/** A page in its own browser context, signed in as `who`. */
-async function openAs(browser: Browser, who: { username: string; password: string }): Promise<Page> {
-  const context = await browser.newContext();
-  const page = awaitingHydration(await context.newPage());
-  await signIn(page, who);
-  return page;
-}
 
 /** The admin on /admin with `tab` open, its list narrowed to `search`. */
 async function adminTab(browser: Browser, tab: string, searchLabel: string, search: string): Promise<Page> {
@@ -115,10 +98,7 @@ test.describe('focus after admin row actions', () => {
     await expectFocus(page, `BUTTON: Hide ${older.title}`);
   });
 
-  // Passes alone, but in the full run (other tests' live test-request pushes revalidating the tab while
-  // Hide is busy) focus leaves the button: a known defect of the Test Requests tab, listed in
-  // docs/web-client.md "Focus"; fixme until the tab keeps focus through that revalidation.
-  test.fixme('test requests: Hide keeps focus on the button; a confirmed Cancel leaves it in the row', async ({
+  test('test requests: Hide keeps focus on the button; a confirmed Cancel leaves it in the row', async ({
     browser,
     request,
   }) => {

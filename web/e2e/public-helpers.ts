@@ -7,7 +7,10 @@ export function isPhone(page: Page): boolean {
 }
 
 /** Picks a home listing: the tab on wide screens, the dropdown on phones. */
-export async function chooseHomeTab(page: Page, label: 'Latest Projects' | 'Trending' | 'Leaderboard'): Promise<void> {
+export async function chooseHomeTab(
+  page: Page,
+  label: 'Latest Projects' | 'Trending' | 'Leaderboard' | 'Following',
+): Promise<void> {
   if (isPhone(page)) {
     await page.getByLabel('Project listing', { exact: true }).selectOption({ label });
   } else {

@@ -7,7 +7,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-test.describe('a bad connection never leaves a dead end', () => {
+test.describe('a bad connection never leaves a dead end', { tag: '@phone' }, () => {
   test('a vote while offline reverts, says the connection is gone, and the page stays; back online it works', async ({
     page,
     request,
@@ -43,7 +43,7 @@ test.describe('a bad connection never leaves a dead end', () => {
   });
 });
 
-test.describe('long unbroken words never widen a phone', () => {
+test.describe('long unbroken words never widen a phone', { tag: '@phone' }, () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('a 100-character title and a 440-character word stay inside 360 px on the home page, the project and the profile', async ({
@@ -62,7 +62,7 @@ test.describe('long unbroken words never widen a phone', () => {
   });
 });
 
-test.describe('projects above the fold', () => {
+test.describe('projects above the fold', { tag: '@phone' }, () => {
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 360, height: 740 },
@@ -78,7 +78,7 @@ test.describe('projects above the fold', () => {
   }
 });
 
-test.describe('the listing chosen lives in the address', () => {
+test.describe('the listing chosen lives in the address', { tag: '@phone' }, () => {
   test('a shared link, reload and Back show the tab, period, range and sort chosen; the server renders it', async ({
     page,
     request,
@@ -109,7 +109,7 @@ test.describe('the listing chosen lives in the address', () => {
   });
 });
 
-test.describe('the phone menu', () => {
+test.describe('the phone menu', { tag: '@phone' }, () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('Escape closes the menu and hands focus back to its button', async ({ page }) => {
@@ -124,7 +124,7 @@ test.describe('the phone menu', () => {
   });
 });
 
-test.describe('focus always lands somewhere meaningful', () => {
+test.describe('focus always lands somewhere meaningful', { tag: '@phone' }, () => {
   test('sign-up: a taken username is shown at its field, which gets focus; success leaves focus in the page, not on the body', async ({
     page,
     request,
@@ -160,7 +160,7 @@ test.describe('focus always lands somewhere meaningful', () => {
   });
 });
 
-test.describe('a new member is shown the way', () => {
+test.describe('a new member is shown the way', { tag: '@phone' }, () => {
   test('the first-steps checklist shows what is left, links each step, and stays dismissed', async ({
     page,
     request,
@@ -186,7 +186,7 @@ test.describe('a new member is shown the way', () => {
   });
 });
 
-test.describe('no layout shift while a page loads', () => {
+test.describe('no layout shift while a page loads', { tag: '@phone' }, () => {
   for (const path of ['/settings', '/messages', '/admin']) {
     test(`${path}: cumulative layout shift stays at most 0.02`, async ({ page }) => {
       await signIn(page, E2E_ADMIN);
@@ -208,7 +208,7 @@ test.describe('no layout shift while a page loads', () => {
   }
 });
 
-test.describe('nothing typed is lost', () => {
+test.describe('nothing typed is lost', { tag: '@phone' }, () => {
   test('a half-typed project survives Escape and comes back when the dialog opens again', async ({ page, request }) => {
     await signIn(page, await registerMember(request));
     await page.goto('/');

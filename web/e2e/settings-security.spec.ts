@@ -62,7 +62,7 @@ test.describe('settings: email confirmation and password', () => {
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test.describe(`settings with an unconfirmed email (${scheme})`, () => {
+  test.describe(`settings with an unconfirmed email (${scheme})`, { tag: '@phone' }, () => {
     test.use({ colorScheme: scheme });
 
     test('has no serious axe violations', async ({ page, request }) => {

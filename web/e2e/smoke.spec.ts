@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 
-test('the home page loads and shows the brand', async ({ page }) => {
+test('the home page loads and shows the brand', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle(/Vitrine/);
   await expect(page.getByRole('banner').getByText('Vitrine', { exact: false }).first()).toBeVisible();

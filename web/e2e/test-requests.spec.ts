@@ -3,8 +3,8 @@ import {
   test,
   expect,
   awaitingHydration,
+  openAs,
   registerMember,
-  signIn,
   expectNoSeriousA11yViolations,
   E2E_ADMIN,
   type Member,
@@ -29,16 +29,12 @@ const ORIGIN = { Origin: E2E_BASE_URL };
 const EARLIER_TESTERS = ['grace_maker', 'dennis_maker'].map((username) => ({ username, password: DEMO_PASSWORD }));
 const JOURNEY_TESTER = { username: 'radia_maker', password: DEMO_PASSWORD };
 
-/** An address on a /24 of its own (one network per browser). */
-const networkOfItsOwn = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.7`;
-
-/** A page in a fresh browser context, signed in as `who`, its requests from `ip` when given. */
-async function openAs(browser: Browser, who: { username: string; password: string }, ip?: string): Promise<Page> {
-  const context = await browser.newContext(ip ? { extraHTTPHeaders: { 'X-Forwarded-For': ip } } : {});
-  const page = awaitingHydration(await context.newPage());
-  await signIn(page, who);
-  return page;
-}
+/** Browser context options whose requests come from a network of their own (X-Forwarded-For). */
+const networkOfItsOwn = () => ({
+  extraHTTPHeaders: {
+    'X-Forwarded-For': `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.7`,
+  },
+});
 
 /** The signed-in user's id. */
 async function myId(request: APIRequestContext): Promise<number> {
@@ -237,19 +233,17 @@ test.describe('test requests', () => {
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test.describe(`test-request screens (${scheme})`, () => {
+  test.describe(`test-request screens (${scheme})`, { tag: '@phone' }, () => {
     test.use({ colorScheme: scheme });
 
     test('have no serious axe violations', async ({ browser }, testInfo) => {
       // Seven screens, each scanned by axe at the project's width: 1280 px on desktop, 360 px on the phone.
-      test.setTimeout(150_000);
+      test.setTimeout(300_000);
       const request = (await browser.newContext({ colorScheme: scheme })).request;
       const owner = await registerMember(request);
       const tester = await registerMember(request);
-      const ownerPage = awaitingHydration(await (await browser.newContext({ colorScheme: scheme })).newPage());
-      await signIn(ownerPage, owner);
-      const testerPage = awaitingHydration(await (await browser.newContext({ colorScheme: scheme })).newPage());
-      await signIn(testerPage, tester);
+      const ownerPage = await openAs(browser, owner, { colorScheme: scheme });
+      const testerPage = await openAs(browser, tester, { colorScheme: scheme });
       const project = await createProject(ownerPage, { category: 'Game' });
       const open = await ownerPage.request.post('/api/test-requests', {
         headers: ORIGIN,
@@ -294,8 +288,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(ownerPage.getByText('Activity points')).toBeVisible();
       await expectNoSeriousA11yViolations(ownerPage);
 
-      const adminPage = awaitingHydration(await (await browser.newContext({ colorScheme: scheme })).newPage());
-      await signIn(adminPage, E2E_ADMIN);
+      const adminPage = await openAs(browser, E2E_ADMIN, { colorScheme: scheme });
       await adminPage.goto('/admin');
       await adminPage.getByRole('tab', { name: 'Test Requests' }).click();
       await expect(adminPage.getByRole('heading', { name: 'Test Requests' })).toBeVisible();

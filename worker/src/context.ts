@@ -10,7 +10,7 @@ import type { Mailer } from './mailer';
  */
 export interface WorkerSettings extends WorkerEnvSettings {
   /** Jobs of each queue one process runs at once. */
-  concurrency: { events: number; tasks: number; emails: number };
+  concurrency: { events: number; tasks: number; emails: number; liveness: number };
   /** Delay of an event-triggered recompute, during which a burst of events gathers behind it. */
   recomputeDelayMs: number;
   /**
@@ -34,7 +34,7 @@ export interface WorkerContext {
   config: Config;
   settings: WorkerSettings;
   sql: Sql;
-  queues: { events: Queue; tasks: Queue; emails: Queue };
+  queues: { events: Queue; tasks: Queue; emails: Queue; liveness: Queue };
   mailer: Mailer;
   live: LivePushes;
   log: (message: string, err?: unknown) => void;
@@ -42,7 +42,8 @@ export interface WorkerContext {
 
 /** The fixed worker settings in production; the environment's tunables (config.worker) complete them. */
 export const WORKER_DEFAULTS: Omit<WorkerSettings, keyof WorkerEnvSettings> = {
-  concurrency: { events: 10, tasks: 4, emails: 4 },
+  // Checks mostly wait on the network (up to LIVENESS_TIMEOUT_MS each), hence many at once.
+  concurrency: { events: 10, tasks: 4, emails: 4, liveness: 50 },
   recomputeDelayMs: 1000,
   contributorsDelayMs: 30_000,
   trendingEveryMs: 60_000,

@@ -4,11 +4,12 @@
  * start as many as you like, they share the queues.
  */
 import { Worker, type Job, type Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { openRedis } from '@vitrine/runtime/redis';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit, type Config } from '@vitrine/runtime/config';
-import { bullPrefix, EMAILS_QUEUE, EVENTS_QUEUE, TASKS_QUEUE } from '@vitrine/runtime/queues';
+import { bullPrefix, EMAILS_QUEUE, EVENTS_QUEUE, LIVENESS_QUEUE, TASKS_QUEUE } from '@vitrine/runtime/queues';
 import { createLivePushes } from '@vitrine/runtime/live';
 import { createSql } from '@vitrine/db/sql';
 import { migrate } from '@vitrine/db/migrate';
@@ -22,23 +23,30 @@ import { RecomputeTopContributorsTask } from './tasks/recompute-top-contributors
 import { RecomputeTrendingTask } from './tasks/recompute-trending-task';
 import { RefreshBoardsTask } from './tasks/refresh-boards-task';
 import { RelayOutboxTask } from './tasks/relay-outbox-task';
+import { IntegrityScanTask } from './tasks/integrity-scan-task';
 import { PruneOutboxTask, PRUNE_OUTBOX_EVERY_MS } from './tasks/prune-outbox-task';
 import { SendEmailTask } from './tasks/send-email-task';
 import { SendRequestNoticeTask } from './tasks/send-request-notice-task';
+import { DIGEST_EVERY_MS, SendDigestsTask } from './tasks/send-digests-task';
+import { PRUNE_NOTIFICATIONS_EVERY_MS, PruneNotificationsTask } from './tasks/prune-notifications-task';
+import { SendNotificationMailTask } from './notifications/instant-mail';
 import { SendVisitorReplyTask } from './tasks/send-visitor-reply-task';
 import { SendConfirmationTask } from './tasks/send-confirmation-task';
 import type { Task } from './tasks/task';
+import { SendHealthNoticeTask } from './tasks/send-health-notice-task';
+import { ScheduleChecksTask } from './tasks/schedule-checks-task';
+import { CheckProjectTask } from './tasks/check-project-task';
 import { startHeartbeat } from './heartbeat';
 import { loggedProcessor, RequestIdQueue } from './job-log';
 import { countedMailer, measureWorker, observeJob } from './metrics';
-import { collectProcessMetrics, redisErrors, serveMetrics } from '@vitrine/runtime/metrics';
+import { collectProcessMetrics, serveMetrics } from '@vitrine/runtime/metrics';
 import { createLogger, loggerFor, setRootLogger } from '@vitrine/runtime/logger';
 
 /** A running worker process. */
 export interface RunningWorker {
   /** Stops taking jobs, lets the running ones finish, then closes every connection. */
   close(): Promise<void>;
-  workers: { events: Worker; tasks: Worker; emails: Worker };
+  workers: { events: Worker; tasks: Worker; emails: Worker; liveness: Worker };
   queues: WorkerContext['queues'];
   /** True while the worker's Redis connection is up (it can take jobs). */
   ready(): boolean;
@@ -54,22 +62,27 @@ const TASKS: Task[] = [
   RefreshBoardsTask,
   RelayOutboxTask,
   PruneOutboxTask,
+  SendDigestsTask,
+  PruneNotificationsTask,
+  IntegrityScanTask,
+  ScheduleChecksTask,
 ];
 
 /** Opens a Redis connection that never gives up on a command (BullMQ's requirement for workers). */
-function workerRedis(url: string, name: string, log: WorkerContext['log']): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: null, connectionName: name });
+function workerRedis(config: Config, name: string, log: WorkerContext['log']): Redis {
   let down = false;
-  redis.on('error', (err: Error) => {
-    redisErrors.inc({ connection: name });
-    if (!down) log(`redis ${name} unreachable: ${err.message}`);
-    down = true;
+  return openRedis(config, {
+    name,
+    maxRetriesPerRequest: null,
+    onError(err) {
+      if (!down) log(`redis ${name} unreachable: ${err.message}`);
+      down = true;
+    },
+    onReady() {
+      if (down) log(`redis ${name} back`);
+      down = false;
+    },
   });
-  redis.on('ready', () => {
-    if (down) log(`redis ${name} back`);
-    down = false;
-  });
-  return redis;
 }
 
 /** The three queues' workers over `ctx`, each job logged and measured, the failures logged. */
@@ -88,7 +101,10 @@ function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) 
     SendRequestNoticeTask,
     SendConfirmationTask,
     SendVisitorReplyTask,
+    SendNotificationMailTask,
+    SendHealthNoticeTask,
   ]);
+  const runCheck = createTaskProcessor(ctx, [CheckProjectTask]);
   const logged = (queue: string, processor: (job: Job) => Promise<void>) =>
     loggedProcessor(queue, processor, logger, observeJob);
   const workers = {
@@ -104,6 +120,10 @@ function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) 
     emails: new Worker(EMAILS_QUEUE, logged(EMAILS_QUEUE, sendEmail), {
       ...common,
       concurrency: settings.concurrency.emails,
+    }),
+    liveness: new Worker(LIVENESS_QUEUE, logged(LIVENESS_QUEUE, runCheck), {
+      ...common,
+      concurrency: settings.concurrency.liveness,
     }),
   };
   for (const [name, worker] of Object.entries(workers)) {
@@ -122,7 +142,15 @@ function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) 
 }
 
 /** The repeating jobs: board refreshes, the outbox prune and relay (one schedule per deployment, whatever the worker count). */
-async function scheduleTasks(tasks: Queue, settings: WorkerSettings): Promise<void> {
+async function scheduleTasks(tasks: Queue, settings: WorkerSettings, config: Config): Promise<void> {
+  // The live-or-down checks run only where LIVENESS_ENABLED=1 (docs/operations.md "Liveness").
+  if (config.liveness.enabled)
+    await tasks.upsertJobScheduler(
+      'schedule-checks',
+      { every: config.liveness.intervalSeconds * 1000 },
+      { name: JOB.scheduleChecks, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+    );
+  else await tasks.removeJobScheduler('schedule-checks');
   await tasks.upsertJobScheduler(
     'refresh-trending',
     { every: settings.trendingEveryMs },
@@ -137,6 +165,22 @@ async function scheduleTasks(tasks: Queue, settings: WorkerSettings): Promise<vo
     'prune-outbox',
     { every: PRUNE_OUTBOX_EVERY_MS },
     { name: JOB.pruneOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+  await tasks.upsertJobScheduler(
+    'prune-notifications',
+    { every: PRUNE_NOTIFICATIONS_EVERY_MS },
+    { name: JOB.pruneNotifications, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+  for (const mode of ['daily', 'weekly'] as const)
+    await tasks.upsertJobScheduler(
+      `digest-${mode}`,
+      { every: DIGEST_EVERY_MS[mode] },
+      { name: JOB.sendDigests, data: { mode }, opts: { removeOnComplete: true, removeOnFail: 100 } },
+    );
+  await tasks.upsertJobScheduler(
+    'integrity-scan',
+    { every: settings.integrityScanEveryMs },
+    { name: JOB.integrityScan, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
   );
   await tasks.upsertJobScheduler(
     'relay-outbox',
@@ -160,7 +204,7 @@ export async function startWorker(
   const sql = createSql(config.databaseUrl);
   await migrate(sql);
 
-  const connection = workerRedis(config.redisUrl, 'worker', log);
+  const connection = workerRedis(config, 'worker', log);
   // Live pushes of relayed events: fail fast while Redis is down, like the API's publisher.
   const liveRedis = connection.duplicate({
     connectionName: 'worker-live',
@@ -173,6 +217,7 @@ export async function startWorker(
     events: new RequestIdQueue(EVENTS_QUEUE, { connection, prefix }),
     tasks: new RequestIdQueue(TASKS_QUEUE, { connection, prefix }),
     emails: new RequestIdQueue(EMAILS_QUEUE, { connection, prefix }),
+    liveness: new RequestIdQueue(LIVENESS_QUEUE, { connection, prefix }),
   };
   for (const queue of Object.values(queues)) queue.on('error', () => {});
 
@@ -188,7 +233,7 @@ export async function startWorker(
   const ctx: WorkerContext = { config, settings, sql, queues, mailer, live, log };
 
   const workers = startProcessors(ctx, connection, prefix);
-  if (settings.schedulers) await scheduleTasks(queues.tasks, settings);
+  if (settings.schedulers) await scheduleTasks(queues.tasks, settings, config);
 
   collectProcessMetrics('worker');
   const measured = measureWorker(queues, sql);

@@ -14,6 +14,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post of notification mails). */
+  headers?: Record<string, string>;
   /**
    * A stable id (e.g. `event-42-contact-copy`): the Message-ID header is derived from it, so if a
    * crash ever makes us send a mail twice, mail clients still show it once.
@@ -44,6 +46,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; outbo
     subject: oneLine(mail.subject),
     text: mail.text,
     messageId: `<${mail.key}@${domain}>`,
+    headers: mail.headers,
   });
 
   if (opts.smtpUrl) {

@@ -79,12 +79,14 @@ describe('a worker killed mid-job', () => {
       const job = await tasks.add(
         JOB.recomputeLeaderboard,
         { range: 'week' },
-        { jobId: 'stall-test-leaderboard-week', attempts: 1 },
+        // First in line: the worker's own scheduled jobs at start (one of them blocked by the same lock)
+        // may hold some of its task slots meanwhile.
+        { jobId: 'stall-test-leaderboard-week', attempts: 1, lifo: true },
       );
       await waitFor(
         'the job active in the first worker',
         async () => (await tasks.getJobState(job.id!)) === 'active',
-        10_000,
+        30_000,
       );
 
       child.kill('SIGKILL');
@@ -115,7 +117,7 @@ describe('a worker killed mid-job', () => {
       if (!released) await holder`ROLLBACK`;
       holder.release();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('on SIGTERM finishes its running job before it exits', async () => {
     // Only the process under test may take the job.

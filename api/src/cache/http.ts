@@ -1,6 +1,8 @@
 import type Koa from 'koa';
+import type { Sql } from '@vitrine/db/sql';
 import type { AppContext, AppContextExtras, AppState, Caller } from '../context';
-import type { SharedEntry, SharedLoad } from './shared-reads';
+import { SESSION_COOKIE } from '../middleware/session';
+import type { SharedEntry, SharedLoad, UrlAudience } from './shared-reads';
 
 /** How long a CDN may serve a shared read without asking (seconds); it cannot hear our invalidations. */
 const CDN_MAX_AGE_S = 5;
@@ -49,34 +51,70 @@ export function privateApiAnswers(): Koa.Middleware {
  * Answers the shared read `key` from this node's cache (loading it on a miss): sets its ETag,
  * SHARED_CACHE_CONTROL and CDN_CACHE_CONTROL, answers 304 when the client's If-None-Match matches,
  * and returns the value for the handler to answer. Undefined when `load` says the answer is not shared (the caller then
- * answers for this viewer).
+ * answers for this viewer). `load` is given the pool to read with (api/src/read-routing.ts), the
+ * replica when it may; an answer from before this node's last invalidation is served but not kept,
+ * so the cache never holds what a change made stale. A member whose own write the replica has not
+ * replayed yet is answered from the primary, outside the cache.
  */
 export async function respondShared<T>(
   koa: AppContext,
   key: string,
-  load: () => Promise<NonNullable<SharedLoad<T>>>,
+  load: (sql: Sql) => Promise<NonNullable<SharedLoad<T>>>,
 ): Promise<T>;
 export async function respondShared<T>(
   koa: AppContext,
   key: string,
-  load: () => Promise<SharedLoad<T>>,
+  load: (sql: Sql) => Promise<SharedLoad<T>>,
 ): Promise<T | undefined>;
 export async function respondShared<T>(
+  koa: AppContext,
+  key: string,
+  load: (sql: Sql) => Promise<SharedLoad<T>>,
+): Promise<T | undefined> {
+  const { reads, sharedReads } = koa.deps;
+  if (await reads.hasPendingWrite(koa.state.user?.id ?? null)) {
+    const own = await load(koa.deps.sql);
+    if (!own) return undefined;
+    koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    return own.value;
+  }
+  const entry = await sharedReads.get(key, async () => {
+    const since = sharedReads.changedAt;
+    const { value: loaded, upTo } = await reads.track(load);
+    // A replica's answer from before this node's last invalidation is served, not kept.
+    return loaded && upTo < since ? { ...loaded, keep: false } : loaded;
+  });
+  if (!entry) return undefined;
+  setSharedHeaders(koa, entry, 'everyone');
+  if (koa.method === 'GET') koa.deps.sharedReads.rememberUrl(koa.url, key);
+  return entry.value;
+}
+
+/**
+ * Answers a read that is the same for every visitor but not for members (a member sees their own
+ * hidden comments, what they may edit): kept like a shared read, by URL too, but the front answers it
+ * only to requests without a session cookie, and no cache outside this node keeps it
+ * (PRIVATE_CACHE_CONTROL: a CDN would hand it to members too). The caller answers visitors only.
+ */
+export async function respondToVisitors<T>(
   koa: AppContext,
   key: string,
   load: () => Promise<SharedLoad<T>>,
 ): Promise<T | undefined> {
   const entry = await koa.deps.sharedReads.get(key, load);
   if (!entry) return undefined;
-  setSharedHeaders(koa, entry);
-  if (koa.method === 'GET') koa.deps.sharedReads.rememberUrl(koa.url, key);
+  setSharedHeaders(koa, entry, 'visitors');
+  if (koa.method === 'GET') koa.deps.sharedReads.rememberUrl(koa.url, key, 'visitors');
   return entry.value;
 }
 
-/** The caching headers of a shared answer, and 304 when the client already holds it. */
-function setSharedHeaders(koa: AppContext, entry: SharedEntry): void {
-  koa.set('Cache-Control', SHARED_CACHE_CONTROL);
-  koa.set('CDN-Cache-Control', CDN_CACHE_CONTROL);
+/** The caching and other kept headers of a shared answer, and 304 when the client already holds it. */
+function setSharedHeaders(koa: AppContext, entry: SharedEntry, audience: UrlAudience): void {
+  if (audience === 'everyone') {
+    koa.set('Cache-Control', SHARED_CACHE_CONTROL);
+    koa.set('CDN-Cache-Control', CDN_CACHE_CONTROL);
+  } else koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+  for (const [name, value] of Object.entries(entry.headers ?? {})) koa.set(name, value);
   koa.etag = entry.etag;
   // Koa judges freshness only for a successful status, and nothing was answered yet.
   koa.status = 200;
@@ -86,14 +124,16 @@ function setSharedHeaders(koa: AppContext, entry: SharedEntry): void {
 /**
  * Middleware in front of the session, the current user and the routers: a GET whose URL a kept
  * shared read answered last time gets that answer at once (its JSON as it was serialised, ETag, 304),
- * as a cache in front of the API would. Shared reads are the same for every viewer, so nothing the
- * skipped steps read could change the answer; a miss, or any other request, goes on as usual.
+ * as a cache in front of the API would. Shared reads are the same for every viewer (a visitors' read:
+ * for every request without a session cookie), so nothing the skipped steps read could change the
+ * answer; a miss, or any other request, goes on as usual.
  */
 export function sharedReadsFront(): Koa.Middleware<AppState, AppContextExtras> {
   return async (koa, next) => {
     const entry = koa.method === 'GET' ? koa.deps.sharedReads.byUrl(koa.url) : undefined;
-    if (!entry) return next();
-    setSharedHeaders(koa, entry);
+    // A visitors' read goes the whole way for anyone who may be signed in.
+    if (!entry || (entry.audience === 'visitors' && koa.cookies.get(SESSION_COOKIE) !== undefined)) return next();
+    setSharedHeaders(koa, entry, entry.audience);
     if (koa.status === 304) return;
     koa.type = 'application/json';
     koa.body = entry.json;

@@ -19,10 +19,24 @@ export interface SharedEntry<T = unknown> {
   /** The answer as it goes out, serialised once when it was loaded. */
   json: string;
   etag: string;
+  /** Headers the answer carries besides the caching ones (a page's `Link`). */
+  headers?: Record<string, string>;
 }
 
-/** What a loader answers: the value and the tags it depends on, or null when it must not be shared. */
-export type SharedLoad<T = unknown> = { value: T; tags: string[] } | null;
+/**
+ * What a loader answers: the value, the tags it depends on and the headers it carries, or null when
+ * it must not be shared; `keep: false` serves it to the waiting requests without keeping it (it may
+ * be older than a change).
+ */
+export type SharedLoad<T = unknown> = {
+  value: T;
+  tags: string[];
+  headers?: Record<string, string>;
+  keep?: boolean;
+} | null;
+
+/** Who a GET's URL may be answered for by the front (sharedReadsFront): everyone, or visitors only. */
+export type UrlAudience = 'everyone' | 'visitors';
 
 interface Stored extends SharedEntry {
   tags: string[];
@@ -40,9 +54,14 @@ export class SharedReads {
   private entries = new Map<string, Stored>();
   private loading = new Map<string, { generation: number; promise: Promise<SharedEntry | null> }>();
   private generation = 0;
+  /**
+   * When this node last dropped entries (ms, this node's clock): an answer older than that (from a
+   * replica behind it, read-routing.ts) is not kept (cache/http.ts).
+   */
+  changedAt = 0;
   private listening = false;
-  /** Request URLs (path and query, as sent) answered by a kept entry, and that entry's key. */
-  private urls = new Map<string, string>();
+  /** Request URLs (path and query, as sent) answered by a kept entry: that entry's key, and for whom. */
+  private urls = new Map<string, { key: string; audience: UrlAudience }>();
 
   /** The answer under `key`, loaded (and kept, if it may be) on a miss; null when `load` says not shared. */
   async get<T>(key: string, load: () => Promise<SharedLoad<T>>): Promise<SharedEntry<T> | null> {
@@ -70,8 +89,9 @@ export class SharedReads {
     const loaded = await load();
     if (loaded === null) return null;
     const json = JSON.stringify(loaded.value);
-    const entry = { value: loaded.value, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
-    if (this.listening && generation === this.generation) {
+    const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+    const entry = { value: loaded.value, json, etag, ...(loaded.headers ? { headers: loaded.headers } : {}) };
+    if (this.listening && generation === this.generation && loaded.keep !== false) {
       this.entries.delete(key);
       this.entries.set(key, { ...entry, tags: loaded.tags, at: Date.now() });
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
@@ -79,24 +99,24 @@ export class SharedReads {
     return entry;
   }
 
-  /** Notes that a GET of `url` is answered by the entry under `key` (see byUrl). */
-  rememberUrl(url: string, key: string): void {
+  /** Notes that a GET of `url` is answered by the entry under `key`, for `audience` (see byUrl). */
+  rememberUrl(url: string, key: string, audience: UrlAudience = 'everyone'): void {
     if (!this.entries.has(key)) return;
     if (this.urls.size >= MAX_ENTRIES) this.urls.delete(this.urls.keys().next().value!);
-    this.urls.set(url, key);
+    this.urls.set(url, { key, audience });
   }
 
   /**
-   * The kept entry a GET of `url` was last answered with, while it is kept and fresh; undefined
-   * otherwise (the request then goes the whole way to its route).
+   * The kept entry a GET of `url` was last answered with, while it is kept and fresh, and for whom;
+   * undefined otherwise (the request then goes the whole way to its route).
    */
-  byUrl(url: string): SharedEntry | undefined {
-    const key = this.urls.get(url);
-    if (key === undefined) return undefined;
-    const hit = this.entries.get(key);
+  byUrl(url: string): (SharedEntry & { audience: UrlAudience }) | undefined {
+    const remembered = this.urls.get(url);
+    if (remembered === undefined) return undefined;
+    const hit = this.entries.get(remembered.key);
     if (hit && Date.now() - hit.at < MAX_AGE_MS) {
       sharedReadLookups.inc({ result: 'hit' });
-      return hit;
+      return { ...hit, audience: remembered.audience };
     }
     this.urls.delete(url);
     return undefined;
@@ -106,6 +126,7 @@ export class SharedReads {
   dropStale(tags: readonly string[]): void {
     if (tags.length === 0) return;
     this.generation++;
+    this.changedAt = Date.now();
     if (tags.includes(STALE.all)) {
       this.entries.clear();
       this.urls.clear();

@@ -5,6 +5,7 @@ import type { MemberCaller } from '../context';
 import { badRequest } from '../errors';
 import { commit } from './commit';
 import { removeUser } from './user-deleter';
+import { removeFiles } from '../media/files';
 
 /** The 400 of a wrong password (not 401: the caller stays signed in and nothing is deleted). */
 export const WRONG_PASSWORD = 'Password is incorrect';
@@ -15,14 +16,14 @@ export const LAST_ADMIN =
 /**
  * DELETE /api/users/me: checks the password, then deletes the caller's account exactly as the admin's
  * delete does (removeUser: their projects and, by cascade, what they own), recording user.deleted with
- * byOwner so their sockets are disconnected. An admin is refused when no other unpaused admin would
+ * byOwner so their sockets are disconnected, then removes their pictures' files. An admin is refused when no other unpaused admin would
  * remain; the admins' rows are locked in id order, so two admins deleting themselves at once cannot
  * both pass the check.
  */
 export async function accountDeleter(caller: MemberCaller, input: AccountDeleteInput): Promise<void> {
   const { user } = caller;
   if (!(await verifyPassword(user.passwordHash, input.password))) throw badRequest(WRONG_PASSWORD);
-  await commit(caller, (tx, emit) =>
+  const pictures = await commit(caller, (tx, emit) =>
     removeUser(tx, emit, user.id, {
       byOwner: true,
       check: async (t) => {
@@ -32,4 +33,5 @@ export async function accountDeleter(caller: MemberCaller, input: AccountDeleteI
       },
     }),
   );
+  await removeFiles(caller.deps.media.store, pictures);
 }

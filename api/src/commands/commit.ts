@@ -2,7 +2,6 @@ import type { TransactionSql } from 'postgres';
 import type { DomainEvent } from '@vitrine/domain/events';
 import { makeEventQueries } from '@vitrine/db/queries/events';
 import { retryTransaction } from '@vitrine/db/retry';
-import { currentReqId } from '@vitrine/runtime/request-context';
 import type { Deps } from '../context';
 
 /** Records an event of the running transaction; it is published only if the transaction commits. */
@@ -19,7 +18,7 @@ export type Emit = (event: DomainEvent) => void;
  *   await commit(caller, async (tx, emit) => { ...writes...; emit({ name: 'project.hidden', ... }) })
  */
 export async function commit<T>(
-  caller: { deps: Pick<Deps, 'sql' | 'publisher'> },
+  caller: { deps: Pick<Deps, 'sql' | 'publisher'>; reqId?: string },
   work: (tx: TransactionSql, emit: Emit) => Promise<T>,
 ): Promise<T> {
   const { value, events } = await retryTransaction(() =>
@@ -27,7 +26,7 @@ export async function commit<T>(
       const emitted: DomainEvent[] = [];
       const result = await work(tx, (event) => emitted.push(event));
       // Each event keeps the id of the request that caused it, for the logs of its jobs.
-      return { value: result, events: await makeEventQueries(tx).recordEvents(emitted, currentReqId()) };
+      return { value: result, events: await makeEventQueries(tx).recordEvents(emitted, caller.reqId) };
     }),
   );
   await caller.deps.publisher.publish(events);

@@ -1,4 +1,5 @@
 import { makeModerationQueries, type AdminUserRow } from '@vitrine/db/queries/moderation';
+import { recordModeration } from '@vitrine/db/queries/moderation-log';
 import { makeUserQueries } from '@vitrine/db/queries/users';
 import type { MemberCaller } from '../context';
 import { badRequest, notFound } from '../errors';
@@ -10,15 +11,23 @@ export const ADMINS_NOT_PAUSED = 'Admins cannot be paused';
 
 /**
  * Pauses or unpauses a user; admins cannot be paused. A paused user may read but not write. Records
- * user.updated, so a paused user's sockets leave the private rooms on every API node.
+ * user.updated, so a paused user's sockets leave the private rooms on every API node, and logs the
+ * moderation with its public reason.
  */
 export async function pauseStatusSetter(
   caller: MemberCaller,
-  input: { userId: number; isPaused: boolean },
+  input: { userId: number; isPaused: boolean; reason?: string },
 ): Promise<AdminUserRow> {
   const row = await commit(caller, async (tx, emit) => {
     const changed = await makeUserQueries(tx).setPaused(input.userId, input.isPaused);
-    if (changed) emit({ name: 'user.updated', userId: input.userId });
+    if (!changed) return changed;
+    emit({ name: 'user.updated', userId: input.userId });
+    await recordModeration(tx, {
+      action: input.isPaused ? 'user.paused' : 'user.unpaused',
+      subject: { id: input.userId, userId: input.userId },
+      reason: input.reason,
+      actorId: caller.user.id,
+    });
     return changed;
   });
   if (row) return row;

@@ -1,3 +1,4 @@
+import { networkKey } from '../client-address';
 import type { z } from 'zod';
 import type { registerSchema } from '@vitrine/domain/schemas/auth';
 import { hashPassword } from '@vitrine/db/passwords';
@@ -30,6 +31,7 @@ export async function userRegistrar(caller: Caller, input: z.output<typeof regis
       email,
       role: input.role,
       bio: input.bio,
+      signupNetwork: networkKey(caller.ip),
     });
     if (email) await startEmailConfirmation(tx, emit, { email, userId: user.id });
     return user;

@@ -133,7 +133,9 @@ export function openApiDocument(routes: Route[]): Record<string, unknown> {
         '(anyone, unpaused, member, active, admin, activeAdmin) and x-rate-limit its limit. See docs/api.md.',
     },
     servers: [{ url: '/' }],
-    tags: ['meta', 'auth', 'projects', 'users', 'messages', 'admin', 'test-requests'].map((name) => ({ name })),
+    tags: ['meta', 'auth', 'projects', 'users', 'messages', 'admin', 'test-requests', 'notifications'].map((name) => ({
+      name,
+    })),
     paths,
     components: { schemas, securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
   };

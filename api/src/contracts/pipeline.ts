@@ -47,7 +47,7 @@ export function compose(r: Route): Middleware<AppState, AppContextExtras> {
   const run: Middleware<AppState, AppContextExtras> = async (ctx) => {
     const c = ctx as AppContext;
     const user = c.state.user;
-    const caller = { deps: c.deps, limiters: c.limiters, ip: c.ip, user };
+    const caller = { deps: c.deps, limiters: c.limiters, ip: c.ip, user, reqId: c.state.reqId };
     if (contract.limit) await spendFlood(caller, contract.limit);
     guard(contract, user);
     const params = contract.params?.parse((ctx as { params?: Record<string, string> }).params ?? {});
@@ -64,6 +64,8 @@ export function compose(r: Route): Middleware<AppState, AppContextExtras> {
       if (refund && contract.limitCounts !== 'attempts') await refund();
       throw err;
     }
+    // Read-your-writes with a replica: this member's public reads go to the primary until it has replayed this write.
+    if (user && contract.method !== 'get' && c.deps.reads.replicated) await c.deps.reads.noteWrite(user.id);
     if (answer === undefined) return;
     if (!c.deps.config.production && c.status < 300) checkAnswer(contract, answer);
     c.body = answer;

@@ -62,7 +62,8 @@ function isDecompressionCode(code: string): boolean {
  * Anything else is logged and answered 500 with no details.
  */
 export function errorMiddleware(
-  log: (err: unknown) => void = (err) => loggerFor('http').error({ err }, 'unexpected error (500)'),
+  log: (err: unknown, reqId?: string) => void = (err, reqId) =>
+    loggerFor('http').error({ err, reqId }, 'unexpected error (500)'),
 ): Middleware {
   return async (ctx, next) => {
     try {
@@ -72,7 +73,8 @@ export function errorMiddleware(
         ctx.body = { message: 'Not found' };
       }
     } catch (err) {
-      const [status, message, headers] = describe(err, log);
+      const reqId = (ctx.state as { reqId?: string }).reqId;
+      const [status, message, headers] = describe(err, (e) => log(e, reqId));
       ctx.status = status;
       ctx.set(headers);
       ctx.body = { message };

@@ -59,6 +59,35 @@ const LIMITS = {
     by: ['user'],
     message: 'Too many reports. Please wait a few minutes before reporting again.',
   },
+  /**
+   * Comment writes (posts, edits, deletes) per user: a generous ceiling. Comments made also spend the
+   * quota counted on the comments themselves (api/src/commands/comment-creator.ts).
+   */
+  commentWrite: {
+    points: 60,
+    duration: 10 * 60,
+    by: ['user'],
+    message: 'Too many comment changes. Please wait a few minutes.',
+  },
+  /**
+   * Update (devlog) writes (posts, edits, deletes) per user: a ceiling. Updates posted also spend the
+   * quota counted on the updates themselves (api/src/commands/project-update-poster.ts).
+   */
+  updateWrite: {
+    points: 60,
+    duration: 10 * 60,
+    by: ['user'],
+    message: 'Too many changes to updates. Please wait a few minutes.',
+  },
+  /** Pictures uploaded per user (each is decoded and encoded: CPU heavy). */
+  mediaUpload: {
+    points: 30,
+    duration: 60 * 60,
+    by: ['user'],
+    message: 'Too many images uploaded. Please wait a while before adding more.',
+  },
+  /** Picture edits, moves and deletions per user. */
+  mediaEdit: { points: 120, duration: 10 * 60, by: ['user'], message: 'Too many changes to images. Please slow down.' },
   /** Ratings per user. */
   rate: { points: 60, duration: 60, by: ['user'], message: 'Too many ratings. Please slow down.' },
   /** Opening and changing test requests per user. */
@@ -86,6 +115,12 @@ const LIMITS = {
     by: ['user'],
     message: 'Too many settings changes. Please wait a few minutes.',
   },
+  /** Follows and unfollows per user. */
+  follow: { points: 60, duration: 10 * 60, by: ['user'], message: 'Too many follows. Please wait a few minutes.' },
+  /** Marking notifications read, per user. */
+  notificationRead: { points: 120, duration: 60, by: ['user'], message: 'Too many requests. Please slow down.' },
+  /** One-click unsubscribes per IP: each try is a guess at a token. */
+  unsubscribe: { points: 30, duration: 10 * 60, by: ['ip'], message: 'Too many attempts. Please try again later.' },
   /** Confirmation mails per address (spent by the commands that start one, key `email:<address>`), so nobody floods an inbox. */
   emailAddress: {
     points: 3,
@@ -126,6 +161,8 @@ const LIMITS = {
    * files and index (crawlers fetch a few files a day; the render pool and the crawl gate bound them
    * per node as well).
    */
+  /** Explained scores per IP (GET /api/projects/{id}/score): each miss reads the project's votes. */
+  score: { points: 120, duration: 60, by: ['ip'], message: 'Too many requests from this address. Please slow down.' },
   render: {
     points: 60,
     duration: 60,
@@ -138,6 +175,20 @@ const LIMITS = {
     duration: 60,
     by: ['ip'],
     message: 'Too many searches. Please wait a minute before searching again.',
+  },
+  /**
+   * New & rising impression beacons per IP: a page sends one batch per strip it shows and the strip holds at
+   * most 12 cards, so a visitor needs a few a minute; anything above is a stranger counting for themselves.
+   */
+  impressions: { points: 20, duration: 60, by: ['ip'], message: 'Too many impressions. Please slow down.' },
+  /** New & rising strips read per IP (each is read for its visitor, never shared). */
+  rising: { points: 60, duration: 60, by: ['ip'], message: 'Too many requests. Please slow down.' },
+  /** Health histories per IP (up to 30 days of checks each, read for each caller). */
+  healthHistory: {
+    points: 120,
+    duration: 60,
+    by: ['ip'],
+    message: 'Too many requests. Please wait a minute.',
   },
   /** Admin test-request moderation (hide, rating removal) per admin. */
   moderation: { points: 300, duration: 60, by: ['user'], message: 'Too many moderation actions. Please slow down.' },

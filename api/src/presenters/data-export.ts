@@ -1,7 +1,11 @@
 import type { Role, ReportReason, ReportStatus } from '@vitrine/domain/constants';
 import type { RequestStatus } from '@vitrine/domain/test-requests';
 import type {
+  ExportCommentReportRow,
+  ExportCommentRow,
+  ExportProjectUpdateRow,
   ExportFeedbackRow,
+  ExportFollowRow,
   ExportMessageRow,
   ExportPeerRatingRow,
   ExportProfileRow,
@@ -30,6 +34,10 @@ export interface DataExportRows {
   peerRatingsGiven: ExportPeerRatingRow[];
   peerRatingsReceived: ExportPeerRatingRow[];
   submissions: ExportSubmissionRow[];
+  comments: ExportCommentRow[];
+  projectUpdates: ExportProjectUpdateRow[];
+  commentReports: ExportCommentReportRow[];
+  following: ExportFollowRow[];
   truncated: ExportList[];
 }
 
@@ -159,6 +167,38 @@ export function presentDataExport(rows: DataExportRows, exportedAt: Date): DataE
       ipAddress: s.ipAddress,
       createdAt: iso(s.createdAt),
     })),
+    comments: rows.comments.map((c) => ({
+      id: c.id,
+      projectId: c.projectId,
+      projectTitle: c.projectTitle,
+      parentId: c.parentId,
+      body: c.body,
+      hidden: c.hidden,
+      createdAt: iso(c.createdAt),
+      editedAt: isoOrNull(c.editedAt),
+      deletedAt: isoOrNull(c.deletedAt),
+    })),
+    projectUpdates: rows.projectUpdates.map((u) => ({
+      id: u.id,
+      projectId: u.projectId,
+      projectTitle: u.projectTitle,
+      title: u.title,
+      body: u.body,
+      createdAt: iso(u.createdAt),
+      editedAt: isoOrNull(u.editedAt),
+      deletedAt: isoOrNull(u.deletedAt),
+      addressedFeedbackIds: u.addressedFeedbackIds,
+    })),
+    commentReports: rows.commentReports.map((r) => ({
+      id: r.id,
+      commentId: r.commentId,
+      projectId: r.projectId,
+      reason: r.reason as ReportReason,
+      additionalDetails: r.additionalDetails,
+      status: r.status as ReportStatus,
+      createdAt: iso(r.createdAt),
+    })),
+    following: rows.following.map((f) => ({ username: f.username, followedAt: iso(f.followedAt) })),
     truncated: rows.truncated,
   };
 }

@@ -13,6 +13,7 @@ export function presentProfile(
     status: ProfileRequest['status'];
     asOwner: boolean;
   }>,
+  viewerFollows: boolean,
 ): UserProfile {
   return {
     user: {
@@ -22,6 +23,10 @@ export function presentProfile(
       isVerified: user.isVerified,
       bio: user.bio,
       activityPoints: user.activityPoints,
+      followers: user.followerCount,
+      following: user.followingCount,
+      viewerFollows,
+      feedbackAddressed: user.feedbackAddressed,
       ...presentPeerRatings(user),
     },
     requests: requests.map((r) => ({

@@ -2,7 +2,11 @@ import type { ProjectRow } from '@vitrine/db/queries/projects';
 import type { LeaderboardRow, TopContributorRow } from '@vitrine/db/queries/rankings';
 import type { LeaderboardEntry, Project, ProjectDetail, TopContributor, ViewerState } from '@vitrine/domain/answers';
 import { badgeTier } from '@vitrine/domain/display';
+import type { HealthRow } from '@vitrine/db/queries/project-health';
 import { can, type Actor } from '../policies';
+import type { MediaRow } from '@vitrine/db/queries/project-media';
+import { presentMedia } from './media';
+import { presentHealth } from './health';
 
 /** A project as every list and answer shows it, with the viewer's own state (hasVoted, myRating, canEdit). */
 export function presentProject(row: ProjectRow, viewer: Actor | null): Project {
@@ -20,18 +24,33 @@ export function presentProject(row: ProjectRow, viewer: Actor | null): Project {
     totalRatings: row.totalRatings,
     averageRating: Number(row.averageRating),
     reportCount: row.reportCount,
+    commentCount: row.commentCount,
     isHidden: row.isHidden,
     createdAt: row.createdAt.toISOString(),
     hasVoted: row.hasVoted,
     myRating: row.myRating,
     canEdit: can(viewer, 'project.edit', row),
     ownerTier: row.ownerTierCount === null ? null : badgeTier(Number(row.ownerTierRating), row.ownerTierCount),
+    cover: row.cover ? presentMedia(row.cover) : null,
+    downSince: row.downSince?.toISOString() ?? null,
   };
 }
 
-/** GET /api/projects/{id}: the project with the counts of ratings 1..10. */
-export function presentProjectDetail(row: ProjectRow, distribution: number[], viewer: Actor | null): ProjectDetail {
-  return { ...presentProject(row, viewer), ratingDistribution: distribution };
+/** GET /api/projects/{id}: the project with the counts of ratings 1..10, its pictures in order and its health. */
+export function presentProjectDetail(
+  row: ProjectRow,
+  distribution: number[],
+  media: MediaRow[],
+  health: HealthRow,
+  viewer: Actor | null,
+): ProjectDetail {
+  return {
+    ...presentProject(row, viewer),
+    ratingDistribution: distribution,
+    media: media.map(presentMedia),
+    health: presentHealth(health),
+    updates: row.updateCount,
+  };
 }
 
 /** A leaderboard entry: `votes` is the count in the board's range, `rank` counts from 1 over all pages. */

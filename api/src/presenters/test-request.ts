@@ -71,6 +71,7 @@ export function presentFeedback(row: FeedbackRow): FeedbackView {
     helpfulCount: row.helpfulCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    addressedBy: row.addressedBy,
   };
 }
 

@@ -30,6 +30,30 @@ async function testRound(owner: UserRow, tester: UserRow, projectId: number, tex
   return request!.id;
 }
 
+/**
+ * The member comments on `projectId` and replies to `other`'s comment there, reports that comment and
+ * follows `other`; `other` follows the member back (not the member's data: who they follow is theirs).
+ */
+async function commentsAndFollows(user: UserRow, agent: Agent, other: UserRow, projectId: number) {
+  const { sql } = t.deps;
+  const [theirComment] = await sql<{ id: number }[]>`
+    INSERT INTO comments (project_id, author_id, body, html)
+    VALUES (${projectId}, ${other.id}, 'THEIR-COMMENT text', '<p>THEIR-COMMENT text</p>') RETURNING id`;
+  const mine = await agent.post(`/api/projects/${projectId}/comments`).send({ body: 'My *comment*' });
+  expect(mine.status).toBe(201);
+  const reply = await agent
+    .post(`/api/projects/${projectId}/comments`)
+    .send({ body: 'My reply', parentId: theirComment!.id });
+  expect(reply.status).toBe(201);
+  const report = await agent
+    .post(`/api/comments/${theirComment!.id}/report`)
+    .send({ reason: 'offensive', additionalDetails: 'Rude' });
+  expect(report.status).toBe(201);
+  expect((await agent.post(`/api/users/${other.username}/follow`)).status).toBe(200);
+  await sql`INSERT INTO follows (follower_id, followee_id) VALUES (${other.id}, ${user.id})`;
+  return { comment: mine.body.id as number, reply: reply.body.id as number, theirComment: theirComment!.id };
+}
+
 /** A member with a little of everything: a hidden and a visible project, a vote, a rating, a report, messages both ways, a test round. */
 async function memberWithData() {
   const other = await buildUser(t.deps.sql, { email: 'other-member@example.com' });
@@ -61,7 +85,28 @@ async function memberWithData() {
   await buildMessage(t.deps.sql, { senderUserId: other.id, recipientUserId: null, subject: 'Private to the admins' });
   const asOwner = await testRound(user, other, own.id, 'as owner');
   const asTester = await testRound(other, user, theirs.id, 'as tester');
-  return { user, agent, other, own, hidden, theirs, sent, received, asOwner, asTester };
+  const comments = await commentsAndFollows(user, agent, other, theirs.id);
+  // An update on the member's project that addresses the feedback of their test round.
+  const [feedback] = await t.deps.sql<{ id: number }[]>`SELECT id FROM test_feedback WHERE request_id = ${asOwner}`;
+  const update = await agent
+    .post(`/api/projects/${own.id}/updates`)
+    .send({ title: 'Sign-up fixed', body: 'The *form* works now.', addressesFeedbackIds: [feedback!.id] });
+  expect(update.status).toBe(201);
+  return {
+    user,
+    agent,
+    other,
+    own,
+    hidden,
+    theirs,
+    sent,
+    received,
+    asOwner,
+    asTester,
+    ...comments,
+    update: update.body.id as number,
+    feedback: feedback!.id,
+  };
 }
 
 describe('GET /api/users/me/export', () => {
@@ -108,6 +153,35 @@ describe('GET /api/users/me/export', () => {
       'dev as owner',
       'tester as tester',
     ]);
+    expect(body.comments).toEqual([
+      expect.objectContaining({
+        id: d.reply,
+        parentId: d.theirComment,
+        body: 'My reply',
+        projectTitle: 'Their project',
+      }),
+      expect.objectContaining({ id: d.comment, parentId: null, body: 'My *comment*', hidden: false, deletedAt: null }),
+    ]);
+    expect(body.projectUpdates).toEqual([
+      expect.objectContaining({
+        id: d.update,
+        projectId: d.own.id,
+        projectTitle: 'My visible project',
+        title: 'Sign-up fixed',
+        body: 'The *form* works now.',
+        deletedAt: null,
+        addressedFeedbackIds: [d.feedback],
+      }),
+    ]);
+    expect(body.commentReports).toEqual([
+      expect.objectContaining({
+        commentId: d.theirComment,
+        projectId: d.theirs.id,
+        reason: 'offensive',
+        status: 'pending',
+      }),
+    ]);
+    expect(body.following).toEqual([{ username: d.other.username, followedAt: expect.any(String) }]);
     expect(body.truncated).toEqual([]);
 
     const text = res.text;
@@ -120,6 +194,7 @@ describe('GET /api/users/me/export', () => {
       'Private to the admins',
       'Deleted by me',
       'ADMIN-ONLY',
+      'THEIR-COMMENT',
     ]) {
       expect(text, secret).not.toContain(secret);
     }

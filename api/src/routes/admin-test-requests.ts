@@ -25,7 +25,7 @@ export const adminTestRequestRoutes: Route[] = [
       limit: 'moderation',
     },
     async (call) => {
-      await testRequestModerator(call, { requestId: call.params.id, hidden: call.body.hidden });
+      await testRequestModerator(call, { requestId: call.params.id, ...call.body });
       return { id: call.params.id, hidden: call.body.hidden };
     },
   ),
@@ -35,6 +35,6 @@ export const adminTestRequestRoutes: Route[] = [
       access: 'activeAdmin',
       limit: 'moderation',
     },
-    async (call) => userRatingRemover(call, { ratingId: call.params.id }),
+    async (call) => userRatingRemover(call, { ratingId: call.params.id, reason: call.body.reason }),
   ),
 ];

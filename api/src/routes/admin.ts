@@ -58,10 +58,10 @@ export const adminRoutes: Route[] = [
     presentAdminUser(await adminStatusSetter(call, { userId: call.params.userId, isAdmin: call.body.isAdmin })),
   ),
   route(adminContracts.setPaused, { access: 'activeAdmin' }, async (call) =>
-    presentAdminUser(await pauseStatusSetter(call, { userId: call.params.userId, isPaused: call.body.isPaused })),
+    presentAdminUser(await pauseStatusSetter(call, { userId: call.params.userId, ...call.body })),
   ),
   route(adminContracts.removeUser, { access: 'activeAdmin' }, async (call) =>
-    userDeleter(call, { userId: call.params.userId }),
+    userDeleter(call, { userId: call.params.userId, reason: call.body.reason }),
   ),
 
   // Projects (its own list: GET /api/projects leaves hidden ones out)
@@ -73,10 +73,10 @@ export const adminRoutes: Route[] = [
     ),
   ),
   route(adminContracts.removeProject, { access: 'activeAdmin' }, async (call) =>
-    projectRemover(call, { projectId: call.params.id }),
+    projectRemover(call, { projectId: call.params.id, reason: call.body.reason }),
   ),
   route(adminContracts.setProjectVisibility, { access: 'activeAdmin' }, async (call) => {
-    await projectVisibilitySetter(call, { projectId: call.params.projectId, hidden: call.body.hidden });
+    await projectVisibilitySetter(call, { projectId: call.params.projectId, ...call.body });
     return presentProject(await loadReadableProject(call, call.params.projectId), call.user);
   }),
 

@@ -1,14 +1,21 @@
 import Router from '@koa/router';
 import { DEFAULT_TRENDING_PERIOD } from '@vitrine/domain/constants';
+import type { Sql } from '@vitrine/db/sql';
 import type { ProjectRow } from '@vitrine/db/queries/projects';
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeRankingQueries } from '@vitrine/db/queries/rankings';
 import { makeProfileQueries } from '@vitrine/db/queries/profiles';
 import { makeSyndicationQueries } from '@vitrine/db/queries/syndication';
+import { makeModerationLogQueries } from '@vitrine/db/queries/moderation-log';
+import { MODERATION_LOG_PAGE } from '@vitrine/domain/moderation-log';
 import type { AppContext, AppState, AppContextExtras } from '../context';
 import { notFound } from '../errors';
 import { FEED_CONTENT_TYPES, FEED_ITEMS, renderFeed, type FeedSubject } from '../public/feeds';
 import { renderRobots } from '../public/robots';
+import { renderModerationFeed } from '../public/moderation-feed';
+import { renderUpdatesFeed } from '../public/updates-feed';
+import { makeProjectUpdateQueries } from '@vitrine/db/queries/project-updates';
+import { PROJECT_NOT_FOUND } from '../loaders';
 import { categoryOfSlug, parseFeedFile, sitePaths, type FeedFormat } from '@vitrine/domain/site-paths';
 import { siteOrigin } from '../public/site-links';
 import {
@@ -58,9 +65,14 @@ const trendingSubject: FeedSubject = {
   feedPaths: { atom: sitePaths.trendingFeed('atom'), rss: sitePaths.trendingFeed('rss') },
 };
 
+/** A feed's read: public, so on the replica when it may (api/src/read-routing.ts). */
+function feedRead<T>(ctx: AppContext, read: (sql: Sql) => Promise<T>): Promise<T> {
+  return ctx.deps.reads.run(read, { reader: ctx.state.user?.id ?? null });
+}
+
 /**
  * The crawling and syndication surface, outside /api: Atom and RSS feeds (latest, trending, each
- * user, each category), the sitemap index and its files, robots.txt. Hidden projects never appear:
+ * user, each category, the moderation log), the sitemap index and its files, robots.txt. Hidden projects never appear:
  * every read here filters them out; admin and private pages are never listed.
  */
 export function crawlRoutes(options: CrawlOptions = {}) {
@@ -68,36 +80,51 @@ export function crawlRoutes(options: CrawlOptions = {}) {
   const router = new Router<AppState, AppContextExtras>();
 
   const latest = async (ctx: AppContext, format: FeedFormat) => {
-    const rows = await makeProjectQueries(ctx.deps.sql).listProjects({
-      sort: 'newest',
-      offset: 0,
-      limit: FEED_ITEMS,
-      viewer: NOBODY,
-    });
+    const rows = await feedRead(ctx, (sql) =>
+      makeProjectQueries(sql).listProjects({ sort: 'newest', offset: 0, limit: FEED_ITEMS, viewer: NOBODY }),
+    );
     sendFeed(ctx, format, latestSubject, rows);
   };
 
   router.get('/feed.xml', (ctx) => latest(ctx, 'atom'));
 
+  /** The public moderation log's newest entries (the primary key's backward scan). */
+  const moderation = async (ctx: AppContext, format: FeedFormat) => {
+    const rows = await makeModerationLogQueries(ctx.deps.sql).listEntries({ limit: MODERATION_LOG_PAGE });
+    const body = renderModerationFeed(format, rows, {
+      name: ctx.deps.config.siteName,
+      origin: siteOrigin(ctx.deps.config),
+    });
+    sendXml(ctx, FEED_CONTENT_TYPES[format], body);
+  };
+
   router.get('/feeds/:file', async (ctx) => {
     const parsed = parseFeedFile(ctx.params.file ?? '');
     if (parsed?.name === 'latest') return latest(ctx, parsed.format);
+    if (parsed?.name === 'moderation') return moderation(ctx, parsed.format);
     if (parsed?.name !== 'trending') throw notFound('Feed not found');
-    const rows = await makeRankingQueries(ctx.deps.sql).listTrending({
-      period: DEFAULT_TRENDING_PERIOD,
-      offset: 0,
-      limit: FEED_ITEMS,
-      viewer: NOBODY,
-    });
+    const rows = await feedRead(ctx, (sql) =>
+      makeRankingQueries(sql).listTrending({
+        period: DEFAULT_TRENDING_PERIOD,
+        offset: 0,
+        limit: FEED_ITEMS,
+        viewer: NOBODY,
+      }),
+    );
     sendFeed(ctx, parsed.format, trendingSubject, rows);
   });
 
   router.get('/feeds/users/:file', async (ctx) => {
     const parsed = parseFeedFile(ctx.params.file ?? '');
     if (!parsed) throw notFound('Feed not found');
-    const user = await makeProfileQueries(ctx.deps.sql).findProfileUser(parsed.name);
-    if (!user) throw notFound(USER_NOT_FOUND);
-    const rows = await makeSyndicationQueries(ctx.deps.sql).listUserFeedProjects(user.username, FEED_ITEMS);
+    const found = await feedRead(ctx, async (sql) => {
+      const user = await makeProfileQueries(sql).findProfileUser(parsed.name);
+      return user
+        ? { user, rows: await makeSyndicationQueries(sql).listUserFeedProjects(user.username, FEED_ITEMS) }
+        : null;
+    });
+    if (!found) throw notFound(USER_NOT_FOUND);
+    const { user, rows } = found;
     sendFeed(
       ctx,
       parsed.format,
@@ -111,11 +138,26 @@ export function crawlRoutes(options: CrawlOptions = {}) {
     );
   });
 
+  // A visible project's updates (its devlog); a hidden or missing project has no feed.
+  router.get('/feeds/projects/:file', async (ctx) => {
+    const parsed = parseFeedFile(ctx.params.file ?? '');
+    if (!parsed || !/^[1-9]\d{0,9}$/.test(parsed.name) || Number(parsed.name) > 2_147_483_647)
+      throw notFound('Feed not found');
+    const project = await makeProjectQueries(ctx.deps.sql).findProject(Number(parsed.name), null);
+    if (!project || project.isHidden) throw notFound(PROJECT_NOT_FOUND);
+    const rows = await makeProjectUpdateQueries(ctx.deps.sql).listUpdates(project.id, { limit: FEED_ITEMS });
+    const body = renderUpdatesFeed(parsed.format, project, rows, {
+      name: ctx.deps.config.siteName,
+      origin: siteOrigin(ctx.deps.config),
+    });
+    sendXml(ctx, FEED_CONTENT_TYPES[parsed.format], body);
+  });
+
   router.get('/feeds/categories/:file', async (ctx) => {
     const parsed = parseFeedFile(ctx.params.file ?? '');
     const category = parsed ? categoryOfSlug(parsed.name) : undefined;
     if (!parsed || !category) throw notFound('Feed not found');
-    const rows = await makeSyndicationQueries(ctx.deps.sql).listCategoryProjects(category, FEED_ITEMS);
+    const rows = await feedRead(ctx, (sql) => makeSyndicationQueries(sql).listCategoryProjects(category, FEED_ITEMS));
     sendFeed(
       ctx,
       parsed.format,

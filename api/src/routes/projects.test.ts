@@ -50,8 +50,11 @@ const PROJECT_KEYS = [
   'averageRating',
   'canEdit',
   'category',
+  'commentCount',
+  'cover',
   'createdAt',
   'description',
+  'downSince',
   'hasVoted',
   'id',
   'isHidden',
@@ -202,7 +205,7 @@ describe('GET /api/projects', () => {
     ['offset=-1', 'offset must be a whole number of 0 or more'],
     ['offset=99999999999', DEEP_OFFSET_MESSAGE],
     ['offset=1001', DEEP_OFFSET_MESSAGE],
-    ['sort=random', 'sort must be newest, votes or views'],
+    ['sort=random', 'sort must be newest, votes, views or updated'],
     ['limit=1&limit=2', 'limit must be a whole number from 1 to 100'],
   ])('refuses %s with 400', async (query, message) => {
     const res = await t.agent().get(`/api/projects?${query}`);
@@ -285,12 +288,13 @@ describe('GET /api/projects/trending, /leaderboard, /top-contributors', () => {
     expect(Object.keys(week[0]!).sort()).toEqual(PROJECT_KEYS);
   });
 
-  it('ranks the leaderboard by votes in the range, with rank and the range count as votes', async () => {
+  it('ranks the leaderboard by weighted votes in the range, with rank and the range count as votes', async () => {
     const now = Date.now();
     const a = await buildProject(t.deps.sql);
     for (let i = 0; i < 3; i += 1) await addVote(a.id, new Date(now - 60_000));
     for (let i = 0; i < 5; i += 1) await addVote(a.id, new Date(now - 40 * 24 * 3600_000));
-    await t.deps.sql`UPDATE projects SET votes = votes + 9000000 WHERE id = ${a.id}`;
+    await t.deps
+      .sql`UPDATE projects SET votes = votes + 9000000, weighted_votes = weighted_votes + 9000000 WHERE id = ${a.id}`;
     await restartTallies();
     const ranking = makeRankingQueries(t.deps.sql);
     await ranking.recomputeLeaderboard('all');
@@ -301,8 +305,12 @@ describe('GET /api/projects/trending, /leaderboard, /top-contributors', () => {
     expect(all.map((e) => e.rank)).toEqual(all.map((_, i) => i + 1));
     const week = await allPages<{ id: number; votes: number }>('/api/projects/leaderboard?timeRange=week');
     expect(week.find((e) => e.id === a.id)!.votes).toBe(3);
-    const votes = week.map((e) => e.votes);
-    expect(votes).toEqual([...votes].sort((x, y) => y - x));
+    // The order is by weight (a visitor's vote weighs less than a member's), the count shown is raw.
+    const weights = await t.deps.sql<{ projectId: number; weight: number }[]>`
+      SELECT project_id, weight FROM leaderboard_entries WHERE time_range = 'week'`;
+    const weightOf = new Map(weights.map((w) => [w.projectId, w.weight]));
+    const ordered = week.map((e) => weightOf.get(e.id)!);
+    expect(ordered).toEqual([...ordered].sort((x, y) => y - x));
     const defaults = await t.agent().get('/api/projects/leaderboard');
     expect(defaults.status).toBe(200);
     expect(defaults.body.length).toBeLessThanOrEqual(10);

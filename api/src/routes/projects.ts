@@ -3,7 +3,9 @@ import { spend } from '../middleware/rate-limit';
 import { STALE } from '@vitrine/runtime/stale-reads';
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeRatingQueries } from '@vitrine/db/queries/ratings';
+import { makeProjectMediaQueries } from '@vitrine/db/queries/project-media';
 import { makeRankingQueries } from '@vitrine/db/queries/rankings';
+import { makeProjectHealthQueries } from '@vitrine/db/queries/project-health';
 import type { Caller } from '../context';
 import { OWN_PROJECT_RATE, OWN_PROJECT_REPORT, OWN_PROJECT_VOTE } from '../errors';
 import { route, type Route } from '../contracts/route';
@@ -20,6 +22,7 @@ import { PRIVATE_CACHE_CONTROL, respondShared } from '../cache/http';
 import { projectCreator } from '../commands/project-creator';
 import { projectUpdater } from '../commands/project-updater';
 import { voteCaster } from '../commands/vote-caster';
+import { hasOutboundProof } from '../outbound-proof';
 import { viewRecorder } from '../commands/view-recorder';
 import { ratingSaver } from '../commands/rating-saver';
 import { REPORT_SUBMITTED, reportCreator } from '../commands/report-creator';
@@ -58,18 +61,19 @@ export const projectRoutes: Route[] = [
       );
       return rows.map((row) => presentProject(row, call.user));
     }
-    const order = sort === 'newest' ? [] : [STALE.order(sort)];
+    // Recently updated moves only on a posted or deleted update, which makes every shared read stale.
+    const order = sort === 'votes' || sort === 'views' ? [STALE.order(sort)] : [];
     const page = after === undefined ? `offset:${offset}` : `after:${after}`;
-    return respondShared(call.koa, `latest:${sort}:${page}:${limit}`, async () => {
-      const rows = await projects.listProjects({ sort, offset, limit, after, viewer: null });
+    return respondShared(call.koa, `latest:${sort}:${page}:${limit}`, async (sql) => {
+      const rows = await makeProjectQueries(sql).listProjects({ sort, offset, limit, after, viewer: null });
       return { value: rows.map((row) => presentProject(row, null)), tags: [...order, ...projectTags(rows)] };
     });
   }),
   route(projectContracts.trending, { access: 'anyone' }, async (call) => {
     const { period, offset, limit, after } = call.query;
     const page = after === undefined ? `offset:${offset}` : `after:${after}`;
-    return respondShared(call.koa, `trending:${period}:${page}:${limit}`, async () => {
-      const rows = await makeRankingQueries(call.deps.sql).listTrending({
+    return respondShared(call.koa, `trending:${period}:${page}:${limit}`, async (sql) => {
+      const rows = await makeRankingQueries(sql).listTrending({
         period,
         offset,
         limit,
@@ -81,8 +85,8 @@ export const projectRoutes: Route[] = [
   }),
   route(projectContracts.leaderboard, { access: 'anyone' }, async (call) => {
     const { timeRange, offset, limit } = call.query;
-    return respondShared(call.koa, `leaderboard:${timeRange}:${offset}:${limit}`, async () => {
-      const rows = await makeRankingQueries(call.deps.sql).listLeaderboard({
+    return respondShared(call.koa, `leaderboard:${timeRange}:${offset}:${limit}`, async (sql) => {
+      const rows = await makeRankingQueries(sql).listLeaderboard({
         range: timeRange,
         offset,
         limit,
@@ -96,8 +100,8 @@ export const projectRoutes: Route[] = [
   }),
   route(projectContracts.topContributors, { access: 'anyone' }, async (call) => {
     const { limit } = call.query;
-    return respondShared(call.koa, `top-contributors:${limit}`, async () => {
-      const rows = await makeRankingQueries(call.deps.sql).listTopContributors(limit);
+    return respondShared(call.koa, `top-contributors:${limit}`, async (sql) => {
+      const rows = await makeRankingQueries(sql).listTopContributors(limit);
       return { value: rows.map((row, i) => presentTopContributor(row, i + 1)), tags: [STALE.boards] };
     });
   }),
@@ -108,18 +112,26 @@ export const projectRoutes: Route[] = [
   }),
   route(projectContracts.detail, { access: 'anyone' }, async (call) => {
     const id = call.params.id;
-    const shared = await respondShared(call.koa, `project:${id}`, async () => {
+    const shared = await respondShared(call.koa, `project:${id}`, async (sql) => {
       // Only a visible project's page is the same for everyone; a hidden one is read for its viewer below.
-      const row = await makeProjectQueries(call.deps.sql).findProject(id, null);
+      const row = await makeProjectQueries(sql).findProject(id, null);
       if (!row || row.isHidden) return null;
-      const distribution = await makeRatingQueries(call.deps.sql).ratingDistribution(row.id);
-      return { value: presentProjectDetail(row, distribution, null), tags: [STALE.project(row.id)] };
+      const [distribution, media, health] = await Promise.all([
+        makeRatingQueries(sql).ratingDistribution(row.id),
+        makeProjectMediaQueries(sql).listMedia(row.id),
+        makeProjectHealthQueries(sql).findHealth(row.id),
+      ]);
+      return { value: presentProjectDetail(row, distribution, media, health, null), tags: [STALE.project(row.id)] };
     });
     if (shared) return shared;
     const row = await loadReadableProject(call, id);
-    const distribution = await makeRatingQueries(call.deps.sql).ratingDistribution(row.id);
+    const [distribution, media, health] = await Promise.all([
+      makeRatingQueries(call.deps.sql).ratingDistribution(row.id),
+      makeProjectMediaQueries(call.deps.sql).listMedia(row.id),
+      makeProjectHealthQueries(call.deps.sql).findHealth(row.id),
+    ]);
     call.koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
-    return presentProjectDetail(row, distribution, call.user);
+    return presentProjectDetail(row, distribution, media, health, call.user);
   }),
   route(
     projectContracts.submit,
@@ -140,7 +152,10 @@ export const projectRoutes: Route[] = [
       limit: 'vote',
       errors: { 403: `Paused, or the caller's own project ('${OWN_PROJECT_VOTE}')` },
     },
-    async (call) => presentProject(await voteCaster(call, { projectId: call.params.id }), call.user),
+    async (call) => {
+      const clicked = call.user === null && hasOutboundProof(call.koa.cookies, call.params.id);
+      return presentProject(await voteCaster(call, { projectId: call.params.id, clicked }), call.user);
+    },
   ),
   route(projectContracts.view, { access: 'unpaused' }, async (call) => ({
     views: await viewRecorder(call, { projectId: call.params.id }),

@@ -1,5 +1,6 @@
 import { userContracts } from '@vitrine/domain/contracts/users';
 import { makeProfileQueries } from '@vitrine/db/queries/profiles';
+import { makeFollowQueries } from '@vitrine/db/queries/follows';
 import { makeTestRequestQueries } from '@vitrine/db/queries/test-requests';
 import { route, type Route } from '../contracts/route';
 import { notFound } from '../errors';
@@ -38,7 +39,9 @@ export const userRoutes: Route[] = [
     if (!user) throw notFound(USER_NOT_FOUND);
     const projects = await profiles.listUserProjects(user.id, can(call.user, 'profile.seeHidden', user));
     const requests = await makeTestRequestQueries(call.deps.sql).listUserRequests(user.id, PROFILE_REQUESTS);
-    return presentProfile(user, projects, requests);
+    const viewerFollows =
+      call.user !== null && (await makeFollowQueries(call.deps.sql).isFollowing(call.user.id, user.id));
+    return presentProfile(user, projects, requests, viewerFollows);
   }),
   route(
     userContracts.changePassword,

@@ -131,6 +131,49 @@ export interface ExportSubmissionRow {
   createdAt: Date;
 }
 
+/** A comment the member wrote (deleted ones too: their row stays while it has replies). */
+export interface ExportCommentRow {
+  id: number;
+  projectId: number;
+  projectTitle: string;
+  parentId: number | null;
+  body: string;
+  hidden: boolean;
+  createdAt: Date;
+  editedAt: Date | null;
+  deletedAt: Date | null;
+}
+
+/** An update the member posted on one of their projects, with the feedback it addresses. */
+export interface ExportProjectUpdateRow {
+  id: number;
+  projectId: number;
+  projectTitle: string;
+  title: string;
+  body: string;
+  createdAt: Date;
+  editedAt: Date | null;
+  deletedAt: Date | null;
+  addressedFeedbackIds: number[];
+}
+
+/** A report of a comment the member filed. */
+export interface ExportCommentReportRow {
+  id: number;
+  commentId: number;
+  projectId: number;
+  reason: string;
+  additionalDetails: string | null;
+  status: string;
+  createdAt: Date;
+}
+
+/** A maker the member follows. */
+export interface ExportFollowRow {
+  username: string;
+  followedAt: Date;
+}
+
 /** The export's queries. Pass the pool or a transaction (one REPEATABLE READ snapshot keeps the sections consistent). */
 export function makeDataExportQueries(sql: Tx) {
   return {
@@ -194,5 +237,24 @@ export function makeDataExportQueries(sql: Tx) {
     submissions: (userId: number, limit: number) => sql<ExportSubmissionRow[]>`
       SELECT project_id, ip_address, created_at
       FROM submissions WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+    comments: (userId: number, limit: number) => sql<ExportCommentRow[]>`
+      SELECT c.id, c.project_id, p.title AS project_title, c.parent_id, c.body, c.hidden, c.created_at, c.edited_at, c.deleted_at
+      FROM comments c JOIN projects p ON p.id = c.project_id
+      WHERE c.author_id = ${userId} ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit}`,
+    projectUpdates: (userId: number, limit: number) => sql<ExportProjectUpdateRow[]>`
+      SELECT pu.id, pu.project_id, (SELECT p.title FROM projects p WHERE p.id = pu.project_id) AS project_title,
+             pu.title, pu.body, pu.created_at, pu.edited_at, pu.deleted_at,
+             coalesce((SELECT array_agg(f.feedback_id ORDER BY f.feedback_id) FROM project_update_feedback f
+                       WHERE f.update_id = pu.id), '{}') AS addressed_feedback_ids
+      FROM project_updates pu
+      WHERE pu.author_id = ${userId} ORDER BY pu.created_at DESC, pu.id DESC LIMIT ${limit}`,
+    commentReports: (userId: number, limit: number) => sql<ExportCommentReportRow[]>`
+      SELECT r.id, r.comment_id, c.project_id, r.reason, r.additional_details, r.status, r.created_at
+      FROM comment_reports r JOIN comments c ON c.id = r.comment_id
+      WHERE r.reporter_user_id = ${userId} ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit}`,
+    following: (userId: number, limit: number) => sql<ExportFollowRow[]>`
+      SELECT u.username, f.created_at AS followed_at
+      FROM follows f JOIN users u ON u.id = f.followee_id
+      WHERE f.follower_id = ${userId} ORDER BY f.created_at DESC, f.followee_id DESC LIMIT ${limit}`,
   };
 }

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LATEST_SORTS, LEADERBOARD_RANGES, TRENDING_PERIODS } from '@vitrine/domain/constants';
-import { createSql, type Sql } from '../sql';
-import { createTestDatabase } from '../testing';
-import { expectNoBigSort, expectNoSeqScan, makeExplainer, type Explainer } from '../testing-explain';
+import { expectNoBigSort, expectNoSeqScan, seedUsers, useExplainDatabase } from '../testing-explain';
+import type { Sql } from '../sql';
 import { makeProjectQueries, type Viewer } from './projects';
 import { makeRankingQueries } from './rankings';
 import { makeRatingQueries } from './ratings';
@@ -20,45 +19,36 @@ const USERS = 1_000;
 /** A Sort node estimating at least this many rows sorts (a large part of) a whole table. */
 const WHOLE_TABLE_SORT_ROWS = 10_000;
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let sql: Sql;
-let explainer: Explainer;
-
-beforeAll(async () => {
-  db = await createTestDatabase('vitrine_explain_1m');
-  sql = createSql(db.url, { max: 2 });
-  await sql`SET synchronous_commit = off`;
-  await sql`INSERT INTO users (username, password_hash) SELECT 'seed_' || g, 'x' FROM generate_series(1, ${USERS}::int) g`;
-  await sql`
-    INSERT INTO projects (title, description, replit_url, category, tags, user_id, views, votes, is_hidden, created_at)
+const db = useExplainDatabase(
+  'vitrine_explain_1m',
+  async (sql) => {
+    await sql`SET synchronous_commit = off`;
+    await seedUsers(sql, USERS);
+    await sql`
+    INSERT INTO projects (title, description, replit_url, category, tags, user_id, views, votes, weighted_votes, is_hidden, created_at)
     SELECT 'P ' || g, 'Project ' || g || ' ...', 'https://e.example/' || g, 'Game', '', (g % ${USERS}::int) + 1,
-           (g::bigint * 7919) % 10000, (g::bigint * 104729) % 5000, g % 50 = 0, now() - make_interval(secs => g)
+           (g::bigint * 7919) % 10000, (g::bigint * 104729) % 5000, ((g::bigint * 104729) % 5000) * 0.75,
+           g % 50 = 0, now() - make_interval(secs => g)
     FROM generate_series(1, ${PROJECTS}::int) g`;
-  await sql`
+    await sql`
     INSERT INTO votes (project_id, user_id, ip_address, created_at)
     SELECT (g % ${PROJECTS}::int) + 1, NULL, 'v' || g, now() - make_interval(mins => g % 43200)
     FROM generate_series(1, ${VOTES}::int) g`;
-  await sql`ANALYZE`;
-  const ranking = makeRankingQueries(sql);
-  for (const period of TRENDING_PERIODS) await ranking.recomputeTrending(period);
-  for (const range of LEADERBOARD_RANGES) await ranking.recomputeLeaderboard(range);
-  await ranking.recomputeTopContributors();
-  await sql`ANALYZE`;
-  explainer = makeExplainer(db.url, sql);
-}, 600_000);
-
-afterAll(async () => {
-  await explainer?.end();
-  await sql?.end();
-  await db?.drop();
-});
+    await sql`ANALYZE`;
+    const ranking = makeRankingQueries(sql);
+    for (const period of TRENDING_PERIODS) await ranking.recomputeTrending(period);
+    for (const range of LEADERBOARD_RANGES) await ranking.recomputeLeaderboard(range);
+    await ranking.recomputeTopContributors();
+  },
+  600_000,
+);
 
 /** Fails on a sequential scan of projects or votes, or a Sort over WHOLE_TABLE_SORT_ROWS rows or more. */
 function expectFlat(plans: string[]) {
   expectNoSeqScan(plans, ['projects', 'votes']);
   expectNoBigSort(plans, WHOLE_TABLE_SORT_ROWS);
 }
-const plansOf: Explainer['plansOf'] = (read) => explainer.plansOf(read);
+const { plansOf } = db;
 const member: Viewer = { userId: 42, ip: '192.0.2.7' };
 
 describe('EXPLAIN of the shared list queries at 1M projects', () => {
@@ -104,7 +94,7 @@ describe('EXPLAIN of the shared list queries at 1M projects', () => {
   });
 
   it('the seed is what the test claims, and the checks catch a whole-table sort', async () => {
-    const [row] = await sql<{ projects: number; votes: number }[]>`
+    const [row] = await db.sql<{ projects: number; votes: number }[]>`
       SELECT (SELECT count(*)::int FROM projects) AS projects, (SELECT count(*)::int FROM votes) AS votes`;
     expect(row).toEqual({ projects: PROJECTS, votes: VOTES });
     const unindexed = await plansOf((c) => c`SELECT id FROM projects ORDER BY title LIMIT 6 OFFSET 500000`);

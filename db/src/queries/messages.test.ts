@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPORT_STATUSES } from '@vitrine/domain/constants';
-import { createSql, type Sql } from '../sql';
-import { createTestDatabase } from '../testing';
-import { expectNoBigSort, expectNoSeqScan, makeExplainer, type Explainer } from '../testing-explain';
+import { expectNoBigSort, expectNoSeqScan, seedProjects, useExplainDatabase } from '../testing-explain';
+import type { Sql } from '../sql';
 import type { PageCursor } from './paging';
 import { makeMessageQueries } from './messages';
 import { makeModerationQueries } from './moderation';
@@ -18,13 +17,7 @@ const MESSAGES = 200_000;
 const PROJECTS = 20_000;
 const REPORTS = 60_000;
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let sql: Sql;
-let explainer: Explainer;
-
-beforeAll(async () => {
-  db = await createTestDatabase('vitrine_explain_msg');
-  sql = createSql(db.url, { max: 2 });
+const db = useExplainDatabase('vitrine_explain_msg', async (sql) => {
   await sql`INSERT INTO users (username, password_hash, is_admin) SELECT 'seed_' || g, 'x', g <= 3 FROM generate_series(1, ${USERS}::int) g`;
   // A quarter of the messages go to the admins (recipient NULL), the rest between members.
   await sql`
@@ -32,10 +25,7 @@ beforeAll(async () => {
     SELECT (g % ${USERS}::int) + 1, CASE WHEN g % 4 = 0 THEN NULL ELSE ((g * 7) % ${USERS}::int) + 1 END,
            'Subject ' || g, 'Seeded message number ' || g, g % 3 = 0, now() - make_interval(secs => g)
     FROM generate_series(1, ${MESSAGES}::int) g`;
-  await sql`
-    INSERT INTO projects (title, description, replit_url, category, user_id, created_at)
-    SELECT 'Project ' || g, 'Seeded project number ' || g, 'https://project.example/' || g, 'Game', (g % ${USERS}::int) + 1, now() - make_interval(mins => g)
-    FROM generate_series(1, ${PROJECTS}::int) g`;
+  await seedProjects(sql, PROJECTS, USERS);
   await sql`
     INSERT INTO reports (project_id, reporter_user_id, reason, status, created_at)
     SELECT (g % ${PROJECTS}::int) + 1, ((g / ${PROJECTS}::int) % ${USERS}::int) + 1, 'spam',
@@ -47,19 +37,9 @@ beforeAll(async () => {
     SELECT p.id, p.user_id, 'Request ' || p.id, 'Please test project number ' || p.id, ARRAY['testing'],
            CASE WHEN p.id % 3 = 0 THEN NULL ELSE now() + make_interval(hours => p.id % 500) END, 5, p.created_at
     FROM projects p`;
-  // VACUUM as autovacuum would: it moves the bulk-loaded rows out of the trigram indexes' pending
-  // lists, which the planner otherwise prices as a scan of their own.
-  await sql`VACUUM ANALYZE`;
-  explainer = makeExplainer(db.url, sql);
-}, 180_000);
-
-afterAll(async () => {
-  await explainer?.end();
-  await sql?.end();
-  await db?.drop();
 });
 
-const plansOf: Explainer['plansOf'] = (read) => explainer.plansOf(read);
+const { plansOf } = db;
 
 /** No sequential scan of the lists' tables, and no sort of more than a few pages' rows. */
 function expectIndexed(plans: string[]) {
@@ -72,9 +52,9 @@ async function cursorAt(
   table: 'contact_messages' | 'users' | 'projects' | 'reports',
   position: number,
 ): Promise<PageCursor> {
-  const [row] = await sql<{ createdAt: string; id: number }[]>`
+  const [row] = await db.sql<{ createdAt: string; id: number }[]>`
     SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, id
-    FROM ${sql(table)} ORDER BY created_at DESC, id DESC OFFSET ${position} LIMIT 1`;
+    FROM ${db.sql(table)} ORDER BY created_at DESC, id DESC OFFSET ${position} LIMIT 1`;
   return row!;
 }
 
@@ -132,16 +112,16 @@ describe('EXPLAIN of the message and admin list queries', () => {
     async (sort) => {
       const list = (c: Sql, after?: number) =>
         makeTestRequestQueries(c).listRequests({ sort, status: 'open', offset: 0, limit: 6, after }, null);
-      const [deep] = await sql<{ id: number }[]>`
+      const [deep] = await db.sql<{ id: number }[]>`
       SELECT id FROM project_requests
-      ORDER BY ${sort === 'deadline' ? sql`coalesce(deadline, 'infinity'::timestamptz), id` : sql`created_at DESC, id DESC`} OFFSET 15000 LIMIT 1`;
+      ORDER BY ${sort === 'deadline' ? db.sql`coalesce(deadline, 'infinity'::timestamptz), id` : db.sql`created_at DESC, id DESC`} OFFSET 15000 LIMIT 1`;
       expectIndexed(await plansOf((c) => list(c)));
       expectIndexed(await plansOf((c) => list(c, deep!.id)));
     },
   );
 
   it('the seed is what the test claims (so a missing seed cannot pass it)', async () => {
-    const [row] = await sql<{ messages: number; reports: number }[]>`
+    const [row] = await db.sql<{ messages: number; reports: number }[]>`
       SELECT (SELECT count(*)::int FROM contact_messages) AS messages, (SELECT count(*)::int FROM reports) AS reports`;
     expect(row).toEqual({ messages: MESSAGES, reports: REPORTS });
     const plan = (await plansOf((c) => c`SELECT id FROM contact_messages WHERE subject = 'nope'`)).join('\n');

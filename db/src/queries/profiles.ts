@@ -1,5 +1,6 @@
 import type { Role } from '@vitrine/domain/constants';
 import type { Tx } from '../sql';
+import { feedbackAddressedColumn } from './project-updates';
 
 /** The public part of a user, as the profile page shows it. */
 export interface ProfileUserRow {
@@ -20,6 +21,10 @@ export interface ProfileUserRow {
   testerTierRating: string;
   testerTierCount: number;
   activityPoints: number;
+  followerCount: number;
+  followingCount: number;
+  /** How many of their feedback items live updates address. */
+  feedbackAddressed: number;
 }
 
 /** A project as the profile page lists it. */
@@ -46,8 +51,9 @@ export function makeProfileQueries(sql: Tx) {
       const [row] = await sql<ProfileUserRow[]>`
         SELECT id, username, created_at, role, is_verified, bio, developer_rating, developer_rating_count,
                tester_rating, tester_rating_count, developer_tier_rating, developer_tier_count,
-               tester_tier_rating, tester_tier_count, activity_points
-        FROM users WHERE lower(username) = lower(${username})`;
+               tester_tier_rating, tester_tier_count, activity_points, follower_count, following_count,
+               ${feedbackAddressedColumn(sql)} AS feedback_addressed
+        FROM users u WHERE lower(username) = lower(${username})`;
       return row;
     },
 

@@ -55,8 +55,9 @@ export function myRatingColumn(sql: Tx, userId: number | null) {
 export function projectCoreColumns(sql: Tx) {
   return sql`
     p.id, p.title, p.description, p.replit_url, p.category, p.tags, p.user_id, u.username,
-    p.votes, p.views, p.total_ratings, p.average_rating, p.report_count, p.is_hidden, p.created_at,
-    u.developer_tier_rating AS owner_tier_rating, u.developer_tier_count AS owner_tier_count`;
+    p.votes, p.views, p.total_ratings, p.average_rating, p.report_count, p.comment_count, p.update_count, p.is_hidden, p.created_at,
+    u.developer_tier_rating AS owner_tier_rating, u.developer_tier_count AS owner_tier_count,
+    (SELECT h.since FROM project_health h WHERE h.project_id = p.id AND h.status = 'down') AS down_since`;
 }
 
 /**
@@ -80,4 +81,14 @@ export async function readableProjectIds(sql: Tx, ids: number[], actor: Actor): 
 export async function findProjectOwnerId(sql: Tx, id: number): Promise<number | null | undefined> {
   const [row] = await sql<{ userId: number | null }[]>`SELECT user_id FROM projects WHERE id = ${id}`;
   return row ? row.userId : undefined;
+}
+
+/** What the policies read of project `id` (owner, hidden), without a lock; undefined when there is no such project. */
+export async function findProjectResource(
+  sql: Tx,
+  id: number,
+): Promise<{ id: number; userId: number | null; isHidden: boolean } | undefined> {
+  const [row] = await sql<{ id: number; userId: number | null; isHidden: boolean }[]>`
+    SELECT id, user_id, is_hidden FROM projects WHERE id = ${id}`;
+  return row;
 }

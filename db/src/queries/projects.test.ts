@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LATEST_SORTS, LEADERBOARD_RANGES, TRENDING_PERIODS } from '@vitrine/domain/constants';
-import { createSql, type Sql } from '../sql';
-import { createTestDatabase } from '../testing';
-import { expectNoSeqScan, makeExplainer, type Explainer } from '../testing-explain';
+import { expectNoSeqScan, seedUsers, useExplainDatabase } from '../testing-explain';
+import { findRings, makeIntegrityQueries } from './integrity';
+import { projectScore } from './project-score';
 import { makeProjectQueries, type Viewer } from './projects';
 import { makeProfileQueries } from './profiles';
 import { makeRankingQueries } from './rankings';
@@ -18,15 +18,8 @@ const USERS = 2_000;
 const VISITOR_VOTES = 300_000;
 const MEMBER_VOTES = 50_000;
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let sql: Sql;
-/** Records the queries the functions send and explains them. */
-let explainer: Explainer;
-
-beforeAll(async () => {
-  db = await createTestDatabase('vitrine_explain');
-  sql = createSql(db.url, { max: 2 });
-  await sql`INSERT INTO users (username, password_hash) SELECT 'seed_' || g, 'x' FROM generate_series(1, ${USERS}::int) g`;
+const db = useExplainDatabase('vitrine_explain', async (sql) => {
+  await seedUsers(sql, USERS);
   await sql`
     INSERT INTO projects (title, description, replit_url, category, tags, user_id, views, is_hidden, created_at, average_rating, total_ratings)
     SELECT 'Project ' || g, 'Seeded project number ' || g, 'https://project.example/' || g, 'Game', 'seed, bulk',
@@ -51,17 +44,9 @@ beforeAll(async () => {
   for (const period of TRENDING_PERIODS) await ranking.recomputeTrending(period);
   for (const range of LEADERBOARD_RANGES) await ranking.recomputeLeaderboard(range);
   await ranking.recomputeTopContributors();
-  await sql`ANALYZE`;
-  explainer = makeExplainer(db.url, sql);
-}, 180_000);
-
-afterAll(async () => {
-  await explainer?.end();
-  await sql?.end();
-  await db?.drop();
 });
 
-const plansOf: Explainer['plansOf'] = (read) => explainer.plansOf(read);
+const { plansOf } = db;
 
 /** Fails on a sequential scan of projects or votes, showing the plan. */
 function expectIndexed(plans: string[]) {
@@ -126,8 +111,30 @@ describe('EXPLAIN of the list queries over 100k projects', () => {
     expectIndexed(await plansOf((c) => makeRatingQueries(c).ratingDistribution(54_321)));
   });
 
+  it('the explained score, the integrity scan and its evidence use indexes', async () => {
+    expectIndexed(await plansOf((c) => projectScore(c, 54_321, 'week', new Date())));
+    expectIndexed(await plansOf((c) => findRings(c, new Date())));
+    const evidence = {
+      summary: 'a ring',
+      networks: [],
+      accountIds: [1, 2, 3],
+      voteIds: [10, 20, 30],
+    };
+    const cluster = {
+      id: 1,
+      signal: 'network',
+      status: 'open',
+      evidence,
+      reason: null,
+      reviewedAt: null,
+      createdAt: new Date(),
+    } as const;
+    expectIndexed(await plansOf((c) => makeIntegrityQueries(c).evidenceOf(cluster)));
+    expectIndexed(await plansOf((c) => makeIntegrityQueries(c).listClusters('open', 50)));
+  });
+
   it('the seed is what the test claims (so a missing seed cannot pass it)', async () => {
-    const [row] = await sql<{ projects: number; votes: number; trending: number }[]>`
+    const [row] = await db.sql<{ projects: number; votes: number; trending: number }[]>`
       SELECT (SELECT count(*)::int FROM projects) AS projects, (SELECT count(*)::int FROM votes) AS votes,
              (SELECT count(*)::int FROM trending_scores) AS trending`;
     expect(row!.projects).toBe(PROJECTS);

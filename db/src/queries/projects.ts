@@ -1,6 +1,7 @@
 import type { LatestSort } from '@vitrine/domain/constants';
 import type { Fragment, Tx } from '../sql';
 import { myRatingColumn, projectRowColumns } from './project-access';
+import { coverColumn, type MediaRow } from './project-media';
 
 /** Who is looking: a signed-in user's id, else null, and the request's IP (visitors vote per IP). */
 export interface Viewer {
@@ -24,6 +25,9 @@ export interface ProjectRow {
   /** numeric(3,1): postgres.js returns it as a string. */
   averageRating: string;
   reportCount: number;
+  commentCount: number;
+  /** Live updates (devlog posts; migration 0027). */
+  updateCount: number;
   isHidden: boolean;
   createdAt: Date;
   hasVoted: boolean;
@@ -31,6 +35,10 @@ export interface ProjectRow {
   /** The author's developer rating toward a tier (numeric as text) and how many ratings count, for their tier; null without an author. */
   ownerTierRating: string | null;
   ownerTierCount: number | null;
+  /** The first picture (project_media), or null without one. */
+  cover: MediaRow | null;
+  /** While the hosted project is down (project_health, migration 0024): when it stopped answering. */
+  downSince: Date | null;
 }
 
 /** A project's counts as a live push carries them. */
@@ -67,14 +75,15 @@ function hasVotedColumn(sql: Tx, viewer: Viewer) {
  * and rating. A null viewer reads the answer shared by everyone (not voted, no rating): cached reads.
  */
 export function projectColumns(sql: Tx, viewer: Viewer | null) {
-  if (viewer === null) return sql`${projectRowColumns(sql, null)}, false AS has_voted`;
-  return sql`${projectRowColumns(sql, viewer.userId)}, ${hasVotedColumn(sql, viewer)} AS has_voted`;
+  if (viewer === null) return sql`${projectRowColumns(sql, null)}, false AS has_voted, ${coverColumn(sql)} AS cover`;
+  return sql`${projectRowColumns(sql, viewer.userId)}, ${hasVotedColumn(sql, viewer)} AS has_voted, ${coverColumn(sql)} AS cover`;
 }
 
-/** ORDER BY of each latest-list sort; each matches a partial index of 0001_init.sql. */
+/** ORDER BY of each latest-list sort; each matches a partial index (0001_init.sql; 0027_devlogs.sql for updated). */
 function latestOrder(sql: Tx, sort: LatestSort) {
   if (sort === 'votes') return sql`p.votes DESC, p.id DESC`;
   if (sort === 'views') return sql`p.views DESC, p.id DESC`;
+  if (sort === 'updated') return sql`coalesce(p.last_update_at, p.created_at) DESC, p.id DESC`;
   return sql`p.created_at DESC, p.id DESC`;
 }
 
@@ -86,6 +95,8 @@ function latestOrder(sql: Tx, sort: LatestSort) {
 function latestKeyset(sql: Tx, sort: LatestSort, after: number) {
   if (sort === 'votes') return sql`(p.votes, p.id) < (SELECT c.votes, c.id FROM projects c WHERE c.id = ${after})`;
   if (sort === 'views') return sql`(p.views, p.id) < (SELECT c.views, c.id FROM projects c WHERE c.id = ${after})`;
+  if (sort === 'updated')
+    return sql`(coalesce(p.last_update_at, p.created_at), p.id) < (SELECT coalesce(c.last_update_at, c.created_at), c.id FROM projects c WHERE c.id = ${after})`;
   return sql`(p.created_at, p.id) < (SELECT c.created_at, c.id FROM projects c WHERE c.id = ${after})`;
 }
 
@@ -101,11 +112,21 @@ export function projectMatches(sql: Tx, q: string) {
 
 /**
  * The statement adding to each project's votes counter the `n` of its row in `counts` (a query of
- * project_id, n), answering the updated rows (p.*): castVotes (votes.ts) composes it into its one
- * statement.
+ * project_id, n, w), and `w` to its weighted counter (the all-time leaderboard's), answering the
+ * updated rows (p.*): castVotes (votes.ts) composes it into its one statement.
  */
 export function addVotesFrom(sql: Tx, counts: Fragment) {
-  return sql`UPDATE projects p SET votes = p.votes + c.n FROM (${counts}) c WHERE p.id = c.project_id RETURNING p.*`;
+  return sql`UPDATE projects p SET votes = p.votes + c.n, weighted_votes = p.weighted_votes + c.w
+             FROM (${counts}) c WHERE p.id = c.project_id RETURNING p.*`;
+}
+
+/**
+ * The statement adding to each project's weighted counter the `w` of its row in `changes` (a query of
+ * project_id, w: votes whose weight changed, integrity.ts), never below 0.
+ */
+export function addWeightFrom(sql: Tx, changes: Fragment) {
+  return sql`UPDATE projects p SET weighted_votes = GREATEST(p.weighted_votes + c.w, 0)
+             FROM (${changes}) c WHERE p.id = c.project_id RETURNING p.id`;
 }
 
 /**
@@ -206,9 +227,10 @@ export function makeProjectQueries(sql: Tx) {
       return row;
     },
 
-    /** Takes `n` votes off a project's counter (a deleted user's votes), never below 0. */
-    async subtractVotes(projectId: number, n: number): Promise<void> {
-      await sql`UPDATE projects SET votes = GREATEST(votes - ${n}, 0) WHERE id = ${projectId}`;
+    /** Takes `n` votes weighing `w` off a project's counters (a deleted user's votes), never below 0. */
+    async subtractVotes(projectId: number, n: number, w: number): Promise<void> {
+      await sql`UPDATE projects SET votes = GREATEST(votes - ${n}, 0), weighted_votes = GREATEST(weighted_votes - ${w}, 0)
+                WHERE id = ${projectId}`;
     },
 
     /**
@@ -256,6 +278,31 @@ export function makeProjectQueries(sql: Tx) {
       const [row] = await sql<{ reportCount: number }[]>`
         UPDATE projects SET report_count = report_count + 1 WHERE id = ${projectId} RETURNING report_count`;
       return row!.reportCount;
+    },
+
+    /**
+     * Recounts the project's live comments (not deleted, not hidden; index comments_live_idx); call it
+     * with the project row locked (lockProject). Answers the new count.
+     */
+    async refreshCommentCount(projectId: number): Promise<number> {
+      const [row] = await sql<{ commentCount: number }[]>`
+        UPDATE projects SET comment_count = (
+          SELECT count(*) FROM comments c WHERE c.project_id = ${projectId} AND c.deleted_at IS NULL AND NOT c.hidden
+        ) WHERE id = ${projectId} RETURNING comment_count`;
+      return row!.commentCount;
+    },
+
+    /**
+     * Recounts the project's live updates and the time of its newest (index project_updates_project_idx);
+     * call it with the project row locked (lockProject). Answers the new count.
+     */
+    async refreshUpdateStats(projectId: number): Promise<number> {
+      const [row] = await sql<{ updateCount: number }[]>`
+        UPDATE projects p SET update_count = s.n, last_update_at = s.newest
+        FROM (SELECT count(*)::int AS n, max(d.created_at) AS newest FROM project_updates d
+              WHERE d.project_id = ${projectId} AND d.deleted_at IS NULL) s
+        WHERE p.id = ${projectId} RETURNING p.update_count`;
+      return row!.updateCount;
     },
 
     /** Takes one off the project's report counter (a deleted report), never below 0. */

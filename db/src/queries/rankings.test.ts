@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bayesianRating, trendingScore, type RankedVote } from '@vitrine/domain/rankings';
+import { bayesianRating, trendingScore, VOTE_WEIGHTS, type RankedVote } from '@vitrine/domain/rankings';
 import type { TrendingPeriod } from '@vitrine/domain/constants';
 import { createSql, type Sql } from '../sql';
 import { buildProject, buildUser, createTestDatabase, trendingScores } from '../testing';
@@ -38,7 +38,13 @@ beforeAll(async () => {
   const p6 = (await buildProject(sql, { userId: n, createdAt: new Date('2025-01-03T00:00:00Z') })).id;
   const votes: Fixture['votes'] = [];
   const vote = (projectId: number, authorId: number, userId: number | null, createdAt: Date) =>
-    votes.push({ projectId, authorId, userId, createdAt });
+    votes.push({
+      projectId,
+      authorId,
+      userId,
+      createdAt,
+      weight: userId === null ? VOTE_WEIGHTS.visitor : VOTE_WEIGHTS.standing,
+    });
   vote(p1, a, m, ago(6 * HOUR)); // member
   vote(p1, a, null, ago(12 * HOUR)); // visitor
   vote(p1, a, a, ago(1 * HOUR)); // the author's own (refused by the API now; a row from before counts 0)
@@ -55,7 +61,8 @@ beforeAll(async () => {
     ip += 1;
     await sql`INSERT INTO votes (project_id, user_id, ip_address, created_at) VALUES (${v.projectId}, ${v.userId}, ${`10.0.0.${ip}`}, ${v.createdAt})`;
   }
-  await sql`UPDATE projects p SET votes = (SELECT count(*) FROM votes v WHERE v.project_id = p.id)`;
+  await sql`UPDATE projects p SET votes = (SELECT count(*) FROM votes v WHERE v.project_id = p.id),
+                                 weighted_votes = (SELECT coalesce(sum(weight), 0) FROM votes v WHERE v.project_id = p.id)`;
   // p3: three ratings of 9 -> a higher Bayesian bound than the unrated p2 and p6.
   await sql`UPDATE projects SET average_rating = 9, total_ratings = 3 WHERE id = ${p3}`;
   f = { ids: { p1, p2, p3, p4, p5, p6 }, users: { a, m, n }, votes };
@@ -157,14 +164,14 @@ describe('recomputeTrending', () => {
     expect((await ranking.recomputeTrending('week', NOW)).rows).toBe(3);
     const scores = (period: TrendingPeriod) => trendingScores(sql, period, NOW);
     const today = await scores('today');
-    // p2: 1 * 0.5^(1/6); p1: 1 * 0.5^(6/6) + 0.5 * 0.5^(12/6) + 0 (author) = 0.625
+    // p2: 1 * 0.5^(1/6); p1: 1 * 0.5^(6/6) + 0.25 (visitor) * 0.5^(12/6) + 0 (author) = 0.5625
     expect(today.map((r) => r.projectId)).toEqual([f.ids.p2, f.ids.p1]);
     expect(today[0]!.score).toBeCloseTo(0.8908987181403393, 9);
-    expect(today[1]!.score).toBeCloseTo(0.625, 9);
+    expect(today[1]!.score).toBeCloseTo(0.5625, 9);
     const week = await scores('week');
-    // p1: 0.5^(6/48) + 0.5 * 0.5^(12/48) + 0.5 * 0.5^(72/48); p2: 0.5^(1/48); p6: 0.5^(48/48)
+    // p1: 0.5^(6/48) + 0.25 * 0.5^(12/48) + 0.25 * 0.5^(72/48); p2: 0.5^(1/48); p6: 0.5^(48/48)
     expect(week.map((r) => r.projectId)).toEqual([f.ids.p1, f.ids.p2, f.ids.p6]);
-    expect(week[0]!.score).toBeCloseTo(0.9170040432046712 + 0.4204482076268573 + 0.1767766952966369, 9);
+    expect(week[0]!.score).toBeCloseTo(0.9170040432046712 + 0.4204482076268573 / 2 + 0.1767766952966369 / 2, 9);
     expect(week[1]!.score).toBeCloseTo(0.9856631986401876, 9);
     expect(week[2]!.score).toBeCloseTo(0.5, 9);
     for (const [period, rows] of [
@@ -235,21 +242,24 @@ describe('recomputeLeaderboard', () => {
   async function referenceOrder(windowMs: number | null) {
     const projects = await sql<{ id: number; createdAt: Date; averageRating: string; totalRatings: number }[]>`
       SELECT id, created_at, average_rating, total_ratings FROM projects WHERE NOT is_hidden`;
-    const count = (id: number) =>
+    const inRange = (id: number) =>
       f.votes.filter(
         (v) =>
           v.projectId === id &&
           (windowMs === null || (v.createdAt.getTime() >= NOW.getTime() - windowMs && v.createdAt <= NOW)),
-      ).length;
+      );
     return projects
       .map((p) => ({
         id: p.id,
-        votes: count(p.id),
+        votes: inRange(p.id).length,
+        weight: inRange(p.id).reduce((sum, v) => sum + v.weight, 0),
         bound: bayesianRating(Number(p.averageRating), p.totalRatings),
         created: p.createdAt.getTime(),
       }))
       .filter((p) => windowMs === null || p.votes > 0)
-      .sort((x, y) => y.votes - x.votes || y.bound - x.bound || x.created - y.created || x.id - y.id)
+      .sort(
+        (x, y) => y.weight - x.weight || y.votes - x.votes || y.bound - x.bound || x.created - y.created || x.id - y.id,
+      )
       .map((p) => [p.id, p.votes]);
   }
 
@@ -279,14 +289,14 @@ describe('recomputeLeaderboard', () => {
       null,
       ['p1', 4],
       [
-        ['p5', 2],
         ['p2', 2],
         ['p3', 1],
         ['p6', 1],
+        ['p5', 2],
       ],
     ],
   ] as const)(
-    'ranks %s by votes in range, then rating bound, then earlier submission',
+    'ranks %s by weighted votes in range, then votes, then rating bound, then earlier submission',
     async (range, windowMs, first, rest) => {
       const ranking = makeRankingQueries(sql);
       await ranking.recomputeLeaderboard(range, NOW);

@@ -14,6 +14,7 @@ import {
   makeTallyQueries,
   restartTallies,
   safeWatermark,
+  countedVote,
   tallySpec,
   tallyWeight,
   type TalliedBoard,
@@ -26,6 +27,12 @@ type Counted = (tx: Tx) => postgres.PendingQuery<postgres.Row[]>;
 /** A board's name in ranking_boards (migration 0002). */
 export type BoardName = `trending:${TrendingPeriod}` | `leaderboard:${LeaderboardRange}` | 'top-contributors';
 
+/**
+ * A trending weight at or below this is no vote at all: what float arithmetic leaves of a project's
+ * weights after they were taken back (a held ring). One vote weighs at least VOTE_WEIGHTS.visitor
+ * times a factor of 1 or more (its tally's epoch is never after it).
+ */
+const MIN_TRENDING_WEIGHT = 1e-9;
 /** Rows kept per trending period and per leaderboard range (deeper pages are not worth a swap). */
 export const BOARD_SIZE = 1000;
 /**
@@ -120,7 +127,7 @@ const BOARD_ROWS = {
     table: 'leaderboard_entries',
     keyColumn: 'time_range',
     idColumn: 'project_id',
-    columns: ['votes', 'rating_bound', 'created_at'],
+    columns: ['votes', 'weight', 'rating_bound', 'created_at'],
   },
   topContributors: {
     table: 'top_contributors',
@@ -210,9 +217,9 @@ export function makeRankingQueries(sql: Sql) {
     const weight = tallyWeight(tx, spec, window.epoch);
     return tx`
       WITH tail AS (
-        SELECT v.project_id, sum(${weight}) AS weight
+        SELECT v.project_id, sum(${weight}) AS weight, count(*)::int AS votes
         FROM votes v JOIN projects p ON p.id = v.project_id
-        WHERE v.created_at >= ${window.until}::timestamptz AND v.created_at <= ${now}::timestamptz AND ${weight} > 0
+        WHERE v.created_at >= ${window.until}::timestamptz AND v.created_at <= ${now}::timestamptz AND ${countedVote(tx, spec)}
         GROUP BY v.project_id
       ), threshold AS (
         SELECT coalesce((
@@ -220,14 +227,14 @@ export function makeRankingQueries(sql: Sql) {
           WHERE t.board = ${board} AND NOT p.is_hidden
           ORDER BY t.weight DESC OFFSET ${BOARD_SIZE - 1} LIMIT 1), '-infinity'::float8) AS weight
       )
-      SELECT project_id, sum(weight) AS value
+      SELECT project_id, sum(weight) AS value, sum(votes)::int AS votes
       FROM (
-        SELECT t.project_id, t.weight FROM ranking_tallies t
+        SELECT t.project_id, t.weight, t.votes FROM ranking_tallies t
         WHERE t.board = ${board} AND t.weight >= (SELECT weight FROM threshold)
         UNION ALL
-        SELECT project_id, weight FROM tail
+        SELECT project_id, weight, votes FROM tail
         UNION ALL
-        SELECT t.project_id, t.weight FROM tail JOIN ranking_tallies t ON t.board = ${board} AND t.project_id = tail.project_id
+        SELECT t.project_id, t.weight, t.votes FROM tail JOIN ranking_tallies t ON t.board = ${board} AND t.project_id = tail.project_id
         WHERE t.weight < (SELECT weight FROM threshold)
       ) parts
       GROUP BY project_id`;
@@ -284,13 +291,13 @@ export function makeRankingQueries(sql: Sql) {
         tx`
         SELECT s.project_id, s.value AS weight, p.created_at
         FROM (${counted(tx)}) s JOIN projects p ON p.id = s.project_id
-        WHERE NOT p.is_hidden AND s.value > 0
+        WHERE NOT p.is_hidden AND s.value > ${MIN_TRENDING_WEIGHT}
         ORDER BY s.value DESC, p.created_at DESC, s.project_id DESC
         LIMIT ${BOARD_SIZE}`,
       );
   }
 
-  /** Fills the leaderboard of `range` from `counted` (project_id, value: the votes in range). */
+  /** Fills the leaderboard of `range` from `counted` (project_id, value: the weighted votes in range, votes: their count). */
   function fillLeaderboard(range: LeaderboardRange, counted: Counted) {
     return (tx: Tx) =>
       syncBoard(
@@ -298,10 +305,10 @@ export function makeRankingQueries(sql: Sql) {
         BOARD_ROWS.leaderboard,
         range,
         tx`
-        SELECT p.id AS project_id, c.value::int AS votes, ${ratingBound(tx)} AS rating_bound, p.created_at
+        SELECT p.id AS project_id, c.votes::int AS votes, c.value::float8 AS weight, ${ratingBound(tx)} AS rating_bound, p.created_at
         FROM (${counted(tx)}) c JOIN projects p ON p.id = c.project_id
         WHERE NOT p.is_hidden
-        ORDER BY c.value DESC, 3 DESC, p.created_at ASC, p.id
+        ORDER BY c.value DESC, c.votes DESC, 4 DESC, p.created_at ASC, p.id
         LIMIT ${BOARD_SIZE}`,
       );
   }
@@ -338,12 +345,12 @@ export function makeRankingQueries(sql: Sql) {
         (counted) => fillLeaderboard(range, counted),
         onlyIfOlderThanMs,
       );
-    // All time: every visible project by its vote counter, from the BOARD_SIZE-th most voted one up
-    // (ties included; projects_votes_idx finds it).
+    // All time: every visible project by its weighted counter, from the BOARD_SIZE-th heaviest one up
+    // (ties included; projects_weighted_votes_idx finds it).
     const counted = (tx: Tx) => tx`
-      SELECT p.id AS project_id, p.votes AS value FROM projects p
-      WHERE NOT p.is_hidden AND p.votes >= coalesce((
-        SELECT votes FROM projects WHERE NOT is_hidden ORDER BY votes DESC, id DESC OFFSET ${BOARD_SIZE - 1} LIMIT 1), 0)`;
+      SELECT p.id AS project_id, p.weighted_votes AS value, p.votes FROM projects p
+      WHERE NOT p.is_hidden AND p.weighted_votes >= coalesce((
+        SELECT weighted_votes FROM projects WHERE NOT is_hidden ORDER BY weighted_votes DESC, id DESC OFFSET ${BOARD_SIZE - 1} LIMIT 1), 0)`;
     return recomputeAlone('leaderboard:all', fillLeaderboard('all', counted), onlyIfOlderThanMs);
   }
 
@@ -490,7 +497,8 @@ export function makeRankingQueries(sql: Sql) {
     },
 
     /**
-     * One page of the trending board of `period` (hidden projects left out), best first. With `after`
+     * One page of the trending board of `period` (hidden projects and those down left out, migration
+     * 0024: a down project comes back once it answers again), best first. With `after`
      * (the last project of the previous page) the page starts right after it on the board (keyset, an
      * index range scan of trending_scores_rank_idx); a project that has left the board since ends the
      * list. Else at `offset`.
@@ -514,6 +522,7 @@ export function makeRankingQueries(sql: Sql) {
         JOIN projects p ON p.id = ts.project_id
         LEFT JOIN users u ON u.id = p.user_id
         WHERE ts.period = ${opts.period} AND NOT p.is_hidden ${keyset}
+          AND NOT EXISTS (SELECT 1 FROM project_health h WHERE h.project_id = p.id AND h.status = 'down')
         ORDER BY ts.weight DESC, ts.created_at DESC, ts.project_id DESC
         LIMIT ${opts.limit} OFFSET ${opts.after === undefined ? opts.offset : 0}`;
     },
@@ -532,7 +541,7 @@ export function makeRankingQueries(sql: Sql) {
         JOIN projects p ON p.id = le.project_id
         LEFT JOIN users u ON u.id = p.user_id
         WHERE le.time_range = ${opts.range} AND NOT p.is_hidden
-        ORDER BY le.votes DESC, le.rating_bound DESC, le.created_at ASC, le.project_id
+        ORDER BY le.weight DESC, le.votes DESC, le.rating_bound DESC, le.created_at ASC, le.project_id
         LIMIT ${opts.limit} OFFSET ${opts.offset}`;
     },
 

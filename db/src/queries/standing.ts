@@ -14,7 +14,7 @@ export interface Standing {
  */
 export function hasStanding(sql: Tx, alias: string, standing: Standing) {
   const u = sql(alias);
-  return sql`(${u}.created_at <= now() - make_interval(days => ${standing.minAgeDays})
+  return sql`(${u}.created_at <= now() - make_interval(days => ${standing.minAgeDays}::int)
     AND (SELECT count(*) FROM (
            (SELECT 1 FROM votes v WHERE v.user_id = ${u}.id LIMIT ${standing.minActions})
            UNION ALL (SELECT 1 FROM ratings g WHERE g.user_id = ${u}.id LIMIT ${standing.minActions})

@@ -87,13 +87,14 @@ interface VoteRow {
   projectId: number;
   userId: number | null;
   authorId: number | null;
+  weight: number;
   createdAt: Date;
   projectCreatedAt: Date;
 }
 
 async function visibleVotes(): Promise<VoteRow[]> {
   return sql<VoteRow[]>`
-    SELECT v.project_id, v.user_id, p.user_id AS author_id, v.created_at, p.created_at AS project_created_at
+    SELECT v.project_id, v.user_id, p.user_id AS author_id, v.weight, v.created_at, p.created_at AS project_created_at
     FROM votes v JOIN projects p ON p.id = v.project_id WHERE NOT p.is_hidden`;
 }
 
@@ -120,8 +121,13 @@ async function referenceLeaderboard(windowMs: number, now: Date): Promise<Array<
     (v) => v.createdAt.getTime() >= now.getTime() - windowMs && v.createdAt <= now,
   );
   return [...byProject(votes).entries()]
-    .map(([id, vs]) => ({ id, n: vs.length, created: vs[0]!.projectCreatedAt.getTime() }))
-    .sort((a, b) => b.n - a.n || a.created - b.created || a.id - b.id)
+    .map(([id, vs]) => ({
+      id,
+      n: vs.length,
+      w: vs.reduce((sum, v) => sum + v.weight, 0),
+      created: vs[0]!.projectCreatedAt.getTime(),
+    }))
+    .sort((a, b) => b.w - a.w || b.n - a.n || a.created - b.created || a.id - b.id)
     .map((r) => [r.id, r.n]);
 }
 

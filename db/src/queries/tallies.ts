@@ -1,12 +1,7 @@
-import {
-  LEADERBOARD_WINDOW_MS,
-  TRENDING_HALF_LIFE_MS,
-  TRENDING_WINDOW_MS,
-  VOTE_WEIGHT,
-} from '@vitrine/domain/rankings';
+import { LEADERBOARD_WINDOW_MS, TRENDING_HALF_LIFE_MS, TRENDING_WINDOW_MS } from '@vitrine/domain/rankings';
 import type { LeaderboardRange, TrendingPeriod } from '@vitrine/domain/constants';
 import { retryTransaction } from '../retry';
-import type { Sql, Tx } from '../sql';
+import type { Fragment, Sql, Tx } from '../sql';
 
 /**
  * Running tallies of the boards that count a window of votes (migration 0015), so a recompute reads the
@@ -28,10 +23,10 @@ import type { Sql, Tx } from '../sql';
 /** A board whose rows count the votes of a window. */
 export type TalliedBoard = `trending:${TrendingPeriod}` | `leaderboard:${Exclude<LeaderboardRange, 'all'>}`;
 
-/** How a tally weighs a vote: decayed by a half-life (trending), or each vote counting 1 (a leaderboard range). */
+/** How a tally weighs a vote: its stored weight decayed by a half-life (trending), or as it is (a leaderboard range). */
 export interface TallySpec {
   windowMs: number;
-  /** null: every vote in the window counts 1, the author's own too (the leaderboard counts votes). */
+  /** null: every vote in the window counts its weight, undecayed (the leaderboard sums weighted votes). */
   halfLifeMs: number | null;
 }
 
@@ -64,14 +59,26 @@ export interface TallyWindow {
 
 /**
  * The weight one vote `v` (of project `p`) adds to a tally of `spec` whose epoch is `epoch`, as SQL:
- * trending: the domain's voteWeight * 2^((created_at - epoch) / half-life); a leaderboard range: 1.
+ * trending: the vote's stored weight (domain voteWeight) * 2^((created_at - epoch) / half-life); a
+ * leaderboard range: its stored weight. Only votes `countedVote` admits are tallied.
  */
 export function tallyWeight(sql: Tx, spec: TallySpec, epoch: Date) {
-  if (spec.halfLifeMs === null) return sql`1::float8`;
-  return sql`(CASE WHEN v.user_id IS NULL THEN ${VOTE_WEIGHT.visitor}::float8
-                   WHEN v.user_id = p.user_id THEN ${VOTE_WEIGHT.author}::float8
-                   ELSE ${VOTE_WEIGHT.member}::float8 END
+  return weighed(sql, spec, epoch, sql`v.weight`);
+}
+
+/** `weight` (an SQL value of the vote `v`) decayed as a tally of `spec` with `epoch` counts it. */
+function weighed(sql: Tx, spec: TallySpec, epoch: Date, weight: Fragment) {
+  if (spec.halfLifeMs === null) return sql`${weight}::float8`;
+  return sql`(${weight}::float8
               * power(2::float8, extract(epoch FROM (v.created_at - ${epoch}::timestamptz))::float8 * 1000 / ${spec.halfLifeMs}::float8))`;
+}
+
+/**
+ * The SQL condition "vote `v` counts on project `p`'s board of `spec`": weight 0 ones too, so a restored
+ * weight finds its row; trending leaves the author's own vote out, a leaderboard range counts it.
+ */
+export function countedVote(sql: Tx, spec: TallySpec) {
+  return spec.halfLifeMs === null ? sql`true` : sql`v.user_id IS DISTINCT FROM p.user_id`;
 }
 
 /**
@@ -104,7 +111,7 @@ async function applyVotes(
     WITH delta AS (
       SELECT v.project_id, sum(${weight}) * ${sign}::float8 AS weight, count(*)::int * ${sign}::int AS votes
       FROM votes v JOIN projects p ON p.id = v.project_id
-      WHERE v.created_at >= ${from}::timestamptz AND v.created_at < ${to}::timestamptz AND ${weight} > 0 ${byVoter}
+      WHERE v.created_at >= ${from}::timestamptz AND v.created_at < ${to}::timestamptz AND ${countedVote(tx, spec)} ${byVoter}
       GROUP BY v.project_id
     ), changed AS (
       INSERT INTO ranking_tallies AS t (board, project_id, weight, votes)
@@ -253,4 +260,40 @@ export async function forgetVotesOf(tx: Tx, userId: number): Promise<void> {
 /** Drops every tally's window: the next recompute of each tallied board builds its tally again from the votes. */
 export async function restartTallies(tx: Tx): Promise<void> {
   await tx`DELETE FROM ranking_tally_windows`;
+}
+
+/** A vote whose weight changed: its id, its project, and new weight minus old. */
+export interface Reweighed {
+  voteId: number;
+  projectId: number;
+  delta: number;
+}
+
+/**
+ * Moves every tally by votes whose weight changed (a ring flagged, confirmed or cleared, standing
+ * reached): each tally row whose window holds such a vote gains its weight's delta, decayed as the
+ * tally counts it (the vote's own created_at, read from its row); the votes past a window's `until`
+ * are read live by the next recompute. Run it in the transaction that changed the weights, after
+ * lockBoardsForDeletion (rankings.ts), so no tally advances meanwhile.
+ */
+export async function reweighTallies(tx: Tx, changes: Reweighed[]): Promise<void> {
+  if (changes.length === 0) return;
+  const windows = await tx<
+    Array<TallyWindow & { board: TalliedBoard }>
+  >`SELECT board, epoch, since, until FROM ranking_tally_windows`;
+  const input = changes.map((c) => ({ vote_id: c.voteId, delta: c.delta }));
+  for (const w of windows) {
+    const spec = tallySpec(w.board);
+    const delta = weighed(tx, spec, w.epoch, tx`d.delta`);
+    await tx`
+      UPDATE ranking_tallies t SET weight = t.weight + c.weight
+      FROM (
+        SELECT v.project_id, sum(${delta}) AS weight
+        FROM jsonb_to_recordset(${tx.json(input)}) AS d(vote_id int, delta float8)
+        JOIN votes v ON v.id = d.vote_id JOIN projects p ON p.id = v.project_id
+        WHERE v.created_at >= ${w.since}::timestamptz AND v.created_at < ${w.until}::timestamptz AND ${countedVote(tx, spec)}
+        GROUP BY v.project_id
+      ) c
+      WHERE t.board = ${w.board} AND t.project_id = c.project_id`;
+  }
 }

@@ -1,4 +1,5 @@
 import type { Tx } from '../sql';
+import { addressedByColumn, type AddressedByRow } from './project-updates';
 
 /** A test_feedback row with the tester's username. */
 export interface FeedbackRow {
@@ -14,6 +15,8 @@ export interface FeedbackRow {
   helpfulCount: number;
   createdAt: Date;
   updatedAt: Date;
+  /** The newest live update naming it as addressed (project_update_feedback), or null. */
+  addressedBy: AddressedByRow | null;
 }
 
 /** The parts of a feedback a tester writes. */
@@ -28,7 +31,8 @@ export interface FeedbackFields {
 export function makeTestFeedbackQueries(sql: Tx) {
   const select = sql`
     SELECT f.id, f.request_id, f.tester_id, u.username AS tester_username, f.worked, f.problems, f.suggestions,
-           f.score, f.is_helpful, f.helpful_count, f.created_at, f.updated_at
+           f.score, f.is_helpful, f.helpful_count, f.created_at, f.updated_at,
+           ${addressedByColumn(sql)} AS addressed_by
     FROM test_feedback f JOIN users u ON u.id = f.tester_id`;
 
   return {

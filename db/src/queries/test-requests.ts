@@ -45,6 +45,7 @@ export interface LockedRequest {
   status: RequestStatus;
   testerCount: number;
   title: string;
+  isHidden: boolean;
   projectHidden: boolean;
   projectOwnerId: number | null;
 }
@@ -92,7 +93,7 @@ export function makeTestRequestQueries(sql: Tx) {
     /** Locks a request's row for the rest of the transaction (status moves, ratings). */
     async lockRequest(id: number): Promise<LockedRequest | undefined> {
       const [row] = await sql<LockedRequest[]>`
-        SELECT r.id, r.user_id, r.project_id, r.status, r.tester_count, r.title, p.is_hidden AS project_hidden, p.user_id AS project_owner_id
+        SELECT r.id, r.user_id, r.project_id, r.status, r.tester_count, r.title, r.is_hidden, p.is_hidden AS project_hidden, p.user_id AS project_owner_id
         FROM project_requests r JOIN projects p ON p.id = r.project_id WHERE r.id = ${id} FOR UPDATE OF r`;
       return row;
     },
@@ -216,6 +217,15 @@ export function makeTestRequestQueries(sql: Tx) {
     ): Promise<{ title: string; status: RequestStatus; username: string } | undefined> {
       const [row] = await sql<{ title: string; status: RequestStatus; username: string }[]>`
         SELECT r.title, r.status, u.username FROM project_requests r, users u WHERE r.id = ${id} AND u.id = ${userId}`;
+      return row;
+    },
+
+    /** What a notification about request `id` names: its title, owner and project (undefined when gone). */
+    async findNoticeSubject(
+      id: number,
+    ): Promise<{ title: string; ownerId: number; projectId: number; isHidden: boolean } | undefined> {
+      const [row] = await sql<{ title: string; ownerId: number; projectId: number; isHidden: boolean }[]>`
+        SELECT title, user_id AS owner_id, project_id, is_hidden FROM project_requests WHERE id = ${id}`;
       return row;
     },
 

@@ -30,6 +30,12 @@ export interface UserRow {
   /** When the owner confirmed `email` (null: unconfirmed); sessions signed in before sessionsValidAfter are refused. */
   emailVerifiedAt: Date | null;
   sessionsValidAfter: Date | null;
+  /** Follow counters (migration 0022). */
+  followerCount: number;
+  followingCount: number;
+  /** Notification mail: off, instant, daily or weekly, and the per-kind switches (a missing kind is on). */
+  notifyEmail: 'off' | 'instant' | 'daily' | 'weekly';
+  notifyKinds: Record<string, boolean>;
 }
 
 /**
@@ -69,6 +75,13 @@ export function makeUserQueries(sql: Tx) {
       const [row] = await sql<UserRow[]>`SELECT * FROM users WHERE lower(username) = lower(${username})`;
       return row;
     },
+    /** The members named `usernames` (in any letter case) that exist: their ids and names as spelt on their accounts. */
+    async findByUsernames(usernames: string[]): Promise<Array<{ id: number; username: string }>> {
+      if (usernames.length === 0) return [];
+      const lower = usernames.map((name) => name.toLowerCase());
+      return sql<Array<{ id: number; username: string }>>`
+        SELECT id, username FROM users WHERE lower(username) = ANY(${lower}::text[])`;
+    },
     /** Inserts a user; a taken username raises SQLSTATE 23505. */
     async insertUser(input: {
       username: string;
@@ -78,11 +91,13 @@ export function makeUserQueries(sql: Tx) {
       bio?: string | null;
       isAdmin?: boolean;
       createdAt?: Date;
+      /** The /24 or /48 the account signed up from (the integrity scan's), never the address. */
+      signupNetwork?: string | null;
     }): Promise<UserRow> {
       const [row] = await sql<UserRow[]>`
-        INSERT INTO users (username, password_hash, email, role, bio, is_admin, created_at)
+        INSERT INTO users (username, password_hash, email, role, bio, is_admin, created_at, signup_network)
         VALUES (${input.username}, ${input.passwordHash}, ${input.email || null}, ${input.role ?? 'both'},
-                ${input.bio || null}, ${input.isAdmin ?? false}, ${input.createdAt ?? new Date()})
+                ${input.bio || null}, ${input.isAdmin ?? false}, ${input.createdAt ?? new Date()}, ${input.signupNetwork ?? null})
         RETURNING *`;
       return row!;
     },
@@ -109,6 +124,34 @@ export function makeUserQueries(sql: Tx) {
         UPDATE users SET ${sql(set, Object.keys(set))}, profile_completed = (coalesce(${input.bio ?? null}, bio) IS NOT NULL),
           email_verified_at = CASE WHEN ${input.email === undefined}::boolean OR email IS NOT DISTINCT FROM ${input.email ?? null} THEN email_verified_at END
         WHERE id = ${userId}`;
+    },
+
+    /**
+     * Moves the follow counters of one follow made (`delta` 1) or undone (-1): the follower's
+     * following_count and the followee's follower_count; answers the followee's new follower count.
+     */
+    async addFollowCounts(followerId: number, followeeId: number, delta: 1 | -1): Promise<number> {
+      const rows = await sql<{ id: number; followerCount: number }[]>`
+        UPDATE users SET
+          following_count = following_count + CASE WHEN id = ${followerId} THEN ${delta}::int ELSE 0 END,
+          follower_count = follower_count + CASE WHEN id = ${followeeId} THEN ${delta}::int ELSE 0 END
+        WHERE id IN (${followerId}, ${followeeId})
+        RETURNING id, follower_count`;
+      return rows.find((r) => r.id === followeeId)?.followerCount ?? 0;
+    },
+
+    /** Sets the member's notification mail mode and per-kind switches. */
+    async updateNotificationSettings(
+      userId: number,
+      input: { email: string; kinds: Record<string, boolean> },
+    ): Promise<void> {
+      await sql`UPDATE users SET notify_email = ${input.email}, notify_kinds = ${sql.json(input.kinds)} WHERE id = ${userId}`;
+    },
+
+    /** Turns notification mail off (a one-click unsubscribe); false when the user is gone. */
+    async unsubscribeNotifications(userId: number): Promise<boolean> {
+      const rows = await sql`UPDATE users SET notify_email = 'off' WHERE id = ${userId} RETURNING id`;
+      return rows.length > 0;
     },
 
     /** Adds activity points. */

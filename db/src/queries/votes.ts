@@ -1,13 +1,42 @@
+import { REPORT_STANDING_MIN_ACTIONS, REPORT_STANDING_MIN_AGE_DAYS } from '@vitrine/domain/constants';
+import { FLAGGED_VOTE_WEIGHT, VOTE_WEIGHTS } from '@vitrine/domain/rankings';
 import type { Tx } from '../sql';
 import { recordEventsFrom } from './events';
 import { projectCoreColumns, projectRead, type Actor } from './project-access';
-import { addVotesFrom, type ProjectRow } from './projects';
+import { coverColumn } from './project-media';
+import { addVotesFrom, addWeightFrom, type ProjectRow } from './projects';
+import type { Reweighed } from './tallies';
+import { hasStanding } from './standing';
 
-/** One vote to cast: on which project, by whom (a member, or null for a visitor), from which address. */
+/**
+ * One vote to cast: on which project, by whom (a member, or null for a visitor), from which address
+ * and network (/24 or /48, the integrity scan's), and whether the visitor holds a fresh proof of
+ * opening the project through its outbound link (`GET /go/:id`).
+ */
 export interface Ballot {
   projectId: number;
   actor: Actor;
   ip: string;
+  /** Unknown (null) for a ballot cast outside a request. */
+  network?: string | null;
+  clicked?: boolean;
+}
+
+/**
+ * The evidence of allowed ballot `a` (a member's id user_id, or a visitor's) on its project, as SQL: a tester
+ * who gave feedback on the project, a member with standing (standing.ts) or without, a visitor who
+ * came through the outbound link or not. Its weight is VOTE_WEIGHTS of it (domain/src/rankings.ts).
+ */
+function ballotKind(sql: Tx) {
+  return sql`CASE
+    WHEN a.user_id IS NULL THEN CASE WHEN a.clicked THEN 'clickedVisitor' ELSE 'visitor' END
+    WHEN EXISTS (SELECT 1 FROM project_requests r JOIN test_feedback f ON f.request_id = r.id
+                 WHERE r.project_id = a.project_id AND f.tester_id = a.user_id) THEN 'tester'
+    WHEN EXISTS (SELECT 1 FROM users su WHERE su.id = a.user_id AND ${hasStanding(sql, 'su', {
+      minAgeDays: REPORT_STANDING_MIN_AGE_DAYS,
+      minActions: REPORT_STANDING_MIN_ACTIONS,
+    })}) THEN 'standing'
+    ELSE 'newMember' END`;
 }
 
 /** What castVotes answers for one ballot: the project as the caller may see it, and whether the vote counted. */
@@ -53,10 +82,13 @@ export function makeVoteQueries(sql: Tx) {
         user_id: b.actor?.id ?? null,
         is_admin: b.actor?.isAdmin ?? false,
         ip: b.ip,
+        network: b.network ?? null,
+        clicked: b.clicked ?? false,
       }));
       const rows = await sql<BallotRow[]>`
         WITH ballot AS (
-          SELECT * FROM jsonb_to_recordset(${sql.json(input)}) AS b(ord int, project_id int, user_id int, is_admin boolean, ip text)
+          SELECT * FROM jsonb_to_recordset(${sql.json(input)})
+            AS b(ord int, project_id int, user_id int, is_admin boolean, ip text, network text, clicked boolean)
         ), target AS MATERIALIZED (
           SELECT p.id, p.is_hidden, p.user_id FROM projects p
           WHERE p.id IN (SELECT project_id FROM ballot) ORDER BY p.id FOR UPDATE
@@ -64,13 +96,17 @@ export function makeVoteQueries(sql: Tx) {
           SELECT b.*, t.user_id IS NOT DISTINCT FROM b.user_id AND b.user_id IS NOT NULL AS own
           FROM ballot b JOIN target t ON t.id = b.project_id
           WHERE ${projectRead.sqlPerRow(sql, { project: 't', actor: 'b' })}
+        ), weighed AS (
+          SELECT a.*, (${sql.json(VOTE_WEIGHTS)}::jsonb ->> k.kind)::float8 AS weight, k.kind
+          FROM allowed a CROSS JOIN LATERAL (SELECT ${ballotKind(sql)} AS kind) k
+          WHERE NOT a.own
         ), cast_vote AS (
-          INSERT INTO votes (project_id, user_id, ip_address)
-          SELECT project_id, user_id, ip FROM allowed WHERE NOT own ORDER BY ord
+          INSERT INTO votes (project_id, user_id, ip_address, network, kind, weight)
+          SELECT project_id, user_id, ip, network, kind, weight FROM weighed ORDER BY ord
           ON CONFLICT DO NOTHING
-          RETURNING project_id, user_id, ip_address
+          RETURNING project_id, user_id, ip_address, weight
         ), counted AS (
-          ${addVotesFrom(sql, sql`SELECT project_id, count(*)::int AS n FROM cast_vote GROUP BY project_id`)}
+          ${addVotesFrom(sql, sql`SELECT project_id, count(*)::int AS n, sum(weight) AS w FROM cast_vote GROUP BY project_id`)}
         ), numbered AS (
           -- Each counted vote in ballot order, with the count it made (as if the group's votes came
           -- one after the other); a voter's first ballot of the group is the one that counted.
@@ -98,7 +134,8 @@ export function makeVoteQueries(sql: Tx) {
                CASE WHEN b.ord = 0 THEN (SELECT jsonb_agg(jsonb_build_array(e.id, (e.payload->>'projectId')::int, (e.payload->>'votes')::int)) FROM event e) END AS events,
                ${projectCoreColumns(sql)},
                (SELECT r.rating FROM ratings r WHERE r.project_id = p.id AND r.user_id = b.user_id) AS my_rating,
-               true AS has_voted
+               true AS has_voted,
+               ${coverColumn(sql)} AS cover
         FROM ballot b LEFT JOIN numbered n ON n.ord = b.ord
         LEFT JOIN counted p ON p.id = b.project_id LEFT JOIN users u ON u.id = p.user_id
         ORDER BY b.ord`;
@@ -113,10 +150,80 @@ export function makeVoteQueries(sql: Tx) {
       return { outcomes, events };
     },
 
-    /** A user's votes per project on projects they do not own (a user deletion corrects those counters). */
-    async countByVoterOnOthers(userId: number): Promise<Array<{ projectId: number; n: number }>> {
-      return sql<{ projectId: number; n: number }[]>`
-        SELECT v.project_id, count(*)::int AS n FROM votes v JOIN projects p ON p.id = v.project_id
+    /**
+     * Holds votes `voteIds` for ring cluster `clusterId`: each not yet held weighs 0 (FLAGGED_VOTE_WEIGHT)
+     * and the projects' weighted counters follow, in one statement. Answers the weight changes, for
+     * the tallies (tallies.ts reweighTallies, in the same transaction).
+     */
+    async holdVotes(clusterId: number, voteIds: number[]): Promise<Reweighed[]> {
+      return sql<Reweighed[]>`
+        WITH old AS (
+          SELECT id, weight FROM votes WHERE id = ANY(${voteIds}::int[]) AND cluster_id IS NULL ORDER BY id FOR UPDATE
+        ), held AS (
+          UPDATE votes v SET cluster_id = ${clusterId}, weight = ${FLAGGED_VOTE_WEIGHT} FROM old WHERE v.id = old.id
+          RETURNING v.id AS vote_id, v.project_id, (v.weight - old.weight)::float8 AS delta
+        ), counters AS (
+          ${addWeightFrom(sql, sql`SELECT project_id, sum(delta) AS w FROM held GROUP BY project_id`)}
+        )
+        SELECT vote_id, project_id, delta FROM held`;
+    },
+
+    /**
+     * Gives cluster `clusterId`'s votes their weight back (the ring was cleared): the weight of the
+     * evidence each was cast with (VOTE_WEIGHTS of its kind). Answers the weight changes.
+     */
+    async releaseVotes(clusterId: number): Promise<Reweighed[]> {
+      return sql<Reweighed[]>`
+        WITH old AS (
+          SELECT id, weight FROM votes WHERE cluster_id = ${clusterId} ORDER BY id FOR UPDATE
+        ), released AS (
+          UPDATE votes v SET cluster_id = NULL, weight = (${sql.json(VOTE_WEIGHTS)}::jsonb ->> v.kind)::float8
+          FROM old WHERE v.id = old.id
+          RETURNING v.id AS vote_id, v.project_id, (v.weight - old.weight)::float8 AS delta
+        ), counters AS (
+          ${addWeightFrom(sql, sql`SELECT project_id, sum(delta) AS w FROM released GROUP BY project_id`)}
+        )
+        SELECT vote_id, project_id, delta FROM released`;
+    },
+
+    /** Whether a member's newMember vote waits for promoteToStanding (a cheap look before taking any lock). */
+    async hasPromotable(): Promise<boolean> {
+      const standing = { minAgeDays: REPORT_STANDING_MIN_AGE_DAYS, minActions: REPORT_STANDING_MIN_ACTIONS };
+      const [row] = await sql<{ found: boolean }[]>`
+        SELECT EXISTS (
+          SELECT 1 FROM votes v JOIN users u ON u.id = v.user_id
+          WHERE v.kind = 'newMember' AND ${hasStanding(sql, 'u', standing)}
+        ) AS found`;
+      return row!.found;
+    },
+
+    /**
+     * The votes of members who have reached standing since they voted (standing.ts), at most `limit`:
+     * their kind becomes standing and, unless a ring holds them, their weight VOTE_WEIGHTS.standing.
+     * Answers the weight changes.
+     */
+    async promoteToStanding(limit: number): Promise<Reweighed[]> {
+      const standing = { minAgeDays: REPORT_STANDING_MIN_AGE_DAYS, minActions: REPORT_STANDING_MIN_ACTIONS };
+      return sql<Reweighed[]>`
+        WITH old AS (
+          SELECT v.id, v.weight FROM votes v JOIN users u ON u.id = v.user_id
+          WHERE v.kind = 'newMember' AND ${hasStanding(sql, 'u', standing)}
+          ORDER BY v.id LIMIT ${limit} FOR UPDATE OF v
+        ), promoted AS (
+          UPDATE votes v SET kind = 'standing',
+                 weight = CASE WHEN v.cluster_id IS NULL THEN ${VOTE_WEIGHTS.standing}::float8 ELSE v.weight END
+          FROM old WHERE v.id = old.id
+          RETURNING v.id AS vote_id, v.project_id, (v.weight - old.weight)::float8 AS delta
+        ), counters AS (
+          ${addWeightFrom(sql, sql`SELECT project_id, sum(delta) AS w FROM promoted GROUP BY project_id`)}
+        )
+        SELECT vote_id, project_id, delta FROM promoted`;
+    },
+
+    /** A user's votes per project on projects they do not own, and their weight (a user deletion corrects those counters). */
+    async countByVoterOnOthers(userId: number): Promise<Array<{ projectId: number; n: number; w: number }>> {
+      return sql<{ projectId: number; n: number; w: number }[]>`
+        SELECT v.project_id, count(*)::int AS n, sum(v.weight)::float8 AS w FROM votes v JOIN projects p ON p.id = v.project_id
         WHERE v.user_id = ${userId} AND p.user_id IS DISTINCT FROM ${userId} GROUP BY v.project_id`;
     },
 

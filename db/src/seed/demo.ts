@@ -1,5 +1,6 @@
-import type { Sql } from '../sql';
+import type { Sql, Tx } from '../sql';
 import { hashPassword } from '../passwords';
+import { runIntegrityScan } from '../queries/integrity';
 import { restartRunningTotals } from '../queries/rankings';
 
 /** Password of every demo account (the README says so; demo data is for local runs only). */
@@ -425,14 +426,64 @@ export async function seedDemo(sql: Sql, now: Date = new Date()): Promise<boolea
     });
     await tx`INSERT INTO contact_messages ${tx(messageRows)}`;
 
+    await seedVoteRings(tx, projects, passwordHash, now);
+
     // Counters from the rows they count.
     await tx`
       UPDATE projects p SET
         votes = (SELECT count(*) FROM votes v WHERE v.project_id = p.id),
+        weighted_votes = coalesce((SELECT sum(weight) FROM votes v WHERE v.project_id = p.id), 0),
         views = (SELECT count(*) FROM project_views w WHERE w.project_id = p.id),
         total_ratings = (SELECT count(*) FROM ratings r WHERE r.project_id = p.id),
         average_rating = coalesce((SELECT round(avg(rating), 1) FROM ratings r WHERE r.project_id = p.id), 0),
         report_count = (SELECT count(*) FROM reports r WHERE r.project_id = p.id)`;
   });
+  // The integrity scan files the rings at once, as the worker's next scan would (its votes then weigh 0).
+  await runIntegrityScan(sql, now);
   return true;
+}
+
+/** The demo's suspected vote rings: accounts the Integrity tab shows held for review. */
+export const DEMO_RINGS = [
+  { usernames: ['promo_pal_1', 'promo_pal_2', 'promo_pal_3', 'promo_pal_4'], network: '198.51.100.0/24' },
+  { usernames: ['boost_crew_1', 'boost_crew_2', 'boost_crew_3', 'boost_crew_4'], network: '192.0.2.0/24' },
+] as const;
+
+/**
+ * Per ring, four accounts made minutes apart from one network about three hours ago, which all voted
+ * for two of the oldest projects within ten minutes an hour later: the pattern of a bought ring
+ * (domain/src/rankings.ts RING_RULES), for the admin dashboard's Integrity tab to show.
+ */
+async function seedVoteRings(
+  tx: Tx,
+  projects: Array<{ id: number; createdAt: Date }>,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
+  const oldest = [...projects].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  for (const [r, ring] of DEMO_RINGS.entries()) {
+    const accounts = await tx<{ id: number }[]>`INSERT INTO users ${tx(
+      ring.usernames.map((username, i) => ({
+        username,
+        password_hash: passwordHash,
+        role: 'tester',
+        created_at: minutesAgo(180 - r * 20 - i * 3),
+        signup_network: ring.network,
+      })),
+    )} RETURNING id`;
+    const prefix = ring.network.split('.').slice(0, 3).join('.');
+    const votes = oldest.slice(r * 2, r * 2 + 2).flatMap((p, j) =>
+      accounts.map((u, i) => ({
+        project_id: p.id,
+        user_id: u.id,
+        ip_address: `${prefix}.${10 + i}`,
+        network: ring.network,
+        kind: 'newMember',
+        weight: 0.5,
+        created_at: minutesAgo(120 - r * 20 - j * 5 - i),
+      })),
+    );
+    await tx`INSERT INTO votes ${tx(votes)}`;
+  }
 }

@@ -111,6 +111,38 @@ const peerRating = z.object({
   updatedAt: timestamp,
 });
 const submission = z.object({ projectId: id.nullable(), ipAddress: z.string(), createdAt: timestamp });
+const comment = z.object({
+  id,
+  projectId: id,
+  projectTitle: z.string(),
+  parentId: id.nullable().describe('the thread it answers; null for a thread'),
+  body: z.string().describe('the markdown source (empty once deleted)'),
+  hidden: z.boolean().describe('an admin hid it'),
+  createdAt: timestamp,
+  editedAt: timestamp.nullable(),
+  deletedAt: timestamp.nullable(),
+});
+const commentReport = z.object({
+  id,
+  commentId: id,
+  projectId: id,
+  reason: z.enum(REPORT_REASONS),
+  additionalDetails: z.string().nullable(),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: timestamp,
+});
+const projectUpdate = z.object({
+  id,
+  projectId: id,
+  projectTitle: z.string(),
+  title: z.string(),
+  body: z.string().describe('the markdown source; empty once deleted'),
+  createdAt: timestamp,
+  editedAt: timestamp.nullable(),
+  deletedAt: timestamp.nullable(),
+  addressedFeedbackIds: z.array(id).describe('the feedback items it addresses'),
+});
+const follow = z.object({ username: z.string().describe('the maker followed'), followedAt: timestamp });
 
 /** The sections of an export that are lists (each capped, see `truncated`). */
 export const EXPORT_LISTS = [
@@ -126,6 +158,10 @@ export const EXPORT_LISTS = [
   'peerRatingsGiven',
   'peerRatingsReceived',
   'submissions',
+  'comments',
+  'projectUpdates',
+  'commentReports',
+  'following',
 ] as const;
 /** One list section's name. */
 export type ExportList = (typeof EXPORT_LISTS)[number];
@@ -148,6 +184,12 @@ export const DataExport = named(
     peerRatingsGiven: z.array(peerRating),
     peerRatingsReceived: z.array(peerRating),
     submissions: z.array(submission),
+    comments: z.array(comment).describe("the member's comments, deleted ones included"),
+    projectUpdates: z
+      .array(projectUpdate)
+      .describe('updates the member posted on their projects, deleted ones included'),
+    commentReports: z.array(commentReport).describe('reports of comments the member filed'),
+    following: z.array(follow).describe('the makers the member follows'),
     truncated: z
       .array(z.enum(EXPORT_LISTS))
       .describe('lists cut at their cap (newest rows kept); empty when the export is whole'),

@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { REPORT_REASONS, REPORT_STATUSES, ROLES } from '../constants';
 import { REQUEST_STATUSES } from '../test-requests';
 import { named, rowId as id, tier, timestamp } from './named';
+import { projectHealth } from './liveness';
 
 /**
  * The JSON answers of the API's site calls (auth, projects, users, messages, admin, health) as zod
@@ -38,6 +39,23 @@ export const peerRatings = z.object({
   testerTier: tier,
 });
 
+/** One stored file of a picture. */
+const mediaVariant = z.object({
+  width: z.number().int().min(1),
+  url: z.string().describe('/media/<hash>.<ext>, immutable (cached for a year)'),
+  type: z.enum(['image/webp', 'image/avif']),
+});
+/** A project's picture: the largest WebP as `url`, every stored width and format in `variants`. */
+const media = z.object({
+  id,
+  url: z.string().describe('the widest WebP variant'),
+  width: z.number().int().min(1).describe('of the picture as stored (oriented, at most 1600 wide)'),
+  height: z.number().int().min(1),
+  alt: z.string(),
+  position: z.number().int().min(0).describe('0 is the cover'),
+  variants: z.array(mediaVariant),
+});
+
 const project = z.object({
   id,
   title: z.string(),
@@ -52,16 +70,22 @@ const project = z.object({
   totalRatings: z.number().int(),
   averageRating: z.number().describe('one decimal, 0 when unrated'),
   reportCount: z.number().int(),
+  commentCount: z.number().int().describe('live comments: not deleted, not hidden'),
   isHidden: z.boolean(),
   createdAt: timestamp,
   hasVoted: z.boolean().describe('the viewer (user, else IP) has voted'),
   myRating: z.number().int().nullable().describe("the signed-in viewer's rating"),
   canEdit: z.boolean().describe('the viewer is the owner or an admin'),
   ownerTier: tier.describe("the author's developer badge tier"),
+  cover: media.nullable().describe('the first picture, or null'),
+  downSince: timestamp.nullable().describe('set while the hosted project is down: when it stopped answering'),
 });
 
 const projectDetail = project.extend({
   ratingDistribution: z.array(z.number().int()).length(10).describe('counts of ratings 1..10'),
+  media: z.array(media).describe('the pictures in order, the cover first'),
+  health: projectHealth.describe('the live-or-down checks of its hosted address'),
+  updates: z.number().int().min(0).describe("how many updates (devlog posts) the project's owner posted"),
 });
 const leaderboardEntry = project.extend({ rank: z.number().int().min(1) });
 const ratingResult = project.extend({ updated: z.boolean().describe("true for a re-rate ('Rating updated')") });
@@ -81,6 +105,14 @@ const profileUser = z
     isVerified: z.boolean(),
     bio: z.string().nullable(),
     activityPoints: z.number().int(),
+    followers: z.number().int().min(0),
+    following: z.number().int().min(0).describe('how many makers the user follows'),
+    viewerFollows: z.boolean().describe('the signed-in viewer follows this user'),
+    feedbackAddressed: z
+      .number()
+      .int()
+      .min(0)
+      .describe("how many of the user's feedback items makers' updates addressed"),
   })
   .extend(peerRatings.shape);
 const profileRequest = z.object({
@@ -173,6 +205,7 @@ const emailConfirmed = z.object({ message: z.string(), confirmed: z.enum(['accou
 /** Every named answer shape; the document lists them under components.schemas. */
 export const answers = {
   CurrentUser: named('CurrentUser', currentUser),
+  Media: named('Media', media),
   Project: named('Project', project),
   ProjectDetail: named('ProjectDetail', projectDetail),
   LeaderboardEntry: named('LeaderboardEntry', leaderboardEntry),
@@ -214,6 +247,8 @@ export const answers = {
 
 /** GET /api/auth/me, and the answer of login, register and settings. */
 export type CurrentUser = z.output<typeof answers.CurrentUser>;
+/** A project's picture (POST /api/projects/{id}/media) with its stored widths and formats. */
+export type Media = z.output<typeof answers.Media>;
 /** A project as every list and the detail page show it, with the viewer's own state. */
 export type Project = z.output<typeof answers.Project>;
 /** GET /api/projects/{id}: the project with its rating distribution (index 0 holds the count of 1s). */

@@ -48,6 +48,10 @@ const feedback = z.object({
   helpfulCount: z.number().int(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  addressedBy: z
+    .object({ id, projectId: id, title: z.string() })
+    .nullable()
+    .describe("the newest of the project's updates naming it as addressed, or null"),
 });
 const givenRating = z.object({
   id,

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { named, testRequestAnswers } from '../answers';
-import { adminSearchQuerySchema, visibilitySchema } from '../schemas/admin';
+import { adminSearchQuerySchema, moderatedVisibilitySchema } from '../schemas/admin';
+import { moderationReasonBodySchema } from '../schemas/moderation';
 import { newestFirstPageSchema } from '../schemas/paging';
 import { contract } from './contract';
 import { idParams } from './params';
@@ -20,17 +21,19 @@ export const adminTestRequestContracts = {
     method: 'patch',
     path: '/api/admin/test-requests/:id/visibility',
     tag: 'admin',
-    summary: 'Hide a test request or show it again',
+    summary: 'Hide a test request or show it again; the body may give the public reason (moderation log)',
     params: idParams,
-    body: named('VisibilityInput', visibilitySchema),
+    body: named('TestRequestVisibilityInput', moderatedVisibilitySchema),
     response: testRequestAnswers.RequestVisibility,
   }),
   removeUserRating: contract({
     method: 'delete',
     path: '/api/admin/user-ratings/:id',
     tag: 'admin',
-    summary: "Remove an abusive user rating; the rated user's aggregates are recomputed",
+    summary:
+      "Remove an abusive user rating; the rated user's aggregates are recomputed; the body may give the public reason (moderation log)",
     params: idParams,
+    body: moderationReasonBodySchema,
     status: 204,
     response: null,
     errors: { 404: 'Rating not found' },

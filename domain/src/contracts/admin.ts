@@ -1,7 +1,13 @@
 import { z } from '../zod';
 import { answers, named } from '../answers';
 import { ADMIN_PROJECT_LIMIT } from '../constants';
-import { adminSearchQuerySchema, adminToggleSchema, pauseToggleSchema, visibilitySchema } from '../schemas/admin';
+import {
+  adminSearchQuerySchema,
+  adminToggleSchema,
+  pauseToggleSchema,
+  moderatedVisibilitySchema,
+} from '../schemas/admin';
+import { moderationReasonBodySchema, moderationReasonSchema } from '../schemas/moderation';
 import { replySchema } from '../schemas/message';
 import { newestFirstPageSchema, pageLimitSchema } from '../schemas/paging';
 import { reportListQuerySchema, reportUpdateSchema } from '../schemas/report';
@@ -78,8 +84,9 @@ export const adminContracts = {
     method: 'delete',
     path: '/api/admin/users/:userId',
     tag: 'admin',
-    summary: 'Delete a user and all of their projects',
+    summary: 'Delete a user and all of their projects; the body may give the public reason (moderation log)',
     params: userIdParams,
+    body: named('ModerationReasonInput', moderationReasonBodySchema),
     status: 204,
     response: null,
     errors: { 400: 'You cannot delete your own account', 404: 'User not found' },
@@ -97,8 +104,9 @@ export const adminContracts = {
     method: 'delete',
     path: '/api/admin/projects/:id',
     tag: 'admin',
-    summary: 'Delete a project',
+    summary: 'Delete a project; the body may give the public reason (moderation log)',
     params: idParams,
+    body: moderationReasonBodySchema,
     status: 204,
     response: null,
     errors: { 404: 'Project not found' },
@@ -109,7 +117,7 @@ export const adminContracts = {
     tag: 'admin',
     summary: 'Hide a project from public view or show it again',
     params: projectIdParams,
-    body: named('VisibilityInput', visibilitySchema),
+    body: named('ProjectVisibilityInput', moderatedVisibilitySchema),
     response: answers.Project,
     errors: { 404: 'Project not found' },
   }),
@@ -127,7 +135,7 @@ export const adminContracts = {
     tag: 'admin',
     summary: 'Review, Dismiss, Hide (removed) or Restore (removed -> reviewed) a report',
     params: idParams,
-    body: named('ReportUpdateInput', reportUpdateSchema),
+    body: named('ReportUpdateInput', reportUpdateSchema.extend({ reason: moderationReasonSchema })),
     response: answers.AdminReport,
     errors: { 400: 'Invalid input, or a status change the workflow does not allow', 404: 'Report not found' },
   }),

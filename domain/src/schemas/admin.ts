@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { moderationReasonSchema } from './moderation';
 import { searchTextSchema } from './project';
 
 /**
@@ -10,6 +11,14 @@ export const adminSearchQuerySchema = z.object({ q: searchTextSchema });
 /** PATCH /api/admin/users/{id}/admin */
 export const adminToggleSchema = z.object({ isAdmin: z.boolean({ error: 'isAdmin must be true or false' }) });
 /** PATCH /api/admin/users/{id}/pause */
-export const pauseToggleSchema = z.object({ isPaused: z.boolean({ error: 'isPaused must be true or false' }) });
+export const pauseToggleSchema = z.object({
+  isPaused: z.boolean({ error: 'isPaused must be true or false' }),
+  reason: moderationReasonSchema,
+});
 /** PATCH /api/admin/projects/{id}/visibility */
 export const visibilitySchema = z.object({ hidden: z.boolean({ error: 'hidden must be true or false' }) });
+/**
+ * PATCH /api/admin/projects/{id}/visibility and /api/admin/test-requests/{id}/visibility: the toggle and
+ * its public reason (the moderation log).
+ */
+export const moderatedVisibilitySchema = visibilitySchema.extend({ reason: moderationReasonSchema });

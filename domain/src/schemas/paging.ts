@@ -66,14 +66,21 @@ export const offsetSchema = z.coerce
   .default(0)
   .describe(`Rows to skip, at most ${MAX_OFFSET}; Load More and deeper pages pass \`after\` (keyset) instead`);
 
-/** A list's `limit`: a whole number from 1 to MAX_PAGE_LIMIT, `defaultSize` when absent. */
-export function pageLimitSchema(defaultSize: number) {
-  return z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}` })
-    .int(`limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
-    .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
-    .max(MAX_PAGE_LIMIT, `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`)
-    .default(defaultSize);
+/** A list's `limit`: a whole number from 1 to `max`, `defaultSize` when absent. */
+export function pageLimitSchema(defaultSize: number, max = MAX_PAGE_LIMIT) {
+  const text = `limit must be a whole number from 1 to ${max}`;
+  return z.coerce.number({ error: text }).int(text).min(1, text).max(max, text).default(defaultSize);
+}
+
+/** The largest id a row can have (PostgreSQL int4). */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/**
+ * A row id in a query string (a keyset's `after` or `before`): a whole number from 1 to MAX_ROW_ID,
+ * else a 400 saying `message` (e.g. "after must be a comment id").
+ */
+export function queryRowIdSchema(message: string) {
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ROW_ID, message);
 }
 
 /** `before` and `limit` of a newest-first list. */

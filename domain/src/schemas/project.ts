@@ -8,7 +8,7 @@ import {
   RATING_MIN,
   TRENDING_PERIODS,
 } from '../constants';
-import { offsetSchema, pageLimitSchema } from './paging';
+import { MAX_ROW_ID, offsetSchema, pageLimitSchema, queryRowIdSchema } from './paging';
 
 const SUBMIT_URL_MESSAGE = 'Please enter a valid URL including http:// or https://';
 const EDIT_URL_MESSAGE = 'Must be a valid URL. Include http:// or https://';
@@ -92,11 +92,7 @@ export const pagingSchema = z.object({
 });
 
 /** Load More's keyset: the id of the previous page's last project; the page starts after it (offset is then ignored). */
-const afterSchema = z.coerce
-  .number({ error: 'after must be a project id' })
-  .int('after must be a project id')
-  .min(1, 'after must be a project id')
-  .max(2_147_483_647, 'after must be a project id')
+const afterSchema = queryRowIdSchema('after must be a project id')
   .optional()
   .describe(
     "Load More: the id of the previous page's last project; the page starts right after it (keyset, offset ignored)",
@@ -115,7 +111,7 @@ export const searchTextSchema = z
 
 /** GET /api/projects query; `q` searches title, description and tags (blank means no search). */
 export const latestQuerySchema = pagingSchema.extend({
-  sort: z.enum(LATEST_SORTS, { error: 'sort must be newest, votes or views' }).default('newest'),
+  sort: z.enum(LATEST_SORTS, { error: 'sort must be newest, votes, views or updated' }).default('newest'),
   q: searchTextSchema,
   after: afterSchema,
 });
@@ -128,7 +124,7 @@ export const viewerStateQuerySchema = z.object({
     .regex(/^\d{1,10}(,\d{1,10})*$/, 'ids must be a comma-separated list of project ids')
     .transform((text) => [...new Set(text.split(',').map(Number))])
     .refine((ids) => ids.length <= MAX_VIEWER_STATE_IDS, `ids must list at most ${MAX_VIEWER_STATE_IDS} projects`)
-    .refine((ids) => ids.every((id) => id <= 2_147_483_647), 'ids must be a comma-separated list of project ids'),
+    .refine((ids) => ids.every((id) => id <= MAX_ROW_ID), 'ids must be a comma-separated list of project ids'),
 });
 /** GET /api/projects/trending query. */
 export const trendingQuerySchema = pagingSchema.extend({
@@ -141,8 +137,7 @@ export const leaderboardQuerySchema = pagingSchema.extend({
   limit: pagingSchema.shape.limit.default(10),
 });
 
-/** The largest id a row can have (PostgreSQL int4). */
-export const MAX_ROW_ID = 2_147_483_647;
+export { MAX_ROW_ID };
 /** An id as a path writes it: decimal digits without a leading zero (no sign, space, exponent or 0x). */
 const PATH_ID = /^[1-9][0-9]{0,9}$/;
 

@@ -3,8 +3,6 @@ import { lazyPage } from '../lib/lazy';
 import { Route, Switch } from 'wouter';
 import { HomePage } from '../pages/home';
 import { AboutPage } from '../pages/about';
-import { TermsPage } from '../pages/terms';
-import { PrivacyPage } from '../pages/privacy';
 import { NotFoundPage } from '../pages/not-found';
 import { AdminOnly, SignedInOnly } from './guards';
 import { PageLoading } from './page-loading';
@@ -14,6 +12,9 @@ import { PageHydratedMark, usePendingPageMark } from './hydrated-mark';
 const AdminPage = lazyPage(() => import('../pages/admin'), 'default');
 const MessagesPage = lazyPage(() => import('../pages/messages'), 'default');
 const ContactPage = lazyPage(() => import('../pages/contact'), 'default');
+// The legal pages are read rarely: their own bundles, so the landing page carries neither.
+const TermsPage = lazyPage(() => import('../pages/terms'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('../pages/privacy'), 'PrivacyPage');
 // Project and profile pages are their own bundles too, so the landing page downloads neither; the
 // server names the chunk of the page it renders (modulepreload), so hydration does not wait for it.
 const ProjectPage = lazyPage(() => import('../pages/project'), 'ProjectPage');
@@ -22,8 +23,11 @@ const UserPage = lazyPage(() => import('../pages/user'), 'UserPage');
 const TestRequestsPage = lazyPage(() => import('../pages/test-requests'), 'TestRequestsPage');
 const TestRequestPage = lazyPage(() => import('../pages/test-request'), 'TestRequestPage');
 const SettingsPage = lazyPage(() => import('../pages/settings'), 'SettingsPage');
+const NotificationsPage = lazyPage(() => import('../pages/notifications'), 'NotificationsPage');
 // Opened from a confirmation mail: rare, its own bundle.
 const ConfirmEmailPage = lazyPage(() => import('../pages/confirm-email'), 'ConfirmEmailPage');
+// The public moderation log: its own bundle.
+const ModerationPage = lazyPage(() => import('../pages/fair-exposure'), 'ModerationPage');
 // The sign-in page carries the form schemas (zod): its own bundle too.
 const AuthPage = lazyPage(() => import('../pages/auth'), 'AuthPage');
 
@@ -37,6 +41,24 @@ function Lazy({ children }: { children: ReactNode }) {
   );
 }
 
+const Terms = () => (
+  <Lazy>
+    <TermsPage />
+  </Lazy>
+);
+const Privacy = () => (
+  <Lazy>
+    <PrivacyPage />
+  </Lazy>
+);
+const Notifications = () => (
+  <SignedInOnly signedOutMessage="Please log in to see your notifications">
+    <Lazy>
+      <NotificationsPage />
+    </Lazy>
+  </SignedInOnly>
+);
+
 /** Every page's route, plus /auth; anything else is the 404 page. */
 export function AppRoutes() {
   return (
@@ -48,8 +70,8 @@ export function AppRoutes() {
           <ContactPage />
         </Lazy>
       </Route>
-      <Route path="/terms" component={TermsPage} />
-      <Route path="/privacy" component={PrivacyPage} />
+      <Route path="/terms" component={Terms} />
+      <Route path="/privacy" component={Privacy} />
       <Route path="/auth">
         <Lazy>
           <AuthPage />
@@ -87,6 +109,12 @@ export function AppRoutes() {
             <SettingsPage />
           </Lazy>
         </SignedInOnly>
+      </Route>
+      <Route path="/notifications" component={Notifications} />
+      <Route path="/moderation">
+        <Lazy>
+          <ModerationPage />
+        </Lazy>
       </Route>
       <Route path="/confirm-email">
         <Lazy>

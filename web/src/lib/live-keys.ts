@@ -18,8 +18,8 @@ const KEY_PREFIXES = {
   ],
   /** Inboxes, the admin inbox and the unread badge. */
   messages: [apiPrefix(endpoints.messages.list), apiPrefix(endpoints.admin.messages)],
-  /** The admin's report lists, every status. */
-  reports: [apiPrefix(endpoints.admin.reports)],
+  /** The admin's report lists of projects and of comments, every status. */
+  reports: [apiPrefix(endpoints.admin.reports), apiPrefix(endpoints.comments.reports)],
   /** The admin's user list, under any search. */
   users: [apiPrefix(endpoints.admin.users)],
   /** Test-request lists and pages, a project page's request panel and the admin's Test Requests tab. */
@@ -30,6 +30,8 @@ const KEY_PREFIXES = {
   ],
   /** Profiles and the ratings they list (a user rating or its removal changes them). */
   profiles: [apiPrefix(endpoints.users.profile)],
+  /** The admin's Integrity tab, every status. */
+  integrity: [apiPrefix(endpoints.integrity.clusters)],
 } as const satisfies Record<WebKeyGroup, ReadonlyArray<string | RegExp>>;
 
 /**
@@ -59,9 +61,12 @@ const SETTLE_MS: Record<InvalidatingPush, number | undefined> = {
   'projects:changed': PROJECT_LISTS_SETTLE_MS,
   'messages:changed': undefined,
   'report:created': undefined,
+  'commentReport:created': undefined,
   'testRequests:changed': undefined,
   'testRequest:changed': undefined,
   'testRequest:activity': undefined,
+  'integrity:changed': undefined,
+  'project:health': undefined,
 };
 
 /** A push that makes keys stale. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SWRConfig, type Cache, type ScopedMutator } from 'swr';
 import { ApiError } from './api';
 import {
+  applyCommentCount,
   applyLiveCounts,
   keysShowing,
   patchProject,
@@ -81,6 +82,22 @@ describe('lib/project-cache: live counts and votes through SWR', () => {
     ]);
     await applyLiveCounts(swr, { id: 1, votes: 4, averageRating: 8.5, totalRatings: 2 });
     expect(swr.data('/api/projects/1')).toMatchObject({ votes: 6 });
+  });
+
+  it("a comment push sets the project's comment count on its page and every list showing it, and only there", async () => {
+    const swr = swrWith({
+      '/api/projects/1': project(1, 5, { commentCount: 2 }),
+      '/api/projects?sort=latest': [project(1, 5, { commentCount: 2 }), project(2, 1, { commentCount: 7 })],
+    });
+    await applyCommentCount(swr, { projectId: 1, commentCount: 3 });
+    expect(swr.data('/api/projects/1')).toEqual(project(1, 5, { commentCount: 3 }));
+    expect(swr.data('/api/projects?sort=latest')).toEqual([
+      project(1, 5, { commentCount: 3 }),
+      project(2, 1, { commentCount: 7 }),
+    ]);
+    // A deletion lowers it: the push carries the server's count, not a step.
+    await applyCommentCount(swr, { projectId: 1, commentCount: 1 });
+    expect(swr.data('/api/projects/1')).toMatchObject({ commentCount: 1 });
   });
 
   it('a vote shows at once, then takes the server count', async () => {

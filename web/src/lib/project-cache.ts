@@ -29,6 +29,7 @@ export interface CountsPatch {
   hasVoted?: boolean;
   averageRating?: number;
   totalRatings?: number;
+  commentCount?: number;
 }
 
 /** A project as answers carry it: at least an id and its votes. */
@@ -126,6 +127,11 @@ export function applyLiveCounts(
     averageRating: counts.averageRating,
     totalRatings: counts.totalRatings,
   }));
+}
+
+/** A `comment:created|updated|deleted` push: the project's comment count as the server counted it after the change. */
+export function applyCommentCount(swr: SwrCache, push: { projectId: number; commentCount: number }): Promise<void> {
+  return updateCachedProject(swr, push.projectId, () => ({ commentCount: push.commentCount }));
 }
 
 /**

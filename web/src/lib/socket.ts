@@ -5,12 +5,13 @@
  * behind a load balancer (docs/operations.md).
  *
  * Delivery is at most once: after a reconnect, or when the server says `sync`, everything shown is
- * refetched (hooks/use-live-updates.ts, which also writes pushed counts into the SWR cache). Screens
+ * refetched, and so is a member's page when its socket first connects (hooks/use-live-updates.ts, which also writes pushed counts into the SWR cache). Screens
  * use hooks/use-live-event.ts and hooks/use-watch-projects.ts, not this file.
  */
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@vitrine/domain/events';
 import { useSession } from '../stores/session';
+import { loadOnce } from './lazy';
 
 /** The typed client socket. */
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -19,16 +20,25 @@ export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const REFUSED_RETRY_MS = 3000;
 
 let socket: LiveSocket | null = null;
+let opening: Promise<LiveSocket> | null = null;
 const watched = new Map<number, number>();
 let watchFlushQueued = false;
 const resyncListeners = new Set<() => void>();
 
+/**
+ * The Socket.IO client: a chunk of its own, fetched after the page is interactive (no screen needs the
+ * connection to render; everything shown is fetched over HTTP and pushes only refresh it).
+ */
+const loadClient = loadOnce(() => import('socket.io-client'));
+
 /** The page's socket, created (and connected) on first use. */
-export function getSocket(): LiveSocket {
-  if (socket) return socket;
-  // Connected from a task of its own: the first call comes from the effects React runs right after
-  // hydrating, and opening the connection there lengthened that long task (the handlers below are
-  // attached first, so nothing is missed).
+export function getSocket(): Promise<LiveSocket> {
+  return (opening ??= loadClient().then(({ io }) => openSocket(io)));
+}
+
+/** Creates the socket with its handlers, then connects it from a task of its own. */
+function openSocket(io: typeof import('socket.io-client').io): LiveSocket {
+  // Connected from a task of its own, after the handlers below are attached, so nothing is missed.
   const s: LiveSocket = io({ transports: ['websocket'], withCredentials: true, autoConnect: false });
   socket = s;
   setTimeout(() => {
@@ -38,7 +48,12 @@ export function getSocket(): LiveSocket {
   s.on('connect', () => {
     // Rooms belong to a connection: ask again for the projects on screen.
     if (watched.size > 0) s.emit('projects:watch', [...watched.keys()]);
-    if (connectedBefore) resync();
+    // Pushes sent before this connection were missed. After a reconnect anything shown may be
+    // stale; on the first connection, a member's badges, inboxes and moderation lists were fetched
+    // before the socket joined its rooms, so they are fetched again. A visitor's page shows public
+    // counts only, which the next push carries whole.
+    const session = useSession.getState();
+    if (connectedBefore || session.user || session.isLoading) resync();
     connectedBefore = true;
   });
   s.on('connect_error', () => {
@@ -65,18 +80,23 @@ export function getSocket(): LiveSocket {
 }
 
 /**
- * Runs `attach` with the page's socket in a task of its own and answers a function that detaches it
- * (or cancels, before it ran). For effects that run as the page hydrates: creating the socket
- * (Socket.IO's manager and engine) cost ~20 ms at 4x CPU slowdown inside the hydration's long
- * task. Nothing is missed meanwhile: the socket connects from a later task still (getSocket).
+ * Runs `attach` with the page's socket once it is open and answers a function that detaches it (or
+ * cancels, before it ran). For effects that run as the page hydrates: the client's chunk and the
+ * socket (Socket.IO's manager and engine) come later, outside the hydration's long task. Nothing is
+ * missed meanwhile: every screen fetched what it shows, and the socket connects after `attach` ran.
  */
 export function withSocket(attach: (socket: LiveSocket) => () => void): () => void {
   let detach: (() => void) | null = null;
-  const timer = setTimeout(() => {
-    detach = attach(getSocket());
-  }, 0);
+  let cancelled = false;
+  void getSocket().then(
+    (s) => {
+      if (!cancelled) detach = attach(s);
+    },
+    // The chunk could not be fetched even after its retries (lib/lazy.ts): the page works without pushes.
+    () => undefined,
+  );
   return () => {
-    clearTimeout(timer);
+    cancelled = true;
     detach?.();
   };
 }

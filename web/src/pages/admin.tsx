@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
-import { ArrowLeft, ClipboardList, Flag, FolderKanban, MessageSquare, PenSquare, Users } from 'lucide-react';
+import {
+  ArrowLeft,
+  ClipboardList,
+  Flag,
+  FolderKanban,
+  MessageSquare,
+  PenSquare,
+  ShieldAlert,
+  Users,
+} from 'lucide-react';
 import type { AdminUser } from '@vitrine/domain/answers';
 import { Button, buttonClasses } from '../components/ui/button';
 import { TabPanel, Tabs } from '../components/ui/tabs';
@@ -11,15 +20,18 @@ import { useSession } from '../stores/session';
 import { useLiveEvent } from '../hooks/use-live-event';
 import { useAdminUsers } from '../features/admin/api/use-admin-users';
 import { useAdminReports } from '../features/admin/api/use-admin-reports';
+import { useAdminCommentReports } from '../features/admin/api/use-admin-comment-reports';
 import { Section } from '../features/admin/components/section';
 import { UsersTab } from '../features/admin/components/users-tab';
 import { ProjectsTab } from '../features/admin/components/projects-tab';
 import { ReportsTab } from '../features/admin/components/reports-tab';
+import { CommentReportsSection } from '../features/admin/components/comment-reports';
 import { TestRequestsTab } from '../features/admin/components/test-requests-tab';
+import { IntegrityTab } from '../features/admin/components/integrity-tab';
 import { InboxList } from '../features/messages/components/inbox-list';
 import { ComposeDialog } from '../features/messages/components/compose-dialog';
 
-type AdminTab = 'users' | 'projects' | 'messages' | 'reports' | 'test-requests';
+type AdminTab = 'users' | 'projects' | 'messages' | 'reports' | 'test-requests' | 'integrity';
 
 /** Label with its icon. */
 function TabLabel({ icon: Icon, children, count = 0 }: { icon: typeof Users; children: string; count?: number }) {
@@ -79,6 +91,36 @@ function MessagesSection({ meId, onCompose }: { meId: number; onCompose: () => v
   );
 }
 
+/** The pending reports of projects and of comments, for the Reports tab's badge. */
+function usePendingReports(): number {
+  const projects = useAdminReports('pending').data?.length ?? 0;
+  return projects + (useAdminCommentReports('pending').data?.length ?? 0);
+}
+
+/** The Reports tab: reports of projects, then reports of comments. */
+function ReportsSections() {
+  return (
+    <div className="flex flex-col gap-6">
+      <ReportsTab />
+      <CommentReportsSection />
+    </div>
+  );
+}
+
+/** The live alerts of the dashboard; the lists themselves refresh live (hooks/use-live-updates.ts). */
+function useAdminAlerts() {
+  useLiveEvent('report:created', (report) =>
+    notify({ title: 'New report', description: `"${report.projectTitle}" was reported and is waiting for review.` }),
+  );
+  useLiveEvent('commentReport:created', () =>
+    notify({ title: 'New comment report', description: 'A comment was reported and is waiting for review.' }),
+  );
+  // A ring the integrity scan filed, or an admin's decision on one.
+  useLiveEvent('integrity:changed', () =>
+    notify({ title: 'Integrity', description: 'A suspected vote ring was filed or decided. See the Integrity tab.' }),
+  );
+}
+
 /**
  * The Admin dashboard (/admin): Users, Projects, Messages and Reports. The route is guarded
  * (admins only). The composer is shared by 'New Message' and the Users tab's Contact action.
@@ -93,11 +135,8 @@ export default function AdminPage() {
   });
   // The composer's recipients: every user but the admin (the Users tab reads the same list).
   const users = useAdminUsers();
-  // A new report refreshes the lists live (hooks/use-live-updates.ts) and a toast tells the admin of it.
-  useLiveEvent('report:created', (report) =>
-    notify({ title: 'New report', description: `"${report.projectTitle}" was reported and is waiting for review.` }),
-  );
-  const pending = useAdminReports('pending').data?.length ?? 0;
+  useAdminAlerts();
+  const pending = usePendingReports();
 
   if (!user) {
     return (
@@ -133,6 +172,7 @@ export default function AdminPage() {
             ),
           },
           { value: 'test-requests', label: <TabLabel icon={ClipboardList}>Test Requests</TabLabel> },
+          { value: 'integrity', label: <TabLabel icon={ShieldAlert}>Integrity</TabLabel> },
         ]}
       >
         <TabPanel value="users">
@@ -145,10 +185,13 @@ export default function AdminPage() {
           <MessagesSection meId={user.id} onCompose={() => openComposer(null)} />
         </TabPanel>
         <TabPanel value="reports">
-          <ReportsTab />
+          <ReportsSections />
         </TabPanel>
         <TabPanel value="test-requests">
           <TestRequestsTab />
+        </TabPanel>
+        <TabPanel value="integrity">
+          <IntegrityTab />
         </TabPanel>
       </Tabs>
 

@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { ArrowDown, Award, FlaskConical, Plus, Rocket, ThumbsUp, Trophy } from 'lucide-react';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Select } from '../components/ui/select';
 import { TabPanel, Tabs } from '../components/ui/tabs';
 import { useOpenSubmitDialog } from '../hooks/use-open-submit-dialog';
 import { LatestProjects } from '../features/projects/components/latest-projects';
+import { FollowingProjects } from '../features/projects/components/following-projects';
 import { TrendingProjects } from '../features/projects/components/trending-projects';
 import { Leaderboard } from '../features/projects/components/leaderboard';
 import { useJsonLd, type JsonLd } from '../lib/json-ld';
@@ -12,6 +13,11 @@ import { useSearchChoice } from '../hooks/use-search-choice';
 import { FirstSteps } from '../features/users/components/first-steps';
 import { LISTING_CHOICES, type HomeTab } from '../features/projects/api/keys';
 import { pageOrigin, siteName, useDocumentTitle, useMetaDescription } from '../lib/site';
+import { lazyPage } from '../lib/lazy';
+import { useSession } from '../stores/session';
+
+// New & rising is its own chunk (the landing page's budget); the server renders it and preloads the chunk.
+const RisingStrip = lazyPage(() => import('./fair-exposure'), 'RisingStrip');
 
 /** Tab labels. */
 export const HOME_TABS: ReadonlyArray<{ value: HomeTab; label: string }> = [
@@ -19,6 +25,8 @@ export const HOME_TABS: ReadonlyArray<{ value: HomeTab; label: string }> = [
   { value: 'trending', label: 'Trending' },
   { value: 'leaderboard', label: 'Leaderboard' },
 ];
+/** The signed-in member's own tab (also shown to whoever opens a link to it, who is asked to log in). */
+const FOLLOWING_TAB: { value: HomeTab; label: string } = { value: 'following', label: 'Following' };
 
 /** The home page's description (the hero's subtext); also its meta description. */
 export const HOME_DESCRIPTION =
@@ -145,9 +153,11 @@ function AboutSection() {
   );
 }
 
-/** Home: hero, the latest / trending / leaderboard switcher, About section; WebSite JSON-LD. */
+/** Home: hero, the latest / trending / leaderboard (/ following, for members) switcher, About section; WebSite JSON-LD. */
 export function HomePage() {
   const [tab, setTab] = useSearchChoice(LISTING_CHOICES.tab);
+  const signedIn = useSession((s) => Boolean(s.user));
+  const tabs = signedIn || tab === 'following' ? [...HOME_TABS, FOLLOWING_TAB] : [...HOME_TABS];
   useHashTab(setTab);
   useDocumentTitle('Showcase Your Projects');
   useMetaDescription(DESCRIPTION);
@@ -156,21 +166,18 @@ export function HomePage() {
   return (
     <>
       <Hero />
+      <Suspense fallback={null}>
+        <RisingStrip />
+      </Suspense>
       <div id="projects" className="mx-auto max-w-6xl px-4 pb-12 pt-6 sm:px-6">
         <FirstSteps />
         <span id="leaderboard" aria-hidden="true" />
-        <Tabs<HomeTab>
-          items={[...HOME_TABS]}
-          value={tab}
-          onValueChange={setTab}
-          label="Project listings"
-          hideListOnMobile
-        >
+        <Tabs<HomeTab> items={tabs} value={tab} onValueChange={setTab} label="Project listings" hideListOnMobile>
           <div className="md:hidden">
             <label htmlFor="home-tab-select" className="sr-only">
               Project listing
             </label>
-            <Select<HomeTab> id="home-tab-select" options={[...HOME_TABS]} value={tab} onValueChange={setTab} />
+            <Select<HomeTab> id="home-tab-select" options={tabs} value={tab} onValueChange={setTab} />
           </div>
           <TabPanel value="latest" className="mt-6">
             <LatestProjects />
@@ -180,6 +187,9 @@ export function HomePage() {
           </TabPanel>
           <TabPanel value="leaderboard" className="mt-6">
             <Leaderboard />
+          </TabPanel>
+          <TabPanel value="following" className="mt-6">
+            <FollowingProjects onBrowse={() => setTab('latest')} />
           </TabPanel>
         </Tabs>
       </div>

@@ -1,11 +1,15 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
-import type { ProjectDetail } from '@vitrine/domain/answers';
+import { useSWRConfig } from 'swr';
+import { unstable_serialize } from 'swr/infinite';
+import type { Comment, ProjectDetail } from '@vitrine/domain/answers';
+import { commentsKey } from '../features/comments/api/keys';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DetailPage, NotFoundPanel } from '../components/page/detail-page';
 import { Skeleton } from '../components/ui/skeleton';
+import { DownBadge } from '../components/ui/down-badge';
 import { useJsonLd } from '../lib/json-ld';
 import { projectJsonLd } from '../features/projects/lib/json-ld';
 import { pageOrigin, useDocumentTitle, useMetaDescription } from '../lib/site';
@@ -13,6 +17,7 @@ import { useProject, useRecordView } from '../features/projects/api/use-project'
 import { ProjectPreview } from '../features/projects/components/detail/project-preview';
 import { ProjectSidebar } from '../features/projects/components/detail/project-sidebar';
 import { ProjectSummary } from '../features/projects/components/detail/project-summary';
+import { RankDisclosure } from '../features/projects/components/detail/rank-disclosure';
 import { ProjectRequestPanel } from '../features/test-requests/components/project-request-panel';
 import { lazyNamed } from '../lib/lazy';
 import { useWatchProjects } from '../hooks/use-watch-projects';
@@ -24,6 +29,23 @@ const EditProjectDialog = lazyNamed(
   'EditProjectDialog',
 );
 const ReportDialog = lazyNamed(() => import('../features/projects/components/report-dialog'), 'ReportDialog');
+// The comment section is a chunk of its own (the server render preloads it: web/src/ssr/pages.ts).
+const CommentSection = lazyNamed(() => import('../features/comments/components/comment-section'), 'CommentSection');
+// So is the Updates section (the devlog), preloaded the same way.
+const UpdateSection = lazyNamed(() => import('../features/devlogs/components/update-section'), 'UpdateSection');
+// The gallery and its lightbox load with a project that has pictures; the owner's image tools for its owner.
+const ProjectGallery = lazyNamed(
+  () => import('../features/projects/components/detail/project-gallery'),
+  'ProjectGallery',
+);
+const MediaManager = lazyNamed(() => import('../features/projects/components/detail/media-manager'), 'MediaManager');
+// The live-or-down panel (uptime, sparkline, check now) loads after the page.
+const HealthPanel = lazyNamed(() => import('../features/projects/components/detail/health-panel'), 'HealthPanel');
+
+/** useSyncExternalStore's parts for "rendering in the browser, after hydration": false on the server and while hydrating. */
+const neverChanges = () => () => {};
+const clientSide = () => true;
+const serverSide = () => false;
 
 function BackLink() {
   return (
@@ -103,15 +125,42 @@ function ProjectNotFound() {
   );
 }
 
+/** Under the page: the maker's updates (their devlog), then the comments; both lazily loaded chunks. */
+function ProjectTalk({ project, canPost }: { project: ProjectDetail; canPost: boolean }) {
+  return (
+    <>
+      <div className="mt-8 max-w-3xl">
+        <Suspense fallback={null}>
+          <UpdateSection projectId={project.id} updateCount={project.updates} canWrite={canPost} />
+        </Suspense>
+      </div>
+      <div className="mt-8 max-w-3xl">
+        <Suspense fallback={null}>
+          <CommentSection projectId={project.id} commentCount={project.commentCount} closed={project.isHidden} />
+        </Suspense>
+      </div>
+    </>
+  );
+}
+
 /** The loaded project page; its counts stay live (the pushes land in the SWR data it shows). */
 function ProjectView({ project }: { project: ProjectDetail }) {
   useWatchProjects([project.id]);
   const userId = useSession((s) => s.user?.id ?? null);
+  const paused = useSession((s) => s.user?.isPaused ?? false);
+  const isOwner = userId !== null && userId === project.userId;
   const [editOpen, setEditOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
+  // The Uptime panel loads once the page has hydrated (the server's page has the badge, not the panel).
+  const healthShown = useSyncExternalStore(neverChanges, clientSide, serverSide);
   useDocumentTitle(project.title);
   useMetaDescription(project.description);
-  useJsonLd('project', projectJsonLd(project, pageOrigin()));
+  // The server render's first comments, as its JSON-LD carried them (web/src/ssr/pages.ts).
+  const { fallback } = useSWRConfig();
+  const ssrComments = (
+    fallback[unstable_serialize(() => commentsKey(project.id, 'oldest'))] as Comment[][] | undefined
+  )?.[0];
+  useJsonLd('project', projectJsonLd(project, pageOrigin(), ssrComments));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
@@ -124,18 +173,40 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           This project is hidden from public view.
         </p>
       ) : null}
+      {project.downSince ? (
+        <p role="status" className="mt-4 text-sm">
+          <DownBadge since={project.downSince} />
+        </p>
+      ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-6">
           <ProjectSummary project={project} onEdit={() => setEditOpen(true)} onReport={() => setReportOpen(true)} />
+          {project.media.length > 0 ? (
+            <Suspense fallback={<Skeleton className="aspect-video w-full rounded-xl" />}>
+              <ProjectGallery media={project.media} />
+            </Suspense>
+          ) : null}
+          {project.canEdit ? (
+            <Suspense fallback={null}>
+              <MediaManager project={project} />
+            </Suspense>
+          ) : null}
           <ProjectPreview project={project} />
+          {project.isHidden ? null : <RankDisclosure projectId={project.id} />}
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
             Project ID: <span className="tabular">{project.id}</span>
           </p>
         </div>
         <ProjectSidebar project={project}>
-          <ProjectRequestPanel projectId={project.id} isOwner={userId !== null && userId === project.userId} />
+          <ProjectRequestPanel projectId={project.id} isOwner={isOwner} />
+          {healthShown ? (
+            <Suspense fallback={<Skeleton className="h-44 w-full rounded-xl" />}>
+              <HealthPanel project={project} />
+            </Suspense>
+          ) : null}
         </ProjectSidebar>
       </div>
+      <ProjectTalk project={project} canPost={isOwner && !paused && !project.isHidden} />
       <Suspense fallback={null}>
         {project.canEdit && editOpen ? <EditProjectDialog project={project} open onOpenChange={setEditOpen} /> : null}
         {reportOpen ? <ReportDialog projectId={project.id} open onOpenChange={setReportOpen} /> : null}

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../lib/site';
 import { SettingsForm } from '../features/users/components/settings-form';
 import { PasswordForm } from '../features/users/components/password-form';
 import { YourData } from '../features/users/components/your-data';
+import { NotificationSettingsForm } from '../features/notifications/components/notification-settings';
 
 /** /settings (signed in): the profile settings (role, bio, email, notices), the password change, and the member's own data (export, deletion). */
 export function SettingsPage() {
@@ -25,6 +26,17 @@ export function SettingsPage() {
       <Card className="mt-3 p-6">
         <PasswordForm key={user.id} />
       </Card>
+      <section aria-labelledby="notification-emails-heading">
+        <h2
+          id="notification-emails-heading"
+          className="mt-10 text-lg font-semibold tracking-tight text-zinc-900 dark:text-zinc-50"
+        >
+          Notification emails
+        </h2>
+        <Card className="mt-3 p-6">
+          <NotificationSettingsForm />
+        </Card>
+      </section>
       <section aria-labelledby="your-data-heading">
         <h2
           id="your-data-heading"

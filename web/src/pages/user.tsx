@@ -17,6 +17,7 @@ import { mostPopular, profileTotals, useUserProfile } from '../features/users/us
 import { TagList } from '../features/projects/components/tag-list';
 import { TierBadge } from '../components/ui/tier-badge';
 import { ProfileTesting } from '../features/test-requests/components/profile-testing';
+import { FollowBar } from '../features/users/components/follow-button';
 
 type ProfileProject = UserProfile['projects'][number];
 type ProfileTab = 'projects' | 'testing' | 'about';
@@ -148,6 +149,7 @@ function ProfileHeader({ user, totals }: { user: UserProfile['user']; totals: Re
               <span aria-hidden="true">·</span>
               <span>{ROLE_TEXT[user.role]}</span>
             </p>
+            <FollowBar user={user} />
           </div>
         </div>
         <div className="grid grid-cols-3 gap-3">

@@ -20,8 +20,10 @@ export interface PageMeta {
   path: string;
   /** OpenGraph type. */
   type: 'website' | 'article' | 'profile';
-  /** Path of the share card image (1200x630 PNG). */
+  /** Path of the share image: the share card (1200x630 PNG) unless imageInfo says otherwise. */
   image: string;
+  /** Type and size of an image that is not a share card (a project's cover). */
+  imageInfo?: { type: string; width: number; height: number };
   imageAlt: string;
   jsonLd: Array<{ id: string; data: JsonLd }>;
   feeds: FeedLink[];
@@ -51,9 +53,9 @@ export function renderHead(page: PageMeta, site: { name: string; origin: string 
     meta('property', 'og:description', page.description),
     meta('property', 'og:url', url),
     meta('property', 'og:image', image),
-    meta('property', 'og:image:type', 'image/png'),
-    meta('property', 'og:image:width', String(SHARE_CARD_WIDTH)),
-    meta('property', 'og:image:height', String(SHARE_CARD_HEIGHT)),
+    meta('property', 'og:image:type', page.imageInfo?.type ?? 'image/png'),
+    meta('property', 'og:image:width', String(page.imageInfo?.width ?? SHARE_CARD_WIDTH)),
+    meta('property', 'og:image:height', String(page.imageInfo?.height ?? SHARE_CARD_HEIGHT)),
     meta('property', 'og:image:alt', page.imageAlt),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', page.title ?? site.name),

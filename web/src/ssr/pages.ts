@@ -3,7 +3,7 @@ import { matchRoute } from 'wouter';
 import { CATEGORIES, type Category } from '@vitrine/domain/constants';
 import { shareCardVersion } from '@vitrine/domain/share-card';
 import { sitePaths } from '@vitrine/domain/site-paths';
-import type { ProjectDetail, TestRequestDetail, UserProfile } from '@vitrine/domain/answers';
+import type { Comment, ProjectDetail, TestRequestDetail, UserProfile } from '@vitrine/domain/answers';
 import {
   LISTING_CHOICES,
   TOP_CONTRIBUTORS_KEY,
@@ -18,6 +18,8 @@ import { requestKey, requestListKey } from '../features/test-requests/api/keys';
 import { profileTotals } from '../features/users/use-user-profile';
 import { HOME_DESCRIPTION, websiteJsonLd } from '../pages/home';
 import { projectJsonLd } from '../features/projects/lib/json-ld';
+import { commentsKey } from '../features/comments/api/keys';
+import { updatesKey } from '../features/devlogs/api/keys';
 import { aboutDescription } from '../pages/about';
 import { CONTACT_DESCRIPTION } from '../features/contact/lib/contact-page';
 import {
@@ -27,6 +29,9 @@ import {
   type StaticPageType,
 } from '../components/static/static-page';
 import type { FeedLink, PageMeta } from './head';
+import { moderationLogKey } from '../features/moderation/api/keys';
+import { MODERATION_DESCRIPTION } from '../pages/moderation';
+import { risingKey } from '../features/projects/api/rising-key';
 
 /** What the server reads before rendering a page, and how it then describes the page. */
 export interface PagePlan {
@@ -78,8 +83,10 @@ function staticPage(
   origin: string,
   name: string,
   lastUpdated?: string,
+  modules?: string[],
 ): PagePlan {
   return {
+    ...(modules ? { modules } : {}),
     keys: [],
     infiniteKeys: [],
     describe: () => ({
@@ -103,10 +110,18 @@ function isCategory(value: string): value is Category {
 function projectPlan(id: string): PagePlan {
   if (!/^\d{1,10}$/.test(id)) return notFoundPlan(`/projects/${id}`, 'Project Not Found');
   const key = projectKey(Number(id));
+  // The first page of comments, drawn with the page for readers without JavaScript and in its JSON-LD.
+  const comments = commentsKey(Number(id), 'oldest');
+  // The first page of updates too (the devlog section), newest first.
+  const updates = updatesKey(Number(id));
   return {
-    modules: ['src/pages/project.tsx'],
+    modules: [
+      'src/pages/project.tsx',
+      'src/features/devlogs/components/update-section.tsx',
+      'src/features/comments/components/comment-section.tsx',
+    ],
     keys: [key],
-    infiniteKeys: [],
+    infiniteKeys: [comments, updates],
     viewerIds: (data) => (data.has(key) ? [(data.get(key) as ProjectDetail).id] : []),
     describe: (data, site) => {
       const project = data.get(key) as ProjectDetail | undefined;
@@ -120,7 +135,14 @@ function projectPlan(id: string): PagePlan {
             { noindex: true },
           ),
         };
-      const feeds: FeedLink[] = [...LATEST_FEEDS];
+      const feeds: FeedLink[] = [
+        ...LATEST_FEEDS,
+        {
+          title: `Updates of ${project.title} (Atom)`,
+          href: sitePaths.projectFeed(project.id, 'atom'),
+          type: 'application/atom+xml',
+        },
+      ];
       if (project.username)
         feeds.push({
           title: `Projects by ${project.username} (Atom)`,
@@ -140,9 +162,20 @@ function projectPlan(id: string): PagePlan {
           description: project.description,
           path: sitePaths.project(project.id),
           type: 'article',
-          image: sitePaths.projectCard(project.id, shareCardVersion(project)),
-          imageAlt: `${project.title}: ${project.category}, ${project.votes} votes`,
-          jsonLd: [{ id: 'project', data: projectJsonLd(project, site.origin) }],
+          // A project with pictures shares its cover; one without, its generated card.
+          ...(project.cover
+            ? {
+                image: project.cover.url,
+                imageInfo: { type: 'image/webp', width: project.cover.width, height: project.cover.height },
+                imageAlt: project.cover.alt || project.title,
+              }
+            : {
+                image: sitePaths.projectCard(project.id, shareCardVersion(project)),
+                imageAlt: `${project.title}: ${project.category}, ${project.votes} votes`,
+              }),
+          jsonLd: [
+            { id: 'project', data: projectJsonLd(project, site.origin, data.get(comments) as Comment[] | undefined) },
+          ],
           feeds,
           noindex: project.isHidden,
         },
@@ -199,6 +232,9 @@ function userPlan(username: string): PagePlan {
  * The home page with the listing its address names (`?tab=`, `?sort=`, `?period=`, `?range=`, `?q=`),
  * read as the hooks read it, so the server renders the tab a shared link or a reload shows.
  */
+/** The New & rising strip's lazily loaded module (pages/home.tsx). */
+const RISING_MODULE = 'src/features/projects/components/rising-strip.tsx';
+
 function homePlan(params: URLSearchParams, site: { name: string; origin: string }): PagePlan {
   const q = params.get('q')?.trim() ?? '';
   const tab = readChoice(params, LISTING_CHOICES.tab);
@@ -213,13 +249,46 @@ function homePlan(params: URLSearchParams, site: { name: string; origin: string 
     ((data.get(key) as Array<{ id: number }> | undefined) ?? []).map((p) => p.id);
   if (tab === 'leaderboard') {
     const key = leaderboardKey(readChoice(params, LISTING_CHOICES.range));
-    return { keys: [key, TOP_CONTRIBUTORS_KEY], infiniteKeys: [], viewerIds: projectIds(key), describe };
+    return {
+      modules: [RISING_MODULE],
+      keys: [key, TOP_CONTRIBUTORS_KEY, risingKey()],
+      infiniteKeys: [],
+      viewerIds: projectIds(key),
+      describe,
+    };
   }
+  // Following is the member's own list: read in the browser, never into the shared server render.
+  if (tab === 'following')
+    return { modules: [RISING_MODULE], keys: [risingKey()], infiniteKeys: [], viewerIds: () => [], describe };
   const first =
     tab === 'trending'
       ? trendingKey(readChoice(params, LISTING_CHOICES.period), 0)
       : latestKey(readChoice(params, LISTING_CHOICES.sort), 0, q);
-  return { keys: [], infiniteKeys: [first], viewerIds: projectIds(first), describe };
+  // New & rising is read for this visitor and rendered in place (its chunk preloaded), so nothing moves.
+  return {
+    modules: [RISING_MODULE],
+    keys: [risingKey()],
+    infiniteKeys: [first],
+    viewerIds: projectIds(first),
+    describe,
+  };
+}
+
+/** /moderation: the log's first page, as the page reads it, and its feed in the head. */
+function moderationPlan(): PagePlan {
+  return {
+    modules: ['src/pages/moderation.tsx'],
+    keys: [],
+    infiniteKeys: [moderationLogKey()],
+    describe: () => ({
+      status: 200,
+      meta: simplePage(sitePaths.moderation, 'Moderation log', MODERATION_DESCRIPTION, {
+        feeds: [
+          { title: 'Moderation log (Atom)', href: sitePaths.moderationFeed('atom'), type: 'application/atom+xml' },
+        ],
+      }),
+    }),
+  };
 }
 
 /** /test-requests: the first page of open requests with the default filters, as the page reads it. */
@@ -312,6 +381,7 @@ export function planPage(path: string, search: string, site: { name: string; ori
       site.origin,
       site.name,
       LEGAL_LAST_UPDATED_ISO,
+      ['src/pages/terms.tsx'],
     );
   if (path === '/privacy')
     return staticPage(
@@ -322,6 +392,7 @@ export function planPage(path: string, search: string, site: { name: string; ori
       site.origin,
       site.name,
       LEGAL_LAST_UPDATED_ISO,
+      ['src/pages/privacy.tsx'],
     );
   if (path === '/contact')
     return {
@@ -334,7 +405,10 @@ export function planPage(path: string, search: string, site: { name: string; ori
   if (path === '/messages') return privatePlan(path, 'Messages', 'Your messages.');
   if (path === '/admin') return privatePlan(path, 'Admin Dashboard', 'Site administration.');
   if (path === '/settings') return privatePlan(path, 'Settings', 'Your profile, email, password and data.');
+  if (path === '/notifications')
+    return privatePlan(path, 'Notifications', 'What happened on your projects and test requests.');
   if (path === sitePaths.testRequests) return testRequestsPlan(site);
+  if (path === sitePaths.moderation) return moderationPlan();
   if (path === '/confirm-email')
     return privatePlan(path, 'Confirm your email', `Confirm your email address for ${site.name}.`);
   const user = match('/users/:username', path);

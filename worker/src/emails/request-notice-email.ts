@@ -2,6 +2,7 @@ import type { RequestNoticeRow } from '@vitrine/db/queries/emails';
 import { REQUEST_STATUS_LABELS } from '@vitrine/domain/test-requests';
 import type { OutgoingMail } from '../mailer';
 import type { EmailContext } from './types';
+import { noticeMail } from './notice-mail';
 
 /** What happened on a test request: a tester joined, a tester sent feedback, the status moved. */
 export type RequestNotice = 'joined' | 'feedback' | 'status';
@@ -32,17 +33,8 @@ export function RequestNoticeEmail(
       line: `The test request "${row.title}" you joined is now ${REQUEST_STATUS_LABELS[row.status].toLowerCase()}.`,
     },
   }[notice];
-  return {
-    to: row.recipientEmail,
-    subject: `${siteName}: ${news.subject}`,
-    text: [
-      `Hello ${row.recipientUsername},`,
-      '',
-      news.line,
-      '',
-      `Open it under Test Requests on ${siteName} (request #${row.requestId}).`,
-      '',
-      `You get these copies because your profile has a confirmed email address. Turn them off in Settings on ${siteName}.`,
-    ].join('\n'),
-  };
+  return noticeMail({ email: row.recipientEmail, username: row.recipientUsername }, siteName, {
+    ...news,
+    where: `Open it under Test Requests on ${siteName} (request #${row.requestId}).`,
+  });
 }

@@ -9,6 +9,9 @@ import { emailJob } from '../tasks/send-email-task';
 import { requestNoticeJob, type RequestNoticeData } from '../tasks/send-request-notice-task';
 import { confirmationJob } from '../tasks/send-confirmation-task';
 import { visitorReplyJob } from '../tasks/send-visitor-reply-task';
+import { NOTIFY } from '../notifications/fan-out';
+import { healthNoticeJob } from '../tasks/send-health-notice-task';
+import { checkJob } from '../tasks/check-project-task';
 
 /**
  * The message mails an event asks for: those of a message.created, and the contact copy a
@@ -89,7 +92,23 @@ const WORKER_JOBS: EffectHandlers<'workerJobs', DomainEvent, [WorkerContext, num
     const notices = Number.isSafeInteger(eventId) ? requestNoticesFor(event, eventId) : [];
     if (notices.length > 0) await ctx.queues.emails.addBulk(notices.map((data) => requestNoticeJob(ctx, data)));
   },
+  healthNotice: async (event, ctx, eventId) => {
+    if (!Number.isSafeInteger(eventId)) return;
+    const notice = event.status === 'down' ? 'down' : 'up';
+    const jobs = event.recipientIds.map((recipientId) =>
+      healthNoticeJob(ctx, { eventId, projectId: event.projectId, recipientId, notice, since: event.since }),
+    );
+    if (jobs.length > 0) await ctx.queues.emails.addBulk(jobs);
+  },
+  livenessCheck: async (event, ctx, eventId) => {
+    // Off unless LIVENESS_ENABLED=1: no traffic leaves a development, test or CI machine.
+    if (ctx.config.liveness.enabled && Number.isSafeInteger(eventId))
+      await ctx.queues.liveness.add(...spread(checkJob(event.projectId, `now-${eventId}`)));
+  },
 };
+
+/** A job's name, data and options as Queue.add's arguments. */
+const spread = (job: ReturnType<typeof checkJob>) => [job.name, job.data, job.opts] as const;
 
 /**
  * Handles one job of the events queue: parses the payload (a malformed one fails for good), then
@@ -101,4 +120,6 @@ export async function processEvent(ctx: WorkerContext, job: Job): Promise<void> 
   if (!parsed.success) throw new UnrecoverableError(`malformed event ${job.id}: ${parsed.error.message}`);
   const eventId = Number((job.data as { id?: unknown }).id);
   await runEffect(WORKER_JOBS, 'workerJobs', parsed.data, ctx, eventId);
+  // Notifications are named by the event's id: an event without one makes none.
+  if (Number.isSafeInteger(eventId)) await runEffect(NOTIFY, 'notify', parsed.data, ctx, `event:${eventId}`);
 }

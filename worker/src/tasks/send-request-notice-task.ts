@@ -6,6 +6,7 @@ import { RequestNoticeEmail } from '../emails/request-notice-email';
 import { JOB } from '../job-names';
 import { defineTask } from './task';
 import { recordSent } from './send-email-task';
+import { getsNotificationMail } from '../notifications/instant-mail';
 
 const schema = z.object({
   eventId: z.number().int(),
@@ -17,6 +18,9 @@ const schema = z.object({
 });
 /** The data of a send-request-notice job. */
 export type RequestNoticeData = z.infer<typeof schema>;
+
+/** The notification kind telling the same news (worker/src/notifications/fan-out.ts). */
+const NEWS_KIND = { joined: 'testerJoined', feedback: 'feedbackPosted', status: 'requestStatus' } as const;
 
 /** The mail's kind in sent_emails: one per notice and recipient of an event (a status change mails every tester). */
 const kindOf = (data: RequestNoticeData) => `request-${data.notice}-${data.recipientId}`;
@@ -44,7 +48,8 @@ export function requestNoticeJob(
 /**
  * Sends the email copy of a test-request notice once, with SendEmailTask's bookkeeping.
  * The recipient's address and their email-notice setting are read when the mail goes out, so turning
- * notices off stops mails still queued; a gone request or recipient ends quietly.
+ * notices off stops mails still queued; a gone request or recipient ends quietly. A recipient who gets
+ * this news by instant notification mail hears of it there only (one mail per event).
  */
 export const SendRequestNoticeTask = defineTask({
   name: JOB.sendRequestNotice,
@@ -55,6 +60,8 @@ export const SendRequestNoticeTask = defineTask({
     if (await emails.wasSent(data.eventId, kind)) return;
     const row = await emails.findRequestNotice(data.requestId, data.recipientId, data.actorId);
     if (!row) return;
+    // The notification mail tells of a visible request's news (worker/src/notifications/fan-out.ts).
+    if (!row.isHidden && (await getsNotificationMail(ctx, data.recipientId, NEWS_KIND[data.notice]))) return;
     const mail = RequestNoticeEmail(row, data.notice, {
       siteName: ctx.config.siteName,
       adminEmail: ctx.config.adminEmail,

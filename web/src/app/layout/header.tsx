@@ -91,11 +91,12 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpen(false);
-  // Escape closes the open menu and hands focus back to its button.
+  // Escape closes the open menu and hands focus back to its button, unless a panel opened from the
+  // menu (the bell's) has taken that Escape to close itself.
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
       setMenuOpen(false);
       toggle.current?.focus();
     };

@@ -1,6 +1,7 @@
+import { Suspense, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
-import { LogOut, Mail, MessageSquare, Settings, Shield } from 'lucide-react';
+import { Bell, LogOut, Mail, MessageSquare, Settings, Shield } from 'lucide-react';
 import { useSession } from '../../stores/session';
 import { useDialogs } from '../../stores/dialogs';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -8,7 +9,9 @@ import { useToastedAction } from '../../hooks/use-toasted-action';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useUnreadCount } from '../../features/messages/api/use-unread-count';
+import { useNotificationCount } from '../../hooks/use-notification-count';
 import { TierBadge } from '../../components/ui/tier-badge';
+import { lazyNamed } from '../../lib/lazy';
 import type { CurrentUser } from '@vitrine/domain/answers';
 
 function UnreadBadge({ count }: { count: number }) {
@@ -102,6 +105,47 @@ function SettingsLink({ mobile, onNavigate }: { mobile: boolean; onNavigate: () 
   );
 }
 
+/** The bell's panel and the Ark UI popover under it: their own chunk, fetched when the bell is first wanted. */
+const BellPanel = lazyNamed(() => import('../../features/notifications/components/bell-panel'), 'BellPanel');
+
+/**
+ * The bell: a button with the live unread count opening the panel of the latest notifications. The
+ * panel's code loads as the pointer reaches the bell or it takes focus, so the first opening is quick.
+ */
+function NotificationBell({ mobile, onNavigate }: { mobile: boolean; onNavigate: () => void }) {
+  const count = useNotificationCount(true);
+  const triggerId = useId();
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const preload = () => void BellPanel.preload().catch(() => {});
+  return (
+    <>
+      <button
+        type="button"
+        id={triggerId}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen((was) => !was);
+        }}
+        className={buttonClasses({ variant: 'ghost', size: 'sm', className: mobile ? 'justify-start' : 'px-2' })}
+      >
+        <Bell aria-hidden="true" />
+        <span className={mobile ? undefined : 'sr-only'}>Notifications</span>
+        <UnreadBadge count={count} />
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <BellPanel triggerId={triggerId} open={open} onOpenChange={setOpen} onNavigate={onNavigate} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The header's session area, in the bar (`mobile` false) or the mobile menu: a placeholder
  * while the session loads, the visitor's buttons, or Welcome, Messages with the unread badge, Admin and Log out.
@@ -119,6 +163,7 @@ export function SessionButtons({ mobile, onNavigate }: { mobile: boolean; onNavi
     <>
       <Welcome user={user} mobile={mobile} />
       <SettingsLink mobile={mobile} onNavigate={onNavigate} />
+      <NotificationBell mobile={mobile} onNavigate={onNavigate} />
       <Link href="/messages" onClick={onNavigate} className={linkClass}>
         <MessageSquare aria-hidden="true" />
         Messages

@@ -45,13 +45,21 @@ export function toast({ title, description, variant = 'default' }: ToastInput): 
   });
 }
 
+/** The ids of the toasts on screen that carry news (notify), not the result of an action (toast). */
+const newsIds = new Set<string>();
+
 /**
- * A toast for news the user did not ask for (a report arriving live): shown only while no toast is
- * on screen, so it never replaces the result of the user's own action (at most one toast at once).
+ * A toast for news the user did not ask for (a report arriving live). It never replaces the result
+ * of the user's own action (at most one toast at once), but newer news replaces older news: the
+ * lists the news is about refresh live anyway, so the toast on screen is always the latest.
  */
 export function notify(input: ToastInput): string | null {
-  if (toaster.getVisibleToasts().length > 0) return null;
-  return toast(input);
+  const visible = toaster.getVisibleToasts();
+  if (visible.some((t) => !newsIds.has(String(t.id)))) return null;
+  newsIds.clear();
+  const id = toast(input);
+  newsIds.add(id);
+  return id;
 }
 
 /** Renders the toasts; mounted once at the root by toast.tsx's Toaster after the first toast. */

@@ -1,3 +1,4 @@
+import type { ClusterStatus } from '@vitrine/domain/schemas/integrity';
 import type { ReportStatus } from '@vitrine/domain/constants';
 import { apiKey, endpoints } from '../../../lib/api';
 
@@ -9,3 +10,9 @@ export const adminProjectsKey = (q = '') => apiKey(endpoints.admin.projects, { q
 export const adminTestRequestsKey = (q = '') => apiKey(endpoints.adminTestRequests.list, { query: { q } });
 /** GET /api/admin/reports?status={status} */
 export const adminReportsKey = (status: ReportStatus) => apiKey(endpoints.admin.reports, { query: { status } });
+/** GET /api/admin/integrity/clusters?status={status} */
+export const integrityClustersKey = (status: ClusterStatus) =>
+  apiKey(endpoints.integrity.clusters, { query: { status } });
+/** GET /api/admin/comment-reports?status={status} */
+export const adminCommentReportsKey = (status: ReportStatus) =>
+  apiKey(endpoints.comments.reports, { query: { status } });

@@ -16,14 +16,14 @@ export function useAdminProjectActions() {
   return useMemo(() => {
     const refresh = () => revalidate(['projects', 'reports'], mutate);
     return {
-      /** PATCH /api/admin/projects/{id}/visibility */
-      async setHidden(id: number, hidden: boolean): Promise<void> {
-        await callApi(endpoints.admin.setProjectVisibility, { params: { projectId: id }, body: { hidden } });
+      /** PATCH /api/admin/projects/{id}/visibility, with the public reason (the moderation log) when given */
+      async setHidden(id: number, hidden: boolean, reason?: string): Promise<void> {
+        await callApi(endpoints.admin.setProjectVisibility, { params: { projectId: id }, body: { hidden, reason } });
         await refresh();
       },
-      /** DELETE /api/admin/projects/{id} */
-      async remove(id: number): Promise<void> {
-        await callApi(endpoints.admin.removeProject, { params: { id } });
+      /** DELETE /api/admin/projects/{id}, with the public reason (the moderation log) */
+      async remove(id: number, reason = ''): Promise<void> {
+        await callApi(endpoints.admin.removeProject, { params: { id }, body: { reason } });
         await refresh();
       },
     };

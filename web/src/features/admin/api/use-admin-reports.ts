@@ -17,9 +17,12 @@ export function useAdminReportActions() {
   return useMemo(() => {
     const refresh = () => revalidate(['reports', 'projects'], mutate);
     return {
-      /** PATCH /api/admin/reports/{id}: Dismiss, Review, and Hide (status removed hides the project). */
-      async update(id: number, status: ReportStatus, adminNotes?: string): Promise<void> {
-        const body = adminNotes === undefined ? { status } : { status, adminNotes };
+      /**
+       * PATCH /api/admin/reports/{id}: Dismiss, Review, and Hide (status removed hides the project), with
+       * the private notes and the public reason (the moderation log) when given.
+       */
+      async update(id: number, status: ReportStatus, adminNotes?: string, reason?: string): Promise<void> {
+        const body = { status, ...(adminNotes === undefined ? {} : { adminNotes }), ...(reason ? { reason } : {}) };
         await callApi(endpoints.admin.updateReport, { params: { id }, body });
         await refresh();
       },

@@ -4,9 +4,12 @@ import { callApi, endpoints } from '../../../lib/api';
 import { revalidate } from '../../../lib/revalidate';
 import { adminTestRequestsKey } from './keys';
 
-/** The Test Requests tab's list under a search, a page at a time. */
+/**
+ * The Test Requests tab's list under a search, a page at a time. The rows on screen stay while a new
+ * search loads, so a row's button pressed meanwhile keeps focus when that row is in the new answer too.
+ */
 export function useAdminTestRequests(q: string) {
-  return useKeysetList(adminTestRequestsKey(q));
+  return useKeysetList(adminTestRequestsKey(q), { keepPreviousData: true });
 }
 
 /** Hide / show and cancel, each followed by a refetch of every test-request read. */
@@ -15,8 +18,10 @@ export function useAdminTestRequestActions() {
   // Test-request reads anywhere (admin tab, public lists, pages) change when an admin hides or cancels.
   const refresh = () => revalidate(['testRequests'], mutate);
   return {
-    async setHidden(id: number, hidden: boolean) {
-      await callApi(endpoints.adminTestRequests.setVisibility, { params: { id }, body: { hidden } });
+    /** PATCH /api/admin/test-requests/{id}/visibility, with the public reason when one is given (the moderation log) */
+    async setHidden(id: number, hidden: boolean, reason?: string) {
+      const body = reason ? { hidden, reason } : { hidden };
+      await callApi(endpoints.adminTestRequests.setVisibility, { params: { id }, body });
       await refresh();
     },
     async cancel(id: number) {

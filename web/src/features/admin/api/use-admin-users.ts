@@ -20,14 +20,15 @@ export function useAdminUserActions() {
         await callApi(endpoints.admin.setAdmin, { params: { userId: id }, body: { isAdmin } });
         await revalidate(['users'], mutate);
       },
-      /** PATCH /api/admin/users/{id}/pause */
-      async setPaused(id: number, isPaused: boolean): Promise<void> {
-        await callApi(endpoints.admin.setPaused, { params: { userId: id }, body: { isPaused } });
+      /** PATCH /api/admin/users/{id}/pause, with the public reason when one is given (the moderation log) */
+      async setPaused(id: number, isPaused: boolean, reason?: string): Promise<void> {
+        const body = reason ? { isPaused, reason } : { isPaused };
+        await callApi(endpoints.admin.setPaused, { params: { userId: id }, body });
         await revalidate(['users'], mutate);
       },
-      /** DELETE /api/admin/users/{id} (their projects go too) */
-      async remove(id: number): Promise<void> {
-        await callApi(endpoints.admin.removeUser, { params: { userId: id } });
+      /** DELETE /api/admin/users/{id} (their projects go too), with the public reason (the moderation log) */
+      async remove(id: number, reason = ''): Promise<void> {
+        await callApi(endpoints.admin.removeUser, { params: { userId: id }, body: { reason } });
         await revalidate(['users', 'projects'], mutate);
       },
     }),

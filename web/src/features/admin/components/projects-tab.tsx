@@ -75,22 +75,31 @@ const COLUMNS: Column<Project>[] = [
 function useProjectRowActions(confirm: (c: Confirmation) => void) {
   const actions = useAdminProjectActions();
   const { busy, run } = useToastedAction();
-  const toggleHidden = (project: Project) => {
+  const toggleHidden = (project: Project, reason?: string) => {
     const hide = !project.isHidden;
-    return run(String(project.id), () => actions.setHidden(project.id, hide), {
+    return run(String(project.id), () => actions.setHidden(project.id, hide, reason), {
       success: hide
         ? { title: 'Project hidden', description: `"${project.title}" is now hidden from public view.` }
         : { title: 'Project unhidden', description: `"${project.title}" is now visible to the public.` },
       failure: (err) => ({ title: 'Action failed', description: failureReason(err) }),
     });
   };
+  const askHide = (project: Project) =>
+    confirm({
+      title: 'Hide project',
+      message: `"${project.title}" will be hidden from public view.`,
+      confirmLabel: 'Hide',
+      withReason: true,
+      onConfirm: (reason) => toggleHidden(project, reason),
+    });
   const askDelete = (project: Project) =>
     confirm({
       title: 'Delete project',
       message: deleteProjectConfirmation(project.title),
       confirmLabel: 'Delete',
-      onConfirm: () =>
-        run(`delete-${project.id}`, () => actions.remove(project.id), {
+      withReason: true,
+      onConfirm: (reason) =>
+        run(`delete-${project.id}`, () => actions.remove(project.id, reason), {
           success: { title: 'Project deleted successfully' },
           failure: (err) => ({ title: 'Error', description: `Failed to delete project: ${failureReason(err)}` }),
         }),
@@ -108,6 +117,11 @@ function useProjectRowActions(confirm: (c: Confirmation) => void) {
         {busy === String(p.id) ? null : p.isHidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
         {p.isHidden ? 'Unhide' : 'Hide'}
       </Button>
+      {p.isHidden ? null : (
+        <Button size="sm" variant="outline" onClick={() => askHide(p)} aria-label={`Hide with reason: ${p.title}`}>
+          Hide with reason
+        </Button>
+      )}
       <Button
         size="sm"
         variant="outline"

@@ -2,6 +2,7 @@ import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { AlertTriangle, Check, ExternalLink, EyeOff, Flag, RotateCcw, Trash2, X } from 'lucide-react';
 import type { ReportStatus } from '@vitrine/domain/constants';
 import type { AdminReport } from '@vitrine/domain/answers';
+import { MODERATION_REASON_MAX } from '@vitrine/domain/moderation-log';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Badge, type BadgeColor } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -70,16 +71,21 @@ function ReportNotes({
   report,
   notes,
   onNotes,
+  publicReason,
+  onPublicReason,
   busy,
   decide,
 }: {
   report: AdminReport;
   notes: string;
   onNotes: (notes: string) => void;
+  publicReason: string;
+  onPublicReason: (reason: string) => void;
   busy: string | null;
   decide: (status: 'dismissed' | 'reviewed') => void;
 }) {
   const notesId = useId();
+  const reasonId = useId();
   if (!reportRowActions(report).notes) {
     if (!report.adminNotes) return null;
     return (
@@ -103,6 +109,18 @@ function ReportNotes({
         placeholder="Admin notes (optional)"
         className="text-sm"
       />
+      <label htmlFor={reasonId} className="sr-only">
+        Public reason for report {report.id}, shown in the moderation log
+      </label>
+      <Textarea
+        id={reasonId}
+        rows={2}
+        value={publicReason}
+        onChange={(e) => onPublicReason(e.target.value)}
+        maxLength={MODERATION_REASON_MAX}
+        placeholder="Public reason (optional, shown in the moderation log)"
+        className="text-sm"
+      />
       <div className="flex gap-1.5 md:justify-end">
         <RowButton busyKey="dismissed" busy={busy} icon={<X aria-hidden="true" />} onClick={() => decide('dismissed')}>
           Dismiss
@@ -122,26 +140,31 @@ function ReportNotes({
 }
 
 /** The writes of one report row with the toasts; a decided row leaves its tab, so it stays busy. */
-function useReportRowActions(report: AdminReport, notes: string) {
+function useReportRowActions(report: AdminReport, notes: string, publicReason: string) {
   const actions = useAdminReportActions();
   const { busy, run } = useToastedAction();
   const note = notes.trim() || undefined;
+  const reason = publicReason.trim() || undefined;
   const unhidden = { title: 'Project unhidden', description: `"${report.projectTitle}" is now visible to the public.` };
   const actionFailed = (err: unknown) => ({ title: 'Action failed', description: failureReason(err) });
   return {
     busy,
     decide: (status: 'dismissed' | 'reviewed') =>
-      void run(status, () => actions.update(report.id, status, note), {
+      void run(status, () => actions.update(report.id, status, note, reason), {
         success: { title: 'Report updated', description: 'The report status has been updated.' },
         failure: (err) => ({ title: 'Update failed', description: failureReason(err) }),
         keepBusy: true,
       }),
     hide: () =>
-      void run('hide', () => actions.update(report.id, 'removed', reportRowActions(report).notes ? note : undefined), {
-        success: { title: 'Project hidden', description: `"${report.projectTitle}" is now hidden from public view.` },
-        failure: actionFailed,
-        keepBusy: true,
-      }),
+      void run(
+        'hide',
+        () => actions.update(report.id, 'removed', reportRowActions(report).notes ? note : undefined, reason),
+        {
+          success: { title: 'Project hidden', description: `"${report.projectTitle}" is now hidden from public view.` },
+          failure: actionFailed,
+          keepBusy: true,
+        },
+      ),
     restore: () =>
       void run('restore', () => actions.restore(report.id), {
         success: unhidden,
@@ -163,7 +186,8 @@ function useReportRowActions(report: AdminReport, notes: string) {
 function ReportActions({ report }: { report: AdminReport }) {
   const allowed = reportRowActions(report);
   const [notes, setNotes] = useState(report.adminNotes ?? '');
-  const { busy, decide, hide, restore, remove } = useReportRowActions(report, notes);
+  const [publicReason, setPublicReason] = useState('');
+  const { busy, decide, hide, restore, remove } = useReportRowActions(report, notes, publicReason);
   return (
     <div className="flex w-full flex-col gap-2 md:w-72">
       <div className="flex flex-wrap gap-1.5 md:justify-end">
@@ -199,7 +223,15 @@ function ReportActions({ report }: { report: AdminReport }) {
           </RowButton>
         ) : null}
       </div>
-      <ReportNotes report={report} notes={notes} onNotes={setNotes} busy={busy} decide={decide} />
+      <ReportNotes
+        report={report}
+        notes={notes}
+        onNotes={setNotes}
+        publicReason={publicReason}
+        onPublicReason={setPublicReason}
+        busy={busy}
+        decide={decide}
+      />
     </div>
   );
 }

@@ -67,14 +67,25 @@ const COLUMNS: Column<TestRequestView>[] = [
   { header: 'Created', cell: (r) => <span className="whitespace-nowrap">{formatDate(r.createdAt)}</span> },
 ];
 
-/** Hide / Unhide for every request, and a confirmed Cancel while it is open or in progress. */
+/**
+ * Hide / Unhide for every request, Hide with reason (the public moderation log's reason), and a
+ * confirmed Cancel while it is open or in progress.
+ */
 function useTestRequestRowActions(confirm: (c: Confirmation) => void) {
   const actions = useAdminTestRequestActions();
   const { busy, run } = useToastedAction();
-  const toggleHidden = (r: TestRequestView) =>
-    run(String(r.id), () => actions.setHidden(r.id, !r.isHidden), {
+  const toggleHidden = (r: TestRequestView, reason?: string) =>
+    run(String(r.id), () => actions.setHidden(r.id, !r.isHidden, reason), {
       success: { title: r.isHidden ? 'Test request unhidden' : 'Test request hidden', description: `"${r.title}"` },
       failure: (err) => ({ title: 'Action failed', description: failureReason(err) }),
+    });
+  const askHide = (r: TestRequestView) =>
+    confirm({
+      title: 'Hide test request',
+      message: `"${r.title}" will be hidden from public view.`,
+      confirmLabel: 'Hide',
+      withReason: true,
+      onConfirm: (reason) => toggleHidden(r, reason),
     });
   const askCancel = (r: TestRequestView) =>
     confirm({
@@ -101,6 +112,11 @@ function useTestRequestRowActions(confirm: (c: Confirmation) => void) {
         {busy === String(r.id) ? null : r.isHidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
         {r.isHidden ? 'Unhide' : 'Hide'}
       </Button>
+      {r.isHidden ? null : (
+        <Button size="sm" variant="outline" onClick={() => askHide(r)} aria-label={`Hide with reason: ${r.title}`}>
+          Hide with reason
+        </Button>
+      )}
       {r.status === 'open' || r.status === 'in_progress' ? (
         <Button
           size="sm"

@@ -54,30 +54,48 @@ const COLUMNS: Column<AdminUser>[] = [
   { header: 'Status', cell: (u) => <StatusBadges user={u} /> },
 ];
 
-/** Contact, Make/Remove Admin, Pause/Unpause and Delete for one user, with the toasts. */
-function useUserRowActions(meId: number, onContact: (user: AdminUser) => void, confirm: (c: Confirmation) => void) {
+/** The user writes with their toasts: Make/Remove Admin, Pause/Unpause and Delete. */
+function useUserWrites() {
   const actions = useAdminUserActions();
   const { busy, run } = useToastedAction();
-  const toggleAdmin = (u: AdminUser) =>
-    run(`admin-${u.id}`, () => actions.setAdmin(u.id, !u.isAdmin), {
-      success: { title: 'User admin status updated successfully' },
-      failure: (err) => ({ title: 'Error', description: `Failed to update user admin status: ${reason(err)}` }),
-    });
-  const togglePause = (u: AdminUser) =>
-    run(`pause-${u.id}`, () => actions.setPaused(u.id, !u.isPaused), {
-      success: { title: 'User pause status updated successfully' },
-      failure: (err) => ({ title: 'Error', description: `Failed to update user pause status: ${reason(err)}` }),
+  return {
+    busy,
+    toggleAdmin: (u: AdminUser) =>
+      run(`admin-${u.id}`, () => actions.setAdmin(u.id, !u.isAdmin), {
+        success: { title: 'User admin status updated successfully' },
+        failure: (err) => ({ title: 'Error', description: `Failed to update user admin status: ${reason(err)}` }),
+      }),
+    togglePause: (u: AdminUser, publicReason?: string) =>
+      run(`pause-${u.id}`, () => actions.setPaused(u.id, !u.isPaused, publicReason), {
+        success: { title: 'User pause status updated successfully' },
+        failure: (err) => ({ title: 'Error', description: `Failed to update user pause status: ${reason(err)}` }),
+      }),
+    remove: (u: AdminUser, publicReason: string) =>
+      run(`delete-${u.id}`, () => actions.remove(u.id, publicReason), {
+        success: { title: 'User deleted successfully' },
+        failure: (err) => ({ title: 'Error', description: `Failed to delete user: ${reason(err)}` }),
+      }),
+  };
+}
+
+/** Contact, Make/Remove Admin, Pause/Unpause (at once, or with a public reason) and Delete for one user. */
+function useUserRowActions(meId: number, onContact: (user: AdminUser) => void, confirm: (c: Confirmation) => void) {
+  const { busy, toggleAdmin, togglePause, remove } = useUserWrites();
+  const askPause = (u: AdminUser) =>
+    confirm({
+      title: 'Pause user',
+      message: `${u.username} will be able to read but not to post, vote, rate or message.`,
+      confirmLabel: 'Pause User',
+      withReason: true,
+      onConfirm: (publicReason) => togglePause(u, publicReason),
     });
   const askDelete = (u: AdminUser) =>
     confirm({
       title: 'Delete user',
       message: deleteUserConfirmation(u.username),
       confirmLabel: 'Delete',
-      onConfirm: () =>
-        run(`delete-${u.id}`, () => actions.remove(u.id), {
-          success: { title: 'User deleted successfully' },
-          failure: (err) => ({ title: 'Error', description: `Failed to delete user: ${reason(err)}` }),
-        }),
+      withReason: true,
+      onConfirm: (publicReason) => remove(u, publicReason),
     });
 
   return (u: AdminUser) => {
@@ -111,6 +129,16 @@ function useUserRowActions(meId: number, onContact: (user: AdminUser) => void, c
         >
           {u.isPaused ? 'Unpause User' : 'Pause User'}
         </Button>
+        {u.isPaused || !allowed.togglePause ? null : (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => askPause(u)}
+            aria-label={`Pause with reason: ${u.username}`}
+          >
+            Pause with reason
+          </Button>
+        )}
         <Button
           size="sm"
           variant="outline"

@@ -45,11 +45,12 @@ describe('Load More rule', () => {
 });
 
 describe('selector labels', () => {
-  it('Sort by: Newest, Most Voted, Most Viewed sent as newest|votes|views', () => {
+  it('Sort by: Newest, Most Voted, Most Viewed, Recently updated sent as newest|votes|views|updated', () => {
     expect(SORT_OPTIONS.map((o) => [o.label, o.value])).toEqual([
       ['Newest', 'newest'],
       ['Most Voted', 'votes'],
       ['Most Viewed', 'views'],
+      ['Recently updated', 'updated'],
     ]);
   });
   it('Period: Today, This Week, This Month', () => {

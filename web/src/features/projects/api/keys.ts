@@ -36,6 +36,16 @@ export function trendingKey(period: TrendingPeriod, pageIndex: number, after?: n
   return apiKey(endpoints.projects.trending, { query: { period, ...page, limit: PAGE_SIZE } });
 }
 
+/**
+ * SWR key of one page of Following (the signed-in member's followed makers' projects, newest first);
+ * given `after` (the previous page's last project id), the page after it (keyset).
+ */
+export function followingKey(after?: number) {
+  return apiKey(endpoints.notifications.followingFeed, {
+    query: after === undefined ? { limit: PAGE_SIZE } : { after, limit: PAGE_SIZE },
+  });
+}
+
 /** SWR key of the leaderboard for a time range. */
 export function leaderboardKey(range: LeaderboardRange) {
   return apiKey(endpoints.projects.leaderboard, { query: { timeRange: range } });
@@ -67,6 +77,7 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: LatestSort; label: string }> =
   { value: 'newest', label: 'Newest' },
   { value: 'votes', label: 'Most Voted' },
   { value: 'views', label: 'Most Viewed' },
+  { value: 'updated', label: 'Recently updated' },
 ];
 
 /** Period options of Trending; default week. */
@@ -83,8 +94,8 @@ export const RANGE_OPTIONS: ReadonlyArray<{ value: LeaderboardRange; label: stri
   { value: 'week', label: 'This Week' },
 ];
 
-/** The home page's listing tabs: latest by default. */
-export const HOME_TAB_VALUES = ['latest', 'trending', 'leaderboard'] as const;
+/** The home page's listing tabs: latest by default; following is the signed-in member's own. */
+export const HOME_TAB_VALUES = ['latest', 'trending', 'leaderboard', 'following'] as const;
 export type HomeTab = (typeof HOME_TAB_VALUES)[number];
 
 /** The home listings' choices as the address holds them (`/?tab=trending&period=month`): hooks/use-search-choice.ts. */

@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { LatestSort, LeaderboardRange, TrendingPeriod } from '@vitrine/domain/constants';
 import type { LeaderboardEntry, Project, TopContributor } from '@vitrine/domain/answers';
-import { latestKey, leaderboardKey, loadMoreState, TOP_CONTRIBUTORS_KEY, trendingKey } from './keys';
+import { followingKey, latestKey, leaderboardKey, loadMoreState, TOP_CONTRIBUTORS_KEY, trendingKey } from './keys';
 import { useWithViewerState } from './use-viewer-state';
 import { registerPagedList } from '../../../lib/revalidate';
 
@@ -19,14 +19,17 @@ export interface PagedList<T> {
   retry: () => void;
 }
 
-function usePaged<T extends Project>(getKey: (pageIndex: number, previous: T[] | null) => string): PagedList<T> {
+/** `usePaged`'s `getKey` when the list is not to be read (a member's own list while signed out). */
+const NOT_READ = () => null;
+
+function usePaged<T extends Project>(getKey: (pageIndex: number, previous: T[] | null) => string | null): PagedList<T> {
   const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<T[]>(
     (pageIndex, previous: T[] | null) => (previous && previous.length === 0 ? null : getKey(pageIndex, previous)),
     { revalidateFirstPage: false, persistSize: false },
   );
   // Writes and pushes of 'projects' (a burst settles first: lib/live-keys.ts) reach the list through this.
   const firstUrl = getKey(0, null);
-  useEffect(() => registerPagedList(firstUrl, () => mutate()), [firstUrl, mutate]);
+  useEffect(() => (firstUrl === null ? undefined : registerPagedList(firstUrl, () => mutate())), [firstUrl, mutate]);
   const isLoadingMore = isLoading || (size > 0 && data !== undefined && data[size - 1] === undefined);
   const { hasMore, disabled } = loadMoreState(data, isValidating || isLoadingMore);
   const shared = useMemo(() => (data ? data.flat() : []), [data]);
@@ -52,6 +55,12 @@ export function useLatestProjects(sort: LatestSort, q = ''): PagedList<Project> 
 export function useTrendingProjects(period: TrendingPeriod): PagedList<Project> {
   // Load More asks for the page after the last project shown (keyset), never for a deep offset.
   return usePaged<Project>((pageIndex, previous) => trendingKey(period, pageIndex, previous?.at(-1)?.id));
+}
+
+/** Following: the projects of the makers the signed-in member follows (nothing is read while `enabled` is false). */
+export function useFollowingProjects(enabled: boolean): PagedList<Project> {
+  // Load More asks for the page after the last project shown (keyset).
+  return usePaged<Project>(enabled ? (_pageIndex, previous) => followingKey(previous?.at(-1)?.id) : NOT_READ);
 }
 
 /** The leaderboard for a time range, with the viewer's own state laid over the shared entries. */

@@ -1,17 +1,18 @@
 import { Link } from 'wouter';
-import { Clock, Eye, User } from 'lucide-react';
+import { Clock, Eye, MessageSquare, User } from 'lucide-react';
 import type { Project } from '@vitrine/domain/answers';
 import { tagList } from '../../../lib/tags';
 import { CategoryBadge } from '../../../components/ui/badge';
 import { TierBadge } from '../../../components/ui/tier-badge';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatDate } from '../../../lib/format';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { RatingBadge } from './rating-badge';
 import { TagList } from './tag-list';
 import { VoteButton } from './vote-button';
 import { RateControl } from './rate-control';
 import { useWatchProjects } from '../../../hooks/use-watch-projects';
+import { MediaPicture } from './detail/media-picture';
 
 /** Tags a card shows before '+n'. */
 const CARD_TAGS = 3;
@@ -20,18 +21,28 @@ const cardFrame =
   'group relative flex h-full min-h-[17rem] flex-col rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900';
 
 /**
- * A project card: title, description, category badge, tags, votes, views, rating badge,
- * vote button and rate control. The whole card opens /projects/{id} (a stretched title link), while
+ * A project card: its cover when it has one, title, description, category badge, tags, votes, views,
+ * comments, rating badge, vote button and rate control. The whole card opens /projects/{id} (a stretched title link), while
  * its buttons stay separate controls above the link.
  */
 export function ProjectCard({ project }: { project: Project }) {
-  // Live vote and rating counts of the projects on screen are pushed into the SWR data this card shows.
+  // Live vote, rating and comment counts of the projects on screen are pushed into the SWR data this card shows.
   useWatchProjects([project.id]);
   const tags = tagList(project.tags);
   return (
     <article
       className={`${cardFrame} transition-shadow duration-200 focus-within:shadow-md hover:shadow-md hover:shadow-zinc-200/70 dark:hover:shadow-black/40`}
     >
+      {project.cover ? (
+        // The title names the project; the cover is its picture (its box keeps its place while it loads).
+        <div className="-mx-5 -mt-5 mb-4 aspect-[16/9] overflow-hidden rounded-t-xl border-b border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-800">
+          <MediaPicture
+            media={{ ...project.cover, alt: '' }}
+            sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+            className="size-full object-cover"
+          />
+        </div>
+      ) : null}
       <div className="flex items-start justify-between gap-3">
         <CategoryBadge category={project.category} />
         <RatingBadge average={project.averageRating} count={project.totalRatings} />
@@ -53,6 +64,11 @@ export function ProjectCard({ project }: { project: Project }) {
         ) : null}
       </TagList>
       <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-4 text-xs text-zinc-500 dark:text-zinc-400">
+        {project.downSince ? (
+          <span className="rounded bg-red-100 px-1.5 font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
+            Down since {formatDate(project.downSince)}
+          </span>
+        ) : null}
         <span className="inline-flex items-center gap-1">
           <User className="size-3.5" aria-hidden="true" />
           {project.username ?? 'Unknown User'}
@@ -65,6 +81,11 @@ export function ProjectCard({ project }: { project: Project }) {
         <span className="tabular inline-flex items-center gap-1" aria-label={`${project.views} views`}>
           <Eye className="size-3.5" aria-hidden="true" />
           {formatCount(project.views)}
+        </span>
+        <span className="tabular inline-flex items-center gap-1" data-testid="card-comments">
+          <MessageSquare className="size-3.5" aria-hidden="true" />
+          {formatCount(project.commentCount)}
+          <span className="sr-only">{project.commentCount === 1 ? ' comment' : ' comments'}</span>
         </span>
       </div>
       <div

@@ -1,4 +1,6 @@
-import { Lightbulb, ThumbsUp } from 'lucide-react';
+import { CircleCheck, Lightbulb, ThumbsUp } from 'lucide-react';
+import { Link } from 'wouter';
+import { sitePaths } from '@vitrine/domain/site-paths';
 import type { FeedbackView, TestRequestDetail } from '@vitrine/domain/answers';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -45,6 +47,23 @@ function FeedbackItem({ feedback, request }: { feedback: FeedbackView; request: 
           ) : null}
         </div>
       </div>
+      {feedback.addressedBy ? (
+        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+          <Badge color="green">
+            <CircleCheck aria-hidden="true" />
+            Addressed
+          </Badge>
+          <span className="min-w-0 break-words">
+            in{' '}
+            <Link
+              href={`${sitePaths.project(feedback.addressedBy.projectId)}#update-${feedback.addressedBy.id}`}
+              className="font-medium text-accent-700 underline dark:text-accent-300"
+            >
+              {feedback.addressedBy.title}
+            </Link>
+          </span>
+        </p>
+      ) : null}
       <dl className="mt-3 flex flex-col gap-3">
         <Part label="What worked" text={feedback.worked} />
         <Part label="Problems found" text={feedback.problems} />

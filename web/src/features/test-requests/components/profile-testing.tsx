@@ -88,7 +88,7 @@ function ReceivedRating({ rating, onRemove }: { rating: UserRatingView; onRemove
 /** Both peer ratings with their counts and tiers, and the activity points. */
 function RatingsSummary({ user }: { user: UserProfile['user'] }) {
   return (
-    <div className="grid gap-3 sm:grid-cols-3">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <RatingStat
         label="Developer rating"
         average={user.developerRating}
@@ -108,6 +108,12 @@ function RatingsSummary({ user }: { user: UserProfile['user'] }) {
       <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Activity points</p>
         <div className="tabular mt-1 text-xl font-semibold text-zinc-900 dark:text-zinc-50">{user.activityPoints}</div>
+      </div>
+      <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Feedback addressed</p>
+        <div className="tabular mt-1 text-xl font-semibold text-zinc-900 dark:text-zinc-50">
+          {user.feedbackAddressed}
+        </div>
       </div>
     </div>
   );
@@ -150,7 +156,7 @@ function useRemoveRating() {
   const removing = busy === null ? null : Number(busy);
   const remove = async (id: number) => {
     if (!window.confirm('Remove this rating? The user’s ratings are recomputed.')) return;
-    await run(String(id), () => callApi(endpoints.adminTestRequests.removeUserRating, { params: { id } }), {
+    await run(String(id), () => callApi(endpoints.adminTestRequests.removeUserRating, { params: { id }, body: {} }), {
       success: { title: 'Rating removed', description: 'The ratings have been recomputed.' },
       failure: (error) => ({ title: 'Action failed', description: errorMessage(error, 'Please try again.') }),
       onSuccess: () => void mutate(keysOf('profiles')),

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Calendar, Eye, Star, ThumbsUp, User } from 'lucide-react';
+import { Calendar, Eye, MessageSquare, Star, ThumbsUp, User } from 'lucide-react';
 import type { ProjectDetail } from '@vitrine/domain/answers';
 import { CategoryBadge } from '../../../../components/ui/badge';
 import { TierBadge } from '../../../../components/ui/tier-badge';
@@ -26,10 +26,11 @@ export function averageText(averageRating: number | string): string {
   return average ? average.toFixed(1) : '0.0';
 }
 
-/** Category, posted, views, votes and rating (live counts flash when they change), then the author. */
+/** Category, posted, views, votes, rating and comments (live counts flash when they change), then the author. */
 export function ProjectStats({ project }: { project: ProjectDetail }) {
   const votesFlash = useFlash(project.votes);
   const ratingFlash = useFlash(project.totalRatings);
+  const commentsFlash = useFlash(project.commentCount);
   return (
     <>
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -48,6 +49,11 @@ export function ProjectStats({ project }: { project: ProjectDetail }) {
         <Stat icon={Star} label="Average rating">
           <span className={cn('tabular rounded px-0.5', ratingFlash && 'animate-flash')}>
             {averageText(project.averageRating)}/10
+          </span>
+        </Stat>
+        <Stat icon={MessageSquare} label="Comments">
+          <span className={cn('tabular rounded px-0.5', commentsFlash && 'animate-flash')}>
+            {formatCount(project.commentCount)} {project.commentCount === 1 ? 'comment' : 'comments'}
           </span>
         </Stat>
       </div>

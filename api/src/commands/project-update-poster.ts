@@ -1,0 +1,62 @@
+import type { TransactionSql } from 'postgres';
+import { makeProjectQueries } from '@vitrine/db/queries/projects';
+import { makeProjectUpdateQueries } from '@vitrine/db/queries/project-updates';
+import { UPDATE_QUOTA, UPDATE_QUOTA_MESSAGE } from '@vitrine/domain/schemas/update';
+import type { MemberCaller } from '../context';
+import { tooManyRequests } from '../errors';
+import { renderComment } from '../markdown';
+import { lockOwnProject, ownFeedback } from '../update-loaders';
+import { commit } from './commit';
+
+/** An update's markdown rendered as comments are (api/src/markdown.ts), without mentions. */
+export function renderUpdate(body: string): string {
+  return renderComment(body, []).html;
+}
+
+/**
+ * Spends the owner's update quota (UPDATE_QUOTA): counted on the updates they made, deleted ones
+ * included, under a lock of theirs, so it counts exactly what it limits.
+ */
+async function spendUpdateQuota(tx: TransactionSql, caller: MemberCaller): Promise<void> {
+  const points = UPDATE_QUOTA.points * caller.deps.config.rateLimitMultiplier;
+  const since = new Date(Date.now() - UPDATE_QUOTA.windowMs);
+  const { n, oldest } = await makeProjectUpdateQueries(tx).lockAndCountRecent(caller.user.id, since);
+  if (n < points) return;
+  const retryMs = (oldest?.getTime() ?? Date.now()) + UPDATE_QUOTA.windowMs - Date.now();
+  throw tooManyRequests(UPDATE_QUOTA_MESSAGE, retryMs / 1000);
+}
+
+/**
+ * The owner (not paused) posts an update to their visible project. With the project row locked: the
+ * addressed feedback is checked to come from the project's own test requests (400 otherwise), the
+ * quota spent, the update and its links written, the project's update count and newest-update time
+ * refreshed, and projectUpdate.posted recorded together. Answers the update's id.
+ */
+export async function projectUpdatePoster(
+  caller: MemberCaller,
+  input: { projectId: number; title: string; body: string; addressesFeedbackIds?: number[] },
+): Promise<number> {
+  return commit(caller, async (tx, emit) => {
+    const project = await lockOwnProject(tx, caller.user, input.projectId);
+    const feedback = await ownFeedback(tx, project.id, input.addressesFeedbackIds ?? []);
+    await spendUpdateQuota(tx, caller);
+    const updates = makeProjectUpdateQueries(tx);
+    const updateId = await updates.insertUpdate({
+      projectId: project.id,
+      authorId: caller.user.id,
+      title: input.title,
+      body: input.body,
+      html: renderUpdate(input.body),
+    });
+    const addressedFeedbackIds = await updates.setAddresses(updateId, feedback);
+    await makeProjectQueries(tx).refreshUpdateStats(project.id);
+    emit({
+      name: 'projectUpdate.posted',
+      projectId: project.id,
+      updateId,
+      authorId: caller.user.id,
+      addressedFeedbackIds,
+    });
+    return updateId;
+  });
+}

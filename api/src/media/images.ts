@@ -1,0 +1,109 @@
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { MEDIA_MAX_PIXELS, MEDIA_MESSAGES, MEDIA_WIDTHS } from '@vitrine/domain/schemas/media';
+import { HttpError } from '../errors';
+import type { StoredType } from './keys';
+
+// No cache of decoded images between uploads: each is read once, and memory stays bounded.
+sharp.cache(false);
+
+/** A picture's header as read before any pixel is decoded. */
+export interface ImageHeader {
+  format: string;
+  /** Width and height once its orientation is applied. */
+  width: number;
+  height: number;
+}
+
+/** One encoded file of a picture. */
+export interface EncodedFile {
+  width: number;
+  type: StoredType;
+  body: Buffer;
+}
+
+/** A picture re-encoded at every stored width: its size (oriented, at most the widest width) and files. */
+export interface EncodedImage {
+  width: number;
+  height: number;
+  files: EncodedFile[];
+}
+
+/** Seconds one libvips pipeline may run before it is stopped (a hostile file never holds a core for long). */
+const PIPELINE_TIMEOUT_SECONDS = 30;
+/** WebP quality: photos and screenshots alike look right at 80. */
+const WEBP_QUALITY = 80;
+/** AVIF quality and effort: 50 is about WebP's 80; effort 2 keeps encoding a fraction of a second. */
+const AVIF_QUALITY = 50;
+const AVIF_EFFORT = 2;
+
+/**
+ * The input options of every read: at most MEDIA_MAX_PIXELS (a decompression bomb is refused before
+ * its pixels are decoded), the first frame of an animation only, and a file with broken data refused.
+ */
+const INPUT = { limitInputPixels: MEDIA_MAX_PIXELS, pages: 1, failOn: 'error' } as const;
+
+/** Whether the header names a format we accept: PNG, JPEG, WebP, GIF, or AVIF (HEIF with AV1). */
+function acceptedFormat(meta: Metadata): boolean {
+  if (meta.format === 'heif') return meta.compression === 'av1';
+  return meta.format === 'png' || meta.format === 'jpeg' || meta.format === 'webp' || meta.format === 'gif';
+}
+
+/**
+ * Reads a file's header only (libvips opens it lazily, so no pixel is decoded): 415 when it is not an
+ * accepted image, 422 when it has more than MEDIA_MAX_PIXELS pixels.
+ */
+export async function readHeader(path: string): Promise<ImageHeader> {
+  let meta: Metadata;
+  try {
+    // The header only: the pixel count is checked below, with its own answer (422), before any decode.
+    meta = await sharp(path, { ...INPUT, limitInputPixels: false }).metadata();
+  } catch {
+    throw new HttpError(415, MEDIA_MESSAGES.notImage);
+  }
+  if (!acceptedFormat(meta) || !meta.width || !meta.height) throw new HttpError(415, MEDIA_MESSAGES.notImage);
+  const height = meta.pageHeight ?? meta.height;
+  if (meta.width * height > MEDIA_MAX_PIXELS) throw new HttpError(422, MEDIA_MESSAGES.tooManyPixels);
+  // Orientations 5 to 8 turn the picture a quarter: its width and height swap.
+  const turned = (meta.orientation ?? 1) >= 5;
+  return { format: meta.format, width: turned ? height : meta.width, height: turned ? meta.width : height };
+}
+
+/** The widths to store for a picture `width` wide: each of MEDIA_WIDTHS, never wider than the picture. */
+export function storedWidths(width: number): number[] {
+  return [...new Set(MEDIA_WIDTHS.map((w) => Math.min(w, width)))];
+}
+
+/** Encodes raw pixels at one width: WebP always, AVIF too when it is smaller. */
+async function encodeWidth(raw: { data: Buffer; info: OutputInfo }, width: number): Promise<EncodedFile[]> {
+  const { info } = raw;
+  const base = () =>
+    sharp(raw.data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+      .resize({ width, withoutEnlargement: true })
+      .timeout({ seconds: PIPELINE_TIMEOUT_SECONDS });
+  const [webp, avif] = await Promise.all([
+    base().webp({ quality: WEBP_QUALITY }).toBuffer(),
+    base().avif({ quality: AVIF_QUALITY, effort: AVIF_EFFORT }).toBuffer(),
+  ]);
+  const files: EncodedFile[] = [{ width, type: 'image/webp', body: webp }];
+  if (avif.length < webp.length) files.push({ width, type: 'image/avif', body: avif });
+  return files;
+}
+
+/**
+ * Decodes a picture once (orientation applied, scaled to the widest stored width, in sRGB) and
+ * encodes every stored width from those pixels. Nothing of the original's metadata (EXIF, GPS, XMP,
+ * ICC, comments) is copied: the files are made from bare pixels.
+ */
+export async function encodeImage(path: string): Promise<EncodedImage> {
+  const widest = Math.max(...MEDIA_WIDTHS);
+  const raw = await sharp(path, INPUT)
+    .autoOrient()
+    .resize({ width: widest, withoutEnlargement: true })
+    .toColourspace('srgb')
+    .raw()
+    .timeout({ seconds: PIPELINE_TIMEOUT_SECONDS })
+    .toBuffer({ resolveWithObject: true });
+  const files: EncodedFile[] = [];
+  for (const width of storedWidths(raw.info.width)) files.push(...(await encodeWidth(raw, width)));
+  return { width: raw.info.width, height: raw.info.height, files };
+}

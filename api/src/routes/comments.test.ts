@@ -1,0 +1,461 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject, buildUser } from '@vitrine/db/testing';
+import type { Comment } from '@vitrine/domain/answers';
+import { COMMENT_QUOTA_MESSAGE } from '@vitrine/domain/schemas/comment';
+import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { COMMENTS_CLOSED, COMMENT_NOT_FOUND } from '../comment-loaders';
+import { COMMENT_EDIT_REFUSED } from '../commands/comment-editor';
+import { COMMENT_DELETE_REFUSED } from '../commands/comment-deleter';
+import { ALREADY_REPORTED_COMMENT, OWN_COMMENT_REPORT } from '../commands/comment-report-creator';
+import { COMMENT_REPORT_DECIDED } from '../commands/comment-report-decider';
+import { COMMENT_LOGIN_REQUIRED } from './comments';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A member whose account is older than a day (the ordinary comment quota). */
+const oldMember = () => t.member({ createdAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) });
+
+type Agent = Awaited<ReturnType<TestApp['member']>>['agent'];
+
+async function post(agent: Agent, projectId: number, body: string, parentId?: number) {
+  return agent.post(`/api/projects/${projectId}/comments`).send(parentId === undefined ? { body } : { body, parentId });
+}
+
+async function list(agent: Agent | ReturnType<TestApp['agent']>, projectId: number, query = '') {
+  const res = await agent.get(`/api/projects/${projectId}/comments${query}`);
+  expect(res.status).toBe(200);
+  return { body: res.body as Comment[], headers: res.headers as Record<string, string | undefined> };
+}
+
+async function commentCount(projectId: number): Promise<number> {
+  const res = await t.agent().get(`/api/projects/${projectId}`);
+  return res.body.commentCount as number;
+}
+
+async function eventsOf(projectId: number, name: string) {
+  return t.deps.sql<{ payload: Record<string, unknown> }[]>`
+    SELECT payload FROM events WHERE name = ${name} AND (payload->>'projectId')::int = ${projectId} ORDER BY id`;
+}
+
+describe('posting and reading comments', () => {
+  it('answers threads with their replies, oldest first; a reply to a reply joins its thread; the maker has a badge', async () => {
+    const maker = await oldMember();
+    const project = await buildProject(t.deps.sql, { userId: maker.user.id });
+    const reader = await oldMember();
+    const first = await post(reader.agent, project.id, 'First *comment*');
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      projectId: project.id,
+      parentId: null,
+      body: 'First *comment*',
+      html: '<p>First <em>comment</em></p>\n',
+      author: { username: reader.user.username, isMaker: false },
+      editedAt: null,
+      deleted: false,
+      hidden: false,
+      canEdit: true,
+      canDelete: true,
+    });
+    const reply = await post(maker.agent, project.id, 'Thanks!', first.body.id);
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ parentId: first.body.id, author: { isMaker: true } });
+    const nested = await post(reader.agent, project.id, 'You are welcome', reply.body.id);
+    expect(nested.body.parentId).toBe(first.body.id);
+    const second = await post(maker.agent, project.id, 'Second thread');
+
+    const visitor = await list(t.agent(), project.id);
+    expect(visitor.body.map((c) => c.id)).toEqual([first.body.id, second.body.id]);
+    expect(visitor.body[0]!.replies!.map((c) => c.id)).toEqual([reply.body.id, nested.body.id]);
+    expect(visitor.body[0]!.canEdit).toBe(false);
+    expect(await commentCount(project.id)).toBe(4);
+  });
+
+  it('refuses visitors, paused members, hidden projects, empty and overlong comments, and replies elsewhere', async () => {
+    const project = await buildProject(t.deps.sql);
+    const visitor = await post(t.agent(), project.id, 'hello');
+    expect(visitor.status).toBe(401);
+    expect(visitor.body).toEqual({ message: COMMENT_LOGIN_REQUIRED });
+    const paused = await t.member({ isPaused: true });
+    expect((await post(paused.agent, project.id, 'hello')).body).toEqual({ message: 'Your account is paused' });
+    const { agent } = await oldMember();
+    expect((await post(agent, project.id, '   ')).status).toBe(400);
+    const long = await post(agent, project.id, 'x'.repeat(5001));
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('Comments must be between 1 and 5,000 characters');
+    expect((await post(agent, project.id, 'x'.repeat(5000))).status).toBe(201);
+    const other = await buildProject(t.deps.sql);
+    const elsewhere = await post(agent, other.id, 'on another project');
+    expect((await post(agent, project.id, 'reply', elsewhere.body.id)).body).toEqual({ message: COMMENT_NOT_FOUND });
+
+    const owner = await oldMember();
+    const hidden = await buildProject(t.deps.sql, { userId: owner.user.id, isHidden: true });
+    expect((await post(agent, hidden.id, 'hello')).status).toBe(404);
+    expect((await list(owner.agent, hidden.id)).body).toEqual([]);
+    expect((await t.agent().get(`/api/projects/${hidden.id}/comments`)).status).toBe(404);
+    const closed = await post(owner.agent, hidden.id, 'hello');
+    expect(closed.status).toBe(403);
+    expect(closed.body).toEqual({ message: COMMENTS_CLOSED });
+  });
+
+  it('renders a safe markdown subset: no raw HTML, scripts, images, or links but http(s) and mailto', async () => {
+    const project = await buildProject(t.deps.sql);
+    const { agent } = await oldMember();
+    const vectors = [
+      '<script>alert(1)</script>',
+      '[click](javascript:alert(1))',
+      '[click](JaVaScRiPt:alert(1))',
+      '[data](data:text/html;base64,PHNjcmlwdD4=)',
+      '<img src=x onerror=alert(1)>',
+      '![pic](https://img.example/x.png)',
+      '<javascript:alert(1)>',
+      '<vbscript:msgbox(1)>',
+      '<a href="https://a.example" onclick="x()">a</a>',
+      '[ok](https://ok.example/path)',
+    ];
+    const html = [];
+    for (const body of vectors) {
+      const res = await post(agent, project.id, body);
+      expect(res.status).toBe(201);
+      html.push(res.body.html as string);
+    }
+    // Every tag is one of the subset's, with no attribute but a link's http(s) href, rel and class.
+    const tags = [...html.join('\n').matchAll(/<\/?([a-z0-9]+)([^>]*)>/g)];
+    for (const [, name, attrs] of tags) {
+      expect(['p', 'em', 'strong', 'code', 'pre', 'ul', 'ol', 'li', 'blockquote', 'a', 'br']).toContain(name);
+      expect(attrs!.replace(/ (href="https?:[^"]*"|rel="nofollow ugc noopener")/g, '')).toBe('');
+    }
+    expect(html[0]).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n');
+    expect(html[1]).toBe('<p>[click](javascript:alert(1))</p>\n');
+    expect(html[9]).toBe('<p><a href="https://ok.example/path" rel="nofollow ugc noopener">ok</a></p>\n');
+  });
+
+  it('links mentions of existing members (at most 10, the author left out of the event)', async () => {
+    const project = await buildProject(t.deps.sql);
+    const author = await oldMember();
+    const named = await Promise.all(Array.from({ length: 11 }, () => buildUser(t.deps.sql)));
+    const body = `Hi @${author.user.username} @nobody_here_x ${named.map((u) => `@${u.username}`).join(' ')} \`@${named[0]!.username}\``;
+    const res = await post(author.agent, project.id, body);
+    expect(res.status).toBe(201);
+    const links = [...(res.body.html as string).matchAll(/<a href="\/users\/([^"]+)" class="mention"/g)].map(
+      (m) => m[1],
+    );
+    expect(links).toEqual([author.user.username, ...named.slice(0, 9).map((u) => u.username)]);
+    expect(res.body.html).toContain('@nobody_here_x');
+    const [event] = await eventsOf(project.id, 'comment.created');
+    expect(event!.payload).toMatchObject({
+      commentId: res.body.id,
+      parentId: null,
+      authorId: author.user.id,
+      mentionedUserIds: named.slice(0, 9).map((u) => u.id),
+    });
+  });
+});
+
+describe("the visitors' shared page", () => {
+  it('serves every visitor one page until the project changes; a member at the same address gets their own', async () => {
+    const project = await buildProject(t.deps.sql);
+    const author = await oldMember();
+    await post(author.agent, project.id, 'first');
+    expect((await list(t.agent(), project.id)).body.map((c) => c.body)).toEqual(['first']);
+    const kept = await list(t.agent(), project.id);
+    expect(kept.headers['cache-control']).toBe('private, no-store');
+
+    // A new comment makes the page stale: the next visitor reads it at once.
+    const second = await post(author.agent, project.id, 'second');
+    expect((await list(t.agent(), project.id)).body.map((c) => c.body)).toEqual(['first', 'second']);
+
+    // Hidden: visitors see it removed; its author, at the very same address, still reads their text.
+    const admin = await t.member({ isAdmin: true });
+    await admin.agent.patch(`/api/admin/comments/${second.body.id}/visibility`).send({ hidden: true });
+    expect((await list(t.agent(), project.id)).body[1]).toMatchObject({ hidden: true, body: '' });
+    expect((await list(author.agent, project.id)).body[1]).toMatchObject({ hidden: true, body: 'second' });
+    expect((await list(t.agent(), project.id)).body[1]).toMatchObject({ hidden: true, body: '' });
+
+    // A kept page answered again still says where the next one starts.
+    const first = await list(t.agent(), project.id, '?limit=1');
+    const again = await list(t.agent(), project.id, '?limit=1');
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.link).toBe(first.headers.link);
+    expect(again.headers.link).toMatch(/after=\d+.*rel="next"/);
+
+    // A project hidden since is not found by visitors, though its page was kept.
+    await admin.agent.patch(`/api/admin/projects/${project.id}/visibility`).send({ hidden: true });
+    expect((await t.agent().get(`/api/projects/${project.id}/comments`)).status).toBe(404);
+  });
+});
+
+describe('editing, deleting and hiding', () => {
+  it('lets the author edit within 15 minutes ("edited"), nobody else and never later', async () => {
+    const project = await buildProject(t.deps.sql);
+    const author = await oldMember();
+    const created = await post(author.agent, project.id, 'typo');
+    const edit = await author.agent.patch(`/api/comments/${created.body.id}`).send({ body: 'fixed' });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ body: 'fixed', html: '<p>fixed</p>\n' });
+    expect(edit.body.editedAt).not.toBeNull();
+    const other = await oldMember();
+    const refused = await other.agent.patch(`/api/comments/${created.body.id}`).send({ body: 'mine now' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: COMMENT_EDIT_REFUSED });
+    await t.deps.sql`UPDATE comments SET created_at = now() - interval '16 minutes' WHERE id = ${created.body.id}`;
+    expect((await author.agent.patch(`/api/comments/${created.body.id}`).send({ body: 'late' })).status).toBe(403);
+    expect((await list(author.agent, project.id)).body[0]).toMatchObject({ body: 'fixed', canEdit: false });
+  });
+
+  it('keeps a deleted thread with replies as [deleted]; drops one without; admins delete any', async () => {
+    const project = await buildProject(t.deps.sql);
+    const author = await oldMember();
+    const other = await oldMember();
+    const thread = await post(author.agent, project.id, 'thread');
+    const reply = await post(other.agent, project.id, 'reply', thread.body.id);
+    const lone = await post(author.agent, project.id, 'lone');
+    expect(await commentCount(project.id)).toBe(3);
+    const refused = await other.agent.delete(`/api/comments/${thread.body.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: COMMENT_DELETE_REFUSED });
+    expect((await author.agent.delete(`/api/comments/${thread.body.id}`)).status).toBe(204);
+    expect((await author.agent.delete(`/api/comments/${lone.body.id}`)).status).toBe(204);
+    expect((await author.agent.delete(`/api/comments/${lone.body.id}`)).status).toBe(404);
+    let shown = (await list(t.agent(), project.id)).body;
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ id: thread.body.id, deleted: true, body: '', html: '', author: null });
+    expect(shown[0]!.replies!.map((c) => c.id)).toEqual([reply.body.id]);
+    expect(await commentCount(project.id)).toBe(1);
+    const admin = await t.member({ isAdmin: true });
+    expect((await admin.agent.delete(`/api/comments/${reply.body.id}`)).status).toBe(204);
+    shown = (await list(t.agent(), project.id)).body;
+    expect(shown).toEqual([]);
+    expect(await commentCount(project.id)).toBe(0);
+  });
+
+  it('lets admins hide a comment: others see it removed, its author and admins its text', async () => {
+    const project = await buildProject(t.deps.sql);
+    const author = await oldMember();
+    const created = await post(author.agent, project.id, 'rude words');
+    const member = await oldMember();
+    const path = `/api/admin/comments/${created.body.id}/visibility`;
+    expect((await member.agent.patch(path).send({ hidden: true })).status).toBe(403);
+    const admin = await t.member({ isAdmin: true });
+    const hide = await admin.agent.patch(path).send({ hidden: true });
+    expect(hide.status).toBe(200);
+    expect(hide.body).toMatchObject({ hidden: true, body: 'rude words' });
+    expect((await list(t.agent(), project.id)).body[0]).toMatchObject({ hidden: true, body: '', author: null });
+    expect((await list(author.agent, project.id)).body[0]).toMatchObject({ hidden: true, body: 'rude words' });
+    expect(await commentCount(project.id)).toBe(0);
+    // The hide is a public moderation, with the standard wording and the author's name.
+    const log = await t.agent().get('/api/moderation-log?limit=100');
+    expect(log.body).toContainEqual(
+      expect.objectContaining({
+        action: 'comment.removed',
+        subject: expect.objectContaining({ type: 'comment', id: created.body.id, username: author.user.username }),
+        reason: 'Removed for breaking the community rules.',
+      }),
+    );
+    expect((await admin.agent.patch(path).send({ hidden: false })).body.hidden).toBe(false);
+    expect(await commentCount(project.id)).toBe(1);
+    expect((await admin.agent.patch(path).send({ hidden: 'yes' })).status).toBe(400);
+  });
+});
+
+describe('comment counts in lists', () => {
+  it("a list's cards carry the project's live comment count, read from its counter, kept in step by every change", async () => {
+    const title = `Counted ${Math.random().toString(36).slice(2, 10)}`;
+    const project = await buildProject(t.deps.sql, { title });
+    const listed = async () => {
+      const res = await t.agent().get(`/api/projects?q=${encodeURIComponent(title)}`);
+      expect(res.status).toBe(200);
+      return (res.body as Array<{ id: number; commentCount: number }>).find((p) => p.id === project.id)!.commentCount;
+    };
+    expect(await listed()).toBe(0);
+    const author = await oldMember();
+    const first = await post(author.agent, project.id, 'one');
+    await post(author.agent, project.id, 'two', first.body.id);
+    expect(await listed()).toBe(2);
+    expect((await author.agent.delete(`/api/comments/${first.body.id}`)).status).toBe(204);
+    expect(await listed()).toBe(1);
+    // The count lists show is the counter column, written with the comment in one transaction.
+    const [row] = await t.deps.sql<
+      { commentCount: number }[]
+    >`SELECT comment_count FROM projects WHERE id = ${project.id}`;
+    expect(row!.commentCount).toBe(1);
+  });
+});
+
+describe('reporting comments', () => {
+  it('refuses the author and a second report; 3 reporters with standing on distinct networks hide it', async () => {
+    const project = await buildProject(t.deps.sql);
+    const author = await oldMember();
+    const created = await post(author.agent, project.id, 'spam spam');
+    const path = `/api/comments/${created.body.id}/report`;
+    const own = await author.agent.post(path).send({ reason: 'spam' });
+    expect(own.status).toBe(403);
+    expect(own.body).toEqual({ message: OWN_COMMENT_REPORT });
+    expect((await t.agent().post(path).send({ reason: 'spam' })).status).toBe(401);
+    // Three fresh accounts (no standing) do not hide it, nor do reporters sharing one network.
+    for (let i = 0; i < 3; i++) {
+      const fresh = await t.member();
+      expect((await fresh.agent.post(path).set('X-Forwarded-For', randomIp()).send({ reason: 'spam' })).status).toBe(
+        201,
+      );
+    }
+    const shared = randomIp();
+    for (let i = 0; i < 2; i++) {
+      const { agent } = await t.member({ standing: true });
+      expect((await agent.post(path).set('X-Forwarded-For', shared).send({ reason: 'offensive' })).status).toBe(201);
+    }
+    const second = await t.member({ standing: true });
+    expect((await second.agent.post(path).set('X-Forwarded-For', randomIp()).send({ reason: 'spam' })).status).toBe(
+      201,
+    );
+    expect((await list(t.agent(), project.id)).body[0]!.hidden).toBe(false);
+    const last = await t.member({ standing: true });
+    const filed = await last.agent.post(path).set('X-Forwarded-For', randomIp()).send({ reason: 'spam' });
+    expect(filed.status).toBe(201);
+    expect(filed.body).toMatchObject({ message: 'Report submitted' });
+    const again = await last.agent.post(path).set('X-Forwarded-For', randomIp()).send({ reason: 'spam' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: ALREADY_REPORTED_COMMENT });
+    expect((await list(t.agent(), project.id)).body[0]!.hidden).toBe(true);
+    const third = await t.member({ standing: true });
+    expect((await third.agent.post(path).set('X-Forwarded-For', randomIp()).send({ reason: 'bad' })).status).toBe(400);
+  });
+});
+
+describe("the admins' queue of comment reports", () => {
+  it("lists reports with the comment's text and its thread, pages them, and lets admins decide them once", async () => {
+    const project = await buildProject(t.deps.sql, { title: 'Queue project' });
+    const author = await oldMember();
+    const other = await oldMember();
+    const thread = await post(other.agent, project.id, 'Opening words');
+    const reported = await post(author.agent, project.id, 'Rude **reply**', thread.body.id);
+    await post(other.agent, project.id, 'Later reply', thread.body.id);
+    const reporter = await t.member();
+    const filed = await reporter.agent
+      .post(`/api/comments/${reported.body.id}/report`)
+      .send({ reason: 'offensive', additionalDetails: 'Name-calling' });
+    expect(filed.status).toBe(201);
+    const second = await (
+      await t.member()
+    ).agent
+      .post(`/api/comments/${thread.body.id}/report`)
+      .send({ reason: 'spam' });
+    expect(second.status).toBe(201);
+
+    const member = await oldMember();
+    expect((await member.agent.get('/api/admin/comment-reports')).status).toBe(403);
+    expect((await t.agent().get('/api/admin/comment-reports')).status).toBe(401);
+    const admin = await t.member({ isAdmin: true });
+    const pending = await admin.agent.get('/api/admin/comment-reports?status=pending&limit=1');
+    expect(pending.status).toBe(200);
+    // Newest first, one a page: the second report, then (by Link) the first.
+    expect(pending.body.map((r: { id: number }) => r.id)).toEqual([second.body.id]);
+    const next = /<([^>]+)>; rel="next"/.exec(pending.headers.link as string)![1]!;
+    const older = await admin.agent.get(next);
+    const report = (older.body as Array<Record<string, unknown>>).find((r) => r.id === filed.body.id)!;
+    expect(report).toMatchObject({
+      projectId: project.id,
+      projectTitle: 'Queue project',
+      reason: 'offensive',
+      additionalDetails: 'Name-calling',
+      reporterUsername: reporter.user.username,
+      status: 'pending',
+      comment: {
+        id: reported.body.id,
+        parentId: thread.body.id,
+        body: 'Rude **reply**',
+        hidden: false,
+        deleted: false,
+      },
+    });
+    expect((report.thread as Array<{ body: string }>).map((c) => c.body)).toEqual([
+      'Opening words',
+      'Rude **reply**',
+      'Later reply',
+    ]);
+
+    // Hidden from the queue's own call, the admin still reads its text there.
+    await admin.agent.patch(`/api/admin/comments/${reported.body.id}/visibility`).send({ hidden: true });
+    const decide = (status: unknown) =>
+      admin.agent.patch(`/api/admin/comment-reports/${filed.body.id}`).send({ status });
+    expect((await decide('removed')).status).toBe(400);
+    const decided = await decide('reviewed');
+    expect(decided.status).toBe(200);
+    expect(decided.body).toMatchObject({ status: 'reviewed', comment: { hidden: true, body: 'Rude **reply**' } });
+    expect((await decide('dismissed')).body).toEqual({ message: COMMENT_REPORT_DECIDED });
+    expect(
+      (await admin.agent.patch('/api/admin/comment-reports/2147483000').send({ status: 'dismissed' })).status,
+    ).toBe(404);
+    expect(
+      (await member.agent.patch(`/api/admin/comment-reports/${second.body.id}`).send({ status: 'dismissed' })).status,
+    ).toBe(403);
+    const reviewed = await admin.agent.get('/api/admin/comment-reports?status=reviewed&limit=100');
+    expect(reviewed.body.map((r: { id: number }) => r.id)).toContain(filed.body.id);
+    const stillPending = await admin.agent.get('/api/admin/comment-reports?limit=100');
+    expect(stillPending.body.map((r: { id: number }) => r.id)).not.toContain(filed.body.id);
+  });
+
+  it('pushes a new report to the admins with the comment and project it names', async () => {
+    const project = await buildProject(t.deps.sql);
+    const author = await oldMember();
+    const created = await post(author.agent, project.id, 'pushed');
+    const res = await (await t.member()).agent.post(`/api/comments/${created.body.id}/report`).send({ reason: 'spam' });
+    expect(res.status).toBe(201);
+    const [event] = await t.deps.sql<{ payload: Record<string, unknown> }[]>`
+      SELECT payload FROM events WHERE name = 'commentReport.created' AND (payload->>'reportId')::int = ${res.body.id}`;
+    expect(event!.payload).toMatchObject({ commentId: created.body.id, projectId: project.id });
+  });
+});
+
+describe('sorting and paging', () => {
+  it('pages threads by keyset (Link next), oldest first or Top by replies then newest', async () => {
+    const project = await buildProject(t.deps.sql);
+    const { agent } = await oldMember();
+    const other = await oldMember();
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await post(agent, project.id, `thread ${i}`)).body.id);
+    await post(other.agent, project.id, 'r1', ids[1]);
+    await post(other.agent, project.id, 'r2', ids[1]);
+    await post(other.agent, project.id, 'r3', ids[3]);
+    const page1 = await list(t.agent(), project.id, '?limit=2');
+    expect(page1.body.map((c) => c.id)).toEqual(ids.slice(0, 2));
+    const next = /<([^>]+)>; rel="next"/.exec(page1.headers.link!)![1]!;
+    const page2 = await t.agent().get(next);
+    expect(page2.body.map((c: Comment) => c.id)).toEqual(ids.slice(2, 4));
+    const top = await list(t.agent(), project.id, '?sort=top&limit=3');
+    expect(top.body.map((c) => c.id)).toEqual([ids[1], ids[3], ids[4]]);
+    const topNext = /<([^>]+)>; rel="next"/.exec(top.headers.link!)![1]!;
+    expect((await t.agent().get(topNext)).body.map((c: Comment) => c.id)).toEqual([ids[2], ids[0]]);
+    expect((await t.agent().get(`/api/projects/${project.id}/comments?sort=new`)).status).toBe(400);
+    expect((await t.agent().get(`/api/projects/${project.id}/comments?limit=51`)).status).toBe(400);
+  });
+});
+
+describe('the comment quota', () => {
+  it('counts comments made: 3 an hour for an account under a day old, 10 per 10 minutes after', async () => {
+    const project = await buildProject(t.deps.sql);
+    const young = await t.member();
+    for (let i = 0; i < 3; i++) expect((await post(young.agent, project.id, `c${i}`)).status).toBe(201);
+    // A refused comment costs nothing; deleting one does not give its place back.
+    expect((await post(young.agent, project.id, '')).status).toBe(400);
+    const over = await post(young.agent, project.id, 'one too many');
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ message: COMMENT_QUOTA_MESSAGE });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+
+    const grown = await oldMember();
+    const made: number[] = [];
+    for (let i = 0; i < 10; i++) made.push((await post(grown.agent, project.id, `c${i}`)).status);
+    expect(made).toEqual(Array(10).fill(201));
+    const firstId = (await list(grown.agent, project.id)).body.find(
+      (c) => c.author?.username === grown.user.username,
+    )!.id;
+    expect((await grown.agent.delete(`/api/comments/${firstId}`)).status).toBe(204);
+    expect((await post(grown.agent, project.id, 'eleventh')).status).toBe(429);
+  });
+});

@@ -1,0 +1,90 @@
+import { devlogContracts } from '@vitrine/domain/contracts/devlogs';
+import { findProjectResource } from '@vitrine/db/queries/project-access';
+import { makeProjectUpdateQueries } from '@vitrine/db/queries/project-updates';
+import { ADDRESSABLE_FEEDBACK_LIMIT, UPDATE_FORBIDDEN, UPDATE_NOT_FOUND } from '@vitrine/domain/schemas/update';
+import type { AppContext, Caller } from '../context';
+import { route, type Route } from '../contracts/route';
+import { notFound } from '../errors';
+import { ensureReadable } from '../loaders';
+import { authorize, can } from '../policies';
+import { PRIVATE_CACHE_CONTROL } from '../cache/http';
+import { presentAddressable, presentProjectUpdate } from '../presenters/project-update';
+import { projectUpdatePoster } from '../commands/project-update-poster';
+import { projectUpdateEditor } from '../commands/project-update-editor';
+import { projectUpdateDeleter } from '../commands/project-update-deleter';
+
+/** The 401 text for a visitor who tries to post an update. */
+export const UPDATE_LOGIN_REQUIRED = 'You need to be logged in to post updates';
+
+/** Project `id` as the caller may read it (404 otherwise), with whether they may write its updates. */
+async function readableProject(caller: Caller, id: number) {
+  const project = await findProjectResource(caller.deps.sql, id);
+  ensureReadable(caller.user, project);
+  const canWrite = caller.user !== null && can(caller.user, 'project.postUpdate', project) && !project.isHidden;
+  return { project, canWrite };
+}
+
+/** Update `updateId` of project `projectId` as the caller now sees it (after a write). */
+async function updateAnswer(caller: Caller, projectId: number, updateId: number) {
+  const { canWrite } = await readableProject(caller, projectId);
+  const updates = makeProjectUpdateQueries(caller.deps.sql);
+  const row = await updates.findUpdate(updateId);
+  if (!row || row.projectId !== projectId || row.deletedAt !== null) throw notFound(UPDATE_NOT_FOUND);
+  return presentProjectUpdate(row, await updates.listAddresses([row.id]), canWrite);
+}
+
+/** `Link: <the same URL with after=<last update>>; rel="next"` when another page follows. */
+function setNextLink(koa: AppContext, lastId: number): void {
+  const [path, query = ''] = koa.originalUrl.split('?', 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  params.set('after', String(lastId));
+  koa.set('Link', `<${path}?${params}>; rel="next"`);
+}
+
+/**
+ * A project's updates (devlog): read per viewer (each carries whether the viewer may edit it), written
+ * by the project's owner alone (docs/api.md "Updates").
+ */
+export const devlogRoutes: Route[] = [
+  route(devlogContracts.list, { access: 'anyone' }, async (call) => {
+    const { project, canWrite } = await readableProject(call, call.params.id);
+    const { after, limit } = call.query;
+    const updates = makeProjectUpdateQueries(call.deps.sql);
+    const rows = await updates.listUpdates(project.id, { after, limit: limit + 1 });
+    const page = rows.slice(0, limit);
+    if (rows.length > limit) setNextLink(call.koa, page[page.length - 1]!.id);
+    const addresses = await updates.listAddresses(page.map((row) => row.id));
+    call.koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    return page.map((row) => presentProjectUpdate(row, addresses, canWrite));
+  }),
+  route(devlogContracts.addressable, { access: 'member', errors: { 403: UPDATE_FORBIDDEN } }, async (call) => {
+    const { project } = await readableProject(call, call.params.id);
+    authorize(call.user, 'project.postUpdate', project, UPDATE_FORBIDDEN);
+    const rows = await makeProjectUpdateQueries(call.deps.sql).listAddressable(project.id, ADDRESSABLE_FEEDBACK_LIMIT);
+    call.koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    return rows.map(presentAddressable);
+  }),
+  route(
+    devlogContracts.create,
+    { access: 'active', loginMessage: UPDATE_LOGIN_REQUIRED, limit: 'updateWrite', errors: { 403: UPDATE_FORBIDDEN } },
+    async (call) => {
+      const id = await projectUpdatePoster(call, { projectId: call.params.id, ...call.body });
+      return updateAnswer(call, call.params.id, id);
+    },
+  ),
+  route(
+    devlogContracts.edit,
+    { access: 'active', limit: 'updateWrite', errors: { 403: UPDATE_FORBIDDEN } },
+    async (call) => {
+      await projectUpdateEditor(call, { projectId: call.params.id, updateId: call.params.updateId, ...call.body });
+      return updateAnswer(call, call.params.id, call.params.updateId);
+    },
+  ),
+  route(
+    devlogContracts.remove,
+    { access: 'active', limit: 'updateWrite', errors: { 403: UPDATE_FORBIDDEN } },
+    async (call) => {
+      await projectUpdateDeleter(call, { projectId: call.params.id, updateId: call.params.updateId });
+    },
+  ),
+];

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject, buildUser } from '@vitrine/db/testing';
+import { makeNotificationQueries, type NotificationNews } from '@vitrine/db/queries/notifications';
+import { BAD_UNSUBSCRIBE_TOKEN, MAX_FOLLOWS } from '@vitrine/domain/notifications';
+import { unsubscribeToken } from '@vitrine/runtime/unsubscribe-token';
+import { makeTestApp, type TestApp } from '../testing';
+import { FOLLOW_SELF, TOO_MANY_FOLLOWS } from '../commands/follow-setter';
+import { UNSUBSCRIBED } from '../commands/unsubscriber';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let newsCount = 0;
+/** Delivers news with the worker's own statement (db/src/queries/notifications.ts). */
+function deliver(news: Partial<NotificationNews> & Pick<NotificationNews, 'recipientIds'>) {
+  newsCount += 1;
+  return makeNotificationQueries(t.deps.sql).deliver({
+    key: `test:${newsCount}:${Math.random()}`,
+    kind: 'testerJoined',
+    actorId: null,
+    projectId: null,
+    groupKey: `request:${newsCount}`,
+    url: '/test-requests/1',
+    subject: 'Try my game',
+    ...news,
+  });
+}
+
+describe('follows', () => {
+  it('follows and unfollows a maker, counting both sides; repeats change nothing', async () => {
+    const maker = await buildUser(t.deps.sql);
+    const { user, agent } = await t.member();
+    const first = await agent.post(`/api/users/${maker.username.toUpperCase()}/follow`);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ following: true, followers: 1 });
+    expect((await agent.post(`/api/users/${maker.username}/follow`)).body).toEqual({ following: true, followers: 1 });
+    const profile = await agent.get(`/api/users/${maker.username}`);
+    expect(profile.body.user).toMatchObject({ followers: 1, following: 0, viewerFollows: true });
+    expect((await t.agent().get(`/api/users/${maker.username}`)).body.user.viewerFollows).toBe(false);
+    expect((await t.agent().get(`/api/users/${user.username}`)).body.user.following).toBe(1);
+
+    expect((await agent.delete(`/api/users/${maker.username}/follow`)).body).toEqual({
+      following: false,
+      followers: 0,
+    });
+    expect((await agent.delete(`/api/users/${maker.username}/follow`)).body).toEqual({
+      following: false,
+      followers: 0,
+    });
+    expect((await t.agent().get(`/api/users/${user.username}`)).body.user.following).toBe(0);
+  });
+
+  it('refuses following oneself (400), an unknown user (404), visitors (401) and paused members (403)', async () => {
+    const { user, agent } = await t.member();
+    expect(await agent.post(`/api/users/${user.username}/follow`).then((r) => [r.status, r.body])).toEqual([
+      400,
+      { message: FOLLOW_SELF },
+    ]);
+    expect((await agent.post('/api/users/nobody-at-all-here/follow')).status).toBe(404);
+    const maker = await buildUser(t.deps.sql);
+    expect((await t.agent().post(`/api/users/${maker.username}/follow`)).status).toBe(401);
+    const { agent: paused } = await t.member({ isPaused: true });
+    expect((await paused.post(`/api/users/${maker.username}/follow`)).status).toBe(403);
+  });
+
+  it(`refuses a follow past ${MAX_FOLLOWS} makers with 409`, async () => {
+    const { user, agent } = await t.member();
+    await t.deps.sql`UPDATE users SET following_count = ${MAX_FOLLOWS} WHERE id = ${user.id}`;
+    const maker = await buildUser(t.deps.sql);
+    const res = await agent.post(`/api/users/${maker.username}/follow`);
+    expect([res.status, res.body]).toEqual([409, { message: TOO_MANY_FOLLOWS }]);
+  });
+});
+
+describe('GET /api/feed/following', () => {
+  it("lists the followed makers' visible projects, newest first, page by page (after)", async () => {
+    const [a, b, stranger] = await Promise.all([1, 2, 3].map(() => buildUser(t.deps.sql)));
+    const at = (s: number) => new Date(Date.now() - s * 1000);
+    const p1 = await buildProject(t.deps.sql, { userId: a!.id, createdAt: at(30) });
+    const p2 = await buildProject(t.deps.sql, { userId: b!.id, createdAt: at(20) });
+    await buildProject(t.deps.sql, { userId: b!.id, createdAt: at(15), isHidden: true });
+    const p3 = await buildProject(t.deps.sql, { userId: a!.id, createdAt: at(10) });
+    await buildProject(t.deps.sql, { userId: stranger!.id, createdAt: at(5) });
+    const { agent } = await t.member();
+    for (const maker of [a!, b!]) await agent.post(`/api/users/${maker.username}/follow`);
+    const first = await agent.get('/api/feed/following?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.map((p: { id: number }) => p.id)).toEqual([p3.id, p2.id]);
+    const next = await agent.get(`/api/feed/following?limit=2&after=${p2.id}`);
+    expect(next.body.map((p: { id: number }) => p.id)).toEqual([p1.id]);
+    expect((await agent.get('/api/feed/following?after=abc')).status).toBe(400);
+    expect((await t.agent().get('/api/feed/following')).status).toBe(401);
+  });
+});
+
+describe('the notification centre', () => {
+  it('groups unread news of one place, lists newest first, counts unread and marks read', async () => {
+    const { user, agent } = await t.member();
+    const testers = await Promise.all([1, 2, 3].map(() => buildUser(t.deps.sql)));
+    const groupKey = `request:grouped:${user.id}`;
+    for (const tester of testers) await deliver({ recipientIds: [user.id], actorId: tester.id, groupKey });
+    // The same tester again: one more piece of news, no new actor.
+    await deliver({ recipientIds: [user.id], actorId: testers[2]!.id, groupKey });
+    await deliver({ recipientIds: [user.id], kind: 'adminReply', url: '/messages', subject: 'Hello' });
+
+    expect((await agent.get('/api/notifications/unread-count')).body).toEqual({ count: 2 });
+    const list = await agent.get('/api/notifications');
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(2);
+    expect(list.body[0]).toMatchObject({ kind: 'adminReply', text: 'An admin replied to your message "Hello"' });
+    expect(list.body[1]).toEqual({
+      id: expect.any(Number),
+      kind: 'testerJoined',
+      text: `${testers[2]!.username} and 2 others joined your test request "Try my game"`,
+      url: '/test-requests/1',
+      createdAt: expect.any(String),
+      readAt: null,
+      actors: [testers[2]!, testers[1]!, testers[0]!].map((u) => ({ username: u.username })),
+      count: 4,
+    });
+
+    const one = await agent.post('/api/notifications/read').send({ ids: [list.body[1].id] });
+    expect(one.body).toEqual({ count: 1 });
+    expect((await agent.get('/api/notifications/unread-count')).body).toEqual({ count: 1 });
+    // Read news stays as it was; the next news of that place starts a new notification.
+    await deliver({ recipientIds: [user.id], actorId: testers[0]!.id, groupKey });
+    expect((await agent.get('/api/notifications')).body).toHaveLength(3);
+    expect((await agent.post('/api/notifications/read').send({})).body).toEqual({ count: 2 });
+    expect((await agent.get('/api/notifications/unread-count')).body).toEqual({ count: 0 });
+  });
+
+  it("never shows or marks another member's notifications", async () => {
+    const { user: owner } = await t.member();
+    const [row] = await deliver({ recipientIds: [owner.id] });
+    const { agent: other } = await t.member();
+    expect((await other.get('/api/notifications')).body).toEqual([]);
+    expect((await other.post('/api/notifications/read').send({ ids: [row!.id] })).body).toEqual({ count: 0 });
+    const [stored] = await t.deps.sql`SELECT read_at FROM notifications WHERE id = ${row!.id}`;
+    expect(stored!.readAt).toBeNull();
+  });
+
+  it("hides a hidden project's news from everyone but its owner", async () => {
+    const { user, agent } = await t.member();
+    const project = await buildProject(t.deps.sql, { isHidden: true });
+    await deliver({ recipientIds: [user.id], kind: 'newProject', projectId: project.id, groupKey: `p:${project.id}` });
+    expect((await agent.get('/api/notifications')).body).toEqual([]);
+    expect((await agent.get('/api/notifications/unread-count')).body).toEqual({ count: 0 });
+  });
+
+  it('pages by keyset with a Link header, and refuses bad input', async () => {
+    const { user, agent } = await t.member();
+    for (let i = 0; i < 3; i += 1) await deliver({ recipientIds: [user.id] });
+    const first = await agent.get('/api/notifications?limit=2');
+    expect(first.body).toHaveLength(2);
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.link as string)![1]!;
+    const second = await agent.get(next);
+    expect(second.body).toHaveLength(1);
+    expect(second.headers.link).toBeUndefined();
+    expect((await agent.get('/api/notifications?before=nope')).status).toBe(400);
+    expect((await agent.post('/api/notifications/read').send({ ids: ['x'] })).status).toBe(400);
+    expect((await t.agent().get('/api/notifications')).status).toBe(401);
+    expect((await t.agent().get('/api/notifications/unread-count')).status).toBe(401);
+  });
+});
+
+describe('mail settings and the one-click unsubscribe', () => {
+  it('answers and changes the mode and the per-kind switches', async () => {
+    const { agent } = await t.member({ email: 'notify@example.com', emailVerified: true });
+    const before = await agent.get('/api/users/me/notifications');
+    expect(before.body).toMatchObject({ email: 'off', emailConfirmed: true });
+    expect(Object.values(before.body.kinds).every((on) => on === true)).toBe(true);
+    const changed = await agent
+      .patch('/api/users/me/notifications')
+      .send({ email: 'daily', kinds: { trending: false } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ email: 'daily', kinds: { trending: false, comment: true } });
+    const again = await agent.patch('/api/users/me/notifications').send({ kinds: { comment: false } });
+    expect(again.body).toMatchObject({ email: 'daily', kinds: { trending: false, comment: false } });
+    const read = await agent.get('/api/users/me/notifications');
+    expect([read.status, read.body]).toEqual([200, again.body]);
+    expect((await agent.patch('/api/users/me/notifications').send({ email: 'hourly' })).status).toBe(400);
+    expect((await agent.patch('/api/users/me/notifications').send({ kinds: { spam: true } })).status).toBe(400);
+    expect((await t.agent().get('/api/users/me/notifications')).status).toBe(401);
+  });
+
+  it('turns notification mail off from a signed token, in the body or the query (RFC 8058), without a session', async () => {
+    const user = await buildUser(t.deps.sql);
+    await t.deps.sql`UPDATE users SET notify_email = 'instant' WHERE id = ${user.id}`;
+    const token = unsubscribeToken(user.id, t.config.sessionSecret);
+    const res = await t.agent().post('/api/unsubscribe').send({ token });
+    expect([res.status, res.body]).toEqual([200, { message: UNSUBSCRIBED }]);
+    const [row] = await t.deps.sql`SELECT notify_email FROM users WHERE id = ${user.id}`;
+    expect(row!.notifyEmail).toBe('off');
+
+    await t.deps.sql`UPDATE users SET notify_email = 'weekly' WHERE id = ${user.id}`;
+    // A mail client's one-click POST: a form body, the token in the URL, no Origin and no cookie.
+    const oneClick = await t
+      .agent()
+      .post(`/api/unsubscribe?token=${encodeURIComponent(token)}`)
+      .unset('Origin')
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
+    expect(oneClick.status).toBe(200);
+    const [after] = await t.deps.sql`SELECT notify_email FROM users WHERE id = ${user.id}`;
+    expect(after!.notifyEmail).toBe('off');
+  });
+
+  it('refuses a forged, altered or missing token with 400', async () => {
+    const user = await buildUser(t.deps.sql);
+    const forged = unsubscribeToken(user.id, 'another-secret');
+    const other = unsubscribeToken(user.id + 1, t.config.sessionSecret).split('.')[1];
+    for (const token of [forged, `${user.id}.${other}`, 'abc', undefined]) {
+      const res = await t
+        .agent()
+        .post('/api/unsubscribe')
+        .send(token === undefined ? {} : { token });
+      expect([res.status, res.body]).toEqual([400, { message: BAD_UNSUBSCRIBE_TOKEN }]);
+    }
+  });
+});

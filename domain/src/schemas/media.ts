@@ -1,0 +1,44 @@
+import { z } from '../zod';
+
+/** Pictures a project may have; the first is its cover. */
+export const MEDIA_PER_PROJECT = 8;
+/** Largest upload accepted, in bytes (8 MiB). */
+export const MEDIA_MAX_BYTES = 8 * 1024 * 1024;
+/** Largest picture accepted, in pixels (width x height): 40 megapixels. */
+export const MEDIA_MAX_PIXELS = 40_000_000;
+/** Widths every picture is stored at (no wider than the original). */
+export const MEDIA_WIDTHS = [400, 800, 1600] as const;
+/** Longest alt text. */
+export const MEDIA_ALT_MAX = 500;
+
+/** The refusals of an upload and an edit, shown as the server sends them. */
+export const MEDIA_MESSAGES = {
+  tooMany: `A project can have up to ${MEDIA_PER_PROJECT} images. Remove one before adding another.`,
+  tooLarge: 'Images can be up to 8 MB.',
+  tooManyPixels: 'Images can be up to 40 megapixels.',
+  notImage: 'Upload a PNG, JPEG, WebP, AVIF or GIF image.',
+  noFile: 'Choose an image to upload.',
+  notMultipart: 'Send the image as multipart/form-data in the field "file".',
+  altTooLong: `Alt text cannot exceed ${MEDIA_ALT_MAX} characters`,
+  busy: 'Too many images are being processed right now. Please try again shortly.',
+  notFound: 'Image not found',
+} as const;
+
+/** An alt text: trimmed, at most MEDIA_ALT_MAX characters. */
+export const mediaAltSchema = z
+  .string({ error: MEDIA_MESSAGES.altTooLong })
+  .trim()
+  .max(MEDIA_ALT_MAX, MEDIA_MESSAGES.altTooLong);
+
+/** PATCH /api/projects/{id}/media/{mediaId}: a new alt text, a new place in the order (0 is the cover), or both. */
+export const mediaEditSchema = z
+  .object({
+    alt: mediaAltSchema.optional(),
+    position: z
+      .number({ error: 'Position must be a whole number from 0 to 7' })
+      .int('Position must be a whole number from 0 to 7')
+      .min(0, 'Position must be a whole number from 0 to 7')
+      .max(MEDIA_PER_PROJECT - 1, 'Position must be a whole number from 0 to 7')
+      .optional(),
+  })
+  .strict();

@@ -1,0 +1,130 @@
+import { useEffect } from 'react';
+import useSWR from 'swr';
+import { Link } from 'wouter';
+import { CheckCheck } from 'lucide-react';
+import type { NotificationView } from '@vitrine/domain/answers';
+import { Popover } from '../../../components/ui/popover';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
+import { useLiveEvent } from '../../../hooks/use-live-event';
+import { apiKey, endpoints, errorMessage, fetcher } from '../../../lib/api';
+import { markNotificationsRead } from '../use-notifications';
+import { NotificationItem } from './notification-list';
+
+/** How many of the latest notifications the bell's panel shows; the rest are on /notifications. */
+const BELL_PANEL_SIZE = 8;
+
+/** SWR key of the panel's list: the first page of the centre, shorter. */
+const BELL_PANEL_KEY = apiKey(endpoints.notifications.list, { query: { limit: BELL_PANEL_SIZE } });
+
+/** The latest notifications, refetched each time the panel opens and on every `notification:new` push while it is open. */
+function useLatestNotifications(open: boolean) {
+  const { data, mutate } = useSWR<NotificationView[]>(BELL_PANEL_KEY, fetcher, { revalidateOnMount: false });
+  useEffect(() => {
+    if (open) void mutate();
+  }, [open, mutate]);
+  useLiveEvent('notification:new', () => {
+    if (open) void mutate();
+  });
+  return { data, mutate };
+}
+
+/** The panel's list: skeletons while it loads, a short empty note, or the items. */
+function PanelList({
+  items,
+  onOpen,
+}: {
+  items: NotificationView[] | undefined;
+  onOpen: (item: NotificationView) => void;
+}) {
+  if (items === undefined)
+    return (
+      <div aria-busy="true" className="space-y-2 p-3">
+        <span className="sr-only" role="status">
+          Loading notifications
+        </span>
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="h-12 rounded-lg" />
+        ))}
+      </div>
+    );
+  if (items.length === 0)
+    return (
+      <p className="px-4 py-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
+        No notifications yet. News about your projects, test requests and the makers you follow shows up here.
+      </p>
+    );
+  return (
+    <ul className="max-h-[min(28rem,60vh)] divide-y divide-zinc-100 overflow-y-auto dark:divide-zinc-800">
+      {items.map((item) => (
+        <NotificationItem key={item.id} item={item} onOpen={onOpen} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The header bell's panel (loaded with its first opening): the latest notifications linking to their
+ * places, Mark all as read, and a link to the whole centre. `onNavigate` closes it (and the phone menu).
+ */
+export function BellPanel({
+  triggerId,
+  open,
+  onOpenChange,
+  onNavigate,
+}: {
+  triggerId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onNavigate: () => void;
+}) {
+  const { data, mutate } = useLatestNotifications(open);
+  const { busy, run } = useToastedAction();
+  const unread = data?.some((item) => item.readAt === null) ?? false;
+  const markAll = () =>
+    run(
+      'all',
+      async () => {
+        await markNotificationsRead();
+        await mutate();
+      },
+      {
+        success: { title: 'All notifications marked as read' },
+        failure: (error) => ({
+          title: 'Could not mark them read',
+          description: errorMessage(error, 'Please try again.'),
+        }),
+      },
+    );
+  const leave = () => {
+    onOpenChange(false);
+    onNavigate();
+  };
+  // Opening one marks it read on the way; the page it links to opens at once.
+  const onOpen = (item: NotificationView) => {
+    if (item.readAt === null) void markNotificationsRead([item.id]).catch(() => {});
+    leave();
+  };
+  return (
+    <Popover triggerId={triggerId} open={open} onOpenChange={onOpenChange} label="Notifications">
+      <div className="flex items-center justify-between gap-2 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
+        <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">Notifications</h2>
+        <Button variant="ghost" size="sm" onClick={markAll} disabled={!unread} loading={busy === 'all'}>
+          <CheckCheck aria-hidden="true" />
+          Mark all as read
+        </Button>
+      </div>
+      <PanelList items={data} onOpen={onOpen} />
+      <div className="border-t border-zinc-200 px-4 py-2.5 text-center dark:border-zinc-800">
+        <Link
+          href="/notifications"
+          onClick={leave}
+          className="rounded-sm text-sm font-medium text-accent-700 hover:underline dark:text-accent-300"
+        >
+          See all notifications
+        </Link>
+      </div>
+    </Popover>
+  );
+}

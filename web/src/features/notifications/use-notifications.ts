@@ -1,0 +1,22 @@
+import { mutate } from 'swr';
+import type { NotificationView } from '@vitrine/domain/answers';
+import { apiKey, callApi, endpoints } from '../../lib/api';
+import { useKeysetList } from '../../hooks/use-keyset-list';
+import { useLiveEvent } from '../../hooks/use-live-event';
+import { NOTIFICATION_COUNT_KEY } from '../../hooks/use-notification-count';
+
+/** SWR key of the first page of the centre (GET /api/notifications). */
+export const NOTIFICATIONS_KEY = apiKey(endpoints.notifications.list);
+
+/** The member's notifications, refetched when a `notification:new` push arrives. */
+export function useNotifications() {
+  const list = useKeysetList<NotificationView>(NOTIFICATIONS_KEY);
+  useLiveEvent('notification:new', () => void list.mutate());
+  return list;
+}
+
+/** Marks the given notifications read (or all), then refreshes the list and the bell. */
+export async function markNotificationsRead(ids?: number[]): Promise<void> {
+  await callApi(endpoints.notifications.markRead, { body: ids ? { ids } : {} });
+  await mutate(NOTIFICATION_COUNT_KEY);
+}
