@@ -43,6 +43,16 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 /** How a member gets notifications by mail. */
 export const NOTIFICATION_EMAIL_MODES = ['off', 'instant', 'daily', 'weekly'] as const;
 export type NotificationEmailMode = (typeof NOTIFICATION_EMAIL_MODES)[number];
+/** The modes that mail news: at once, or in a daily or weekly digest (all but 'off'). */
+export const MAILING_MODES = NOTIFICATION_EMAIL_MODES.filter(
+  (mode): mode is Exclude<NotificationEmailMode, 'off'> => mode !== 'off',
+);
+/** A mode that mails news. */
+export type MailingMode = (typeof MAILING_MODES)[number];
+/** The modes that gather news into one mail. */
+export const DIGEST_MODES = MAILING_MODES.filter((mode): mode is Exclude<MailingMode, 'instant'> => mode !== 'instant');
+/** A mode that gathers news into one mail. */
+export type DigestMode = (typeof DIGEST_MODES)[number];
 
 /** A member follows at most this many makers (which bounds the Following feed's merge). */
 export const MAX_FOLLOWS = 1000;

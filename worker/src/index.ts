@@ -41,6 +41,7 @@ import { loggedProcessor, RequestIdQueue } from './job-log';
 import { countedMailer, measureWorker, observeJob } from './metrics';
 import { collectProcessMetrics, serveMetrics } from '@vitrine/runtime/metrics';
 import { createLogger, loggerFor, setRootLogger } from '@vitrine/runtime/logger';
+import { DIGEST_MODES } from '@vitrine/domain/notifications';
 
 /** A running worker process. */
 export interface RunningWorker {
@@ -171,7 +172,7 @@ async function scheduleTasks(tasks: Queue, settings: WorkerSettings, config: Con
     { every: PRUNE_NOTIFICATIONS_EVERY_MS },
     { name: JOB.pruneNotifications, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
   );
-  for (const mode of ['daily', 'weekly'] as const)
+  for (const mode of DIGEST_MODES)
     await tasks.upsertJobScheduler(
       `digest-${mode}`,
       { every: DIGEST_EVERY_MS[mode] },

@@ -1,5 +1,9 @@
-import type { NotificationKind } from '@vitrine/domain/notifications';
-import { GROUP_ACTORS_SHOWN } from '@vitrine/domain/notifications';
+import {
+  GROUP_ACTORS_SHOWN,
+  type DigestMode,
+  type MailingMode,
+  type NotificationKind,
+} from '@vitrine/domain/notifications';
 import type { Tx } from '../sql';
 import { keysetPage, pageOf, type Page, type PageRequest } from './paging';
 
@@ -142,11 +146,7 @@ export function makeNotificationQueries(sql: Tx) {
      * Of `userIds`, those who get `kind` by mail in one of `modes` at a confirmed address (users by
      * primary key).
      */
-    async mailRecipients(
-      userIds: number[],
-      kind: NotificationKind,
-      modes: ReadonlyArray<'instant' | 'daily' | 'weekly'>,
-    ): Promise<number[]> {
+    async mailRecipients(userIds: number[], kind: NotificationKind, modes: readonly MailingMode[]): Promise<number[]> {
       if (userIds.length === 0) return [];
       const rows = await sql<{ id: number }[]>`
         SELECT id FROM users
@@ -159,7 +159,7 @@ export function makeNotificationQueries(sql: Tx) {
      * One batch, in id order after `afterId`, of the members on the `mode` digest with a confirmed
      * address and unread news not mailed yet (users_notify_digest_idx, notifications_unmailed_idx).
      */
-    async digestRecipients(mode: 'daily' | 'weekly', afterId: number, size: number): Promise<number[]> {
+    async digestRecipients(mode: DigestMode, afterId: number, size: number): Promise<number[]> {
       const rows = await sql<{ id: number }[]>`
         SELECT u.id FROM users u
         WHERE u.notify_email = ${mode} AND u.id > ${afterId} AND u.email IS NOT NULL AND u.email_verified_at IS NOT NULL

@@ -1,5 +1,6 @@
 import type postgres from 'postgres';
 import type { Role } from '@vitrine/domain/constants';
+import type { NotificationEmailMode } from '@vitrine/domain/notifications';
 import type { Fragment, Tx } from '../sql';
 import type { AdminUserRow } from './moderation';
 
@@ -34,7 +35,7 @@ export interface UserRow {
   followerCount: number;
   followingCount: number;
   /** Notification mail: off, instant, daily or weekly, and the per-kind switches (a missing kind is on). */
-  notifyEmail: 'off' | 'instant' | 'daily' | 'weekly';
+  notifyEmail: NotificationEmailMode;
   notifyKinds: Record<string, boolean>;
 }
 

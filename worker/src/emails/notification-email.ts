@@ -1,5 +1,5 @@
 import type { NotificationRow } from '@vitrine/db/queries/notifications';
-import { notificationText } from '@vitrine/domain/notifications';
+import { notificationText, type MailingMode } from '@vitrine/domain/notifications';
 import type { OutgoingMail } from '../mailer';
 
 /** What a notification mail needs besides its rows. */
@@ -17,7 +17,7 @@ export interface NotificationMailContext {
 export function NotificationEmail(
   to: { email: string; username: string },
   rows: NotificationRow[],
-  mode: 'instant' | 'daily' | 'weekly',
+  mode: MailingMode,
   ctx: NotificationMailContext,
 ): Omit<OutgoingMail, 'key'> {
   const lines = rows.map((row) => `- ${notificationText(row)}\n  ${ctx.siteUrl}${row.url}`);

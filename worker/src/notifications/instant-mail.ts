@@ -3,7 +3,7 @@ import type { JobsOptions } from 'bullmq';
 import { makeEmailQueries } from '@vitrine/db/queries/emails';
 import { makeNotificationQueries, type DeliveredRow, type NotificationNews } from '@vitrine/db/queries/notifications';
 import { unsubscribeToken } from '@vitrine/runtime/unsubscribe-token';
-import type { NotificationKind } from '@vitrine/domain/notifications';
+import { MAILING_MODES, type NotificationKind } from '@vitrine/domain/notifications';
 import type { WorkerContext } from '../context';
 import { NotificationEmail } from '../emails/notification-email';
 import { JOB } from '../job-names';
@@ -15,7 +15,7 @@ export const DIGEST_MAX_ROWS = 50;
 
 const schema = z.object({
   userId: z.number().int(),
-  mode: z.enum(['instant', 'daily', 'weekly']),
+  mode: z.enum(MAILING_MODES),
   /** instant: the notification to mail; a digest takes every unread, unmailed one. */
   ids: z.array(z.number().int()).optional(),
   /** Names the mail (sent_emails, the job id and the Message-ID), so it goes out once. */
@@ -52,8 +52,7 @@ export async function getsNotificationMail(
   userId: number,
   kind: NotificationKind,
 ): Promise<boolean> {
-  const modes = ['instant', 'daily', 'weekly'] as const;
-  return (await makeNotificationQueries(ctx.sql).mailRecipients([userId], kind, modes)).length > 0;
+  return (await makeNotificationQueries(ctx.sql).mailRecipients([userId], kind, MAILING_MODES)).length > 0;
 }
 
 /** Queues the instant mail of each written row whose recipient gets this kind at once, at a confirmed address. */

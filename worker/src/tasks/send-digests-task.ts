@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { makeNotificationQueries } from '@vitrine/db/queries/notifications';
+import { DIGEST_MODES, type DigestMode } from '@vitrine/domain/notifications';
 import { JOB } from '../job-names';
 import { mailKey, notificationMailJob } from '../notifications/instant-mail';
 import { defineTask } from './task';
@@ -7,7 +8,10 @@ import { defineTask } from './task';
 /** Members queued per batch of a digest run. */
 const DIGEST_BATCH = 500;
 /** How often each digest runs (BullMQ job schedulers: one schedule per deployment). */
-export const DIGEST_EVERY_MS = { daily: 24 * 3600_000, weekly: 7 * 24 * 3600_000 } as const;
+export const DIGEST_EVERY_MS = { daily: 24 * 3600_000, weekly: 7 * 24 * 3600_000 } as const satisfies Record<
+  DigestMode,
+  number
+>;
 
 /**
  * A digest run: queues one digest mail for each member on this digest with a confirmed address and
@@ -16,7 +20,7 @@ export const DIGEST_EVERY_MS = { daily: 24 * 3600_000, weekly: 7 * 24 * 3600_000
  */
 export const SendDigestsTask = defineTask({
   name: JOB.sendDigests,
-  schema: z.object({ mode: z.enum(['daily', 'weekly']) }),
+  schema: z.object({ mode: z.enum(DIGEST_MODES) }),
   async run(ctx, { mode }) {
     const notifications = makeNotificationQueries(ctx.sql);
     const day = new Date().toISOString().slice(0, 10);
