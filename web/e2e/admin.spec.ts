@@ -121,8 +121,8 @@ test.describe('admin dashboard', () => {
     await expect(self.getByRole('button', { name: 'Remove Admin' })).toBeDisabled();
     await expect(self.getByRole('button', { name: 'Pause User' })).toBeDisabled();
     await expect(self.getByRole('button', { name: `Delete ${E2E_ADMIN.username}` })).toBeDisabled();
-    await findUser.fill('');
-
+    // The member's row, found by name too: the list shows the newest members first, a page at a time.
+    await findUser.fill(member.username);
     const row = rowFor(page, member.username);
     await expect(row.getByText(`${member.username}@example.com`)).toBeVisible();
     await expect(row.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
@@ -180,7 +180,8 @@ test.describe('admin dashboard', () => {
     const visitor = await openAs(browser);
     const page = await adminOn(browser, 'Projects');
     await expect(page.getByRole('heading', { name: 'Projects Management' })).toBeVisible();
-
+    // Found by title: the list shows the newest projects first, a page at a time.
+    await page.getByRole('searchbox', { name: 'Search projects' }).fill(project.title);
     const row = rowFor(page, project.title);
     await expect(row.getByRole('link', { name: member.username })).toBeVisible();
     await expect(row.getByText('0.0/10 (0 ratings)')).toBeVisible();

@@ -8,6 +8,7 @@ import {
   signIn,
   E2E_ADMIN,
   openAs,
+  liveSocketReady,
 } from './fixtures';
 import { createProject, expectToast } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
@@ -101,7 +102,9 @@ test.describe('comments', () => {
     const makerPage = await openAs(browser, maker);
     const project = await createProject(makerPage);
     const watcher = await openAs(browser);
+    const watching = liveSocketReady(watcher, project.id);
     await watcher.goto(`/?q=${encodeURIComponent(project.title)}`);
+    await watching;
     const card = watcher
       .getByRole('region', { name: 'Latest Submissions' })
       .getByRole('article')
@@ -114,7 +117,9 @@ test.describe('comments', () => {
     await postComment(makerPage, project.id, 'And a reply', first);
     await expect(count).toHaveText('2 comments');
 
+    const watchingPage = liveSocketReady(watcher, project.id);
     await watcher.goto(`/projects/${project.id}`);
+    await watchingPage;
     await expect(watcher.getByText('2 comments', { exact: true })).toBeVisible();
     await postComment(writer, project.id, 'Third');
     await expect(watcher.getByText('3 comments', { exact: true })).toBeVisible();

@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
+  type WebSocket,
 } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
@@ -149,4 +150,33 @@ export async function openAs(
   const page = awaitingHydration(await context.newPage());
   if (who) await signIn(page, who);
   return page;
+}
+
+/**
+ * Resolves once the page's live socket has connected or, given `projectId`, has asked to watch that
+ * project. Call it before the page loads, and await it before acting on what the page should see live:
+ * a push sent before the socket joined its rooms never reaches the page (a visitor's page refetches
+ * nothing when it connects; a member's refetches what it shows, but a toast comes from the push only).
+ */
+export function liveSocketReady(page: Page, projectId?: number): Promise<void> {
+  const wanted = (sent: boolean, payload: string) =>
+    projectId === undefined
+      ? !sent && payload.startsWith('40')
+      : sent && payload.startsWith('42["projects:watch"') && new RegExp(`[[,]${projectId}[,\\]]`).test(payload);
+  return new Promise((resolve) => {
+    const onSocket = (ws: WebSocket) => {
+      if (!ws.url().includes('/socket.io/')) return;
+      ws.on('framesent', (frame) => {
+        if (wanted(true, String(frame.payload))) done();
+      });
+      ws.on('framereceived', (frame) => {
+        if (wanted(false, String(frame.payload))) done();
+      });
+    };
+    const done = () => {
+      page.off('websocket', onSocket);
+      resolve();
+    };
+    page.on('websocket', onSocket);
+  });
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, registerMember, E2E_ADMIN, type Member, openAs } from './fixtures';
+import { test, expect, registerMember, E2E_ADMIN, type Member, openAs, liveSocketReady } from './fixtures';
 import { createProject, openMenuIfPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 
@@ -25,7 +25,9 @@ test.describe('live updates', () => {
     const voterPage = await openAs(browser, await registerMember(request));
     const watcherPage = await openAs(browser);
 
+    const watching = liveSocketReady(watcherPage, project.id);
     await watcherPage.goto(`/projects/${project.id}`);
+    await watching;
     await voterPage.goto(`/projects/${project.id}`);
     const watcherButton = watcherPage.getByRole('button', { name: new RegExp(`^Vote, 0 votes, for ${project.title}`) });
     await expect(watcherButton).toBeVisible();
@@ -73,7 +75,10 @@ test.describe('live updates', () => {
     const adminPage = await openAs(browser, E2E_ADMIN);
     const reporterPage = await openAs(browser, reporter);
 
+    // The toast comes from the push alone (the list would catch up after a late connection).
+    const connected = liveSocketReady(adminPage);
     await adminPage.goto('/admin');
+    await connected;
     await adminPage.getByRole('tab', { name: 'Reports' }).click();
     await expect(adminPage.getByRole('heading', { name: 'Content Reports' })).toBeVisible();
     await expect(adminPage.getByText(project.title)).toHaveCount(0);

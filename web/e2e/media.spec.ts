@@ -58,9 +58,10 @@ test.describe('project screenshots', () => {
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(gallery.getByRole('button', { name: 'Open image 1 of 2: Blue level map' })).toBeFocused();
 
-      // The cover (now the blue image) leads the project's card in Latest, sized before it loads.
-      await page.goto('/');
-      const card = page.getByRole('article').filter({ hasText: project.title }).first();
+      // The cover (now the blue image) leads the project's card in the list, sized before it loads.
+      // Found by search: newer projects of other journeys push it off Latest's first page.
+      await page.goto(`/?q=${encodeURIComponent(project.title)}`);
+      const card = page.locator('#projects article').filter({ hasText: project.title }).first();
       const cover = card.locator('picture img');
       await expect(cover).toHaveAttribute('src', /^\/media\/[0-9a-f]{40}\.webp$/);
       await expect(cover).toHaveAttribute('width', '960');

@@ -1,5 +1,5 @@
-import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
-import { chooseHomeTab, isPhone, openMenuIfPhone } from './public-helpers';
+import { test, expect, expectNoSeriousA11yViolations, openAs, registerMember } from './fixtures';
+import { chooseHomeTab, createProject, isPhone, openMenuIfPhone } from './public-helpers';
 
 test.describe('public screens', { tag: '@phone' }, () => {
   test('home: hero, latest list, Load More keeps the list, sort goes to the server', async ({ page }) => {
@@ -95,12 +95,14 @@ test.describe('public screens', { tag: '@phone' }, () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('project detail: every element, no vote on open, JSON-LD', async ({ page }) => {
-    await page.goto('/');
-    // The card is pinned by its link: other journeys submit projects meanwhile and the list may change.
-    const href = await page.locator('#projects article h3 a').first().getAttribute('href');
-    const card = page.locator('#projects article').filter({ has: page.locator(`h3 a[href="${href}"]`) });
-    const title = await card.locator('h3').innerText();
+  test('project detail: every element, no vote on open, JSON-LD', async ({ page, browser, request }) => {
+    // A project of its own: other journeys vote on, rename, hide and delete theirs meanwhile.
+    const { title } = await createProject(await openAs(browser, await registerMember(request)));
+    await page.goto(`/?q=${encodeURIComponent(title)}`);
+    const card = page
+      .getByRole('region', { name: 'Latest Submissions' })
+      .getByRole('article')
+      .filter({ has: page.getByRole('link', { name: title }) });
     const votesBefore = await card.locator('button[aria-pressed] span[aria-hidden="true"]').innerText();
     await card.locator('h3 a').click();
     await expect(page).toHaveURL(/\/projects\/\d+$/);

@@ -4,6 +4,7 @@ import {
   expect,
   awaitingHydration,
   openAs,
+  liveSocketReady,
   registerMember,
   expectNoSeriousA11yViolations,
   E2E_ADMIN,
@@ -106,7 +107,10 @@ test.describe('test requests', () => {
 
     // The owner also has the home page open in another tab: its header gets the live badge.
     const ownerHome = awaitingHydration(await ownerPage.context().newPage());
+    // Its toast and badge come from the pushes alone: the tester joins once its socket is up.
+    const connected = liveSocketReady(ownerHome);
     await ownerHome.goto('/');
+    await connected;
     await expect(ownerHome.getByRole('main')).toBeVisible();
 
     // The tester finds it in the list (filtered by skill) and joins.

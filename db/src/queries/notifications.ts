@@ -203,15 +203,15 @@ export function makeNotificationQueries(sql: Tx) {
      * (notifications_read_idx, notification_deliveries_created_idx); answers how many notifications went.
      */
     async pruneRead(before: Date, batch: number): Promise<number> {
+      // `= ANY(ARRAY(subquery))` keeps the batch an index (or tid) lookup: joined to the subquery, the
+      // planner may hash it against a scan of the whole table once the batch is large.
       const gone = await sql`
-        DELETE FROM notifications n
-        USING (SELECT id FROM notifications WHERE read_at IS NOT NULL AND read_at < ${before} LIMIT ${batch}) old
-        WHERE n.id = old.id
-        RETURNING n.id`;
+        DELETE FROM notifications
+        WHERE id = ANY(ARRAY(SELECT id FROM notifications WHERE read_at IS NOT NULL AND read_at < ${before} LIMIT ${batch}))
+        RETURNING id`;
       await sql`
-        DELETE FROM notification_deliveries d
-        USING (SELECT key, user_id FROM notification_deliveries WHERE created_at < ${before} LIMIT ${batch}) old
-        WHERE d.key = old.key AND d.user_id = old.user_id`;
+        DELETE FROM notification_deliveries
+        WHERE ctid = ANY(ARRAY(SELECT ctid FROM notification_deliveries WHERE created_at < ${before} LIMIT ${batch}))`;
       return gone.length;
     },
   };

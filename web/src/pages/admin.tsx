@@ -18,7 +18,6 @@ import { notify } from '../components/ui/toast';
 import { useDocumentTitle } from '../lib/site';
 import { useSession } from '../stores/session';
 import { useLiveEvent } from '../hooks/use-live-event';
-import { useAdminUsers } from '../features/admin/api/use-admin-users';
 import { useAdminReports } from '../features/admin/api/use-admin-reports';
 import { useAdminCommentReports } from '../features/admin/api/use-admin-comment-reports';
 import { Section } from '../features/admin/components/section';
@@ -30,6 +29,7 @@ import { TestRequestsTab } from '../features/admin/components/test-requests-tab'
 import { IntegrityTab } from '../features/admin/components/integrity-tab';
 import { InboxList } from '../features/messages/components/inbox-list';
 import { ComposeDialog } from '../features/messages/components/compose-dialog';
+import { useUserOptions } from '../features/messages/api/use-user-options';
 
 type AdminTab = 'users' | 'projects' | 'messages' | 'reports' | 'test-requests' | 'integrity';
 
@@ -133,8 +133,9 @@ export default function AdminPage() {
     open: false,
     recipientId: null,
   });
-  // The composer's recipients: every user but the admin (the Users tab reads the same list).
-  const users = useAdminUsers();
+  // The composer's recipients: every user but the admin, read when it opens (the Users tab pages
+  // through the newest members only).
+  const recipients = useUserOptions(composer.open);
   useAdminAlerts();
   const pending = usePendingReports();
 
@@ -145,7 +146,6 @@ export default function AdminPage() {
       </p>
     );
   }
-  const recipients = users.data?.filter((u) => u.id !== user.id).map((u) => ({ id: u.id, username: u.username }));
   const openComposer = (recipient: AdminUser | null) => setComposer({ open: true, recipientId: recipient?.id ?? null });
 
   return (
@@ -198,8 +198,8 @@ export default function AdminPage() {
       <ComposeDialog
         open={composer.open}
         onOpenChange={(open) => setComposer((c) => ({ ...c, open }))}
-        recipients={recipients}
-        recipientsError={Boolean(users.error)}
+        recipients={recipients.data}
+        recipientsError={Boolean(recipients.error)}
         recipientId={composer.recipientId}
       />
     </div>
