@@ -43,7 +43,9 @@ test.describe('a bad connection never leaves a dead end', { tag: '@phone' }, () 
     await expect(page.getByTestId('connection-banner')).toHaveCount(0);
     await page.goto(listed);
     await page.getByRole('button', { name }).first().click();
-    await expect(page.getByRole('button', { name: new RegExp(`^Voted, 1 vote, for ${project.title}`) })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^Voted, 1 vote, for ${project.title}`) }).first(),
+    ).toBeVisible();
   });
 });
 
