@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   test,
   expect,
@@ -7,6 +7,7 @@ import {
   registerMember,
   signIn,
   openAs,
+  type Member,
 } from './fixtures';
 import { chooseHomeTab, createProject, expectToast, openMenuIfPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
@@ -26,6 +27,20 @@ async function bell(page: Page) {
   return button;
 }
 
+/** A maker and a member who may follow them, each signed in in a browser of their own. */
+async function makerAndFan(browser: Browser) {
+  const request = (await browser.newContext()).request;
+  const maker = await registerMember(request);
+  const fan = await registerMember(request);
+  return { request, maker, fan, makerPage: await openAs(browser, maker), fanPage: await openAs(browser, fan) };
+}
+
+/** `fanPage`'s member follows `maker`. */
+async function follow(fanPage: Page, maker: Member): Promise<void> {
+  const res = await fanPage.request.post(`/api/users/${maker.username}/follow`, { headers: { Origin: E2E_BASE_URL } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** The bell's panel. */
 function panel(page: Page) {
   return page.getByRole('dialog', { name: 'Notifications' });
@@ -35,11 +50,7 @@ test.describe('follows and notifications', () => {
   // Two browsers and several axe scans each: more room than one page's journey on a busy machine.
   test.describe.configure({ timeout: 300_000 });
   test('the bell counts up live when a followed maker publishes, and the centre links to it', async ({ browser }) => {
-    const request = (await browser.newContext()).request;
-    const maker = await registerMember(request);
-    const fan = await registerMember(request);
-    const makerPage = await openAs(browser, maker);
-    const fanPage = await openAs(browser, fan);
+    const { maker, makerPage, fanPage } = await makerAndFan(browser);
 
     await fanPage.goto(`/users/${maker.username}`);
     await fanPage.getByRole('button', { name: 'Follow', exact: true }).click();
@@ -86,15 +97,8 @@ test.describe('follows and notifications', () => {
   });
 
   test("the panel's item links to its place and Mark all as read clears the bell", async ({ browser }) => {
-    const request = (await browser.newContext()).request;
-    const maker = await registerMember(request);
-    const fan = await registerMember(request);
-    const makerPage = await openAs(browser, maker);
-    const fanPage = await openAs(browser, fan);
-    const res = await fanPage.request.post(`/api/users/${maker.username}/follow`, {
-      headers: { Origin: E2E_BASE_URL },
-    });
-    expect(res.status(), await res.text()).toBe(200);
+    const { maker, makerPage, fanPage } = await makerAndFan(browser);
+    await follow(fanPage, maker);
     const first = await createProject(makerPage);
     await createProject(makerPage);
     await fanPage.goto('/about');
@@ -116,15 +120,8 @@ test.describe('follows and notifications', () => {
   });
 
   test('Mark all as read clears the bell', async ({ browser }) => {
-    const request = (await browser.newContext()).request;
-    const maker = await registerMember(request);
-    const fan = await registerMember(request);
-    const makerPage = await openAs(browser, maker);
-    const fanPage = await openAs(browser, fan);
-    const res = await fanPage.request.post(`/api/users/${maker.username}/follow`, {
-      headers: { Origin: E2E_BASE_URL },
-    });
-    expect(res.status(), await res.text()).toBe(200);
+    const { maker, makerPage, fanPage } = await makerAndFan(browser);
+    await follow(fanPage, maker);
     await fanPage.goto('/notifications');
     await expect(fanPage.getByRole('heading', { name: 'No notifications yet' })).toBeVisible();
     await createProject(makerPage);
@@ -139,11 +136,7 @@ test.describe('follows and notifications', () => {
   test("the home page's Following tab lists the followed makers' projects, says what to do when empty, and asks visitors to log in", async ({
     browser,
   }) => {
-    const request = (await browser.newContext()).request;
-    const maker = await registerMember(request);
-    const fan = await registerMember(request);
-    const makerPage = await openAs(browser, maker);
-    const fanPage = await openAs(browser, fan);
+    const { request, maker, makerPage, fanPage } = await makerAndFan(browser);
     await fanPage.goto('/');
     await chooseHomeTab(fanPage, 'Following');
     await expect(fanPage).toHaveURL(/[?&]tab=following(&|$)/);
@@ -151,10 +144,7 @@ test.describe('follows and notifications', () => {
     await expect(following.getByRole('heading', { name: 'You are not following any makers yet' })).toBeVisible();
     await expectNoSeriousA11yViolations(fanPage, '#projects');
 
-    const res = await fanPage.request.post(`/api/users/${maker.username}/follow`, {
-      headers: { Origin: E2E_BASE_URL },
-    });
-    expect(res.status(), await res.text()).toBe(200);
+    await follow(fanPage, maker);
     const project = await createProject(makerPage, { title: `Feed ${Math.random().toString(36).slice(2, 8)}` });
     await createProject(await openAs(browser, await registerMember(request)), { title: 'Not followed' });
     // The address keeps the tab: a reload opens it again.
@@ -179,12 +169,7 @@ test.describe('follows and notifications', () => {
     const makers = [await registerMember(request), await registerMember(request)];
     const fan = await registerMember(request);
     const fanPage = await openAs(browser, fan);
-    for (const maker of makers) {
-      const res = await fanPage.request.post(`/api/users/${maker.username}/follow`, {
-        headers: { Origin: E2E_BASE_URL },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    }
+    for (const maker of makers) await follow(fanPage, maker);
     // Eight projects, the two makers' in turn: more than a page of six.
     const makerPages = [await openAs(browser, makers[0]), await openAs(browser, makers[1])];
     const titles: string[] = [];

@@ -1,4 +1,4 @@
-import { Skeleton } from '../components/ui/skeleton';
+import { Skeleton, Skeletons } from '../components/ui/skeleton';
 
 /**
  * What a protected or lazily loaded route shows while the current user or its bundle loads: the
@@ -11,11 +11,7 @@ export function PageLoading() {
       <span className="sr-only">Loading</span>
       <Skeleton className="h-9 w-64 max-w-full" />
       <Skeleton className="mt-3 h-4 w-96 max-w-full" />
-      <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} className="h-48 rounded-xl" />
-        ))}
-      </div>
+      <Skeletons className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-48 rounded-xl" />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { EmptyState, ErrorState } from '../components/ui/empty-state';
 import { Label } from '../components/ui/field';
 import { SearchBox } from '../components/ui/search-box';
 import { Select } from '../components/ui/select';
-import { Skeleton } from '../components/ui/skeleton';
+import { Skeletons } from '../components/ui/skeleton';
 import { errorMessage } from '../lib/api';
 import { useDocumentTitle } from '../lib/site';
 import { useTestRequestList } from '../features/test-requests/api/use-test-requests';
@@ -54,11 +54,7 @@ export function TestRequestsPage() {
 
       <section aria-label="Open test requests" className="mt-6">
         {list.isLoading ? (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-56 rounded-xl" />
-            ))}
-          </div>
+          <Skeletons className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-56 rounded-xl" />
         ) : list.error && list.items.length === 0 ? (
           <ErrorState
             icon={ClipboardList}

@@ -8,7 +8,7 @@ import { Badge, CategoryBadge } from '../components/ui/badge';
 import { Card } from '../components/ui/card';
 import { EmptyState } from '../components/ui/empty-state';
 import { DetailPage, NotFoundPanel } from '../components/page/detail-page';
-import { Skeleton } from '../components/ui/skeleton';
+import { Skeleton, Skeletons } from '../components/ui/skeleton';
 import { TabPanel, Tabs } from '../components/ui/tabs';
 import { formatCount, formatDate } from '../lib/format';
 import { RelativeTime } from '../components/ui/relative-time';
@@ -95,11 +95,7 @@ function ProfileSkeleton() {
         </div>
       </Card>
       <Skeleton className="mt-8 h-10 w-48" />
-      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} className="h-48 rounded-xl" />
-        ))}
-      </div>
+      <Skeletons className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-48 rounded-xl" />
     </div>
   );
 }

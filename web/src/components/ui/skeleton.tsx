@@ -11,3 +11,32 @@ export function Skeleton({ className, ...rest }: HTMLAttributes<HTMLDivElement>)
     />
   );
 }
+
+/**
+ * `count` placeholders of one size (`itemClassName`) in a box laid out by `className`: a list or grid
+ * still loading. `label` is announced to screen readers.
+ */
+export function Skeletons({
+  count = 3,
+  className,
+  itemClassName,
+  label,
+}: {
+  count?: number;
+  className?: string;
+  itemClassName: string;
+  label?: string;
+}) {
+  return (
+    <div aria-busy="true" className={className}>
+      {label ? (
+        <span className="sr-only" role="status">
+          {label}
+        </span>
+      ) : null}
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} className={itemClassName} />
+      ))}
+    </div>
+  );
+}

@@ -20,3 +20,8 @@ export async function markNotificationsRead(ids?: number[]): Promise<void> {
   await callApi(endpoints.notifications.markRead, { body: ids ? { ids } : {} });
   await mutate(NOTIFICATION_COUNT_KEY);
 }
+
+/** Marks a notification read on the way to the page it links to, which opens at once. */
+export function markReadOnOpen(item: NotificationView): void {
+  if (item.readAt === null) void markNotificationsRead([item.id]).catch(() => {});
+}

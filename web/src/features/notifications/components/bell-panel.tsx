@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
 import useSWR from 'swr';
 import { Link } from 'wouter';
-import { CheckCheck } from 'lucide-react';
 import type { NotificationView } from '@vitrine/domain/answers';
 import { Popover } from '../../../components/ui/popover';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useToastedAction } from '../../../hooks/use-toasted-action';
+import { Skeletons } from '../../../components/ui/skeleton';
 import { useLiveEvent } from '../../../hooks/use-live-event';
-import { apiKey, endpoints, errorMessage, fetcher } from '../../../lib/api';
-import { markNotificationsRead } from '../use-notifications';
+import { apiKey, endpoints, fetcher } from '../../../lib/api';
+import { markReadOnOpen } from '../use-notifications';
+import { MarkAllReadButton } from './mark-all-read';
 import { NotificationItem } from './notification-list';
 
 /** How many of the latest notifications the bell's panel shows; the rest are on /notifications. */
@@ -39,16 +37,7 @@ function PanelList({
   onOpen: (item: NotificationView) => void;
 }) {
   if (items === undefined)
-    return (
-      <div aria-busy="true" className="space-y-2 p-3">
-        <span className="sr-only" role="status">
-          Loading notifications
-        </span>
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} className="h-12 rounded-lg" />
-        ))}
-      </div>
-    );
+    return <Skeletons className="space-y-2 p-3" itemClassName="h-12 rounded-lg" label="Loading notifications" />;
   if (items.length === 0)
     return (
       <p className="px-4 py-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
@@ -80,40 +69,19 @@ export function BellPanel({
   onNavigate: () => void;
 }) {
   const { data, mutate } = useLatestNotifications(open);
-  const { busy, run } = useToastedAction();
-  const unread = data?.some((item) => item.readAt === null) ?? false;
-  const markAll = () =>
-    run(
-      'all',
-      async () => {
-        await markNotificationsRead();
-        await mutate();
-      },
-      {
-        success: { title: 'All notifications marked as read' },
-        failure: (error) => ({
-          title: 'Could not mark them read',
-          description: errorMessage(error, 'Please try again.'),
-        }),
-      },
-    );
   const leave = () => {
     onOpenChange(false);
     onNavigate();
   };
-  // Opening one marks it read on the way; the page it links to opens at once.
   const onOpen = (item: NotificationView) => {
-    if (item.readAt === null) void markNotificationsRead([item.id]).catch(() => {});
+    markReadOnOpen(item);
     leave();
   };
   return (
     <Popover triggerId={triggerId} open={open} onOpenChange={onOpenChange} label="Notifications">
       <div className="flex items-center justify-between gap-2 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
         <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">Notifications</h2>
-        <Button variant="ghost" size="sm" onClick={markAll} disabled={!unread} loading={busy === 'all'}>
-          <CheckCheck aria-hidden="true" />
-          Mark all as read
-        </Button>
+        <MarkAllReadButton items={data} refresh={() => mutate()} variant="ghost" />
       </div>
       <PanelList items={data} onOpen={onOpen} />
       <div className="border-t border-zinc-200 px-4 py-2.5 text-center dark:border-zinc-800">

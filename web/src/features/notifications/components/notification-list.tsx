@@ -4,7 +4,7 @@ import type { NotificationView } from '@vitrine/domain/answers';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadMore } from '../../../components/ui/load-more';
 import { RelativeTime } from '../../../components/ui/relative-time';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Skeletons } from '../../../components/ui/skeleton';
 import type { KeysetList } from '../../../hooks/use-keyset-list';
 import { cn } from '../../../lib/cn';
 
@@ -54,16 +54,7 @@ export function NotificationList({
   onOpen: (item: NotificationView) => void;
 }) {
   if (list.data === undefined)
-    return (
-      <div aria-busy="true" className="space-y-2">
-        <span className="sr-only" role="status">
-          Loading notifications
-        </span>
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} className="h-16 rounded-lg" />
-        ))}
-      </div>
-    );
+    return <Skeletons className="space-y-2" itemClassName="h-16 rounded-lg" label="Loading notifications" />;
   if (list.data.length === 0)
     return (
       <EmptyState
