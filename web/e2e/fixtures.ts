@@ -59,10 +59,30 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
 export async function expectNoSeriousA11yViolations(page: Page, scope?: string): Promise<void> {
   // Every WCAG 2.x A/AA rule, axe's best practices and its experimental rules (label-content-name-mismatch among them).
   // `scope` (a CSS selector) checks only that part: the rest of a page already checked as it is.
+  // Colours are measured as they end: a dialog fading in has not reached its contrast yet.
+  await settleAnimations(page);
   const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
   const results = await (scope ? builder.include(scope) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * Waits for the page's running animations and transitions to end: endless ones (a skeleton's pulse)
+ * are left, and a paused one cannot hold the check for more than a few seconds.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]),
+  );
 }
 
 /**
