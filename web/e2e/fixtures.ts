@@ -122,8 +122,8 @@ export interface OffSiteGuard {
 
 /**
  * Playwright's test whose `page` waits for hydration after goto and reload (awaitingHydration), and
- * whose browser contexts (the default one and any made with `browser.newContext()` during the test)
- * reach the site and nothing else: any other request is aborted before it leaves the browser, and
+ * whose browser contexts (the default one and any made with `browser.newContext()` during the test,
+ * closed when it ends) reach the site and nothing else: any other request is aborted before it leaves the browser, and
  * the test fails on one it did not expect (docs/operations.md "Nothing leaves the machine").
  */
 export const test = base.extend<{ offSite: OffSiteGuard }>({
@@ -140,8 +140,10 @@ export const test = base.extend<{ offSite: OffSiteGuard }>({
         });
       await guard(context);
       const newContext = browser.newContext.bind(browser);
+      const opened: BrowserContext[] = [];
       browser.newContext = async (options) => {
         const c = await newContext(options);
+        opened.push(c);
         await guard(c);
         return c;
       };
@@ -149,6 +151,8 @@ export const test = base.extend<{ offSite: OffSiteGuard }>({
         await use({ blocked, expectBlocked: (pattern) => allowed.push(pattern) });
       } finally {
         browser.newContext = newContext;
+        // The browser lives as long as the worker: the test's own contexts (and their live sockets) end with it.
+        await Promise.all(opened.map((c) => c.close().catch(() => undefined)));
       }
       const surprises = unexpected.filter((url) => !allowed.some((pattern) => pattern.test(url)));
       expect(surprises, 'requests to somewhere other than the site (blocked)').toEqual([]);

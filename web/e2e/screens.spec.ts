@@ -19,8 +19,12 @@ test.describe('a bad connection never leaves a dead end', { tag: '@phone' }, () 
     const listed = `/?q=${encodeURIComponent(project.title)}`;
     await signIn(page, await registerMember(request));
     await page.goto(listed);
-    // Any first key press fetches the toaster, as a visitor's first interaction would.
+    // Any first key press fetches the toaster, as a visitor's first interaction would. The chunk and
+    // every chunk it imports are in once importing it again resolves: only then is the page offline.
+    const toaster = page.waitForResponse((r) => /\/assets\/toast-view-[\w-]+\.js$/.test(new URL(r.url()).pathname));
     await page.keyboard.press('Shift');
+    const chunk = (await toaster).url();
+    await page.evaluate((url) => import(url).then(() => undefined), chunk);
     const name = new RegExp(`^Vote, 0 votes, for ${project.title}`);
     const vote = page.getByRole('button', { name }).first();
     await context.setOffline(true);
