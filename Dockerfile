@@ -1,6 +1,7 @@
-# One image for both processes: `node --import tsx api/src/server.ts` (the default) or
-# `node --import tsx worker/src/index.ts`. Server code runs from TypeScript sources through tsx (no
-# build step); the web client is built into web/dist, which the API serves.
+# One image for both processes: `node --enable-source-maps dist/server/api.js` (the default) or
+# `node --enable-source-maps dist/server/worker.js`. Production runs the compiled JavaScript with plain
+# node (scripts/build-server.ts) and the production dependencies of the api and the worker alone; the
+# web client is built into web/dist, which the API serves, and its server renderer into web/dist-ssr.
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -15,19 +16,21 @@ COPY scripts/lint/package.json scripts/lint/
 COPY patches/ patches/
 RUN npm ci --no-audit --no-fund
 
+# Builds the web client and the server, then lays out in /image exactly what the last stage holds
+# (scripts/production-layout.ts: the builds, the migrations, the manifests, `npm ci --omit=dev`).
 FROM deps AS build
 COPY . .
-RUN npm run build
+RUN npm run build && npx tsx scripts/production-layout.ts /image
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
-COPY --from=build /app /app
+COPY --from=build /image /app
 # .data/outbox receives .eml files when no SMTP_URL is set.
 RUN mkdir -p /app/.data/outbox && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
 # node itself is PID 1's child (compose sets init: true) and handles SIGTERM: the API drains its
 # sockets and requests, the worker finishes its running jobs.
-CMD ["node", "--import", "tsx", "api/src/server.ts"]
+CMD ["node", "--enable-source-maps", "dist/server/api.js"]

@@ -1,23 +1,38 @@
 /**
- * `npm start`: one command runs the whole site on this machine. It finds (or starts) PostgreSQL and
- * Redis, migrates, makes the first admin, seeds demo data into an empty database, builds the web
- * client if there is no build, then supervises the API (web + /api + Socket.IO on one port) and one
- * worker as child processes: a crashed one is restarted with backoff, neither outlives this process,
- * and SIGTERM or Ctrl-C stops both within 10 s (scripts/lib/supervisor.ts).
+ * `npm start` (through scripts/start.mjs, which builds first when the build is missing or stale): one
+ * command runs the whole site on this machine, in production mode unless NODE_ENV says otherwise. It
+ * finds (or starts) PostgreSQL and Redis, migrates, makes the first admin, seeds demo data into an
+ * empty database, then supervises the API (web + /api + Socket.IO on one port) and one worker as child
+ * processes: a crashed one is restarted with backoff, neither outlives this process, and SIGTERM or
+ * Ctrl-C stops both within 10 s (scripts/lib/supervisor.ts). Compiled (dist/server/start.js) it runs
+ * the compiled api and worker beside it; from TypeScript (`tsx scripts/start.ts`) their sources.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../db/src/repo-root';
 import { ensureServices, portAnswers } from './lib/services';
 import { onParentGone } from './lib/parent-watch';
 import { startSupervisor } from './lib/supervisor';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = REPO_ROOT;
 const dataDir = path.join(root, '.data');
 mkdirSync(dataDir, { recursive: true });
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+
+/** A value made once for this machine and kept in .data/ (mode 0600); `generatedNow` when made by this run. */
+function keptSecret(name: string, bytes: number): { value: string; generatedNow: boolean } {
+  const file = path.join(dataDir, name);
+  const generatedNow = !existsSync(file);
+  if (generatedNow) writeFileSync(file, randomBytes(bytes).toString('base64url'), { mode: 0o600 });
+  return { value: readFileSync(file, 'utf8').trim(), generatedNow };
+}
+
+// What runs is what production runs: the compiled build with NODE_ENV=production, so it needs a
+// session secret of its own, made once and kept in .data/session-secret unless SESSION_SECRET is set.
+process.env.NODE_ENV ??= 'production';
+if (!process.env.SESSION_SECRET?.trim()) process.env.SESSION_SECRET = keptSecret('session-secret', 32).value;
 
 const { databaseUrl, redisUrl } = await ensureServices(dataDir);
 process.env.DATABASE_URL = databaseUrl;
@@ -27,13 +42,10 @@ process.env.REDIS_URL = redisUrl;
 let adminNote = `as ${process.env.ADMIN_USERNAME} (password from ADMIN_PASSWORD)`;
 let generatedNow = false;
 if (!process.env.ADMIN_USERNAME || !process.env.ADMIN_PASSWORD) {
-  const file = path.join(dataDir, 'admin-password');
-  if (!existsSync(file)) {
-    writeFileSync(file, randomBytes(9).toString('base64url'), { mode: 0o600 });
-    generatedNow = true;
-  }
+  const password = keptSecret('admin-password', 9);
+  generatedNow = password.generatedNow;
   process.env.ADMIN_USERNAME = 'admin';
-  process.env.ADMIN_PASSWORD = readFileSync(file, 'utf8').trim();
+  process.env.ADMIN_PASSWORD = password.value;
   adminNote = `as admin / ${process.env.ADMIN_PASSWORD} (kept in .data/admin-password)`;
 }
 
@@ -64,18 +76,18 @@ if (config.seedDemo && (await seedDemo(sql)))
   log.info("Seeded demo data (every demo user's password is in README.md, Quick start)");
 await sql.end();
 
-if (!existsSync(path.join(root, 'web/dist/index.html'))) {
-  log.info('Building the web client (first run)...');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+if (!existsSync(path.join(root, 'web/dist/index.html')))
+  log.warn('The web client is not built (npm run build): every page is the bare shell the client renders');
 
 /** How long the banner waits for the api to listen (it migrates first). */
 const API_START_WAIT_MS = 60_000;
 
+/** Compiled, the api and the worker are the modules beside this one; from sources, their entry points. */
+const compiled = !import.meta.url.endsWith('.ts');
+const here = path.dirname(fileURLToPath(import.meta.url));
 const supervisor = startSupervisor([
-  { name: 'api', script: path.join(root, 'api/src/server.ts') },
-  { name: 'worker', script: path.join(root, 'worker/src/index.ts') },
+  { name: 'api', script: compiled ? path.join(here, 'api.js') : path.join(root, 'api/src/server.ts') },
+  { name: 'worker', script: compiled ? path.join(here, 'worker.js') : path.join(root, 'worker/src/index.ts') },
 ]);
 
 let stopping = false;

@@ -22,6 +22,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? []
       : [compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], skipIfLargerOrEqual: false })]),
   ],
+  // The server renderer carries every package it uses (React, the router, icons, Ark UI...): production
+  // installs the api's and the worker's dependencies only, never the web client's (docs/operations.md
+  // "The production image").
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   server: {
     proxy: {
       '/api': { target: API_ORIGIN, changeOrigin: false },

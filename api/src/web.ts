@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '@vitrine/db/repo-root';
 import { SSR_DATA_ELEMENT_ID, type SsrResult } from '@vitrine/domain/ssr';
 import { siteOrigin } from './public/site-links';
 import type { Config } from '@vitrine/runtime/config';
@@ -14,7 +14,7 @@ import { loadRenderer, readAsViewer } from './public/page-renderer';
 import { makePreloader } from './public/client-manifest';
 
 /** Where `vite build` puts the web client. */
-const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const WEB_DIST = path.join(REPO_ROOT, 'web/dist');
 
 /** Source maps end so; vite writes one beside each script (web/vite.config.ts). */
 const SOURCE_MAP_SUFFIX = '.map';

@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { REPO_ROOT } from './repo-root';
 import type { Sql } from './sql';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+const MIGRATIONS_DIR = path.join(REPO_ROOT, 'db/migrations');
 /** Any constant: serialises concurrent starts (api and worker migrate at once). */
 const MIGRATION_LOCK_ID = 7_320_001;
 

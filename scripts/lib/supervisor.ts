@@ -1,20 +1,28 @@
 /**
- * A small process supervisor for `npm start` and the fault suite: runs each child (a node module,
- * TypeScript through tsx), restarts one that exits unasked with exponential backoff, and stops them
+ * A small process supervisor for `npm start` and the fault suite: runs each child (a module of the
+ * compiled build, or TypeScript through tsx), restarts one that exits unasked with exponential backoff, and stops them
  * all with SIGTERM, then SIGKILL after a grace period. Children never outlive it: each gets an IPC
  * pipe and the parent-watch preload, which stops the child when the pipe closes (the supervisor died
  * without stopping it), and the supervisor signals them when its own process exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { SUPERVISOR_PID_ENV } from './parent-watch';
+import { REPO_ROOT } from '../../db/src/repo-root';
 import { createLogger } from '../../runtime/src/logger';
 
-/** The repository root, where `tsx` resolves. */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** Preloaded into every child: it stops when the supervisor's pipe closes. */
-const PARENT_WATCH = fileURLToPath(new URL('./parent-watch.ts', import.meta.url));
+/**
+ * How node runs a child's module, with the parent-watch preload that stops it when the supervisor's
+ * pipe closes: a compiled module (the production build, scripts/build-server.ts) with the compiled
+ * preload and source maps, a TypeScript one through tsx.
+ */
+export function childNodeArgs(script: string): string[] {
+  if (script.endsWith('.ts'))
+    return ['--import', 'tsx', '--import', pathToFileURL(path.join(REPO_ROOT, 'scripts/lib/parent-watch.ts')).href];
+  return ['--enable-source-maps', '--import', pathToFileURL(path.join(path.dirname(script), 'parent-watch.js')).href];
+}
 
 /** First restart delay, doubled for each crash in a row. */
 const DEFAULT_INITIAL_BACKOFF_MS = 1_000;
@@ -30,7 +38,7 @@ const KILL_WAIT_MS = 2_000;
 /** One supervised process. */
 export interface ChildSpec {
   name: string;
-  /** The module node runs (TypeScript is loaded through tsx). */
+  /** The module node runs: compiled JavaScript beside the compiled parent-watch.js, or TypeScript (through tsx). */
   script: string;
   args?: string[];
   /** Added to the supervisor's environment. */
@@ -141,15 +149,11 @@ export function startSupervisor(specs: ChildSpec[], options: SupervisorOptions =
   function launch(child: ChildState) {
     const { spec } = child;
     const out = spec.logFile ? openSync(spec.logFile, 'a') : 'inherit';
-    const proc = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--import', PARENT_WATCH, spec.script, ...(spec.args ?? [])],
-      {
-        cwd: ROOT,
-        env: { ...process.env, ...spec.env, [SUPERVISOR_PID_ENV]: String(process.pid) },
-        stdio: ['ignore', out, out, 'ipc'],
-      },
-    );
+    const proc = spawn(process.execPath, [...childNodeArgs(spec.script), spec.script, ...(spec.args ?? [])], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...spec.env, [SUPERVISOR_PID_ENV]: String(process.pid) },
+      stdio: ['ignore', out, out, 'ipc'],
+    });
     if (typeof out === 'number') closeSync(out);
     child.proc = proc;
     child.startedAt = Date.now();

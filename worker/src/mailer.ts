@@ -1,10 +1,10 @@
 import nodemailer from 'nodemailer';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { REPO_ROOT } from '@vitrine/db/repo-root';
 
 /** Where mails go when no SMTP_URL is set: the repository's .data/outbox, one .eml file each. */
-const DEFAULT_OUTBOX_DIR = fileURLToPath(new URL('../../.data/outbox', import.meta.url));
+const DEFAULT_OUTBOX_DIR = path.join(REPO_ROOT, '.data/outbox');
 /** An SMTP server that does not answer within this long counts as down (the job retries later). */
 const SMTP_TIMEOUT_MS = 10_000;
 

@@ -1,12 +1,14 @@
 import type { Context } from 'koa';
 import type { RequestListener } from 'node:http';
 import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import inject from 'light-my-request';
+import { REPO_ROOT } from '@vitrine/db/repo-root';
 import type { SsrLoadResult, SsrRenderer } from '@vitrine/domain/ssr';
 
 /** Where Vite's SSR build puts the server renderer (web/src/entry-server.tsx). */
-const WEB_RENDERER = fileURLToPath(new URL('../../../web/dist-ssr/entry-server.js', import.meta.url));
+const WEB_RENDERER = path.join(REPO_ROOT, 'web/dist-ssr/entry-server.js');
 
 /** Request headers passed on to the API reads, so they answer for this visitor and this host. */
 const FORWARDED_HEADERS = [
