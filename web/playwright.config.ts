@@ -55,13 +55,14 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx scripts/e2e/server.ts',
+    // node itself (no npx or tsx CLI in between) gets the SIGTERM below and removes its database and keys.
+    command: 'node --import tsx scripts/e2e/server.ts',
     cwd: '..',
     url: `${E2E_BASE_URL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     // Warnings and errors only: a line per request would bury the test report.
     env: { E2E_PORT: String(E2E_PORT), LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
   },

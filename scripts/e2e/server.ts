@@ -66,12 +66,17 @@ try {
 }
 console.log(`[e2e] serving ${api.url} on database ${db.name}`);
 
+/** How long the worker and the api may take to close before the database and keys are removed anyway. */
+const CLOSE_BOUND_MS = 5_000;
+/** `closing`, or nothing once CLOSE_BOUND_MS has passed: cleaning up must never wait for it. */
+const bounded = (closing: Promise<unknown> | undefined) =>
+  Promise.race([closing?.catch(() => {}), new Promise((resolve) => setTimeout(resolve, CLOSE_BOUND_MS).unref())]);
+
 let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
-  await worker?.close().catch(() => {});
-  await api.close().catch(() => {});
+  await Promise.all([bounded(worker?.close()), bounded(api.close())]);
   hosted.close();
   await db.drop().catch((err) => console.error(err));
   await deleteRedisPrefix(redisUrl, redisPrefix);
