@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { AppContext, AppContextExtras, AppRouter, AppState } from '../context';
-import { forbidden, PAUSED_MESSAGE, unauthorized } from '../errors';
+import { forbidden, HttpError, PAUSED_MESSAGE, unauthorized } from '../errors';
 import { spend, spendFlood } from '../middleware/rate-limit';
 import { authorize } from '../policies';
 import type { Access, Contract, Route } from './route';
@@ -39,7 +39,9 @@ export function guard(contract: Pick<Contract, 'access' | 'loginMessage'>, user:
  * - The route's quota counts what it limits (projects submitted, reports made, messages sent...): it is
  *   spent after validation, so a typo costs nothing, and given back when the handler fails (a 4xx from
  *   the command, a 409 duplicate...), so only the writes that happen count. A quota that counts attempts
- *   (`limitCounts: 'attempts'`: password changes, confirmation links, where each try is a guess) keeps its point.
+ *   (`limitCounts: 'attempts'`: password changes, confirmation links, where each try is a guess) keeps its point;
+ *   one that counts work (`limitCounts: 'work'`: picture uploads, where a refused picture may have cost
+ *   seconds of CPU) keeps it for every refusal (4xx) and gives it back only for a failure of ours (5xx).
  * Sign-in throttling counts failed attempts in its command (credential-checker.ts), not here.
  */
 export function compose(r: Route): Middleware<AppState, AppContextExtras> {
@@ -61,7 +63,7 @@ export function compose(r: Route): Middleware<AppState, AppContextExtras> {
     try {
       answer = await handler({ ...caller, params, query, body, koa: c } as Parameters<typeof handler>[0]);
     } catch (err) {
-      if (refund && contract.limitCounts !== 'attempts') await refund();
+      if (refund && !keepsPoint(contract.limitCounts ?? 'writes', err)) await refund();
       throw err;
     }
     // Read-your-writes with a replica: this member's public reads go to the primary until it has replayed this write.
@@ -71,6 +73,13 @@ export function compose(r: Route): Middleware<AppState, AppContextExtras> {
     c.body = answer;
   };
   return Object.assign(run, { route: r });
+}
+
+/** Whether a failed handler's error keeps the quota point it spent (ServerParts.limitCounts). */
+function keepsPoint(counts: NonNullable<Contract['limitCounts']>, err: unknown): boolean {
+  if (counts === 'attempts') return true;
+  if (counts === 'work') return err instanceof HttpError && err.status < 500;
+  return false;
 }
 
 /** A presented answer that does not match its contract's response schema: a bug, answered 500. */

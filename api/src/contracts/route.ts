@@ -35,8 +35,13 @@ export interface ServerParts<A extends Access = Access> {
    * the per-IP flood limit first, before the guard.
    */
   limit?: LimiterName;
-  /** 'attempts' keeps the quota's point when the handler fails: each try is a guess (a current password, a token). Default 'writes'. */
-  limitCounts?: 'writes' | 'attempts';
+  /**
+   * When a failed handler keeps the quota's point. 'writes' (default): never, only writes that happen
+   * count. 'attempts': always, each try is a guess (a current password, a token). 'work': when the
+   * request was refused (any 4xx), since each try may cost us CPU (a picture decoded); only a failure of
+   * ours (a 5xx: the store or the database down, a full processing queue) gives the point back.
+   */
+  limitCounts?: 'writes' | 'attempts' | 'work';
   /** Fills the body before validation from the caller (a member's contact form takes their profile name and email). */
   prefill?: (body: unknown, user: UserRow | null) => unknown;
   /** Refusals whose exact text the server owns (api/src/errors.ts), laid over the contract's `errors` in the document. */

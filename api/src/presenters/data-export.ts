@@ -5,7 +5,13 @@ import type {
   ExportCommentRow,
   ExportProjectUpdateRow,
   ExportFeedbackRow,
+  ExportEmailSentRow,
   ExportFollowRow,
+  ExportModerationRow,
+  ExportNotificationRow,
+  ExportPictureRow,
+  ExportProjectDayRow,
+  ExportVisitorReplyRow,
   ExportMessageRow,
   ExportPeerRatingRow,
   ExportProfileRow,
@@ -18,6 +24,7 @@ import type {
   ExportVoteRow,
 } from '@vitrine/db/queries/data-export';
 import type { DataExportAnswer, ExportList } from '@vitrine/domain/answers';
+import { mediaUrl } from '../media/keys';
 
 /** The rows of an export as loaded (api/src/data-export-loader.ts). */
 export interface DataExportRows {
@@ -38,6 +45,14 @@ export interface DataExportRows {
   projectUpdates: ExportProjectUpdateRow[];
   commentReports: ExportCommentReportRow[];
   following: ExportFollowRow[];
+  followers: ExportFollowRow[];
+  notifications: ExportNotificationRow[];
+  pictures: ExportPictureRow[];
+  outboundClicks: ExportProjectDayRow[];
+  impressions: ExportProjectDayRow[];
+  moderation: ExportModerationRow[];
+  visitorReplies: ExportVisitorReplyRow[];
+  emailsSent: ExportEmailSentRow[];
   truncated: ExportList[];
 }
 
@@ -57,6 +72,7 @@ const feedback = (f: ExportFeedbackRow) => ({
   helpfulCount: f.helpfulCount,
   createdAt: iso(f.createdAt),
   updatedAt: iso(f.updatedAt),
+  addressedByUpdateIds: f.addressedByUpdateIds,
 });
 const peerRating = (r: ExportPeerRatingRow) => ({
   id: r.id,
@@ -68,6 +84,8 @@ const peerRating = (r: ExportPeerRatingRow) => ({
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
 });
+
+const projectDay = (r: ExportProjectDayRow) => ({ projectId: r.projectId, projectTitle: r.projectTitle, day: r.day });
 
 /** A member's data export, field by field: never the password hash, the session cut-off or a token. */
 export function presentDataExport(rows: DataExportRows, exportedAt: Date): DataExportAnswer {
@@ -90,6 +108,10 @@ export function presentDataExport(rows: DataExportRows, exportedAt: Date): DataE
       testerRating: Number(p.testerRating),
       testerRatingCount: p.testerRatingCount,
       activityPoints: p.activityPoints,
+      followerCount: p.followerCount,
+      followingCount: p.followingCount,
+      notifyEmail: p.notifyEmail,
+      notifyKinds: p.notifyKinds,
       createdAt: iso(p.createdAt),
     },
     projects: rows.projects.map((r) => ({
@@ -199,6 +221,48 @@ export function presentDataExport(rows: DataExportRows, exportedAt: Date): DataE
       createdAt: iso(r.createdAt),
     })),
     following: rows.following.map((f) => ({ username: f.username, followedAt: iso(f.followedAt) })),
+    followers: rows.followers.map((f) => ({ username: f.username, followedAt: iso(f.followedAt) })),
+    notifications: rows.notifications.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      url: n.url,
+      subject: n.subject,
+      detail: n.detail,
+      count: n.count,
+      createdAt: iso(n.createdAt),
+      readAt: isoOrNull(n.readAt),
+      emailedAt: isoOrNull(n.emailedAt),
+    })),
+    pictures: rows.pictures.map((m) => ({
+      id: m.id,
+      projectId: m.projectId,
+      position: m.position,
+      alt: m.alt,
+      width: m.width,
+      height: m.height,
+      urls: m.keys.map(mediaUrl),
+      createdAt: iso(m.createdAt),
+    })),
+    outboundClicks: rows.outboundClicks.map(projectDay),
+    impressions: rows.impressions.map(projectDay),
+    moderation: rows.moderation.map((e) => ({
+      id: e.id,
+      role: e.role,
+      action: e.action,
+      subjectType: e.subjectType,
+      subjectId: e.subjectId,
+      subjectTitle: e.subjectTitle,
+      reason: e.reason,
+      createdAt: iso(e.createdAt),
+    })),
+    visitorReplies: rows.visitorReplies.map((r) => ({
+      id: r.id,
+      messageId: r.messageId,
+      subject: r.subject,
+      message: r.message,
+      createdAt: iso(r.createdAt),
+    })),
+    emailsSent: rows.emailsSent.map((e) => ({ kind: e.kind, sentAt: iso(e.sentAt) })),
     truncated: rows.truncated,
   };
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMessage, buildProject, buildUser, createTestDatabase, TEST_PASSWORD } from '@vitrine/db/testing';
 import type { UserRow } from '@vitrine/db/queries/users';
+import { EXPORT_COVERAGE, EXPORT_LEFT_OUT, type MemberKey } from '@vitrine/db/queries/data-export';
+import { EXPORT_LISTS } from '@vitrine/domain/answers';
 import { makeTestApp, randomIp } from '../testing';
 import { makeRealtimeTestApp, type RealtimeTestApp } from '../realtime/testing';
 import { LAST_ADMIN, WRONG_PASSWORD } from '../commands/account-deleter';
@@ -209,6 +211,109 @@ describe('GET /api/users/me/export', () => {
     const limited = await agent.get('/api/users/me/export');
     expect(limited.status).toBe(429);
     expect(limited.body.message).toMatch(/try again later/);
+  });
+});
+
+/**
+ * The columns that name a member, read from the catalog: every column with a foreign key to users, and
+ * every column named like one without a key (an author, a tester, a visitor key, a recipient...).
+ */
+async function memberColumns(): Promise<string[]> {
+  const rows = await t.deps.sql<{ name: string }[]>`
+    SELECT c.conrelid::regclass::text || '.' || a.attname AS name
+    FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+    WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass
+    UNION
+    SELECT table_name || '.' || column_name FROM information_schema.columns
+    WHERE table_schema = current_schema()
+      AND ((udt_name IN ('int4', '_int4', 'int8')
+            AND column_name ~ '(user|author|tester|follower|followee|rater|reporter|recipient|sender|actor|owner|member|admin)(_ids?)?$|_by$')
+           OR column_name IN ('visitor', 'recipient'))
+      AND table_name <> 'users'`;
+  return rows.map((r) => r.name).sort();
+}
+
+/** How many rows of `column` (`table.column`) name `user`, the way EXPORT_COVERAGE says it names a member. */
+async function rowsNaming(column: string, key: MemberKey, user: { id: number; email: string | null }) {
+  const { sql } = t.deps;
+  const [table, name] = column.split('.') as [string, string];
+  const value = { id: user.id, ids: user.id, 'u<id>': `u${user.id}`, 'u:<id>': `u:${user.id}`, email: user.email }[key];
+  const where = key === 'ids' ? sql`${value} = ANY (${sql(name)})` : sql`${sql(name)} = ${value}`;
+  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ${sql(table)} WHERE ${where}`;
+  return row!.n;
+}
+
+/** Rows about `d.user` in the tables memberWithData leaves empty: a submission, notifications, pictures, clicks, impressions, moderation, replies, mails. */
+async function everythingElse(d: Awaited<ReturnType<typeof memberWithData>>) {
+  const { sql } = t.deps;
+  await sql`INSERT INTO submissions (ip_address, user_id, project_id) VALUES ('198.51.100.9', ${d.user.id}, ${d.own.id})`;
+  await sql`UPDATE users SET notify_email = 'daily', notify_kinds = '{"comment": false}' WHERE id = ${d.user.id}`;
+  await sql`INSERT INTO notifications (user_id, kind, group_key, project_id, url, subject, actor_ids)
+            VALUES (${d.user.id}, 'comment', ${`c${d.own.id}`}, ${d.own.id}, ${`/projects/${d.own.id}`}, 'New comment on My visible project', ${[d.other.id]})`;
+  await sql`INSERT INTO project_media (project_id, position, alt, width, height, variants)
+            VALUES (${d.own.id}, 0, 'Main screen', 800, 600,
+                    ${sql.json([{ width: 800, type: 'image/webp', key: `${'a'.repeat(40)}.webp` }])})`;
+  expect((await d.agent.get(`/go/${d.theirs.id}`)).status).toBeLessThan(400);
+  await sql`INSERT INTO project_impressions (project_id, day, visitor) VALUES (${d.theirs.id}, current_date, ${`u:${d.user.id}`})`;
+  await sql`INSERT INTO moderation_log (action, subject_type, subject_id, subject_title, subject_user_id, reason, actor_id)
+            VALUES ('user.paused', 'user', ${d.user.id}, NULL, ${d.user.id}, 'Spam links', ${d.other.id}),
+                   ('project.hidden', 'project', ${d.theirs.id}, 'Their project', ${d.other.id}, 'Copied', ${d.user.id})`;
+  await sql`INSERT INTO visitor_replies (message_id, admin_user_id, to_email, subject, message, original_subject, original_message)
+            VALUES (NULL, ${d.user.id}, 'VISITOR-ADDRESS@example.com', 'Re: hello', 'Thanks for writing', 'hello', 'hi')`;
+  // The other member's update addresses the member's feedback on their request.
+  const [given] = await sql<{ id: number }[]>`SELECT id FROM test_feedback WHERE request_id = ${d.asTester}`;
+  const theirAgent = await t.signIn(d.other);
+  const addressed = await theirAgent
+    .post(`/api/projects/${d.theirs.id}/updates`)
+    .send({ title: 'Thanks, fixed', body: 'Fixed.', addressesFeedbackIds: [given!.id] });
+  expect(addressed.status).toBe(201);
+  await sql`INSERT INTO sent_emails (event_id, kind, recipient) VALUES (${900_000_000 + d.user.id}, 'digest', 'me@example.com')`;
+}
+
+describe('the export covers every table naming the member', () => {
+  it('lists every column of the schema that names a member as exported or left out with a reason', async () => {
+    const exported = Object.keys(EXPORT_COVERAGE);
+    const leftOut = Object.keys(EXPORT_LEFT_OUT);
+    expect(exported.filter((c) => leftOut.includes(c))).toEqual([]);
+    // A new table (or column) naming a member fails here until the export carries it or EXPORT_LEFT_OUT says why.
+    expect(await memberColumns()).toEqual([...exported, ...leftOut].sort());
+    for (const { section } of Object.values(EXPORT_COVERAGE))
+      expect(['profile', ...EXPORT_LISTS], section).toContain(section);
+  });
+
+  it('carries, for every exported column, the rows that name the member', async () => {
+    const d = await memberWithData();
+    await everythingElse(d);
+    const res = await d.agent.get('/api/users/me/export');
+    expect(res.status).toBe(200);
+    for (const [column, { key, section }] of Object.entries(EXPORT_COVERAGE)) {
+      // Each exported column holds rows about this member (the check below is never empty-handed) ...
+      expect(await rowsNaming(column, key, { id: d.user.id, email: 'me@example.com' }), column).toBeGreaterThan(0);
+      // ... and its section of the export carries them.
+      expect(res.body[section], `${column} -> ${section}`).not.toHaveLength(0);
+    }
+    const body = res.body;
+    expect(body.profile).toMatchObject({ notifyEmail: 'daily', notifyKinds: { comment: false }, followingCount: 1 });
+    expect(body.followers).toEqual([{ username: d.other.username, followedAt: expect.any(String) }]);
+    expect(body.notifications).toEqual([
+      expect.objectContaining({ kind: 'comment', subject: 'New comment on My visible project', readAt: null }),
+    ]);
+    expect(body.pictures).toEqual([
+      expect.objectContaining({ projectId: d.own.id, alt: 'Main screen', urls: [`/media/${'a'.repeat(40)}.webp`] }),
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(body.outboundClicks).toEqual([{ projectId: d.theirs.id, projectTitle: 'Their project', day: today }]);
+    expect(body.impressions).toEqual([{ projectId: d.theirs.id, projectTitle: 'Their project', day: today }]);
+    expect(body.moderation.map((e: { role: string; action: string }) => [e.role, e.action])).toEqual([
+      ['actor', 'project.hidden'],
+      ['subject', 'user.paused'],
+    ]);
+    expect(body.visitorReplies).toEqual([
+      expect.objectContaining({ subject: 'Re: hello', message: 'Thanks for writing' }),
+    ]);
+    expect(body.emailsSent).toEqual([{ kind: 'digest', sentAt: expect.any(String) }]);
+    expect(body.feedbackGiven).toEqual([expect.objectContaining({ addressedByUpdateIds: [expect.any(Number)] })]);
+    expect(res.text).not.toContain('VISITOR-ADDRESS');
   });
 });
 

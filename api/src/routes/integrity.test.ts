@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import { buildProject } from '@vitrine/db/testing';
+import { buildProject, buildUser } from '@vitrine/db/testing';
 import { holdRing } from '@vitrine/db/queries/integrity';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { IntegrityCluster, ProjectScore } from '@vitrine/domain/answers';
@@ -47,7 +47,8 @@ async function ringVotes(projectId: number) {
 
 describe('weighted votes through the API', () => {
   it('weighs a visitor who came through the outbound link more, and stores networks, never addresses', async () => {
-    const project = await buildProject(t.deps.sql, { replitUrl: 'https://hosted.example/app' });
+    const owner = await buildUser(t.deps.sql, { standing: true });
+    const project = await buildProject(t.deps.sql, { userId: owner.id, replitUrl: 'https://hosted.example/app' });
     const visitor = t.agent();
     const go = await visitor.get(`/go/${project.id}`).set('X-Forwarded-For', '198.51.100.7');
     expect(go.status).toBe(302);

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { buildProject } from '@vitrine/db/testing';
-import { MEDIA_MESSAGES, MEDIA_PER_PROJECT } from '@vitrine/domain/schemas/media';
+import { MEDIA_MAX_BYTES, MEDIA_MAX_SIDE, MEDIA_MESSAGES, MEDIA_PER_PROJECT } from '@vitrine/domain/schemas/media';
 import { makeTestApp, type TestApp } from '../testing';
 import { MEDIA_FORBIDDEN } from '../commands/media-adder';
-import { pngBomb } from '../media/testing-images';
+import { createLimiters } from '../middleware/rate-limit';
+import { blankPng, pngBomb } from '../media/testing-images';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -160,6 +161,99 @@ describe('POST /api/projects/{id}/media', () => {
     expect(visitor.status).toBe(401);
     const detail = await t.agent().get(`/api/projects/${project.id}`);
     expect(detail.body.media).toEqual([]);
+  });
+});
+
+/** Points of the `mediaUpload` quota `userId` has spent in the current window of `app`. */
+async function uploadPointsSpent(userId: number, app: TestApp = t): Promise<number> {
+  const res = await createLimiters(app.deps.redis, app.config).mediaUpload.limiter.get(`u:${userId}`);
+  return res?.consumedPoints ?? 0;
+}
+
+describe('POST /api/projects/{id}/media: pictures of any shape within the limits', () => {
+  it('stores a 1080 x 17000 full-page capture whole, every file within 16,383 px', { timeout: 120_000 }, async () => {
+    const { agent, project } = await owner();
+    const capture = await sharp({ create: { width: 1080, height: 17000, channels: 3, background: '#f4f4f5' } })
+      .png()
+      .toBuffer();
+    expect(capture.length).toBeLessThan(1024 * 1024);
+    const res = await agent.post(`/api/projects/${project.id}/media`).attach('file', capture, 'capture.png');
+    expect(res.status).toBe(201);
+    // Fitted whole and in proportion: 16,383 high, 1080 x 16383 / 17000 wide.
+    expect(res.body.height).toBe(MEDIA_MAX_SIDE);
+    expect(Math.abs(res.body.width - (1080 * MEDIA_MAX_SIDE) / 17000)).toBeLessThanOrEqual(1);
+    const webps = (res.body.variants as Array<{ url: string; width: number; type: string }>).filter(
+      (v) => v.type === 'image/webp',
+    );
+    expect(webps.map((v) => v.width)).toEqual([400, 800, res.body.width]);
+    for (const variant of res.body.variants as Array<{ url: string; width: number }>) {
+      const file = await t.agent().get(variant.url).buffer(true);
+      expect(file.status).toBe(200);
+      const meta = await sharp(file.body as Buffer).metadata();
+      expect(meta.width).toBe(variant.width);
+      expect(meta.height).toBeLessThanOrEqual(MEDIA_MAX_SIDE);
+      expect(Math.abs(meta.height! / meta.width! - 17000 / 1080)).toBeLessThan(0.05);
+    }
+  });
+
+  it('refuses a 4 x 9,999,999 strip from its header with 422 and keeps the quota point', async () => {
+    const { user, agent, project } = await owner();
+    const strip = blankPng(4, 9_999_999);
+    expect(strip.length).toBeLessThan(MEDIA_MAX_BYTES);
+    const meta = await sharp(strip, { limitInputPixels: false }).metadata();
+    expect([meta.width, meta.height]).toEqual([4, 9_999_999]);
+    const res = await agent.post(`/api/projects/${project.id}/media`).attach('file', strip, 'strip.png');
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: MEDIA_MESSAGES.tooNarrow });
+    const wide = await agent
+      .post(`/api/projects/${project.id}/media`)
+      .attach('file', blankPng(9_999_999, 4), 'wide.png');
+    expect(wide.status).toBe(422);
+    expect(wide.body).toEqual({ message: MEDIA_MESSAGES.tooNarrow });
+    expect(await uploadPointsSpent(user.id)).toBe(2);
+  });
+
+  it('answers 422 for data damaged past a good header, and keeps the quota point its decoding cost', async () => {
+    const { user, agent, project } = await owner();
+    const whole = await sharp({
+      create: {
+        width: 600,
+        height: 400,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    // The header and the start of the pixels, cut in the middle of the data.
+    const damaged = whole.subarray(0, Math.floor(whole.length / 2));
+    expect((await sharp(damaged).metadata()).width).toBe(600);
+    const res = await agent.post(`/api/projects/${project.id}/media`).attach('file', damaged, 'damaged.png');
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: MEDIA_MESSAGES.unreadable });
+    expect(await uploadPointsSpent(user.id)).toBe(1);
+    const detail = await t.agent().get(`/api/projects/${project.id}`);
+    expect(detail.body.media).toEqual([]);
+  });
+
+  it('gives the quota point back when the failure is ours (the store cannot write)', async () => {
+    // The store's directory lies under a device file: every write fails (ENOTDIR), as a lost disk would.
+    const broken = await makeTestApp({ media: { dir: '/dev/null/vitrine-media', s3: null } });
+    try {
+      const { user, agent } = await broken.member();
+      const project = await buildProject(broken.deps.sql, { userId: user.id });
+      const res = await agent.post(`/api/projects/${project.id}/media`).attach('file', await png(64, 48), 'a.png');
+      expect(res.status).toBe(500);
+      expect(await uploadPointsSpent(user.id, broken)).toBe(0);
+      const refused = await agent
+        .post(`/api/projects/${project.id}/media`)
+        .attach('file', blankPng(4, 9_999_999), 'strip.png');
+      expect(refused.status).toBe(422);
+      expect(await uploadPointsSpent(user.id, broken)).toBe(1);
+    } finally {
+      await broken.close();
+    }
   });
 });
 

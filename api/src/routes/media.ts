@@ -8,12 +8,14 @@ import { receiveUpload } from '../media/upload';
 
 /**
  * /api/projects/{id}/media: the owner's (or an admin's) pictures of a project. Uploads spend the
- * member's `mediaUpload` quota (given back when refused) and wait for the node's processing gate.
+ * member's `mediaUpload` quota, kept when the upload is refused (a picture refused after decoding cost
+ * its CPU) and given back only for a failure of ours (`limitCounts: 'work'`), and wait for the node's
+ * processing gate.
  */
 export const mediaRoutes: Route[] = [
   route(
     mediaContracts.add,
-    { access: 'active', limit: 'mediaUpload', errors: { 403: MEDIA_FORBIDDEN } },
+    { access: 'active', limit: 'mediaUpload', limitCounts: 'work', errors: { 403: MEDIA_FORBIDDEN } },
     async (call) =>
       presentMedia(await mediaAdder(call, { projectId: call.params.id, receive: () => receiveUpload(call.koa) })),
   ),

@@ -6,13 +6,17 @@ import { notFound } from '../errors';
 import { PROJECT_NOT_FOUND } from '../loaders';
 import { spend } from '../middleware/rate-limit';
 import { grantOutboundProof } from '../outbound-proof';
+import { renderLeavingPage } from '../public/leaving-page';
 import { renderRankingPage } from '../public/ranking-page';
 
 /**
  * `GET /go/:id`: the outbound link to a visible project's hosted address. It records the click for the
  * visitor (once a day) and grants the short-lived proof that weighs that visitor's vote on the project
- * more (api/src/outbound-proof.ts), then redirects. Each click spends the address's vote budget, so
- * proofs cost what votes do.
+ * more (api/src/outbound-proof.ts), then redirects; when the project's owner has no standing yet, it
+ * answers the leaving page instead (public/leaving-page.ts: the host named, a link straight to the
+ * address), so the site is no redirector for a brand-new account's link. The click is recorded here in
+ * both cases and the page's link leads off the site, so a click counts once. Each click spends the
+ * address's vote budget, so proofs cost what votes do.
  */
 export function outboundRoutes() {
   const router = new Router<AppState, AppContextExtras>();
@@ -22,11 +26,20 @@ export function outboundRoutes() {
     await spend({ limiters: ctx.limiters, ip: ctx.ip, user: null }, 'vote');
     const user = ctx.state.user;
     const visitor = user ? `u${user.id}` : addressKey(ctx.ip);
-    const url = await makeOutboundClickQueries(ctx.deps.sql).recordClick(id, visitor);
-    if (url === undefined) throw notFound(PROJECT_NOT_FOUND);
+    const target = await makeOutboundClickQueries(ctx.deps.sql).recordClick(id, visitor);
+    if (target === undefined) throw notFound(PROJECT_NOT_FOUND);
     grantOutboundProof(ctx.cookies, id);
     ctx.set('Cache-Control', 'no-store');
-    ctx.redirect(url);
+    if (target.ownerHasStanding) return ctx.redirect(target.url);
+    // Submitted addresses are http(s) URLs (domain/src/schemas/project.ts); an old row that is not is no link.
+    if (!URL.canParse(target.url)) throw notFound(PROJECT_NOT_FOUND);
+    ctx.type = 'html';
+    ctx.body = renderLeavingPage({
+      siteName: ctx.deps.config.siteName,
+      projectId: id,
+      title: target.title,
+      url: new URL(target.url),
+    });
   });
   // The published formula and weights, rendered here: the web client has no page for it (its bundle budget).
   router.get('/about/ranking', (ctx) => {

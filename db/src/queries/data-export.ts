@@ -1,3 +1,4 @@
+import type { NotificationEmailMode } from '@vitrine/domain/notifications';
 import type { Tx } from '../sql';
 import type { ProjectRow } from './projects';
 import type { TestRequestRow } from './test-requests';
@@ -26,6 +27,10 @@ export interface ExportProfileRow {
   testerRating: string;
   testerRatingCount: number;
   activityPoints: number;
+  followerCount: number;
+  followingCount: number;
+  notifyEmail: NotificationEmailMode;
+  notifyKinds: Record<string, boolean>;
   createdAt: Date;
 }
 
@@ -109,6 +114,8 @@ export interface ExportTesterRow {
 /** Feedback the member wrote, or received on their own requests (testerUsername: the author, the member for feedback given). */
 export interface ExportFeedbackRow extends Omit<FeedbackRow, 'testerId'> {
   requestTitle: string;
+  /** The owner's updates that address it. */
+  addressedByUpdateIds: number[];
 }
 
 /** A peer rating the member gave or received. */
@@ -174,13 +181,129 @@ export interface ExportFollowRow {
   followedAt: Date;
 }
 
+/** A member who follows the member. */
+export type ExportFollowerRow = ExportFollowRow;
+
+/** A notification of the member. */
+export interface ExportNotificationRow {
+  id: number;
+  kind: string;
+  url: string;
+  subject: string;
+  detail: string | null;
+  count: number;
+  createdAt: Date;
+  readAt: Date | null;
+  emailedAt: Date | null;
+}
+
+/** A picture of one of the member's projects, with its stored files' keys. */
+export interface ExportPictureRow {
+  id: number;
+  projectId: number;
+  position: number;
+  alt: string;
+  width: number;
+  height: number;
+  keys: string[];
+  createdAt: Date;
+}
+
+/** A project the member opened through its outbound link, or whose New & rising card they saw, on a day. */
+export interface ExportProjectDayRow {
+  projectId: number;
+  projectTitle: string;
+  day: string;
+}
+
+/** A public moderation log entry about the member (subject) or taken by them as admin (actor). */
+export interface ExportModerationRow {
+  id: number;
+  role: 'subject' | 'actor';
+  action: string;
+  subjectType: string;
+  subjectId: number;
+  subjectTitle: string | null;
+  reason: string;
+  createdAt: Date;
+}
+
+/** A reply the member wrote as admin to a visitor's message (without the visitor's address). */
+export interface ExportVisitorReplyRow {
+  id: number;
+  messageId: number | null;
+  subject: string;
+  message: string;
+  createdAt: Date;
+}
+
+/** A mail sent to the member's address. */
+export interface ExportEmailSentRow {
+  kind: string;
+  sentAt: Date;
+}
+
+/** How a column names a member: their id, an array holding it, a text key made from it, or their email. */
+export type MemberKey = 'id' | 'ids' | 'u<id>' | 'u:<id>' | 'email';
+
+/**
+ * Every column that names a member (`table.column`), how it names them and the section of the export
+ * that carries its rows about them ('profile' or a list). With EXPORT_LEFT_OUT it covers every column
+ * with a foreign key to users and every column named like one (author, tester, visitor...):
+ * api/src/data-export-coverage.test.ts walks the schema and fails on a column in neither, so a table
+ * added without its export (or a reason) fails CI.
+ */
+export const EXPORT_COVERAGE: Record<string, { key: MemberKey; section: string }> = {
+  'projects.user_id': { key: 'id', section: 'projects' },
+  'votes.user_id': { key: 'id', section: 'votes' },
+  'ratings.user_id': { key: 'id', section: 'ratings' },
+  'reports.reporter_user_id': { key: 'id', section: 'reports' },
+  'contact_messages.sender_user_id': { key: 'id', section: 'messages' },
+  'contact_messages.recipient_user_id': { key: 'id', section: 'messages' },
+  'project_requests.user_id': { key: 'id', section: 'testRequests' },
+  'test_request_testers.user_id': { key: 'id', section: 'testerOf' },
+  'test_feedback.tester_id': { key: 'id', section: 'feedbackGiven' },
+  'project_update_feedback.tester_id': { key: 'id', section: 'feedbackGiven' },
+  'user_ratings.rater_user_id': { key: 'id', section: 'peerRatingsGiven' },
+  'user_ratings.rated_user_id': { key: 'id', section: 'peerRatingsReceived' },
+  'submissions.user_id': { key: 'id', section: 'submissions' },
+  'comments.author_id': { key: 'id', section: 'comments' },
+  'project_updates.author_id': { key: 'id', section: 'projectUpdates' },
+  'comment_reports.reporter_user_id': { key: 'id', section: 'commentReports' },
+  'follows.follower_id': { key: 'id', section: 'following' },
+  'follows.followee_id': { key: 'id', section: 'followers' },
+  'notifications.user_id': { key: 'id', section: 'notifications' },
+  'outbound_clicks.visitor': { key: 'u<id>', section: 'outboundClicks' },
+  'project_impressions.visitor': { key: 'u:<id>', section: 'impressions' },
+  'moderation_log.subject_user_id': { key: 'id', section: 'moderation' },
+  'moderation_log.actor_id': { key: 'id', section: 'moderation' },
+  'visitor_replies.admin_user_id': { key: 'id', section: 'visitorReplies' },
+  'sent_emails.recipient': { key: 'email', section: 'emailsSent' },
+};
+
+/** The columns naming a member that the export leaves out, each with why (see EXPORT_COVERAGE). */
+export const EXPORT_LEFT_OUT: Record<string, { key: MemberKey; reason: string }> = {
+  // A secret: the hash of a sign-in-grade token. The address it confirms is the profile's email.
+  'email_confirmations.user_id': { key: 'id', reason: 'confirmation token hashes (secrets)' },
+  // Bookkeeping that a job ran once per event; the news it delivered is in notifications.
+  'notification_deliveries.user_id': { key: 'id', reason: 'delivery bookkeeping, keyed by event' },
+  // Sums derived from the votes on the member's projects, which projects carries.
+  'contributor_totals.user_id': { key: 'id', reason: "derived from the projects' votes" },
+  'top_contributors.user_id': { key: 'id', reason: "derived from the projects' votes" },
+  // Fraud-prevention evidence naming other accounts; a confirmed ring's public record is in moderation.
+  'integrity_clusters.reviewed_by': { key: 'id', reason: 'ring evidence naming other accounts' },
+  // Other members' notifications naming this member among those who acted: the recipients' data.
+  'notifications.actor_ids': { key: 'ids', reason: "other members' notifications" },
+};
+
 /** The export's queries. Pass the pool or a transaction (one REPEATABLE READ snapshot keeps the sections consistent). */
 export function makeDataExportQueries(sql: Tx) {
   return {
     async profile(userId: number): Promise<ExportProfileRow | undefined> {
       const [row] = await sql<ExportProfileRow[]>`
         SELECT id, username, email, email_verified_at, role, bio, is_admin, is_paused, is_verified, email_notices,
-               developer_rating, developer_rating_count, tester_rating, tester_rating_count, activity_points, created_at
+               developer_rating, developer_rating_count, tester_rating, tester_rating_count, activity_points,
+               follower_count, following_count, notify_email, notify_kinds, created_at
         FROM users WHERE id = ${userId}`;
       return row;
     },
@@ -218,12 +341,16 @@ export function makeDataExportQueries(sql: Tx) {
       WHERE t.user_id = ${userId} ORDER BY t.joined_at DESC, t.request_id DESC LIMIT ${limit}`,
     feedbackGiven: (userId: number, limit: number) => sql<ExportFeedbackRow[]>`
       SELECT f.id, f.request_id, r.title AS request_title, u.username AS tester_username, f.worked, f.problems, f.suggestions,
-             f.score, f.is_helpful, f.helpful_count, f.created_at, f.updated_at
+             f.score, f.is_helpful, f.helpful_count, f.created_at, f.updated_at,
+             coalesce((SELECT array_agg(a.update_id ORDER BY a.update_id) FROM project_update_feedback a
+                       WHERE a.feedback_id = f.id), '{}') AS addressed_by_update_ids
       FROM test_feedback f JOIN project_requests r ON r.id = f.request_id JOIN users u ON u.id = f.tester_id
       WHERE f.tester_id = ${userId} ORDER BY f.created_at DESC, f.id DESC LIMIT ${limit}`,
     feedbackReceived: (userId: number, limit: number) => sql<ExportFeedbackRow[]>`
       SELECT f.id, f.request_id, r.title AS request_title, u.username AS tester_username, f.worked, f.problems, f.suggestions,
-             f.score, f.is_helpful, f.helpful_count, f.created_at, f.updated_at
+             f.score, f.is_helpful, f.helpful_count, f.created_at, f.updated_at,
+             coalesce((SELECT array_agg(a.update_id ORDER BY a.update_id) FROM project_update_feedback a
+                       WHERE a.feedback_id = f.id), '{}') AS addressed_by_update_ids
       FROM test_feedback f JOIN project_requests r ON r.id = f.request_id JOIN users u ON u.id = f.tester_id
       WHERE r.user_id = ${userId} ORDER BY f.created_at DESC, f.id DESC LIMIT ${limit}`,
     peerRatingsGiven: (userId: number, limit: number) => sql<ExportPeerRatingRow[]>`
@@ -256,5 +383,37 @@ export function makeDataExportQueries(sql: Tx) {
       SELECT u.username, f.created_at AS followed_at
       FROM follows f JOIN users u ON u.id = f.followee_id
       WHERE f.follower_id = ${userId} ORDER BY f.created_at DESC, f.followee_id DESC LIMIT ${limit}`,
+    followers: (userId: number, limit: number) => sql<ExportFollowerRow[]>`
+      SELECT u.username, f.created_at AS followed_at
+      FROM follows f JOIN users u ON u.id = f.follower_id
+      WHERE f.followee_id = ${userId} ORDER BY f.created_at DESC, f.follower_id DESC LIMIT ${limit}`,
+    notifications: (userId: number, limit: number) => sql<ExportNotificationRow[]>`
+      SELECT id, kind, url, subject, detail, count, created_at, read_at, emailed_at
+      FROM notifications WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+    pictures: (userId: number, limit: number) => sql<ExportPictureRow[]>`
+      SELECT m.id, m.project_id, m.position, m.alt, m.width, m.height,
+             coalesce((SELECT array_agg(v->>'key' ORDER BY (v->>'width')::int, v->>'type')
+                       FROM jsonb_array_elements(m.variants) v), '{}') AS keys, m.created_at
+      FROM project_media m JOIN projects p ON p.id = m.project_id
+      WHERE p.user_id = ${userId} ORDER BY m.created_at DESC, m.id DESC LIMIT ${limit}`,
+    outboundClicks: (userId: number, limit: number) => sql<ExportProjectDayRow[]>`
+      SELECT c.project_id, p.title AS project_title, c.day::text AS day
+      FROM outbound_clicks c JOIN projects p ON p.id = c.project_id
+      WHERE c.visitor = ${`u${userId}`} ORDER BY c.day DESC, c.project_id DESC LIMIT ${limit}`,
+    impressions: (userId: number, limit: number) => sql<ExportProjectDayRow[]>`
+      SELECT i.project_id, p.title AS project_title, i.day::text AS day
+      FROM project_impressions i JOIN projects p ON p.id = i.project_id
+      WHERE i.visitor = ${`u:${userId}`} ORDER BY i.day DESC, i.project_id DESC LIMIT ${limit}`,
+    moderation: (userId: number, limit: number) => sql<ExportModerationRow[]>`
+      SELECT id, CASE WHEN subject_user_id = ${userId} THEN 'subject' ELSE 'actor' END AS role, action, subject_type,
+             subject_id, subject_title, reason, created_at
+      FROM moderation_log WHERE subject_user_id = ${userId} OR actor_id = ${userId}
+      ORDER BY id DESC LIMIT ${limit}`,
+    visitorReplies: (userId: number, limit: number) => sql<ExportVisitorReplyRow[]>`
+      SELECT id, message_id, subject, message, created_at
+      FROM visitor_replies WHERE admin_user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+    emailsSent: (userId: number, limit: number) => sql<ExportEmailSentRow[]>`
+      SELECT e.kind, e.sent_at FROM sent_emails e JOIN users u ON u.id = ${userId} AND e.recipient = u.email
+      ORDER BY e.sent_at DESC, e.event_id DESC LIMIT ${limit}`,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { REPORT_REASONS, REPORT_STATUSES, ROLES } from '../constants';
+import { NOTIFICATION_EMAIL_MODES } from '../notifications';
 import { REQUEST_STATUSES } from '../test-requests';
 import { named, rowId as id, timestamp } from './named';
 
@@ -24,6 +25,12 @@ const profile = z.object({
   testerRating: z.number(),
   testerRatingCount: z.number().int(),
   activityPoints: z.number().int(),
+  followerCount: z.number().int(),
+  followingCount: z.number().int(),
+  notifyEmail: z.enum(NOTIFICATION_EMAIL_MODES).describe('notification mail: off, instant, daily or weekly digest'),
+  notifyKinds: z
+    .record(z.string(), z.boolean())
+    .describe('per-kind switches of notification mail (a kind missing is on)'),
   createdAt: timestamp,
 });
 
@@ -99,6 +106,7 @@ const feedback = z.object({
   helpfulCount: z.number().int(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  addressedByUpdateIds: z.array(id).describe("the project owner's updates that address it"),
 });
 const peerRating = z.object({
   id,
@@ -143,6 +151,50 @@ const projectUpdate = z.object({
   addressedFeedbackIds: z.array(id).describe('the feedback items it addresses'),
 });
 const follow = z.object({ username: z.string().describe('the maker followed'), followedAt: timestamp });
+const follower = z.object({ username: z.string().describe('the member following'), followedAt: timestamp });
+const notification = z.object({
+  id,
+  kind: z.string(),
+  url: z.string(),
+  subject: z.string(),
+  detail: z.string().nullable(),
+  count: z.number().int(),
+  createdAt: timestamp,
+  readAt: timestamp.nullable(),
+  emailedAt: timestamp.nullable(),
+});
+const picture = z.object({
+  id,
+  projectId: id,
+  position: z.number().int(),
+  alt: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  urls: z.array(z.string()).describe('every stored file of the picture'),
+  createdAt: timestamp,
+});
+const outboundClick = z.object({ projectId: id, projectTitle: z.string(), day: z.string().describe('YYYY-MM-DD') });
+const impression = z.object({ projectId: id, projectTitle: z.string(), day: z.string().describe('YYYY-MM-DD') });
+const moderation = z.object({
+  id,
+  role: z
+    .enum(['subject', 'actor'])
+    .describe('subject: an action about the member; actor: one the member took as admin'),
+  action: z.string(),
+  subjectType: z.string(),
+  subjectId: id,
+  subjectTitle: z.string().nullable(),
+  reason: z.string(),
+  createdAt: timestamp,
+});
+const visitorReply = z.object({
+  id,
+  messageId: id.nullable(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: timestamp,
+});
+const emailSent = z.object({ kind: z.string(), sentAt: timestamp });
 
 /** The sections of an export that are lists (each capped, see `truncated`). */
 export const EXPORT_LISTS = [
@@ -162,6 +214,14 @@ export const EXPORT_LISTS = [
   'projectUpdates',
   'commentReports',
   'following',
+  'followers',
+  'notifications',
+  'pictures',
+  'outboundClicks',
+  'impressions',
+  'moderation',
+  'visitorReplies',
+  'emailsSent',
 ] as const;
 /** One list section's name. */
 export type ExportList = (typeof EXPORT_LISTS)[number];
@@ -190,6 +250,18 @@ export const DataExport = named(
       .describe('updates the member posted on their projects, deleted ones included'),
     commentReports: z.array(commentReport).describe('reports of comments the member filed'),
     following: z.array(follow).describe('the makers the member follows'),
+    followers: z.array(follower).describe('the members who follow the member'),
+    notifications: z.array(notification).describe("the member's notifications, read ones included"),
+    pictures: z.array(picture).describe("the pictures of the member's projects"),
+    outboundClicks: z.array(outboundClick).describe('projects the member opened through their outbound link, by day'),
+    impressions: z.array(impression).describe('New & rising cards counted as seen by the member, by day'),
+    moderation: z
+      .array(moderation)
+      .describe('public moderation log entries about the member, or taken by them as admin'),
+    visitorReplies: z
+      .array(visitorReply)
+      .describe("replies the member wrote as admin to visitors' messages (the visitor's address left out)"),
+    emailsSent: z.array(emailSent).describe("mails sent to the member's current address"),
     truncated: z
       .array(z.enum(EXPORT_LISTS))
       .describe('lists cut at their cap (newest rows kept); empty when the export is whole'),

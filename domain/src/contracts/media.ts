@@ -19,7 +19,7 @@ export const mediaContracts = {
     path: '/api/projects/:id/media',
     tag: 'projects',
     summary:
-      'Add a picture (multipart/form-data: file, optional alt; PNG, JPEG, WebP, AVIF or GIF, up to 8 MB and 40 megapixels); stored re-encoded, without metadata',
+      'Add a picture (multipart/form-data: file, optional alt; PNG, JPEG, WebP, AVIF or GIF, up to 8 MB and 40 megapixels, one side at most 40 times the other); stored re-encoded, without metadata, fitted within 16,383 px',
     params: idParams,
     status: 201,
     response: answers.Media,
@@ -29,7 +29,7 @@ export const mediaContracts = {
       409: MEDIA_MESSAGES.tooMany,
       413: MEDIA_MESSAGES.tooLarge,
       415: MEDIA_MESSAGES.notImage,
-      422: MEDIA_MESSAGES.tooManyPixels,
+      422: `${MEDIA_MESSAGES.tooManyPixels} / ${MEDIA_MESSAGES.tooNarrow} / ${MEDIA_MESSAGES.unreadable}`,
       503: MEDIA_MESSAGES.busy,
     },
   }),

@@ -6,6 +6,17 @@ export const MEDIA_PER_PROJECT = 8;
 export const MEDIA_MAX_BYTES = 8 * 1024 * 1024;
 /** Largest picture accepted, in pixels (width x height): 40 megapixels. */
 export const MEDIA_MAX_PIXELS = 40_000_000;
+/**
+ * Longest side of a stored file, in pixels: WebP stops at 16,383 (AVIF at 16,384). A taller (or wider)
+ * picture is stored scaled down to fit, whole and in proportion (a 1080 x 17000 capture as 1040 x 16383).
+ */
+export const MEDIA_MAX_SIDE = 16_383;
+/**
+ * Most times one side of a picture may be the other (both ways): a full-page capture is 1:16 to 1:30.
+ * 40 keeps a picture fitted into MEDIA_MAX_SIDE at least 409 px across, about the smallest stored width;
+ * beyond it (a 4 x 9,999,999 strip) the picture is refused from its header, before any pixel is decoded.
+ */
+export const MEDIA_MAX_ASPECT = 40;
 /** Widths every picture is stored at (no wider than the original). */
 export const MEDIA_WIDTHS = [400, 800, 1600] as const;
 /** Longest alt text. */
@@ -16,6 +27,8 @@ export const MEDIA_MESSAGES = {
   tooMany: `A project can have up to ${MEDIA_PER_PROJECT} images. Remove one before adding another.`,
   tooLarge: 'Images can be up to 8 MB.',
   tooManyPixels: 'Images can be up to 40 megapixels.',
+  tooNarrow: `Images can be up to ${MEDIA_MAX_ASPECT} times as tall as they are wide, or as wide as they are tall.`,
+  unreadable: 'This image could not be read: its data is damaged or unusual. Export it again as PNG or JPEG and retry.',
   notImage: 'Upload a PNG, JPEG, WebP, AVIF or GIF image.',
   noFile: 'Choose an image to upload.',
   notMultipart: 'Send the image as multipart/form-data in the field "file".',

@@ -23,6 +23,8 @@ beforeAll(async () => {
     }
     if (path === '/to-loopback') return void res.writeHead(301, { location: 'http://127.0.0.1/secret' }).end();
     if (path === '/to-private') return void res.writeHead(307, { location: 'http://intranet.example/admin' }).end();
+    if (path === '/to-compatible') return void res.writeHead(302, { location: 'http://[::127.0.0.1]/secret' }).end();
+    if (path === '/to-metadata-v6') return void res.writeHead(302, { location: 'http://metadata6.example/' }).end();
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -39,6 +41,7 @@ const names: Record<string, Resolved[]> = {
     { address: '192.168.0.10', family: 4 },
   ],
   'mapped.example': [{ address: '::ffff:127.0.0.1', family: 6 }],
+  'metadata6.example': [{ address: '::a9fe:a9fe', family: 6 }],
 };
 const options = (extra: Partial<ProbeOptions> = {}): ProbeOptions => ({
   timeoutMs: 2000,
@@ -95,6 +98,21 @@ describe('probe', () => {
     expect(result).toMatchObject({ outcome: 'blocked', error: 'intranet.example resolves to 10.0.0.5 (private)' });
   });
 
+  it('blocks a redirect to an IPv4-compatible IPv6 address, literal or resolved, without contacting it', async () => {
+    const before = hits.get('/secret') ?? 0;
+    expect(await probe(`http://127.0.0.1:${port}/to-compatible`, options())).toEqual({
+      outcome: 'blocked',
+      error: '::7f00:1 resolves to ::7f00:1 (ipv4Compatible)',
+    });
+    expect(await probe(`http://127.0.0.1:${port}/to-metadata-v6`, options())).toEqual({
+      outcome: 'blocked',
+      error: 'metadata6.example resolves to ::a9fe:a9fe (ipv4Compatible)',
+    });
+    expect(await probe('http://[::a9fe:a9fe]/latest/meta-data/', options())).toMatchObject({ outcome: 'blocked' });
+    expect(await probe('http://[::ffff:8.8.8.8]/', options())).toMatchObject({ outcome: 'blocked' });
+    expect(hits.get('/secret') ?? 0).toBe(before);
+  });
+
   it('blocks a name resolving to a private address, or to one among public ones', async () => {
     expect(await probe('http://intranet.example/', options())).toMatchObject({ outcome: 'blocked' });
     expect(await probe('https://mixed.example/', options())).toMatchObject({
@@ -103,7 +121,7 @@ describe('probe', () => {
     });
     expect(await probe('http://mapped.example/', options())).toMatchObject({
       outcome: 'blocked',
-      error: 'mapped.example resolves to ::ffff:127.0.0.1 (loopback)',
+      error: 'mapped.example resolves to ::ffff:127.0.0.1 (ipv4Mapped)',
     });
   });
 
