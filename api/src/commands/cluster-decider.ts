@@ -8,6 +8,7 @@ import type { ClusterDecision } from '@vitrine/domain/schemas/integrity';
 import type { MemberCaller } from '../context';
 import { conflict, notFound } from '../errors';
 import { commit } from './commit';
+import { changeRaterStanding } from './rater-standing';
 
 export const CLUSTER_NOT_FOUND = 'Cluster not found';
 export const CLUSTER_DECIDED = 'This cluster was already decided';
@@ -34,9 +35,12 @@ export async function clusterDecider(
       await reweighTallies(tx, await makeVoteQueries(tx).releaseVotes(cluster.id));
     } else {
       const users = makeUserQueries(tx);
-      for (const userId of cluster.evidence.accountIds) {
-        if (await users.setPaused(userId, true)) emit({ name: 'user.updated', userId });
-      }
+      // The ring's accounts lose their standing: the tiers their peer ratings gave are recomputed.
+      await changeRaterStanding(tx, emit, cluster.evidence.accountIds, async () => {
+        for (const userId of cluster.evidence.accountIds) {
+          if (await users.setPaused(userId, true)) emit({ name: 'user.updated', userId });
+        }
+      });
     }
     const reason = input.reason.trim();
     await clusters.decide(cluster.id, input.status, reason, caller.user.id);
