@@ -15,7 +15,7 @@ UPDATE project_impressions SET created_at = day::timestamptz;
 CREATE INDEX project_impressions_counted_idx ON project_impressions (project_id) INCLUDE (weight)
   WHERE weight > 0 AND cluster_id IS NULL;
 CREATE INDEX project_impressions_network_idx ON project_impressions (project_id, network) INCLUDE (weight)
-  WHERE weight > 0 AND cluster_id IS NULL;
+  WHERE weight > 0;
 CREATE INDEX project_impressions_created_idx ON project_impressions (created_at);
 CREATE INDEX project_impressions_cluster_idx ON project_impressions (cluster_id) WHERE cluster_id IS NOT NULL;
 

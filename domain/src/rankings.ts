@@ -111,8 +111,10 @@ export const RING_RULES = {
   coVoteShare: 0.5,
   /** ...and at least this many accounts, each linked to sameVotesAccounts - 1 others of the group, are a ring. */
   sameVotesAccounts: 4,
-  /** Share of a pair's co-votes two accounts make in the same order, at least. */
+  /** Share of the pairs of their co-votes two accounts make in the same order, at least... */
   coVoteOrder: 0.8,
+  /** ...unless their co-votes make at least this share of the smaller account's votes, in any order. */
+  coVoteAnyOrderShare: 0.8,
   /** A project with more voters than this in the window is left out of the comparison (it bounds the pairs, and says nothing). */
   pairProjectVoters: 500,
   /** Visitor votes from one network on one project within `voteSpanMs` (a sliding window): at least this many. */

@@ -1,5 +1,5 @@
 /**
- * `npm run integrity:sim [-- --seed 1 --members 1500 --days 4 --rings 3 --scan-minutes 30]`: replays
+ * `npm run integrity:sim [-- --seed 1 --members 1500 --days 4 --rings 3 --scan-minutes 60]`: replays
  * generated traffic (traffic.ts) through the real integrity scan (db/src/queries/integrity.ts
  * runIntegrityScan, as the worker runs it, every `--scan-minutes` of simulated time) on a throwaway
  * database, dropped at the end. Votes are written as the cast writes them, stamped with their simulated
@@ -154,11 +154,12 @@ async function measure(sql: Sql, t: Traffic, ids: { users: number[]; projects: n
     WHERE user_id IS NULL AND ip_address LIKE '%#%'`;
   const targets = t.floodTargets.map((k) => ids.projects[k]!);
   const flooders = t.accounts.filter((a) => a.owner === 'impressionFlood').map((a) => `u:${ids.users[a.key]!}`);
-  // What each flood added to its project's weighed impressions (the strip drops a project at RISING_MAX_IMPRESSIONS).
+  // What each flood added to its project's weighed impressions as the strip counts them (unheld), at most.
   const [exposure] = await sql<{ worst: number }[]>`
     SELECT coalesce(max(w), 0)::float8 AS worst FROM (
       SELECT project_id, sum(weight) AS w FROM project_impressions
-      WHERE project_id = ANY(${targets}::int[]) AND visitor = ANY(${flooders}::text[]) GROUP BY project_id) s`;
+      WHERE project_id = ANY(${targets}::int[]) AND visitor = ANY(${flooders}::text[]) AND cluster_id IS NULL
+      GROUP BY project_id) s`;
   return { recall, honest, honestFlagged, visitors: visitors!, floodExposure: exposure!.worst };
 }
 
@@ -169,7 +170,7 @@ async function main() {
       members: { type: 'string', default: '1500' },
       days: { type: 'string', default: '4' },
       rings: { type: 'string', default: '3' },
-      'scan-minutes': { type: 'string', default: '30' },
+      'scan-minutes': { type: 'string', default: '60' },
     },
   });
   const opts = {
@@ -232,10 +233,10 @@ function report(
     met: true,
   });
   rows.push({
-    measure: "flooded project's weighed impressions",
+    measure: "a flood's weight on its project's impressions",
     value: m.floodExposure.toFixed(2),
-    target: `< ${RISING_MAX_IMPRESSIONS}`,
-    met: m.floodExposure < RISING_MAX_IMPRESSIONS,
+    target: `<= 1 (of ${RISING_MAX_IMPRESSIONS})`,
+    met: m.floodExposure <= 1,
   });
   console.table(rows);
   if (rows.some((r) => !r.met)) process.exitCode = 1;

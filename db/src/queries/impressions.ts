@@ -41,7 +41,8 @@ const NETWORK_ROWS = Math.ceil(IMPRESSION_NETWORK_WEIGHT / IMPRESSION_WEIGHTS.vi
 /**
  * What a new impression by `visitor` of project `p.id` weighs (domain/src/rankings.ts IMPRESSION_WEIGHTS):
  * its kind's weight, as much of it as the network's impressions of the project leave below
- * IMPRESSION_NETWORK_WEIGHT (reading at most NETWORK_ROWS rows: project_impressions_network_idx).
+ * IMPRESSION_NETWORK_WEIGHT (reading at most NETWORK_ROWS rows: project_impressions_network_idx). Held
+ * impressions count toward that cap: a flood the scan held does not make room for more of itself.
  */
 function impressionWeight(sql: Tx, visitor: StripVisitor) {
   const standing = { minAgeDays: REPORT_STANDING_MIN_AGE_DAYS, minActions: REPORT_STANDING_MIN_ACTIONS };
@@ -53,7 +54,7 @@ function impressionWeight(sql: Tx, visitor: StripVisitor) {
   return sql`least(${kind}, greatest(0, ${IMPRESSION_NETWORK_WEIGHT}::float8 - coalesce((
     SELECT sum(n.weight) FROM (
       SELECT i.weight FROM project_impressions i
-      WHERE i.project_id = p.id AND i.network = ${visitor.network ?? null}::text AND i.weight > 0 AND i.cluster_id IS NULL
+      WHERE i.project_id = p.id AND i.network = ${visitor.network ?? null}::text AND i.weight > 0
       LIMIT ${NETWORK_ROWS}
     ) n), 0)))`;
 }

@@ -149,6 +149,8 @@ interface CoVotePair {
   ub: number;
   /** ub's vote times (epoch ms) on the pair's co-voted projects, in the order of ua's votes. */
   order: number[];
+  /** The co-votes' share of the smaller account's votes in the window. */
+  share: number;
 }
 
 /**
@@ -176,7 +178,8 @@ async function coVotePairs(sql: Tx, since: Date, now: Date): Promise<CoVotePair[
       GROUP BY 1, 2
       HAVING count(*) >= ${RING_RULES.sameVotesProjects}
     )
-    SELECT p.ua, p.ub, p.order FROM pairs p JOIN sized sa ON sa.user_id = p.ua JOIN sized sb ON sb.user_id = p.ub
+    SELECT p.ua, p.ub, p.order, p.inter::float8 / least(sa.n, sb.n) AS share
+    FROM pairs p JOIN sized sa ON sa.user_id = p.ua JOIN sized sb ON sb.user_id = p.ub
     WHERE p.inter::float8 / least(sa.n, sb.n) >= ${RING_RULES.coVoteShare}`;
 }
 
@@ -244,7 +247,10 @@ export function linkedGroups(pairs: Array<{ ua: number; ub: number }>): number[]
  */
 export async function coVoteRings(sql: Tx, now: Date): Promise<RingCandidate[]> {
   const since = new Date(now.getTime() - RING_RULES.coVoteLookbackMs);
-  const pairs = (await coVotePairs(sql, since, now)).filter((p) => sameOrder(p.order) >= RING_RULES.coVoteOrder);
+  // Co-votes in the same order link a pair at coVoteShare; in any order, only at coVoteAnyOrderShare.
+  const pairs = (await coVotePairs(sql, since, now)).filter(
+    (p) => p.share >= RING_RULES.coVoteAnyOrderShare || sameOrder(p.order) >= RING_RULES.coVoteOrder,
+  );
   const rings: RingCandidate[] = [];
   for (const accountIds of linkedGroups(pairs)) {
     const { voteIds, networks, projects } = await unheldVotesOf(sql, accountIds, since, now);
