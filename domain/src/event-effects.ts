@@ -258,6 +258,7 @@ export const EVENT_EFFECTS = {
   // profiles and badges are read when shown, so nothing is pushed.
   'userRating.saved': { ...none, staleReads: 'all', notify: 'ratingReceived' },
   'userRating.removed': { ...none, staleReads: 'all' },
+  'userRating.tiersRefreshed': { ...none, staleReads: 'all' },
   // The project's commentCount is part of every read showing it; the comments themselves are read
   // per viewer (never shared) and pushed to the project's room.
   'comment.created': { ...none, staleReads: 'project', livePush: 'commentCreated', notify: 'commentPosted' },

@@ -96,6 +96,8 @@ export const eventSchema = z.discriminatedUnion('name', [
     raterUserId: z.number(),
   }),
   z.object({ name: z.literal('userRating.removed'), ratingId: z.number(), ratedUserId: z.number() }),
+  // Raters' standing changed (deleted, paused, unpaused, a confirmed ring): these users' tiers were recomputed.
+  z.object({ name: z.literal('userRating.tiersRefreshed'), ratedUserIds: z.array(z.number()) }),
   // Comments. Each carries the project's comment count after the change, for the live push.
   z.object({
     name: z.literal('comment.created'),

@@ -83,27 +83,52 @@ export function bayesianRating(average: number, count: number): number {
 }
 
 /**
- * What the integrity scan (db/src/queries/integrity.ts) calls a ring. Its votes weigh 0 at once,
- * pending an admin's review.
+ * What the integrity scan (db/src/queries/ring-signals.ts) calls a ring: found by what accounts do
+ * together, over sliding windows, never fixed bins. Its votes (and impressions) weigh 0 at once,
+ * pending an admin's review. docs/security.md "Vote rings" explains each signal; `npm run
+ * integrity:sim` measures them.
  */
 export const RING_RULES = {
-  /** The scan reads the votes of this window, ending now. */
+  /** The scan reads the votes and impressions of this window, ending now (network and visitor signals). */
   lookbackMs: milliseconds({ hours: 24 }),
-  /** Fresh accounts of one network: at least this many, made within `accountSpanMs` of each other... */
+  /** Accounts of one network voting for one project: at least this many fresh ones in one sliding window... */
   networkAccounts: 4,
-  accountSpanMs: milliseconds({ days: 1 }),
-  /** ...and no older than this when the scan runs... */
+  /** ...whose sign-ups cluster by density: each made within this of the next (a chain, not a span)... */
+  accountGapMs: milliseconds({ days: 2 }),
+  /** ...each younger than this when it voted... */
   freshAccountMs: milliseconds({ days: 7 }),
-  /** ...voting for one project within this span. */
+  /** ...within this window, slid over every vote. */
   voteSpanMs: milliseconds({ minutes: 15 }),
-  /** Near-identical vote sets: Jaccard similarity at least this... */
-  jaccard: 0.8,
-  /** ...over at least this many projects each... */
+  /** Accounts of the ring's network voting for its project this close to its window join it, whatever their age. */
+  borderMs: milliseconds({ hours: 1 }),
+  /** Co-voting reads this window: a ring that paces itself over days is still in it. */
+  coVoteLookbackMs: milliseconds({ days: 7 }),
+  /** Two accounts co-vote a project when both voted for it this close in time... */
+  coVoteWithinMs: milliseconds({ hours: 6 }),
+  /** ...a pair is linked by at least this many co-votes, in the same order... */
   sameVotesProjects: 3,
-  /** ...among at least this many accounts. */
+  /** ...making at least this share of the smaller account's votes (a member's other votes may hide it)... */
+  coVoteShare: 0.5,
+  /** ...and at least this many accounts, each linked to sameVotesAccounts - 1 others of the group, are a ring. */
   sameVotesAccounts: 4,
-  /** A project with more voters than this in the window is left out of the vote-set comparison (it bounds the pairs). */
+  /** Share of the pairs of their co-votes two accounts make in the same order, at least... */
+  coVoteOrder: 0.8,
+  /** ...unless their co-votes make at least this share of the smaller account's votes, in any order. */
+  coVoteAnyOrderShare: 0.8,
+  /** A project with more voters than this in the window is left out of the comparison (it bounds the pairs, and says nothing). */
   pairProjectVoters: 500,
-  /** Visitor votes from one network on one project within `voteSpanMs`: at least this many. */
+  /** Visitor votes from one network on one project within `voteSpanMs` (a sliding window): at least this many. */
   visitorBurstVotes: 10,
+  /** Impressions of one project from one network within `voteSpanMs` (a sliding window): at least this many. */
+  impressionBurst: 10,
 } as const;
+
+/**
+ * What an impression of a New & rising card weighs (project_impressions.weight), like a vote: a member
+ * with standing 1, a newer member 0.5, a visitor 0.25; the impressions of one network on one project
+ * weigh 1 together at most. A project leaves the strip once its weighed impressions reach
+ * RISING_MAX_IMPRESSIONS (domain/src/constants.ts).
+ */
+export const IMPRESSION_WEIGHTS = { standing: 1, newMember: 0.5, visitor: 0.25 } as const;
+/** The weight the impressions of one network on one project reach together, at most. */
+export const IMPRESSION_NETWORK_WEIGHT = 1;

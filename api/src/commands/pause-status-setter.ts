@@ -5,6 +5,7 @@ import type { MemberCaller } from '../context';
 import { badRequest, notFound } from '../errors';
 import { USER_NOT_FOUND } from './admin-status-setter';
 import { commit } from './commit';
+import { changeRaterStanding } from './rater-standing';
 
 /** Admins cannot be paused. */
 export const ADMINS_NOT_PAUSED = 'Admins cannot be paused';
@@ -19,7 +20,10 @@ export async function pauseStatusSetter(
   input: { userId: number; isPaused: boolean; reason?: string },
 ): Promise<AdminUserRow> {
   const row = await commit(caller, async (tx, emit) => {
-    const changed = await makeUserQueries(tx).setPaused(input.userId, input.isPaused);
+    // A paused rater's peer ratings stop counting toward tiers; unpaused, they count again.
+    const changed = await changeRaterStanding(tx, emit, [input.userId], () =>
+      makeUserQueries(tx).setPaused(input.userId, input.isPaused),
+    );
     if (!changed) return changed;
     emit({ name: 'user.updated', userId: input.userId });
     await recordModeration(tx, {

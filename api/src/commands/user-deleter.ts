@@ -10,6 +10,7 @@ import { makeVoteQueries } from '@vitrine/db/queries/votes';
 import type { MemberCaller } from '../context';
 import { badRequest, notFound } from '../errors';
 import { commit, type Emit } from './commit';
+import { changeRaterStanding } from './rater-standing';
 import { USER_NOT_FOUND } from './admin-status-setter';
 import { removeFiles } from '../media/files';
 
@@ -68,7 +69,9 @@ export async function removeUser(
   const rated = await makeRatingQueries(tx).listRatedByOnOthers(userId);
   // The ranking tallies counted their votes, which the delete removes by cascade.
   await forgetVotesOf(tx, userId);
-  if (!(await makeUserQueries(tx).deleteUser(userId))) throw notFound(USER_NOT_FOUND);
+  // Their ratings of others go by cascade: the tiers those made are recomputed without them.
+  const deleted = await changeRaterStanding(tx, emit, [userId], () => makeUserQueries(tx).deleteUser(userId));
+  if (!deleted) throw notFound(USER_NOT_FOUND);
   for (const v of voted) await projects.subtractVotes(v.projectId, v.n, v.w);
   await projects.refreshRatingStats(rated);
   emit(options.byOwner ? { name: 'user.deleted', userId, byOwner: true } : { name: 'user.deleted', userId });

@@ -1,8 +1,7 @@
 import { recordModeration } from '@vitrine/db/queries/moderation-log';
-import { makeUserRatingQueries } from '@vitrine/db/queries/user-ratings';
+import { makeUserRatingQueries, TIER_STANDING } from '@vitrine/db/queries/user-ratings';
 import type { MemberCaller } from '../context';
 import { commit } from './commit';
-import { TIER_STANDING } from './user-rating-saver';
 import { notFound } from '../errors';
 
 /** The 404 of a rating that is gone. */

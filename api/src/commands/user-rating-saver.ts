@@ -1,9 +1,13 @@
 import { makeTestRequestQueries } from '@vitrine/db/queries/test-requests';
 import { makeTestRequestTesterQueries } from '@vitrine/db/queries/test-request-testers';
-import { makeUserRatingQueries, type GivenRatingRow, type RatingType } from '@vitrine/db/queries/user-ratings';
+import {
+  makeUserRatingQueries,
+  TIER_STANDING,
+  type GivenRatingRow,
+  type RatingType,
+} from '@vitrine/db/queries/user-ratings';
 import { makeUserSettingsQueries } from '@vitrine/db/queries/user-settings';
 import type { UserRatingInput } from '@vitrine/domain/schemas/test-request';
-import { REPORT_STANDING_MIN_ACTIONS, REPORT_STANDING_MIN_AGE_DAYS } from '@vitrine/domain/constants';
 import type { MemberCaller } from '../context';
 import { networkKey } from '../client-address';
 import { commit } from './commit';
@@ -17,12 +21,6 @@ export const USER_RATING_MESSAGES = {
   notCompleted: 'Ratings open once the test request is completed',
   notParticipants: 'Only the owner and the testers of a completed test request rate each other',
   editWindow: 'A rating can only be changed within 7 days of giving it',
-} as const;
-
-/** Who counts toward a badge tier: raters with the standing the report auto-hide asks of reporters. */
-export const TIER_STANDING = {
-  minAgeDays: REPORT_STANDING_MIN_AGE_DAYS,
-  minActions: REPORT_STANDING_MIN_ACTIONS,
 } as const;
 
 /**

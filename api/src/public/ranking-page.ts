@@ -3,6 +3,7 @@ import { RING_RULES, TRENDING_HALF_LIFE_MS, TRENDING_WINDOW_MS, VOTE_WEIGHTS } f
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** /about/ranking: the formula and the weights of Trending and the Leaderboard (domain/src/rankings.ts), as HTML. */
@@ -30,6 +31,6 @@ export function renderRankingPage(siteName: string): string {
 <table><caption>The weight of a vote</caption><thead><tr><th scope="col">Who votes</th><th scope="col">Weight</th></tr></thead><tbody>${rows}</tbody></table>
 <h2>The Leaderboard</h2><p>Projects rank by the sum of their votes' weights in the range (all time, this month, this week); ties go to more votes, then to the better rating (an average pulled toward 5.5 as if it had 5 more ratings), then to the earlier submission.</p>
 <h2>Trending</h2><p>A project's trending score is the sum over the period's votes of weight × 0.5^(age ÷ half-life): a vote counts half after one half-life.</p><ul>${periods}</ul>
-<h2>Vote rings</h2><p>Every few minutes the last day's votes are checked for rings: at least ${RING_RULES.networkAccounts} new accounts made close together on one network voting for the same project within ${RING_RULES.voteSpanMs / MINUTE_MS} minutes; at least ${RING_RULES.sameVotesAccounts} accounts whose votes are nearly the same (at least ${RING_RULES.jaccard * 100}% alike over ${RING_RULES.sameVotesProjects} or more projects); or ${RING_RULES.visitorBurstVotes} or more visitor votes from one network within minutes. Their votes weigh nothing while an admin reviews them, who confirms the ring or clears it and gives the votes their weight back.</p>
+<h2>Vote rings</h2><p>Every few minutes the recent votes are checked for rings, over windows that slide with every vote rather than fixed intervals: at least ${RING_RULES.networkAccounts} new accounts made around the same time on one network voting for the same project within ${RING_RULES.voteSpanMs / MINUTE_MS} minutes (an account of that network voting for it within the hour around joins them, whatever its age); at least ${RING_RULES.sameVotesAccounts} accounts that vote for the same little-known projects, in the same order, within hours of each other, over the last ${RING_RULES.coVoteLookbackMs / DAY_MS} days; ${RING_RULES.visitorBurstVotes} or more visitor votes from one network within ${RING_RULES.voteSpanMs / MINUTE_MS} minutes; or ${RING_RULES.impressionBurst} or more views of one new project from one network within ${RING_RULES.voteSpanMs / MINUTE_MS} minutes. Their votes and views weigh nothing while an admin reviews them, who confirms the ring or clears it and gives them their weight back.</p>
 <p><a href="/">Back to ${escape(siteName)}</a></p></main></body></html>`;
 }

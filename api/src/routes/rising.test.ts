@@ -96,13 +96,16 @@ describe('New & rising', () => {
     expect((await impress(ip, [a])).body).toEqual({ counted: 1 });
   });
 
-  it(`drops a project at ${RISING_MAX_IMPRESSIONS} impressions`, async () => {
+  it(`drops a project once its weighed impressions reach ${RISING_MAX_IMPRESSIONS}`, async () => {
     const now = ownDay();
     const [p] = await fresh(now, 1);
     const day = now.toISOString().slice(0, 10);
+    // Members with standing on networks of their own weigh 1 each; a visitor weighs 0.25.
     await t.deps.sql`
-      INSERT INTO project_impressions (project_id, day, visitor)
-      SELECT ${p!}, ${day}::date, 'ip:10.9.' || n FROM generate_series(1, ${RISING_MAX_IMPRESSIONS - 1}) n`;
+      INSERT INTO project_impressions (project_id, day, visitor, network, weight)
+      SELECT ${p!}, ${day}::date, 'u:' || n, '10.9.' || n || '.0/24', 1 FROM generate_series(1, ${RISING_MAX_IMPRESSIONS - 1}) n`;
+    expect(await strip(randomIp())).toEqual([p]);
+    for (let i = 0; i < 3; i += 1) expect((await impress(randomIp(), [p])).body).toEqual({ counted: 1 });
     expect(await strip(randomIp())).toEqual([p]);
     expect((await impress(randomIp(), [p])).body).toEqual({ counted: 1 });
     expect(await strip(randomIp())).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import { buildProject } from '@vitrine/db/testing';
+import { buildProject, TEST_PASSWORD } from '@vitrine/db/testing';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { TestRequestDetail } from '@vitrine/domain/answers';
 import { makeTestApp, randomIp, type TestApp } from '../testing';
@@ -503,6 +503,83 @@ describe('tier farming', () => {
     const ratings = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
     expect(ratings).toMatchObject({ developerRatingCount: 5, developerTierCount: 3, developerTier: 'Platinum' });
     expect((await t.agent().get(`/api/projects/${o.project.id}`)).body.ownerTier).toBe('Platinum');
+  });
+});
+
+describe("tiers follow the raters' standing", () => {
+  /** An owner rated 10 by three raters with standing on distinct networks (Platinum), and an admin. */
+  async function platinum() {
+    const o = await owner();
+    const raters = await Promise.all(Array.from({ length: 3 }, () => t.member({ role: 'tester', standing: true })));
+    const project = await buildProject(t.deps.sql, { userId: o.user.id });
+    const r = await open(o.agent, project.id);
+    for (const rater of raters) expect((await rater.agent.post(`/api/test-requests/${r.id}/testers`)).status).toBe(201);
+    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
+    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'completed' });
+    for (const rater of raters) {
+      const res = await rater.agent
+        .post(`/api/test-requests/${r.id}/ratings`)
+        .set('X-Forwarded-For', randomIp())
+        .send({ ratedUserId: o.user.id, rating: 10 });
+      expect(res.status, res.text).toBe(201);
+    }
+    const admin = await t.member({ isAdmin: true });
+    expect(await tierOf(o)).toEqual({ developerTierCount: 3, developerTier: 'Platinum', ownerTier: 'Platinum' });
+    return { o, raters, admin };
+  }
+  /** The owner's tier as the profile's ratings and their project's page show it. */
+  async function tierOf(o: Awaited<ReturnType<typeof owner>>) {
+    const ratings = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
+    const page = (await t.agent().get(`/api/projects/${o.project.id}`)).body;
+    return {
+      developerTierCount: ratings.developerTierCount,
+      developerTier: ratings.developerTier,
+      ownerTier: page.ownerTier,
+    };
+  }
+  const lost = { developerTierCount: 2, developerTier: null, ownerTier: null };
+  const tiersRefreshed = (userId: number) =>
+    t.deps
+      .sql`SELECT 1 FROM events WHERE name = 'userRating.tiersRefreshed' AND payload->'ratedUserIds' @> ${[userId]}::jsonb`;
+
+  it("an admin's pause takes a rater's rating out of the tier, an unpause puts it back", async () => {
+    const { o, raters, admin } = await platinum();
+    const pause = (isPaused: boolean) =>
+      admin.agent.patch(`/api/admin/users/${raters[1]!.user.id}/pause`).send({ isPaused, reason: 'Rating ring' });
+    expect((await pause(true)).status).toBe(200);
+    expect(await tierOf(o)).toEqual(lost);
+    expect(await tiersRefreshed(o.user.id)).toHaveLength(1);
+    expect((await pause(false)).status).toBe(200);
+    expect(await tierOf(o)).toEqual({ developerTierCount: 3, developerTier: 'Platinum', ownerTier: 'Platinum' });
+  });
+
+  it("an admin's delete of a rater takes their rating out of the tier", async () => {
+    const { o, raters, admin } = await platinum();
+    expect((await admin.agent.delete(`/api/admin/users/${raters[0]!.user.id}`)).status).toBe(204);
+    expect(await tierOf(o)).toEqual(lost);
+  });
+
+  it('a rater deleting their own account takes their rating out of the tier', async () => {
+    const { o, raters } = await platinum();
+    expect((await raters[2]!.agent.delete('/api/users/me').send({ password: TEST_PASSWORD })).status).toBe(204);
+    expect(await tierOf(o)).toEqual(lost);
+  });
+
+  it("a confirmed ring's accounts stop counting toward the tiers they rated", async () => {
+    const { o, raters, admin } = await platinum();
+    const [cluster] = await t.deps.sql<{ id: number }[]>`
+      INSERT INTO integrity_clusters (signal, fingerprint, evidence)
+      VALUES ('sameVotes', ${`tiers:${raters[0]!.user.id}`}, ${t.deps.sql.json({
+        summary: 'Accounts voting together',
+        networks: [],
+        accountIds: [raters[0]!.user.id],
+        voteIds: [],
+      })}) RETURNING id`;
+    const res = await admin.agent
+      .patch(`/api/admin/integrity/clusters/${cluster!.id}`)
+      .send({ status: 'confirmed', reason: 'Bought votes' });
+    expect(res.status, res.text).toBe(200);
+    expect(await tierOf(o)).toEqual(lost);
   });
 });
 

@@ -4,20 +4,13 @@ import type { ClusterSignal, ClusterStatus } from '@vitrine/domain/schemas/integ
 import { retryTransaction } from '../retry';
 import type { Sql, Tx } from '../sql';
 import { makeEventQueries } from './events';
+import { makeImpressionQueries } from './impressions';
+import { coVoteRings, impressionFloods, networkRings, visitorBursts, type RingCandidate } from './ring-signals';
 import { lockBoardsForDeletion } from './rankings';
 import { reweighTallies } from './tallies';
 import { makeVoteQueries } from './votes';
 
-/** A ring the scan found: its signal, members and the votes it holds. */
-export interface RingCandidate {
-  signal: ClusterSignal;
-  /** The same ring found again has the same fingerprint: it is filed once. */
-  fingerprint: string;
-  summary: string;
-  networks: string[];
-  accountIds: number[];
-  voteIds: number[];
-}
+export type { RingCandidate } from './ring-signals';
 
 /** A cluster row (migration 0025). */
 export interface ClusterRow {
@@ -51,131 +44,14 @@ const MAX_EVIDENCE_VOTES = 5000;
 /** Votes promoted to standing per scan, at most (the next scan goes on). */
 const PROMOTE_BATCH = 10_000;
 
-const ms = (value: number) => `${value} milliseconds`;
-
-/**
- * Fresh accounts of one network (their sign-up /24 or /48) that voted for one project within
- * RING_RULES.voteSpanMs: at least networkAccounts of them, made within accountSpanMs of each other and
- * younger than freshAccountMs. One candidate per network, holding every recent vote of those accounts.
- */
-async function networkRings(sql: Tx, since: Date, now: Date): Promise<RingCandidate[]> {
-  const rows = await sql<{ net: string; accountIds: number[]; voteIds: number[] }[]>`
-    WITH recent AS (
-      SELECT v.id, v.project_id, v.user_id, v.created_at, u.created_at AS joined, u.signup_network AS net
-      FROM votes v JOIN users u ON u.id = v.user_id
-      WHERE v.created_at >= ${since}::timestamptz AND v.cluster_id IS NULL AND u.signup_network IS NOT NULL
-        AND NOT u.is_admin AND u.created_at >= ${now}::timestamptz - ${ms(RING_RULES.freshAccountMs)}::interval
-    ), bursts AS (
-      SELECT net, project_id FROM recent GROUP BY net, project_id
-      HAVING count(DISTINCT user_id) >= ${RING_RULES.networkAccounts}
-        AND max(created_at) - min(created_at) <= ${ms(RING_RULES.voteSpanMs)}::interval
-        AND max(joined) - min(joined) <= ${ms(RING_RULES.accountSpanMs)}::interval
-    ), members AS (
-      SELECT DISTINCT r.net, r.user_id FROM recent r JOIN bursts b ON b.net = r.net AND b.project_id = r.project_id
-    )
-    SELECT m.net, array_agg(DISTINCT m.user_id ORDER BY m.user_id) AS account_ids, array_agg(DISTINCT r.id ORDER BY r.id) AS vote_ids
-    FROM members m JOIN recent r ON r.user_id = m.user_id
-    GROUP BY m.net`;
-  return rows.map((r) => ({
-    signal: 'network',
-    fingerprint: `${r.net}:${r.accountIds.join(',')}`,
-    summary: `${r.accountIds.length} accounts made close together from ${r.net} voted for the same project within minutes`,
-    networks: [r.net],
-    accountIds: r.accountIds,
-    voteIds: r.voteIds,
-  }));
-}
-
-/**
- * Pairs of accounts whose recent vote sets are near-identical: Jaccard >= RING_RULES.jaccard over at
- * least sameVotesProjects shared projects. Projects with more than pairProjectVoters recent voters
- * are not compared (the pairs of a popular project would grow with the square of its voters).
- */
-async function similarPairs(sql: Tx, since: Date): Promise<Array<{ ua: number; ub: number }>> {
-  return sql<{ ua: number; ub: number }[]>`
-    WITH sets AS MATERIALIZED (
-      SELECT v.user_id, v.project_id FROM votes v
-      WHERE v.created_at >= ${since}::timestamptz AND v.user_id IS NOT NULL AND v.cluster_id IS NULL
-    ), sized AS (
-      SELECT user_id, count(*)::int AS n FROM sets GROUP BY user_id HAVING count(*) >= ${RING_RULES.sameVotesProjects}
-    ), compared AS (
-      SELECT s.user_id, s.project_id FROM sets s JOIN sized z ON z.user_id = s.user_id
-      WHERE s.project_id IN (SELECT project_id FROM sets GROUP BY project_id HAVING count(*) <= ${RING_RULES.pairProjectVoters})
-    ), pairs AS (
-      SELECT a.user_id AS ua, b.user_id AS ub, count(*)::int AS inter
-      FROM compared a JOIN compared b ON b.project_id = a.project_id AND b.user_id > a.user_id
-      GROUP BY 1, 2
-    )
-    SELECT p.ua, p.ub FROM pairs p JOIN sized sa ON sa.user_id = p.ua JOIN sized sb ON sb.user_id = p.ub
-    WHERE p.inter >= ${RING_RULES.sameVotesProjects} AND p.inter::float8 / (sa.n + sb.n - p.inter) >= ${RING_RULES.jaccard}`;
-}
-
-/** The groups of accounts that `pairs` join (connected components), each sorted. */
-function components(pairs: Array<{ ua: number; ub: number }>): number[][] {
-  const parent = new Map<number, number>();
-  const find = (x: number): number => {
-    let root = x;
-    while (parent.has(root) && parent.get(root) !== root) root = parent.get(root)!;
-    parent.set(x, root);
-    return root;
-  };
-  for (const { ua, ub } of pairs) {
-    if (!parent.has(ua)) parent.set(ua, ua);
-    if (!parent.has(ub)) parent.set(ub, ub);
-    parent.set(find(ua), find(ub));
-  }
-  const groups = new Map<number, number[]>();
-  for (const id of parent.keys()) groups.set(find(id), [...(groups.get(find(id)) ?? []), id]);
-  return [...groups.values()].map((g) => g.sort((a, b) => a - b));
-}
-
-/** Sets of at least RING_RULES.sameVotesAccounts accounts whose recent votes are near-identical. */
-async function sameVoteRings(sql: Tx, since: Date): Promise<RingCandidate[]> {
-  const groups = components(await similarPairs(sql, since)).filter((g) => g.length >= RING_RULES.sameVotesAccounts);
-  const rings: RingCandidate[] = [];
-  for (const accountIds of groups) {
-    const [row] = await sql<{ voteIds: number[]; networks: string[] | null; projects: number }[]>`
-      SELECT array_agg(v.id ORDER BY v.id) AS vote_ids, array_agg(DISTINCT v.network) FILTER (WHERE v.network IS NOT NULL) AS networks,
-             count(DISTINCT v.project_id)::int AS projects
-      FROM votes v
-      WHERE v.user_id = ANY(${accountIds}::int[]) AND v.created_at >= ${since}::timestamptz AND v.cluster_id IS NULL`;
-    rings.push({
-      signal: 'sameVotes',
-      fingerprint: accountIds.join(','),
-      summary: `${accountIds.length} accounts voted for near-identical sets of projects (${row!.projects} projects)`,
-      networks: row!.networks ?? [],
-      accountIds,
-      voteIds: row!.voteIds,
-    });
-  }
-  return rings;
-}
-
-/** At least RING_RULES.visitorBurstVotes visitor votes from one network for one project within voteSpanMs. */
-async function visitorBursts(sql: Tx, since: Date): Promise<RingCandidate[]> {
-  const rows = await sql<{ network: string; projectId: number; voteIds: number[] }[]>`
-    SELECT network, project_id, array_agg(id ORDER BY id) AS vote_ids
-    FROM votes
-    WHERE created_at >= ${since}::timestamptz AND user_id IS NULL AND cluster_id IS NULL AND network IS NOT NULL
-    GROUP BY network, project_id, date_bin(${ms(RING_RULES.voteSpanMs)}::interval, created_at, timestamptz '2000-01-01')
-    HAVING count(*) >= ${RING_RULES.visitorBurstVotes}`;
-  return rows.map((r) => ({
-    signal: 'visitorBurst',
-    fingerprint: `${r.network}:${r.projectId}:${r.voteIds[0]}`,
-    summary: `${r.voteIds.length} visitor votes from ${r.network} for one project within minutes`,
-    networks: [r.network],
-    accountIds: [],
-    voteIds: r.voteIds,
-  }));
-}
-
-/** Every ring among the votes of the last RING_RULES.lookbackMs before `now` not held yet. */
+/** Every ring among the votes and impressions of the scan's windows (ending at `now`) not held yet. */
 export async function findRings(sql: Tx, now: Date): Promise<RingCandidate[]> {
   const since = new Date(now.getTime() - RING_RULES.lookbackMs);
   return [
     ...(await networkRings(sql, since, now)),
-    ...(await sameVoteRings(sql, since)),
-    ...(await visitorBursts(sql, since)),
+    ...(await coVoteRings(sql, now)),
+    ...(await visitorBursts(sql, since, now)),
+    ...(await impressionFloods(sql, since, now)),
   ];
 }
 
@@ -197,6 +73,7 @@ async function fileRing(tx: Tx, ring: RingCandidate): Promise<{ clusterId: numbe
   if (!row) return null;
   const changes = await makeVoteQueries(tx).holdVotes(row.id, ring.voteIds);
   await reweighTallies(tx, changes);
+  if (ring.impressions) await makeImpressionQueries(tx).holdImpressions(row.id, ring.impressions);
   return { clusterId: row.id, projectIds: [...new Set(changes.map((c) => c.projectId))].sort((a, b) => a - b) };
 }
 
@@ -229,7 +106,7 @@ export interface ScanResult {
 
 /**
  * The integrity scan (the worker's, every INTEGRITY_SCAN_SECONDS): files each ring found among the
- * recent votes and holds its votes, one transaction per ring with its integrity.clusterFlagged
+ * recent votes and impressions (db/src/queries/ring-signals.ts) and holds them, one transaction per ring with its integrity.clusterFlagged
  * event; then gives the votes of members who reached standing since their weight.
  */
 export async function runIntegrityScan(sql: Sql, now: Date = new Date()): Promise<ScanResult> {
@@ -239,7 +116,7 @@ export async function runIntegrityScan(sql: Sql, now: Date = new Date()): Promis
   const taken = new Set<number>();
   for (const candidate of found) {
     const ring = { ...candidate, voteIds: candidate.voteIds.filter((id) => !taken.has(id)) };
-    if (ring.voteIds.length === 0) continue;
+    if (ring.voteIds.length === 0 && !ring.impressions?.length) continue;
     for (const id of ring.voteIds) taken.add(id);
     const filed = await holdRing(sql, ring);
     if (filed) {

@@ -1,6 +1,14 @@
+import { REPORT_STANDING_MIN_ACTIONS, REPORT_STANDING_MIN_AGE_DAYS } from '@vitrine/domain/constants';
 import type { Tx } from '../sql';
 import { hasStanding, type Standing } from './standing';
+import { makeUserSettingsQueries } from './user-settings';
 import { setRatingAggregates } from './users';
+
+/** Who counts toward a badge tier: unpaused raters with the standing the report auto-hide asks of reporters. */
+export const TIER_STANDING: Standing = {
+  minAgeDays: REPORT_STANDING_MIN_AGE_DAYS,
+  minActions: REPORT_STANDING_MIN_ACTIONS,
+};
 
 /** Which of a user's two ratings a rating feeds: developer (given by a tester) or tester (given by the owner). */
 export type RatingType = 'developer' | 'tester';
@@ -104,7 +112,8 @@ export function makeUserRatingQueries(sql: Tx) {
      * come from raters with standing (`standing`, the report auto-hide's rule, standing.ts), each rater
      * once (the average of their ratings of this type, at the network of their latest), and each network
      * once (the average of its raters): accounts made for the purpose, or many accounts on one /24 or
-     * /48, cannot lift a tier. Standing is judged at each recompute (every rating saved or removed).
+     * /48, cannot lift a tier. A paused rater counts for nothing. Standing is judged at each recompute:
+     * every rating saved or removed, and every change of a rater's standing (refreshTiersAround).
      * Run in the transaction that changed a rating, after locking the user row, so the aggregates always
      * equal the rows.
      */
@@ -132,7 +141,7 @@ export function makeUserRatingQueries(sql: Tx) {
                      -- A rating from before networks were kept names only itself.
                      (array_agg(coalesce(ur.rater_network, 'rating:' || ur.id) ORDER BY ur.updated_at DESC, ur.id DESC))[1] AS network
               FROM user_ratings ur JOIN users rater ON rater.id = ur.rater_user_id
-              WHERE ur.rated_user_id = ${userId} AND ${hasStanding(sql, 'rater', standing)}
+              WHERE ur.rated_user_id = ${userId} AND NOT rater.is_paused AND ${hasStanding(sql, 'rater', standing)}
               GROUP BY ur.rating_type, ur.rater_user_id
             ) per_rater
             GROUP BY rating_type, network
@@ -141,4 +150,30 @@ export function makeUserRatingQueries(sql: Tx) {
       await setRatingAggregates(sql, userId, aggregates);
     },
   };
+}
+
+/**
+ * The one path of a change of raters' standing (an account deleted by an admin or by its owner, a
+ * pause, an unpause, the accounts of a confirmed ring), in the caller's transaction: locks, in id
+ * order, every user `raterIds` rated, runs `change`, then recomputes those users' aggregates
+ * (refreshAggregates, TIER_STANDING), so a tier never outlives the raters that made it. The ratings
+ * of a deleted rater go by cascade before the recompute. Answers what `change` answers and the rated
+ * users that are still there (for the caller's event).
+ */
+export async function refreshTiersAround<T>(
+  tx: Tx,
+  raterIds: number[],
+  change: () => Promise<T>,
+): Promise<{ result: T; ratedUserIds: number[] }> {
+  const rated =
+    raterIds.length === 0
+      ? []
+      : await tx<{ id: number }[]>`
+    SELECT DISTINCT rated_user_id AS id FROM user_ratings WHERE rater_user_id = ANY(${raterIds}::int[]) ORDER BY 1`;
+  const ids = rated.map((r) => r.id).filter((id) => !raterIds.includes(id));
+  await makeUserSettingsQueries(tx).lockUsers(ids);
+  const result = await change();
+  const ratings = makeUserRatingQueries(tx);
+  for (const id of ids) await ratings.refreshAggregates(id, TIER_STANDING);
+  return { result, ratedUserIds: ids };
 }

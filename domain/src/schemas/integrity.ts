@@ -5,8 +5,11 @@ export const CLUSTER_STATUSES = ['open', 'confirmed', 'cleared'] as const;
 export type ClusterStatus = (typeof CLUSTER_STATUSES)[number];
 /** What an admin may set a cluster to. */
 export const CLUSTER_DECISIONS = ['confirmed', 'cleared'] as const;
-/** The signal that found a cluster: fresh accounts of one network, near-identical vote sets, a visitor burst of one network. */
-export const CLUSTER_SIGNALS = ['network', 'sameVotes', 'visitorBurst'] as const;
+/**
+ * The signal that found a cluster: fresh accounts of one network, accounts co-voting the same projects
+ * in the same order, a visitor burst of one network, an impression flood of one network.
+ */
+export const CLUSTER_SIGNALS = ['network', 'sameVotes', 'visitorBurst', 'impressions'] as const;
 export type ClusterSignal = (typeof CLUSTER_SIGNALS)[number];
 
 /** GET /api/admin/integrity/clusters query. */

@@ -6,8 +6,8 @@ import { JOB } from '../job-names';
 import { defineTask } from './task';
 
 /**
- * The integrity scan (every INTEGRITY_SCAN_SECONDS): files the vote rings among the recent votes and
- * holds their votes at weight 0 pending review, and weighs in the members who reached standing
+ * The integrity scan (every INTEGRITY_SCAN_SECONDS): files the rings among the recent votes and
+ * impressions and holds them at weight 0 pending review, and weighs in the members who reached standing
  * (db/src/queries/integrity.ts). Each filed ring's integrity.clusterFlagged event is published at
  * once, as the relay would: the admins' live alert, the stale shared reads and the boards' recompute.
  * A rerun files nothing twice (a ring's fingerprint).

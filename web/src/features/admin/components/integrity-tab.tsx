@@ -18,6 +18,7 @@ const SIGNAL_LABELS: Record<IntegrityCluster['signal'], string> = {
   network: 'New accounts, one network',
   sameVotes: 'Near-identical votes',
   visitorBurst: 'Visitor flood',
+  impressions: 'Impression flood',
 };
 
 /** A cluster's evidence: accounts, projects and the timeline of its held votes. */
