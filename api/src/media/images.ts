@@ -73,28 +73,33 @@ export function storedWidths(width: number): number[] {
   return [...new Set(MEDIA_WIDTHS.map((w) => Math.min(w, width)))];
 }
 
-/** Encodes raw pixels at one width: WebP always, AVIF too when it is smaller. */
-async function encodeWidth(raw: { data: Buffer; info: OutputInfo }, width: number): Promise<EncodedFile[]> {
+/** Encodes raw pixels at one width: WebP always, AVIF too (when `avif`) if it is smaller. */
+async function encodeWidth(
+  raw: { data: Buffer; info: OutputInfo },
+  width: number,
+  avif: boolean,
+): Promise<EncodedFile[]> {
   const { info } = raw;
   const base = () =>
     sharp(raw.data, { raw: { width: info.width, height: info.height, channels: info.channels } })
       .resize({ width, withoutEnlargement: true })
       .timeout({ seconds: PIPELINE_TIMEOUT_SECONDS });
-  const [webp, avif] = await Promise.all([
+  const [webp, smaller] = await Promise.all([
     base().webp({ quality: WEBP_QUALITY }).toBuffer(),
-    base().avif({ quality: AVIF_QUALITY, effort: AVIF_EFFORT }).toBuffer(),
+    avif ? base().avif({ quality: AVIF_QUALITY, effort: AVIF_EFFORT }).toBuffer() : null,
   ]);
   const files: EncodedFile[] = [{ width, type: 'image/webp', body: webp }];
-  if (avif.length < webp.length) files.push({ width, type: 'image/avif', body: avif });
+  if (smaller && smaller.length < webp.length) files.push({ width, type: 'image/avif', body: smaller });
   return files;
 }
 
 /**
- * Decodes a picture once (orientation applied, scaled to the widest stored width, in sRGB) and
+ * Decodes a picture (a file's path, or its bytes) once (orientation applied, scaled to the widest stored width, in sRGB) and
  * encodes every stored width from those pixels. Nothing of the original's metadata (EXIF, GPS, XMP,
- * ICC, comments) is copied: the files are made from bare pixels.
+ * ICC, comments) is copied: the files are made from bare pixels. `avif: false` stores WebP only (AVIF
+ * costs most of an encode; the demo's flat drawings gain little from it).
  */
-export async function encodeImage(path: string): Promise<EncodedImage> {
+export async function encodeImage(path: string | Buffer, { avif = true } = {}): Promise<EncodedImage> {
   const widest = Math.max(...MEDIA_WIDTHS);
   const raw = await sharp(path, INPUT)
     .autoOrient()
@@ -104,6 +109,6 @@ export async function encodeImage(path: string): Promise<EncodedImage> {
     .timeout({ seconds: PIPELINE_TIMEOUT_SECONDS })
     .toBuffer({ resolveWithObject: true });
   const files: EncodedFile[] = [];
-  for (const width of storedWidths(raw.info.width)) files.push(...(await encodeWidth(raw, width)));
+  for (const width of storedWidths(raw.info.width)) files.push(...(await encodeWidth(raw, width, avif)));
   return { width: raw.info.width, height: raw.info.height, files };
 }
