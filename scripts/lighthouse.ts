@@ -17,6 +17,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import { createTestDatabase } from '../db/src/testing';
 import { createSql } from '../db/src/sql';
 import { DEMO_PASSWORD, seedDemo } from '../db/src/seed/demo';
+import { createMediaStore } from '../api/src/media/storage';
+import { demoPictureStorer } from '../api/src/media/demo-pictures';
 import { loadConfig } from '../runtime/src/config';
 import { startApi } from '../api/src/server';
 import { deleteRedisPrefix } from './lib/redis-cleanup';
@@ -48,7 +50,7 @@ const config = loadConfig({
   MEDIA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-lh-media-')),
 });
 const seedSql = createSql(db.url, { max: 2 });
-await seedDemo(seedSql);
+await seedDemo(seedSql, { storePicture: demoPictureStorer(createMediaStore(config.media)) });
 await seedSql.end();
 const api = await startApi(config);
 

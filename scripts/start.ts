@@ -62,6 +62,8 @@ const { createLogger } = await import('../runtime/src/logger');
 const { createSql } = await import('../db/src/sql');
 const { migrate } = await import('../db/src/migrate');
 const { seedDemo } = await import('../db/src/seed/demo');
+const { createMediaStore } = await import('../api/src/media/storage');
+const { demoPictureStorer } = await import('../api/src/media/demo-pictures');
 const config = loadConfigOrExit();
 const log = createLogger({ service: 'start', level: config.logLevel });
 
@@ -72,7 +74,8 @@ await migrate(sql);
 if ((await ensureAdmin(sql, config)) !== 'created' && generatedNow) {
   adminNote = `as admin with the password it was given when this database was first started (the new one in .data/admin-password does not apply; set ADMIN_USERNAME / ADMIN_PASSWORD to use another admin)`;
 }
-if (config.seedDemo && (await seedDemo(sql)))
+// The demo's pictures go to the store the api serves them from (MEDIA_DIR or the S3 bucket).
+if (config.seedDemo && (await seedDemo(sql, { storePicture: demoPictureStorer(createMediaStore(config.media)) })))
   log.info("Seeded demo data (every demo user's password is in README.md, Quick start)");
 await sql.end();
 

@@ -114,6 +114,7 @@ describe('domain/src/event-effects: what each event causes', () => {
       requestNotices: (event, tag) => void seen.push(`requestNotices ${event.requestId} ${tag}`),
       healthNotice: (event, tag) => void seen.push(`healthNotice ${event.projectId} ${tag}`),
       livenessCheck: (event, tag) => void seen.push(`livenessCheck ${event.projectId} ${tag}`),
+      newProject: (event, tag) => void seen.push(`newProject ${event.projectId} ${tag}`),
     };
     runEffect(
       handlers,

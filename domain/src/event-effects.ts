@@ -97,6 +97,8 @@ export const WORKER_JOB_EFFECTS = [
   'healthNotice',
   /** A check of the project now (when the checks are on). */
   'livenessCheck',
+  /** A new project: every board recomputed; checked now and at its spot of the interval (when the checks are on). */
+  'newProject',
 ] as const;
 export type WorkerJobsEffect = (typeof WORKER_JOB_EFFECTS)[number];
 
@@ -181,7 +183,7 @@ export const EVENT_EFFECTS = {
     ...none,
     staleReads: 'all',
     livePush: 'projectsChanged',
-    workerJobs: 'allBoards',
+    workerJobs: 'newProject',
     webKeys: 'projects',
     notify: 'makerFollowers',
   },

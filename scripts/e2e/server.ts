@@ -13,6 +13,8 @@ import { createSql } from '../../db/src/sql';
 import { seedDemo } from '../../db/src/seed/demo';
 import { loadConfig } from '../../runtime/src/config';
 import { startApi } from '../../api/src/server';
+import { createMediaStore } from '../../api/src/media/storage';
+import { demoPictureStorer } from '../../api/src/media/demo-pictures';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_HOSTED_PORT, E2E_PORT, E2E_SOCIAL } from './constants';
 
 const db = await createTestDatabase('vitrine_e2e');
@@ -50,7 +52,7 @@ Object.assign(process.env, env);
 const config = loadConfig(env);
 
 const sql = createSql(db.url, { max: 2 });
-await seedDemo(sql);
+await seedDemo(sql, { storePicture: demoPictureStorer(createMediaStore(config.media)) });
 await sql.end();
 
 const api = await startApi(config);

@@ -88,35 +88,43 @@ export function storedWidths(width: number): number[] {
   return [...new Set(MEDIA_WIDTHS.map((w) => Math.min(w, width)))];
 }
 
-/** Encodes raw pixels at one width: WebP always, AVIF too when it is smaller (and the file at most AVIF_MAX_PIXELS). */
-async function encodeWidth(raw: { data: Buffer; info: OutputInfo }, width: number): Promise<EncodedFile[]> {
+/**
+ * Encodes raw pixels at one width: WebP always, AVIF too (when `avif`) if it is smaller and the file is
+ * at most AVIF_MAX_PIXELS.
+ */
+async function encodeWidth(
+  raw: { data: Buffer; info: OutputInfo },
+  width: number,
+  avif: boolean,
+): Promise<EncodedFile[]> {
   const { info } = raw;
   const base = () =>
     sharp(raw.data, { raw: { width: info.width, height: info.height, channels: info.channels } })
       .resize({ width, withoutEnlargement: true })
       .timeout({ seconds: PIPELINE_TIMEOUT_SECONDS });
   const height = Math.round((info.height * width) / info.width);
-  const [webp, avif] = await Promise.all([
+  const [webp, smaller] = await Promise.all([
     base().webp({ quality: WEBP_QUALITY }).toBuffer(),
-    width * height <= AVIF_MAX_PIXELS
+    avif && width * height <= AVIF_MAX_PIXELS
       ? base().avif({ quality: AVIF_QUALITY, effort: AVIF_EFFORT }).toBuffer()
       : Promise.resolve(null),
   ]);
   const files: EncodedFile[] = [{ width, type: 'image/webp', body: webp }];
-  if (avif && avif.length < webp.length) files.push({ width, type: 'image/avif', body: avif });
+  if (smaller && smaller.length < webp.length) files.push({ width, type: 'image/avif', body: smaller });
   return files;
 }
 
 /**
- * Decodes a picture once (orientation applied, scaled to fit inside the widest stored width and
- * MEDIA_MAX_SIDE, in sRGB) and encodes every stored width from those pixels: a picture taller than
- * MEDIA_MAX_SIDE is kept whole, narrower (a 1080 x 17000 capture as 1040 x 16383, then 800 and 400
- * wide), so no file passes WebP's or AVIF's limit. Nothing of the original's metadata (EXIF, GPS, XMP,
- * ICC, comments) is copied: the files are made from bare pixels.
+ * Decodes a picture (a file's path, or its bytes) once (orientation applied, scaled to fit inside the
+ * widest stored width and MEDIA_MAX_SIDE, in sRGB) and encodes every stored width from those pixels: a
+ * picture taller than MEDIA_MAX_SIDE is kept whole, narrower (a 1080 x 17000 capture as 1040 x 16383,
+ * then 800 and 400 wide), so no file passes WebP's or AVIF's limit. Nothing of the original's metadata
+ * (EXIF, GPS, XMP, ICC, comments) is copied: the files are made from bare pixels. `avif: false` stores
+ * WebP only (AVIF costs most of an encode; the demo's flat drawings gain little from it).
  * A picture whose header was accepted (readHeader) but whose data libvips cannot decode or encode in
  * PIPELINE_TIMEOUT_SECONDS (damaged, truncated, hostile) is the input's failure: 422, never a 500.
  */
-export async function encodeImage(path: string): Promise<EncodedImage> {
+export async function encodeImage(path: string | Buffer, { avif = true } = {}): Promise<EncodedImage> {
   const widest = Math.max(...MEDIA_WIDTHS);
   try {
     const raw = await sharp(path, INPUT)
@@ -127,7 +135,7 @@ export async function encodeImage(path: string): Promise<EncodedImage> {
       .timeout({ seconds: PIPELINE_TIMEOUT_SECONDS })
       .toBuffer({ resolveWithObject: true });
     const files: EncodedFile[] = [];
-    for (const width of storedWidths(raw.info.width)) files.push(...(await encodeWidth(raw, width)));
+    for (const width of storedWidths(raw.info.width)) files.push(...(await encodeWidth(raw, width, avif)));
     return { width: raw.info.width, height: raw.info.height, files };
   } catch (err) {
     if (err instanceof HttpError) throw err;

@@ -1,7 +1,10 @@
 import type { Sql, Tx } from '../sql';
 import { hashPassword } from '../passwords';
 import { runIntegrityScan } from '../queries/integrity';
+import type { MediaVariantRow } from '../queries/project-media';
 import { restartRunningTotals } from '../queries/rankings';
+import { coverSvg, screenshotSvg } from './demo-pictures';
+import { seedStories } from './demo-stories';
 
 /** Password of every demo account (the README says so; demo data is for local runs only). */
 export const DEMO_PASSWORD = 'demo-gallery-visitor';
@@ -314,14 +317,71 @@ const MESSAGES: Array<[string, string]> = [
 ];
 
 /**
+ * Stores one demo picture (an SVG) as an upload's picture is stored: rasterized, re-encoded at the stored
+ * widths and put in the media store the site serves (api/src/media/demo-pictures.ts makes one).
+ */
+export type StorePicture = (svg: Buffer) => Promise<{ width: number; height: number; variants: MediaVariantRow[] }>;
+
+/** The demo projects with pictures (a cover, and that many screenshots after it): some cards have one, some not. */
+const PICTURED: Record<string, number> = {
+  'Pixel Garden': 2,
+  'Dungeon Dice': 0,
+  'Orbit Golf': 0,
+  'Budget Buddy': 1,
+  'Transit Pulse': 2,
+  'Climate Stripes': 0,
+  'Git Galaxy': 0,
+  'Generative Quilts': 0,
+  'Loop Station': 0,
+  'Kana Quest': 0,
+};
+
+/** One stored demo picture, ready for its project_media row. */
+interface DemoPicture {
+  title: string;
+  position: number;
+  alt: string;
+  stored: Awaited<ReturnType<StorePicture>>;
+}
+
+/** Draws and stores the pictures of PICTURED, one at a time (each encode already uses the cores). */
+async function storePictures(storePicture: StorePicture): Promise<DemoPicture[]> {
+  const pictures: DemoPicture[] = [];
+  for (const [n, [title, shots]] of Object.entries(PICTURED).entries()) {
+    pictures.push({ title, position: 0, alt: `${title} cover`, stored: await storePicture(coverSvg(title, n)) });
+    for (let shot = 1; shot <= shots; shot += 1)
+      pictures.push({
+        title,
+        position: shot,
+        alt: `${title} screenshot ${shot}: the main screen with its panels`,
+        stored: await storePicture(screenshotSvg(title, n, shot)),
+      });
+  }
+  return pictures;
+}
+
+/** What seedDemo may be given: the time it is seeded at, and where its pictures go (none without it). */
+export interface SeedOptions {
+  now?: Date;
+  storePicture?: StorePicture;
+}
+
+/**
  * Fills an empty database with demo data: about a dozen users of each role, 45 projects across every
  * category, and votes, ratings, views, reports and messages spread over the last 60 days, so every list
- * and the admin dashboard show something. Counters are computed from the rows they count.
+ * and the admin dashboard show something; with `storePicture`, pictures of some projects; and the
+ * stories of demo-stories.ts (comments, test requests, updates, follows, notifications, a project that
+ * is down). Counters are computed from the rows they count.
  * Returns false (and does nothing) when the database already has projects.
  */
-export async function seedDemo(sql: Sql, now: Date = new Date()): Promise<boolean> {
+export async function seedDemo(sql: Sql, options: SeedOptions = {}): Promise<boolean> {
+  const now = options.now ?? new Date();
   const [existing] = await sql<{ count: number }[]>`SELECT count(*)::int AS count FROM projects`;
   if (existing && existing.count > 0) return false;
+  // Drawn and encoded while the rows are written; recorded in the same transaction.
+  const pictures = options.storePicture ? storePictures(options.storePicture) : Promise.resolve([]);
+  // A failure is thrown where it is awaited; until then it must not count as unhandled.
+  pictures.catch(() => {});
   const rand = prng(20250426);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const daysAgo = (max: number) => new Date(now.getTime() - rand() * max * 24 * 3600_000);
@@ -338,7 +398,9 @@ export async function seedDemo(sql: Sql, now: Date = new Date()): Promise<boolea
       is_verified: i % 7 === 0,
       created_at: new Date(now.getTime() - (70 - i) * 24 * 3600_000),
     }));
-    const users = await tx<{ id: number }[]>`INSERT INTO users ${tx(userRows)} RETURNING id`;
+    const users = await tx<
+      { id: number; username: string }[]
+    >`INSERT INTO users ${tx(userRows)} RETURNING id, username`;
     const userIds = users.map((u) => u.id);
     const authors = userIds.filter((_, i) => i % 3 !== 1); // developers and both
 
@@ -351,8 +413,8 @@ export async function seedDemo(sql: Sql, now: Date = new Date()): Promise<boolea
       user_id: authors[i % authors.length]!,
       created_at: daysAgo(i < 6 ? 2 : 60),
     }));
-    const projects = await tx<{ id: number; createdAt: Date; userId: number }[]>`
-      INSERT INTO projects ${tx(projectRows)} RETURNING id, created_at, user_id`;
+    const projects = await tx<{ id: number; title: string; createdAt: Date; userId: number }[]>`
+      INSERT INTO projects ${tx(projectRows)} RETURNING id, title, created_at, user_id`;
 
     // Votes: popularity varies per project; members and visitors, never before the project existed,
     // never the author's own (nobody votes for, rates or reports their own project: api/src/policies.ts).
@@ -427,20 +489,40 @@ export async function seedDemo(sql: Sql, now: Date = new Date()): Promise<boolea
     await tx`INSERT INTO contact_messages ${tx(messageRows)}`;
 
     await seedVoteRings(tx, projects, passwordHash, now);
+    await seedStories(tx, projects, new Map(users.map((u) => [u.username, u.id])), now);
+    await recordPictures(tx, projects, await pictures);
 
-    // Counters from the rows they count.
-    await tx`
-      UPDATE projects p SET
-        votes = (SELECT count(*) FROM votes v WHERE v.project_id = p.id),
-        weighted_votes = coalesce((SELECT sum(weight) FROM votes v WHERE v.project_id = p.id), 0),
-        views = (SELECT count(*) FROM project_views w WHERE w.project_id = p.id),
-        total_ratings = (SELECT count(*) FROM ratings r WHERE r.project_id = p.id),
-        average_rating = coalesce((SELECT round(avg(rating), 1) FROM ratings r WHERE r.project_id = p.id), 0),
-        report_count = (SELECT count(*) FROM reports r WHERE r.project_id = p.id)`;
+    await countProjects(tx);
   });
   // The integrity scan files the rings at once, as the worker's next scan would (its votes then weigh 0).
   await runIntegrityScan(sql, now);
   return true;
+}
+
+/** Each project's counters from the rows they count. */
+async function countProjects(tx: Tx): Promise<void> {
+  await tx`
+    UPDATE projects p SET
+      votes = (SELECT count(*) FROM votes v WHERE v.project_id = p.id),
+      weighted_votes = coalesce((SELECT sum(weight) FROM votes v WHERE v.project_id = p.id), 0),
+      views = (SELECT count(*) FROM project_views w WHERE w.project_id = p.id),
+      total_ratings = (SELECT count(*) FROM ratings r WHERE r.project_id = p.id),
+      average_rating = coalesce((SELECT round(avg(rating), 1) FROM ratings r WHERE r.project_id = p.id), 0),
+      report_count = (SELECT count(*) FROM reports r WHERE r.project_id = p.id)`;
+}
+
+/** The project_media rows of the stored pictures. */
+async function recordPictures(tx: Tx, projects: Array<{ id: number; title: string }>, pictures: DemoPicture[]) {
+  if (pictures.length === 0) return;
+  const rows = pictures.map((p) => ({
+    project_id: projects.find((project) => project.title === p.title)!.id,
+    position: p.position,
+    alt: p.alt,
+    width: p.stored.width,
+    height: p.stored.height,
+    variants: tx.json(p.stored.variants as never),
+  }));
+  await tx`INSERT INTO project_media ${tx(rows)}`;
 }
 
 /** The demo's suspected vote rings: accounts the Integrity tab shows held for review. */

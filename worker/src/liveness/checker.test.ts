@@ -11,7 +11,7 @@ import { WORKER_DEFAULTS, type WorkerContext } from '../context';
 import type { OutgoingMail } from '../mailer';
 import { processEvent } from '../processors/events';
 import { SendHealthNoticeTask, type HealthNoticeData } from '../tasks/send-health-notice-task';
-import { ScheduleChecksTask, checkOffsetMs } from '../tasks/schedule-checks-task';
+import { ScheduleChecksTask, checkOffsetMs, nextCheck } from '../tasks/schedule-checks-task';
 import { workerTestConfig } from '../testing';
 import { checkProject } from './checker';
 
@@ -172,8 +172,42 @@ describe('ScheduleChecksTask', () => {
     expect(ids).toContain(visible.id);
     expect(ids).not.toContain(hidden.id);
     const job = queues.liveness.jobs.find((j) => (j.data as { projectId: number }).projectId === visible.id)!;
-    expect(job.opts?.delay).toBe(checkOffsetMs(visible.id, 900_000));
-    expect(job.opts?.jobId).toBe(`check-${visible.id}-${Math.floor(Date.now() / 900_000)}`);
+    // Its next spot: the same instant whenever the run happens, named by its interval.
+    const at = Date.now() + job.opts!.delay!;
+    expect(at % 900_000).toBeGreaterThanOrEqual(checkOffsetMs(visible.id, 900_000) - 1000);
+    expect(at % 900_000).toBeLessThanOrEqual(checkOffsetMs(visible.id, 900_000) + 1000);
+    expect(job.opts?.delay).toBeLessThanOrEqual(900_000);
+    expect(job.opts?.jobId).toBe(`check-${visible.id}-${Math.floor(at / 900_000)}`);
+  });
+
+  it("names a project's next spot the same from any moment of the interval before it, and the next interval's after it", () => {
+    const interval = 900_000;
+    const id = 42;
+    const spot = 100 * interval + checkOffsetMs(id, interval);
+    for (const now of [100 * interval, spot - 60_000, spot - 1])
+      expect(nextCheck(id, interval, now)).toEqual({ key: '100', delayMs: spot - now });
+    for (const now of [spot, spot + 1, 101 * interval - 1])
+      expect(nextCheck(id, interval, now)).toEqual({ key: '101', delayMs: spot + interval - now });
+  });
+
+  it('checks a new project at once and then at its spot, with the job id the scheduling run gives that check', async () => {
+    const project = await buildProject(sql);
+    const { ctx, queues } = testContext({ intervalSeconds: 900 });
+    await processEvent(ctx, {
+      data: { id: 77, name: 'project.created', projectId: project.id, userId: project.userId },
+    } as never);
+    const checks = queues.liveness.jobs.filter((j) => (j.data as { projectId: number }).projectId === project.id);
+    expect(checks.map((j) => j.opts?.jobId)).toEqual([`check-${project.id}-new-77`, expect.any(String)]);
+    expect(checks[0]!.opts?.delay).toBe(0);
+    await ScheduleChecksTask.run(ctx, {});
+    const scheduled = queues.liveness.jobs.filter((j) => (j.data as { projectId: number }).projectId === project.id);
+    expect(scheduled.at(-1)!.opts?.jobId).toBe(checks[1]!.opts?.jobId);
+
+    const off = testContext({ enabled: false });
+    await processEvent(off.ctx, {
+      data: { id: 78, name: 'project.created', projectId: project.id, userId: project.userId },
+    } as never);
+    expect(off.queues.liveness.jobs).toEqual([]);
   });
 
   it('spreads the checks evenly over the interval', () => {

@@ -12,6 +12,7 @@ import { visitorReplyJob } from '../tasks/send-visitor-reply-task';
 import { NOTIFY } from '../notifications/fan-out';
 import { healthNoticeJob } from '../tasks/send-health-notice-task';
 import { checkJob } from '../tasks/check-project-task';
+import { nextCheck } from '../tasks/schedule-checks-task';
 
 /**
  * The message mails an event asks for: those of a message.created, and the contact copy a
@@ -104,6 +105,16 @@ const WORKER_JOBS: EffectHandlers<'workerJobs', DomainEvent, [WorkerContext, num
     // Off unless LIVENESS_ENABLED=1: no traffic leaves a development, test or CI machine.
     if (ctx.config.liveness.enabled && Number.isSafeInteger(eventId))
       await ctx.queues.liveness.add(...spread(checkJob(event.projectId, `now-${eventId}`)));
+  },
+  newProject: async (event, ctx, eventId) => {
+    await enqueueBoards(ctx, ALL_BOARDS);
+    if (!ctx.config.liveness.enabled || !Number.isSafeInteger(eventId)) return;
+    // Checked at once, then at its spot of the interval, before the next scheduling run knows of it.
+    const next = nextCheck(event.projectId, ctx.config.liveness.intervalSeconds * 1000, Date.now());
+    await ctx.queues.liveness.addBulk([
+      checkJob(event.projectId, `new-${eventId}`),
+      checkJob(event.projectId, next.key, next.delayMs),
+    ]);
   },
 };
 
