@@ -9,7 +9,7 @@ import postgres from 'postgres';
 
 /** How long the transaction's query would run if its backend were not terminated. */
 const SLEEP_SECONDS = 5;
-/** Time left for a late setImmediate write to fire before the run is called a success. */
+/** Time left for a close or a late setImmediate write to land before the fixture reads on. */
 const SETTLE_MS = 300;
 
 const url = process.argv[2];
@@ -31,15 +31,21 @@ async function outcome(p: Promise<unknown>): Promise<string> {
 
 // 1. A transaction whose query is in flight when its backend dies: postgres.js then writes its own
 // ROLLBACK to the closed connection (a small write scheduled with setImmediate).
+// Its outcome is read from the start: pg_terminate_backend answers without waiting for the backend to
+// go, so the transaction can fail before the killer's answer is read (on a busy machine it does), and
+// a promise that rejects before anything handles it ends the process (Node's unhandled rejection).
 let pid: number | null = null;
-const tx = sql.begin(async (t) => {
-  const [row] = await t<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
-  pid = row.pid;
-  await t`SELECT pg_sleep(${SLEEP_SECONDS})`;
-});
+const transaction = outcome(
+  sql.begin(async (t) => {
+    const [row] = await t<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+    pid = row.pid;
+    await t`SELECT pg_sleep(${SLEEP_SECONDS})`;
+  }),
+);
 while (pid === null) await new Promise((r) => setTimeout(r, 20));
 await killer`SELECT pg_terminate_backend(${pid})`;
-const transaction = await outcome(tx);
+// The close lands before anything awaits the outcome, the order a busy machine can take, on every run.
+await new Promise((r) => setTimeout(r, SETTLE_MS));
 
 // 2. A reserved connection whose backend dies: every later query on it is a write to a null socket.
 const reserved = await pinned.reserve();
@@ -63,4 +69,4 @@ await Promise.all([
   killer.end({ timeout: 1 }),
   hasty.end({ timeout: 1 }),
 ]);
-console.log(JSON.stringify({ transaction, first, queued, typesFetch, answer }));
+console.log(JSON.stringify({ transaction: await transaction, first, queued, typesFetch, answer }));
