@@ -10,6 +10,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'web/e2e/**'],
     globalSetup: ['./scripts/test/global-setup.ts'],
     pool: 'forks',
+    // Most files wait on PostgreSQL and Redis, not the CPU: two at once keep a 2-core machine busy
+    // (vitest's default is one fewer than the cores). VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     // Tests keep the logs quiet (warnings and errors only); tests of the logs capture their own lines.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     testTimeout: 30_000,
