@@ -16,21 +16,20 @@ import { crawlRoutes } from './routes/crawl';
 import { cardsRoutes } from './routes/cards';
 import { outboundRoutes } from './routes/outbound';
 import { mediaFileRoutes } from './routes/media-files';
-import { privateApiAnswers, sharedReadsFront } from './cache/http';
-import { requestLog } from './middleware/request-log';
-import { httpMetrics, refuseMetricsPath } from './metrics';
+import { COMPRESS_THRESHOLD_BYTES, sharedReadsFront } from './cache/http';
+import { observeRequests } from './middleware/request-log';
+import { refuseMetricsPath } from './metrics';
 import { queueBoard } from './queue-board';
 import { loggerFor, type Logger } from '@vitrine/runtime/logger';
 
 /** Request bodies above this are refused with 413. */
 const BODY_LIMIT = '64kb';
 
-/** Answers (API JSON, HTML, feeds) smaller than this go out plain: compressing them gains nothing. */
-const COMPRESS_THRESHOLD_BYTES = 1024;
-
 /**
  * Builds the Koa app (no listen, so tests drive it). Order of every request:
- * request id and log line (middleware/request-log.ts) -> private cache default of /api answers -> errors -> headers -> compression -> shared reads kept for this URL -> health -> origin check -> body -> session ->
+ * request id, metrics, log line and private cache default of /api answers (middleware/request-log.ts
+ * observeRequests) -> shared reads kept for this URL (their own security headers and compression) ->
+ * no /metrics -> errors -> headers -> compression -> health -> media files -> origin check -> body -> session ->
  * current user -> routes, each route
  * one composed pipeline of its contract (contracts/pipeline.ts: flood limit -> guard -> validate -> quota -> handler),
  * then the public files outside /api (feeds, sitemaps, robots.txt, share cards).
@@ -48,16 +47,15 @@ export function createApp(
 
   const logger = options.logger ?? loggerFor('http');
   // Outermost: the request id covers everything after it, and the log line sees the final status.
-  app.use(requestLog(deps.config, logger));
-  app.use(httpMetrics());
+  app.use(observeRequests(deps.config, logger));
+  // A shared read kept for this URL is answered before anything else runs (cache/http.ts).
+  app.use(sharedReadsFront(deps.config));
   app.use(refuseMetricsPath());
-  app.use(privateApiAnswers());
   app.use(errorMiddleware(options.log ?? ((err, reqId) => logger.error({ err, reqId }, 'unexpected error (500)'))));
   app.use(securityHeaders(deps.config));
   // Brotli or gzip by Accept-Encoding for compressible answers; precompressed static files already
   // carry Content-Encoding, which koa-compress leaves alone.
   app.use(compress({ threshold: COMPRESS_THRESHOLD_BYTES }));
-  app.use(sharedReadsFront());
   const health = routerOf(healthRoutes);
   app.use(health.routes());
   app.use(health.allowedMethods());

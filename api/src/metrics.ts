@@ -2,7 +2,6 @@ import type { Middleware } from 'koa';
 import type { Sql } from '@vitrine/db/sql';
 import { makeDatabaseStatsQueries } from '@vitrine/db/queries/database-stats';
 import { Counter, Gauge, Histogram, metricsRegistry } from '@vitrine/runtime/metrics';
-import { routeLabel } from './middleware/request-log';
 
 /** Buckets of the request duration histogram, in seconds: 5 ms to 10 s. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -16,11 +15,15 @@ export const httpDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
-/** Requests being answered now. */
+let inFlight = 0;
+/** Requests being answered now (counted by requestStarted, read on each scrape). */
 export const httpInFlight = new Gauge({
   name: 'vitrine_http_requests_in_flight',
   help: 'HTTP requests being answered now.',
   registers: [metricsRegistry],
+  collect() {
+    this.set(inFlight);
+  },
 });
 
 /** Lookups of this node's shared reads (api/src/cache/shared-reads.ts): kept (hit) or loaded (miss). */
@@ -30,6 +33,9 @@ export const sharedReadLookups = new Counter({
   labelNames: ['result'] as const,
   registers: [metricsRegistry],
 });
+/** sharedReadLookups' two series, bound once (a lookup is on every shared read's path). */
+export const sharedReadHits = sharedReadLookups.labels('hit');
+export const sharedReadMisses = sharedReadLookups.labels('miss');
 
 /**
  * Public reads by where they ran (api/src/read-routing.ts): `replica`, or `primary` with why (`own-write`:
@@ -60,22 +66,20 @@ export function refuseMetricsPath(): Middleware {
 /** Methods HTTP defines; anything else a client sends is one label. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/** Times every request and counts those in flight (after requestLog, so the route and status are final). */
-export function httpMetrics(): Middleware {
-  return async (ctx, next) => {
-    const end = httpDuration.startTimer();
-    httpInFlight.inc();
-    try {
-      await next();
-    } finally {
-      httpInFlight.dec();
-      end({
-        method: METHODS.has(ctx.method) ? ctx.method : 'OTHER',
-        route: routeLabel(ctx),
-        status: String(ctx.status),
-      });
-    }
+/** Counts a request in flight until the function it answers is called (once its answer is ready). */
+export function requestStarted(): () => void {
+  inFlight++;
+  return () => {
+    inFlight--;
   };
+}
+
+/**
+ * Counts an answered request in the duration histogram, by method, route pattern (routeLabel, never a
+ * raw path) and status (middleware/request-log.ts observeRequests, once the answer is final).
+ */
+export function observeRequest(method: string, route: string, status: number, seconds: number): void {
+  httpDuration.observe({ method: METHODS.has(method) ? method : 'OTHER', route, status: String(status) }, seconds);
 }
 
 let socketsCounted: (() => number) | undefined;

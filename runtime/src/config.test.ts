@@ -76,6 +76,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WORKER_METRICS_PORT: '3000' })).toThrow(/WORKER_METRICS_PORT must differ from PORT/);
   });
 
+  it("reads the request log's sample rate and slow threshold: 1 % and 500 ms by default", () => {
+    expect(loadConfig({}).requestLog).toEqual({ sampleRate: 0.01, slowMs: 500 });
+    expect(loadConfig({ LOG_REQUEST_SAMPLE_RATE: '0.25', LOG_SLOW_REQUEST_MS: '2000' }).requestLog).toEqual({
+      sampleRate: 0.25,
+      slowMs: 2000,
+    });
+    expect(loadConfig({ LOG_REQUEST_SAMPLE_RATE: '0' }).requestLog.sampleRate).toBe(0);
+    expect(() => loadConfig({ LOG_REQUEST_SAMPLE_RATE: '1.5' })).toThrow(
+      /LOG_REQUEST_SAMPLE_RATE must be a number from 0 to 1/,
+    );
+    expect(() => loadConfig({ LOG_REQUEST_SAMPLE_RATE: 'half' })).toThrow(/LOG_REQUEST_SAMPLE_RATE/);
+    expect(() => loadConfig({ LOG_SLOW_REQUEST_MS: '0' })).toThrow(/LOG_SLOW_REQUEST_MS must be a whole number/);
+  });
+
   it('keeps the liveness checks off unless LIVENESS_ENABLED=1, and reads their settings', () => {
     expect(loadConfig({}).liveness).toEqual({
       enabled: false,

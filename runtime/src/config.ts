@@ -36,6 +36,11 @@ export function parseSentinels(list: string): Array<{ host: string; port: number
   return parsed.every((e) => e !== null) ? parsed : null;
 }
 
+/** Share of the unremarkable requests the request log keeps at `info` (LOG_REQUEST_SAMPLE_RATE). */
+const DEFAULT_REQUEST_SAMPLE_RATE = 0.01;
+/** A request that took longer than this (ms) is always logged (LOG_SLOW_REQUEST_MS). */
+const DEFAULT_SLOW_REQUEST_MS = 500;
+
 /** Levels of LOG_LEVEL, most to least verbose, and `silent` (runtime/src/logger.ts). */
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -56,6 +61,16 @@ const whole = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
       .int(`must be a whole number from ${min} to ${max}`)
       .min(min, `must be a whole number from ${min} to ${max}`)
       .max(max, `must be a whole number from ${min} to ${max}`)
+      .default(fallback),
+  );
+/** A share from 0 to 1 (0.01 is one in a hundred). */
+const fraction = (fallback: number) =>
+  z.preprocess(
+    unsetIfBlank,
+    z.coerce
+      .number({ error: 'must be a number from 0 to 1' })
+      .min(0, 'must be a number from 0 to 1')
+      .max(1, 'must be a number from 0 to 1')
       .default(fallback),
   );
 /** A TCP port that may stay unset (null); 0 asks the system for a free one. */
@@ -137,6 +152,8 @@ const envSchema = z
     INTEGRITY_SCAN_SECONDS: whole(600, 1),
     MAIL_OUTBOX_DIR: optionalText(),
     LOG_LEVEL: z.preprocess(unsetIfBlank, z.enum(LOG_LEVELS).default('info')),
+    LOG_REQUEST_SAMPLE_RATE: fraction(DEFAULT_REQUEST_SAMPLE_RATE),
+    LOG_SLOW_REQUEST_MS: whole(DEFAULT_SLOW_REQUEST_MS, 1),
     METRICS_PORT: optionalPort(),
     WORKER_METRICS_PORT: optionalPort(),
     METRICS_HOST: text('127.0.0.1'),
@@ -315,6 +332,8 @@ export interface Config {
   worker: WorkerEnvSettings;
   /** Lowest level written to the log (LOG_LEVEL, runtime/src/logger.ts). */
   logLevel: LogLevel;
+  /** LOG_REQUEST_SAMPLE_RATE and LOG_SLOW_REQUEST_MS: which requests the request log writes at `info`. */
+  requestLog: RequestLogSettings;
   /** Port of the api's Prometheus /metrics listener (METRICS_PORT); null: none. Never the public port. */
   metricsPort: number | null;
   /** Port of the worker's Prometheus /metrics listener (WORKER_METRICS_PORT); null: none. */
@@ -337,6 +356,16 @@ export class ConfigError extends Error {
 /** The parsed environment. */
 type Env = z.output<typeof envSchema>;
 
+/**
+ * Which requests the api's request log writes (api/src/middleware/request-log.ts, docs/operations.md
+ * "Logs"): at `info`, every 5xx, every 4xx but 401, 404 and 409, every request slower than `slowMs`,
+ * and a share `sampleRate` of the rest; at `debug`, every request.
+ */
+export interface RequestLogSettings {
+  sampleRate: number;
+  slowMs: number;
+}
+
 /** Project pictures' store: S3 when its four values are set, else the directory. */
 function mediaSettings(e: Env): MediaSettings {
   return {
@@ -351,6 +380,19 @@ function mediaSettings(e: Env): MediaSettings {
             region: e.S3_REGION,
           }
         : null,
+  };
+}
+
+/** The worker's tunables. */
+function workerSettings(e: Env): WorkerEnvSettings {
+  return {
+    lockDurationMs: e.WORKER_LOCK_DURATION_MS,
+    stalledIntervalMs: e.WORKER_STALLED_INTERVAL_MS,
+    relayEveryMs: e.WORKER_RELAY_EVERY_MS,
+    relayAfterMs: e.WORKER_RELAY_AFTER_MS,
+    emailBackoffMs: e.WORKER_EMAIL_BACKOFF_MS,
+    integrityScanEveryMs: e.INTEGRITY_SCAN_SECONDS * 1000,
+    ...(e.MAIL_OUTBOX_DIR === null ? {} : { outboxDir: e.MAIL_OUTBOX_DIR }),
   };
 }
 
@@ -416,16 +458,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     production: e.NODE_ENV === 'production',
-    worker: {
-      lockDurationMs: e.WORKER_LOCK_DURATION_MS,
-      stalledIntervalMs: e.WORKER_STALLED_INTERVAL_MS,
-      relayEveryMs: e.WORKER_RELAY_EVERY_MS,
-      relayAfterMs: e.WORKER_RELAY_AFTER_MS,
-      emailBackoffMs: e.WORKER_EMAIL_BACKOFF_MS,
-      integrityScanEveryMs: e.INTEGRITY_SCAN_SECONDS * 1000,
-      ...(e.MAIL_OUTBOX_DIR === null ? {} : { outboxDir: e.MAIL_OUTBOX_DIR }),
-    },
+    worker: workerSettings(e),
     logLevel: e.LOG_LEVEL,
+    requestLog: { sampleRate: e.LOG_REQUEST_SAMPLE_RATE, slowMs: e.LOG_SLOW_REQUEST_MS },
     metricsPort: e.METRICS_PORT,
     workerMetricsPort: e.WORKER_METRICS_PORT,
     metricsHost: e.METRICS_HOST,

@@ -1,4 +1,7 @@
 /**
+ * `npm run bench -- --gate`: the CI gate (gate.ts), hello against two public reads, under a minute.
+ * `npm run bench -- --only side-by-side [--baseline-root DIR] [--variant LABEL:NAME=VALUE] [--profile-dir DIR]`:
+ * the public reads and the hot-project vote against hello, this checkout's API and others, in one run.
  * `npm run bench [-- --projects 20000 --votes 400000 --seconds 3 --connections 20 --database vitrine_bench --shared --compare-projects 20000 --port 3241]`:
  * load benchmark of the API's hot paths on a database of its own (seeded with generate_series, dropped
  * at the end), each measure a few seconds. The database and Redis run on private servers the bench
@@ -18,10 +21,11 @@
  */
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { createTestDatabase } from '../../db/src/testing';
 import { createSql } from '../../db/src/sql';
 import { seedBench } from './seed';
-import { startApiChild, startHello } from './servers';
+import { startApiChild, startHello, type ChildServer } from './servers';
 import { captureVoteStatement, findPgbench, pgbenchVotes } from './pgbench';
 import { alternate, load, measure, SLICE_SECONDS, type Measured } from './measure';
 import { computeBoards, timeRankings } from './rankings';
@@ -33,6 +37,8 @@ import { twoNodesAgainstOne } from './nodes';
 import { runLive } from './live-run';
 import { livenessBench } from './liveness';
 import { integrityBench } from './integrity';
+import { sideBySide, type SideCase } from './side-by-side';
+import { runGate } from './gate';
 
 /** Connections of the API's database pool (db/src/sql.ts default): pgbench gets as many clients. */
 const API_POOL_SIZE = 10;
@@ -46,6 +52,8 @@ const { values } = parseArgs({
     database: { type: 'string', default: 'vitrine_bench' },
     /** Use the machine's PostgreSQL and Redis (DATABASE_URL's server, REDIS_URL) instead of private ones. */
     shared: { type: 'boolean', default: false },
+    /** Prefix of the Redis keys of the bench's APIs (each API adds a random part). */
+    'redis-prefix': { type: 'string', default: 'vitrine-bench:' },
     /** Also measure every read on a database of this many projects, for the large / small p99 ratio. */
     'compare-projects': { type: 'string' },
     /** The API's port; the hello server and the scale comparison's second API take the next two. */
@@ -68,6 +76,20 @@ const { values } = parseArgs({
     'stand-in-ms': { type: 'string', default: '0' },
     /** The liveness case: a CPU profile of the worker during the measure. */
     profile: { type: 'boolean', default: false },
+    /** The side-by-side case: each API writes a CPU profile (node --cpu-prof) into DIR/<label>. */
+    'profile-dir': { type: 'string' },
+    /**
+     * The side-by-side case: another API of this checkout with other variables, as LABEL:NAME=VALUE,NAME=VALUE
+     * (e.g. `quiet:LOG_LEVEL=warn`); may be repeated.
+     */
+    variant: { type: 'string', multiple: true },
+    /**
+     * The CI gate (gate.ts): hello against the first Latest page and a project's page on a throwaway
+     * database of the machine's servers; exits 1 below 0.25x. Under a minute.
+     */
+    gate: { type: 'boolean', default: false },
+    /** Slices per server and case of the side-by-side case (rounds of --seconds each). */
+    slices: { type: 'string', default: '6' },
   },
 });
 /** Ports of the bench's servers. */
@@ -81,6 +103,18 @@ const votes = values.votes === undefined ? projects * 10 : Number(values.votes);
 const seconds = Number(values.seconds ?? (values.only === 'liveness' ? 60 : 3));
 const connections = Number(values.connections);
 const log = (line: string) => console.log(`[bench] ${line}`);
+const redisPrefix = values['redis-prefix'];
+
+// The gate runs on the machine's PostgreSQL and Redis (a throwaway database and prefix), like the tests.
+if (values.gate) {
+  const passed = await runGate({
+    port: API_PORT,
+    connections,
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    log,
+  });
+  process.exit(passed ? 0 : 1);
+}
 
 // The picture pipeline needs no database: measured alone, at once.
 if (values.only === 'media') {
@@ -143,6 +177,14 @@ log(`boards computed in ${((await computeBoards(sql)) / 1000).toFixed(1)} s (as 
 /** The list and detail reads of the issue, each a shared read every visitor gets. */
 const PAGE_1: ReadCase = { name: 'latest, page 1 (votes)', path: '/api/projects?offset=0&limit=6&sort=votes' };
 const PAGE_100: ReadCase = { name: 'latest, page 100 (votes)', path: '/api/projects?offset=594&limit=6&sort=votes' };
+/** The public reads of the side-by-side case: the lists, the project detail and a comments page. */
+const SIDE_READS: readonly ReadCase[] = [
+  { name: 'latest, page 1 (newest)', path: '/api/projects?offset=0&limit=6' },
+  { name: 'trending (week)', path: '/api/projects/trending?period=week&offset=0&limit=6' },
+  { name: 'leaderboard (all)', path: '/api/projects/leaderboard?timeRange=all' },
+  { name: 'project detail', path: '/api/projects/1' },
+  { name: 'project comments (1,000, first page)', path: '/api/projects/1/comments' },
+];
 /** Slices of page 100 and as many of page 1. */
 const PAGE_SLICES = 10;
 const READS: readonly ReadCase[] = [
@@ -190,13 +232,9 @@ async function startSmallApi(count: number) {
 
 /** The hostile-reads case against the API of `root` (this checkout when undefined), printed; its API is stopped after. */
 async function runHostile(label: string, root?: string) {
-  const child = await startApiChild(
-    API_PORT,
-    db.url,
-    redisUrl,
-    `vitrine-bench:${randomBytes(4).toString('hex')}:`,
+  const child = await startApiChild(API_PORT, db.url, redisUrl, `vitrine-bench:${randomBytes(4).toString('hex')}:`, {
     root,
-  );
+  });
   try {
     log(`hostile reads against ${label}`);
     const result = await hostileReads({ url: child.url, projects, seconds: Number(values['hostile-seconds']), log });
@@ -222,6 +260,76 @@ if (values.only === 'nodes') {
       log,
     });
   } finally {
+    await sql.end();
+    await db.drop();
+    await services?.stop();
+  }
+  process.exit(0);
+}
+
+/**
+ * `--only side-by-side [--baseline-root DIR]`: the public reads and the hot-project vote against the raw
+ * hello server and this checkout's API (and the baseline's, on the same database, when given), all
+ * started here and taking turns in slices (side-by-side.ts): each API's ratio to hello in one run.
+ */
+if (values.only === 'side-by-side') {
+  const profileDir = (label: string) =>
+    values['profile-dir'] === undefined ? undefined : path.join(values['profile-dir'], label);
+  const started: ChildServer[] = [];
+  try {
+    const hello = await startHello(HELLO_PORT);
+    started.push(hello);
+    const apis: Array<{ label: string; root?: string; env?: Record<string, string> }> = [{ label: 'this' }];
+    if (values['baseline-root']) apis.push({ label: 'baseline', root: values['baseline-root'] });
+    for (const variant of values.variant ?? []) {
+      const [label, vars = ''] = variant.split(/:(.*)/s);
+      apis.push({
+        label: label!,
+        env: Object.fromEntries(
+          vars
+            .split(',')
+            .filter(Boolean)
+            .map((v) => v.split(/=(.*)/s)),
+        ),
+      });
+    }
+    const targets = [];
+    for (const [i, a] of apis.entries()) {
+      // This checkout's API on --port, the others after the hello server's port.
+      const port = i === 0 ? API_PORT : HELLO_PORT + i;
+      const child = await startApiChild(port, db.url, redisUrl, `${redisPrefix}${randomBytes(4).toString('hex')}:`, {
+        root: a.root,
+        env: a.env,
+        profileDir: profileDir(a.label),
+      });
+      started.push(child);
+      targets.push({ label: a.label, url: child.url, pid: child.pid });
+    }
+    let voter = 0;
+    const cases: SideCase[] = [
+      ...SIDE_READS.map((read) => ({ name: read.name, next: () => ({ method: 'GET' as const, path: read.path }) })),
+      {
+        name: 'vote, a new voter on one hot project',
+        next: () => ({
+          method: 'POST',
+          path: '/api/projects/2/vote',
+          headers: { 'X-Forwarded-For': `172.${16 + ((voter >> 16) & 15)}.${(voter >> 8) & 255}.${voter++ & 255}` },
+        }),
+      },
+    ];
+    const rows = await sideBySide({
+      hello: { label: 'hello', url: hello.url, pid: hello.pid },
+      apis: targets,
+      cases,
+      slices: Number(values.slices),
+      sliceSeconds: seconds,
+      warmSeconds: seconds,
+      connections,
+      log,
+    });
+    console.table(rows);
+  } finally {
+    for (const child of started.reverse()) await child.stop();
     await sql.end();
     await db.drop();
     await services?.stop();

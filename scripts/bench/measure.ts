@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /** One measured case: requests per second and latency percentiles over the run. */
@@ -96,12 +97,36 @@ export const SLICE_SECONDS = 1;
 export interface Side {
   slice: () => Promise<Loaded>;
   before?: () => Promise<void>;
+  /** The server's process id: its CPU time over the slices is measured too (cpuMsOf). */
+  pid?: number;
+}
+
+/** Clock ticks a second of /proc/PID/stat's times (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
+
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc (Linux); null elsewhere or
+ * once it has exited. Its threads (the render pool's) count with it.
+ */
+export function cpuMsOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), from field 3 on: utime is 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+  } catch {
+    return null;
+  }
 }
 
 /** A side's slices together: requests per second over them, and the p99 of every 2xx answer. */
 export interface Pooled {
   'req/s': number;
   'p99 ms': number;
+  /** CPU time of the side's server per answer (µs), when its pid was given: steadier than req/s on a loaded machine. */
+  'cpu µs/req': number | null;
+  /** Requests per second of each slice, in order. */
+  slices: number[];
 }
 
 /**
@@ -111,26 +136,49 @@ export interface Pooled {
  * falls on both sides alike, so their ratio is what differs between them.
  */
 export async function alternate(a: Side, b: Side, slices: number): Promise<[Pooled, Pooled]> {
-  const sides = [a, b] as const;
-  const pools = sides.map(() => ({ latencies: [] as number[], requests: 0, seconds: 0 }));
+  const [pa, pb] = await rotate([a, b], slices);
+  return [pa!, pb!];
+}
+
+/**
+ * Any number of loads taking turns in short slices, `slices` each: round i starts with side i (mod the
+ * number of sides) and goes on in order (a, b, c, then b, c, a, then c, a, b, ...), so each side holds
+ * each place in a round equally often and a burst of the machine's load falls on every side alike.
+ * With two sides this is a, b, b, a, a, b, ... Each side's answers are pooled.
+ */
+export async function rotate(sides: readonly Side[], slices: number): Promise<Pooled[]> {
+  const pools = sides.map(() => ({
+    latencies: [] as number[],
+    requests: 0,
+    seconds: 0,
+    cpuMs: 0,
+    slices: [] as number[],
+  }));
   for (let i = 0; i < slices; i++) {
-    for (const s of i % 2 === 0 ? [0, 1] : [1, 0]) {
-      await sides[s]!.before?.();
-      const { result, latencies } = await sides[s]!.slice();
+    for (let k = 0; k < sides.length; k++) {
+      const s = (i + k) % sides.length;
+      const side = sides[s]!;
+      await side.before?.();
+      const cpuBefore = side.pid === undefined ? null : cpuMsOf(side.pid);
+      const { result, latencies } = await side.slice();
+      const cpuAfter = side.pid === undefined ? null : cpuMsOf(side.pid);
       const pool = pools[s]!;
       for (const latency of latencies) pool.latencies.push(latency);
       pool.requests += result['2xx'];
       pool.seconds += result.duration;
+      pool.slices.push(result.duration > 0 ? result['2xx'] / result.duration : 0);
+      if (cpuBefore !== null && cpuAfter !== null) pool.cpuMs += cpuAfter - cpuBefore;
     }
   }
-  const pooled = (p: (typeof pools)[number]): Pooled => ({
+  return pools.map((p, i): Pooled => ({
     'req/s': p.seconds > 0 ? Math.round(p.requests / p.seconds) : 0,
+    'cpu µs/req': sides[i]!.pid === undefined || p.requests === 0 ? null : Math.round((p.cpuMs * 1000) / p.requests),
+    slices: p.slices,
     'p99 ms': ms(
       quantile(
         p.latencies.sort((x, y) => x - y),
         0.99,
       ),
     ),
-  });
-  return [pooled(pools[0]!), pooled(pools[1]!)];
+  }));
 }

@@ -50,11 +50,36 @@ function waitForOutput(
   });
 }
 
-/** Spawns `args` under node with `env` (in `cwd`, else this directory), and waits until it prints `ready`. */
+/** Resolves once `answers()` is true (asked every 100 ms); rejects if `child` exits first, or after `timeoutMs`. */
+async function waitUntil(child: ChildProcess, answers: () => Promise<boolean>, what: string, timeoutMs: number) {
+  const started = Date.now();
+  while (!(await answers())) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${what} exited with ${child.exitCode ?? child.signalCode}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`${what} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Whether `url` answers 200 (connection refused or any other status: false). */
+async function answersOk(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Spawns `args` under node with `env` (in `cwd`, else this directory), and waits until it prints
+ * `ready` (a pattern) or `ready()` answers true.
+ */
 async function spawnServer(
   args: string[],
   env: NodeJS.ProcessEnv,
-  ready: RegExp,
+  ready: RegExp | (() => Promise<boolean>),
   url: string,
   cwd?: string,
 ): Promise<ChildServer> {
@@ -72,7 +97,8 @@ async function spawnServer(
   const onExit = () => child.kill('SIGKILL');
   process.once('exit', onExit);
   child.once('exit', () => process.off('exit', onExit));
-  await waitForOutput(child, output, 0, ready, what, START_TIMEOUT_MS);
+  if (ready instanceof RegExp) await waitForOutput(child, output, 0, ready, what, START_TIMEOUT_MS);
+  else await waitUntil(child, ready, what, START_TIMEOUT_MS);
   return {
     url,
     pid: child.pid!,
@@ -94,24 +120,31 @@ export function startHello(port: number): Promise<ChildServer> {
   return spawnServer(['-e', code], {}, /hello ready/, `http://127.0.0.1:${port}`);
 }
 
+/** Where a bench API runs from, and how. */
+export interface ApiChildOptions {
+  /** A checkout of another version of the code (e.g. a baseline); default this one. */
+  root?: string;
+  /** Writes a CPU profile (node --cpu-prof) into this directory when the API stops. */
+  profileDir?: string;
+  /** Variables set over the bench's own (e.g. LOG_LEVEL). */
+  env?: NodeJS.ProcessEnv;
+}
+
 /**
  * The API (api/src/server.ts, the production entry point) on `databaseUrl`, rate limits lifted; from
- * the checkout at `root` when given (another version of the code, e.g. a baseline), else this one.
+ * the checkout at `options.root` when given, else this one. Logging and metrics stay at their
+ * defaults (LOG_LEVEL info, the request log's policy of runtime/src/config.ts), as a deployment runs.
  */
 export function startApiChild(
   port: number,
   databaseUrl: string,
   redisUrl: string,
   redisPrefix: string,
-  root?: string,
+  options: ApiChildOptions = {},
 ): Promise<ChildServer> {
+  const profileDir = options.profileDir ?? (process.env.BENCH_PROFILE ? '/tmp/prof' : undefined);
   return spawnServer(
-    [
-      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
-      '--import',
-      'tsx',
-      'api/src/server.ts',
-    ],
+    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'api/src/server.ts'],
     {
       NODE_ENV: 'bench',
       PORT: String(port),
@@ -123,10 +156,12 @@ export function startApiChild(
       TRUST_PROXY: 'true',
       RATE_LIMIT_MULTIPLIER: '1000000',
       SEED_DEMO: 'false',
+      ...options.env,
     },
-    /listening/,
+    // Ready once it answers (whatever its LOG_LEVEL lets it print).
+    () => answersOk(`http://127.0.0.1:${port}/api/health/live`),
     `http://127.0.0.1:${port}`,
-    root,
+    options.root,
   );
 }
 

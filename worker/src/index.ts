@@ -38,6 +38,7 @@ import { ScheduleChecksTask } from './tasks/schedule-checks-task';
 import { CheckProjectTask } from './tasks/check-project-task';
 import { startHeartbeat } from './heartbeat';
 import { loggedProcessor, RequestIdQueue } from './job-log';
+import type { JobResult } from './tasks/task';
 import { countedMailer, measureWorker, observeJob } from './metrics';
 import { collectProcessMetrics, serveMetrics } from '@vitrine/runtime/metrics';
 import { createLogger, loggerFor, setRootLogger } from '@vitrine/runtime/logger';
@@ -106,7 +107,7 @@ function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) 
     SendHealthNoticeTask,
   ]);
   const runCheck = createTaskProcessor(ctx, [CheckProjectTask]);
-  const logged = (queue: string, processor: (job: Job) => Promise<void>) =>
+  const logged = (queue: string, processor: (job: Job) => Promise<JobResult>) =>
     loggedProcessor(queue, processor, logger, observeJob);
   const workers = {
     events: new Worker(

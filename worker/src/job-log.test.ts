@@ -5,6 +5,10 @@ import { captureLogger } from '@vitrine/runtime/log-capture';
 import { withRequestContext } from '@vitrine/runtime/request-context';
 import { loggedProcessor, RequestIdQueue } from './job-log';
 import { workerTestConfig } from './testing';
+import { createSql } from '@vitrine/db/sql';
+import type { WorkerContext } from './context';
+import { IDLE } from './tasks/task';
+import { RelayOutboxTask } from './tasks/relay-outbox-task';
 
 describe('job logs', () => {
   const config = workerTestConfig();
@@ -61,5 +65,29 @@ describe('job logs', () => {
     const failing = loggedProcessor('log-test', () => Promise.reject(new Error('boom')), logger);
     await expect(failing(stored)).rejects.toThrow('boom');
     expect(lines().at(-1)).toMatchObject({ msg: 'job failed', reqId: 'req-77', job: 'send', level: 40 });
+  });
+
+  it('logs a job that found nothing to do at debug, so a recurring one stays out of the info log', async () => {
+    const { logger, lines } = captureLogger('worker');
+    const stored = (await queue.getJob((await queue.add('relay-outbox', {})).id!))!;
+    await loggedProcessor('log-test', () => Promise.resolve(IDLE), logger)(stored);
+    expect(lines().at(-1)).toMatchObject({ msg: 'job completed: nothing to do', job: 'relay-outbox', level: 20 });
+    logger.level = 'info';
+    const before = lines().length;
+    await loggedProcessor('log-test', () => Promise.resolve(IDLE), logger)(stored);
+    expect(lines()).toHaveLength(before);
+    await loggedProcessor('log-test', () => Promise.resolve(), logger)(stored);
+    expect(lines().at(-1)).toMatchObject({ msg: 'job completed', level: 30 });
+  });
+
+  it('the outbox relay answers IDLE when no event waits', async () => {
+    const sql = createSql(config.databaseUrl, { max: 1 });
+    try {
+      // Events unpublished for a hundred years: none.
+      const ctx = { sql, settings: { relayAfterMs: 100 * 365 * 24 * 3600_000 } } as unknown as WorkerContext;
+      expect(await RelayOutboxTask.run(ctx, {})).toBe(IDLE);
+    } finally {
+      await sql.end();
+    }
   });
 });

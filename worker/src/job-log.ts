@@ -1,6 +1,7 @@
 import { Queue, type Job } from 'bullmq';
 import type { Logger } from '@vitrine/runtime/logger';
 import { currentReqId, withRequestContext } from '@vitrine/runtime/request-context';
+import { IDLE, type JobResult } from './tasks/task';
 
 /** How a job ended, as its log line and its duration metric say. */
 export type JobOutcome = 'completed' | 'failed';
@@ -17,11 +18,13 @@ export function jobReqId(job: Job): string | undefined {
 /**
  * Wraps a queue's processor: runs each job with its request id as the current one (its log lines
  * carry it, and the jobs it adds through a RequestIdQueue inherit it), then logs one line with the
- * queue, job name, id, attempt and duration, and tells `observe`.
+ * queue, job name, id, attempt and duration, and tells `observe`. The line is `info`, or `debug` when
+ * the job found nothing to do (its processor answered IDLE: the outbox relay every few seconds with
+ * nothing to relay, a prune with nothing to delete).
  */
 export function loggedProcessor(
   queue: string,
-  processor: (job: Job) => Promise<void>,
+  processor: (job: Job) => Promise<JobResult>,
   log: Logger,
   observe?: JobObserver,
 ): (job: Job) => Promise<void> {
@@ -37,9 +40,10 @@ export function loggedProcessor(
         durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
       });
       try {
-        await processor(job);
+        const result = await processor(job);
         const done = fields();
-        log.info(done, 'job completed');
+        if (result === IDLE) log.debug(done, 'job completed: nothing to do');
+        else log.info(done, 'job completed');
         observe?.(queue, job, 'completed', done.durationMs / 1000);
       } catch (err) {
         const failed = fields();

@@ -3,6 +3,9 @@ import type { Sql } from '@vitrine/db/sql';
 import type { AppContext, AppContextExtras, AppState, Caller } from '../context';
 import { SESSION_COOKIE } from '../middleware/session';
 import type { SharedEntry, SharedLoad, UrlAudience } from './shared-reads';
+import type { Config } from '@vitrine/runtime/config';
+import { setSecurityHeaders } from '../middleware/security-headers';
+import { chooseEncoding, encode } from './encoding';
 
 /** How long a CDN may serve a shared read without asking (seconds); it cannot hear our invalidations. */
 const CDN_MAX_AGE_S = 5;
@@ -24,28 +27,6 @@ const CDN_CACHE_CONTROL = `public, max-age=${CDN_MAX_AGE_S}, stale-while-revalid
 
 /** Cache-Control of an answer that depends on who asks. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
-
-/**
- * The default of every /api answer: PRIVATE_CACHE_CONTROL unless the route set its own (shared reads,
- * health, the API document). Errors are never stored either, whatever the route had set before it
- * failed. Without it a signed-in answer (`/api/auth/me` with the email, messages, admin lists) went
- * out with no Cache-Control, which a browser or proxy may store and hand out again. Mounted outside
- * the error middleware so it sees the final answer.
- */
-export function privateApiAnswers(): Koa.Middleware {
-  return async (koa, next) => {
-    try {
-      await next();
-    } finally {
-      if (koa.path.startsWith('/api/') || koa.path === '/api') {
-        if (koa.status >= 400 || !koa.response.get('Cache-Control')) {
-          koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
-          koa.remove('CDN-Cache-Control');
-        }
-      }
-    }
-  };
-}
 
 /**
  * Answers the shared read `key` from this node's cache (loading it on a miss): sets its ETag,
@@ -121,22 +102,40 @@ function setSharedHeaders(koa: AppContext, entry: SharedEntry, audience: UrlAudi
   if (koa.fresh) koa.status = 304;
 }
 
+/** Answers smaller than this go out plain, as the compression middleware's threshold (app.ts). */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
 /**
- * Middleware in front of the session, the current user and the routers: a GET whose URL a kept
- * shared read answered last time gets that answer at once (its JSON as it was serialised, ETag, 304),
- * as a cache in front of the API would. Shared reads are the same for every viewer (a visitors' read:
- * for every request without a session cookie), so nothing the skipped steps read could change the
- * answer; a miss, or any other request, goes on as usual.
+ * Middleware right after the request's id, log and metrics (middleware/request-log.ts), in front of
+ * everything else: a GET whose URL a kept shared read answered last time gets that answer at once
+ * (its JSON as it was serialised, ETag, 304), as a cache in front of the API would. Shared reads are
+ * the same for every viewer (a visitors' read: for every request without a session cookie), so
+ * nothing the skipped steps read could change the answer; a miss, or any other request, goes on as
+ * usual. What the skipped middleware would have added to the answer it adds itself: the security
+ * headers (setSecurityHeaders) and the compression the client accepts, made once per entry and kept
+ * with it (encoding.ts), so a kept answer is compressed once, not on every request.
  */
-export function sharedReadsFront(): Koa.Middleware<AppState, AppContextExtras> {
-  return async (koa, next) => {
-    const entry = koa.method === 'GET' ? koa.deps.sharedReads.byUrl(koa.url) : undefined;
+export function sharedReadsFront(config: Pick<Config, 'production'>): Koa.Middleware<AppState, AppContextExtras> {
+  return (koa, next) => {
+    const found = koa.method === 'GET' ? koa.deps.sharedReads.byUrl(koa.url) : undefined;
     // A visitors' read goes the whole way for anyone who may be signed in.
-    if (!entry || (entry.audience === 'visitors' && koa.cookies.get(SESSION_COOKIE) !== undefined)) return next();
-    setSharedHeaders(koa, entry, entry.audience);
-    if (koa.status === 304) return;
+    if (!found || (found.audience === 'visitors' && koa.cookies.get(SESSION_COOKIE) !== undefined)) return next();
+    const { entry, audience } = found;
+    setSecurityHeaders(koa, config);
+    koa.vary('Accept-Encoding');
+    setSharedHeaders(koa, entry, audience);
+    if (koa.status === 304) return Promise.resolve();
     koa.type = 'application/json';
-    koa.body = entry.json;
+    const large =
+      entry.json.length >= COMPRESS_THRESHOLD_BYTES || Buffer.byteLength(entry.json) >= COMPRESS_THRESHOLD_BYTES;
+    const encoding = large ? chooseEncoding(koa.get('Accept-Encoding') || undefined) : null;
+    if (encoding === null) koa.body = entry.json;
+    else {
+      entry.encoded ??= {};
+      koa.body = entry.encoded[encoding] ??= encode(entry.json, encoding);
+      koa.set('Content-Encoding', encoding);
+    }
+    return Promise.resolve();
   };
 }
 

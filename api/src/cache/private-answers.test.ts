@@ -5,7 +5,7 @@ import { SHARED_CACHE_CONTROL } from './http';
 
 /**
  * Every /api answer that depends on the session is `Cache-Control: private, no-store` (docs/api.md
- * "Caching"): set by default in one place (privateApiAnswers), shared reads keep their own.
+ * "Caching"): set by default in one place (privateApiAnswer, middleware/request-log.ts), shared reads keep their own.
  */
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { StoredEvent } from '@vitrine/domain/events';
 import type { LiveEmitter } from '@vitrine/runtime/publisher';
 import { STALE, staleReadsChannel, staleTagsOf } from '@vitrine/runtime/stale-reads';
-import { sharedReadLookups } from '../metrics';
+import { sharedReadHits, sharedReadMisses } from '../metrics';
 
 /** Entries one API node keeps; the oldest goes first beyond this (an entry is a page of JSON, a few kB). */
 const MAX_ENTRIES = 2000;
@@ -21,6 +21,8 @@ export interface SharedEntry<T = unknown> {
   etag: string;
   /** Headers the answer carries besides the caching ones (a page's `Link`). */
   headers?: Record<string, string>;
+  /** The JSON compressed, by Content-Encoding, made the first time a client asks for it (cache/http.ts encodedBody). */
+  encoded?: Partial<Record<string, Buffer>>;
 }
 
 /**
@@ -71,10 +73,10 @@ export class SharedReads {
   private lookup(key: string, load: () => Promise<SharedLoad>): Promise<SharedEntry | null> | SharedEntry {
     const hit = this.entries.get(key);
     if (hit && Date.now() - hit.at < MAX_AGE_MS) {
-      sharedReadLookups.inc({ result: 'hit' });
+      sharedReadHits.inc();
       return hit;
     }
-    sharedReadLookups.inc({ result: 'miss' });
+    sharedReadMisses.inc();
     const pending = this.loading.get(key);
     if (pending && pending.generation === this.generation) return pending.promise;
     const generation = this.generation;
@@ -108,15 +110,16 @@ export class SharedReads {
 
   /**
    * The kept entry a GET of `url` was last answered with, while it is kept and fresh, and for whom;
-   * undefined otherwise (the request then goes the whole way to its route).
+   * undefined otherwise (the request then goes the whole way to its route). The entry itself, not a
+   * copy: what the front makes of it (its compressed forms) is kept with it.
    */
-  byUrl(url: string): (SharedEntry & { audience: UrlAudience }) | undefined {
+  byUrl(url: string): { entry: SharedEntry; audience: UrlAudience } | undefined {
     const remembered = this.urls.get(url);
     if (remembered === undefined) return undefined;
     const hit = this.entries.get(remembered.key);
     if (hit && Date.now() - hit.at < MAX_AGE_MS) {
-      sharedReadLookups.inc({ result: 'hit' });
-      return { ...hit, audience: remembered.audience };
+      sharedReadHits.inc();
+      return { entry: hit, audience: remembered.audience };
     }
     this.urls.delete(url);
     return undefined;

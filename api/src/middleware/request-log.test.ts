@@ -9,10 +9,16 @@ import { makeTestApp, randomIp, type TestApp } from '../testing';
 import { SESSION_COOKIE } from './session';
 import { bullPrefix, EVENTS_QUEUE, eventJobId } from '@vitrine/runtime/queues';
 
-/** The app of `t` again, on a server of its own, logging into memory. */
-async function loggedServer(t: TestApp, trustProxy: boolean) {
+/** The app of `t` again, on a server of its own, logging into memory (every level, unless `level`). */
+async function loggedServer(
+  t: TestApp,
+  trustProxy: boolean,
+  options: { level?: string; requestLog?: TestApp['config']['requestLog'] } = {},
+) {
   const capture = captureLogger('api');
-  const app = createApp({ ...t.deps, config: { ...t.deps.config, trustProxy } }, { logger: capture.logger });
+  if (options.level) capture.logger.level = options.level;
+  const config = { ...t.deps.config, trustProxy, requestLog: options.requestLog ?? t.deps.config.requestLog };
+  const app = createApp({ ...t.deps, config }, { logger: capture.logger });
   const server: Server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -103,6 +109,47 @@ describe('request logs', () => {
     ])
       expect(written).not.toContain(secret);
     expect(written).not.toContain(sid!);
+  });
+
+  it('at info, writes the requests that need a look and leaves the rest to the sample (none here)', async () => {
+    const quiet = await loggedServer(t, true, { level: 'info', requestLog: { sampleRate: 0, slowMs: 500 } });
+    try {
+      const project = await buildProject(t.deps.sql, { userId: (await buildUser(t.deps.sql)).id });
+      const ids = {
+        ok: (await request(quiet.url).get(`/api/projects/${project.id}`)).headers['x-request-id'] as string,
+        missing: (await request(quiet.url).get('/api/projects/999999999')).headers['x-request-id'] as string,
+        signedOut: (await request(quiet.url).get('/api/auth/me')).headers['x-request-id'] as string,
+        bad: (await request(quiet.url).get('/api/projects?limit=-4')).headers['x-request-id'] as string,
+        refused: (await request(quiet.url).post('/api/projects/1/vote').set('Origin', 'https://elsewhere.example'))
+          .headers['x-request-id'] as string,
+      };
+      const logged = (id: string) => quiet.lines().find((l) => l.reqId === id);
+      expect(logged(ids.ok)).toBeUndefined();
+      expect(logged(ids.missing)).toBeUndefined();
+      expect(logged(ids.signedOut)).toBeUndefined();
+      expect(logged(ids.bad)).toMatchObject({ status: 400, why: 'client-error', level: 30 });
+      expect(logged(ids.refused)).toMatchObject({ status: 403, why: 'client-error', level: 30 });
+    } finally {
+      await new Promise<void>((resolve) => quiet.server.close(() => resolve()));
+    }
+  });
+
+  it('at info with every request sampled, and at debug, writes every request', async () => {
+    for (const options of [
+      { level: 'info', requestLog: { sampleRate: 1, slowMs: 500 } },
+      { level: 'debug', requestLog: { sampleRate: 0, slowMs: 500 } },
+    ]) {
+      const server = await loggedServer(t, true, options);
+      try {
+        const res = await request(server.url).get('/api/health/live');
+        expect(server.lines().find((l) => l.reqId === res.headers['x-request-id'])).toMatchObject({
+          status: 200,
+          why: options.level === 'info' ? 'sample' : 'every',
+        });
+      } finally {
+        await new Promise<void>((resolve) => server.server.close(() => resolve()));
+      }
+    }
   });
 
   it('carries the request id into the events a request commits and their jobs', async () => {

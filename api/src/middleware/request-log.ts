@@ -1,7 +1,9 @@
 import type { Context, Middleware } from 'koa';
-import type { Config } from '@vitrine/runtime/config';
+import type { Config, RequestLogSettings } from '@vitrine/runtime/config';
 import { withoutRedaction, type Logger } from '@vitrine/runtime/logger';
 import { requestIdFrom } from '@vitrine/runtime/request-context';
+import { observeRequest, requestStarted } from '../metrics';
+import { PRIVATE_CACHE_CONTROL } from '../cache/http';
 
 /** The header a request id comes in (from a trusted proxy) and goes out in. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -24,20 +26,69 @@ export function routeLabel(ctx: Context): string {
   return UNMATCHED_ROUTE;
 }
 
+/** Client errors a working site answers all day (signed out, a gone page, a lost race): not logged at `info`. */
+const EXPECTED_CLIENT_ERRORS: ReadonlySet<number> = new Set([401, 404, 409]);
+
+/** Why a request's line is written, and at which level (requestLogLevel). */
+export type RequestLogReason = 'error' | 'slow' | 'client-error' | 'sample' | 'every';
+
+/** The level a request's line is written at, and why: the request log's policy (docs/operations.md "Logs"). */
+export interface RequestLogChoice {
+  level: 'error' | 'warn' | 'info' | 'debug';
+  why: RequestLogReason;
+}
+
 /**
- * First of every request: gives it an id (the `X-Request-Id` header when the proxy is trusted, as
- * client-address.ts decides for X-Forwarded-For; else a new one), answers it in the same header,
- * keeps it in `ctx.state.reqId` (routes hand it to the events they commit, and the 500 line carries
- * it), and logs one line when the answer is ready: method, route pattern, status, duration and the
- * signed-in user's id. Never headers or bodies: those fields are all the line has, so it skips the
- * logger's redaction pass (`withoutRedaction`), a quarter of a shared read's throughput. The id is passed along explicitly, not through an
- * AsyncLocalStorage: on Node 20 that runs a hook on every promise of the process, a sixth of a shared
- * read's throughput (docs/performance.md).
+ * The request log's policy: a 5xx is an `error`; a request slower than `slowMs` a `warn`; a 4xx other
+ * than the expected 401, 404 and 409 `info`; a share `sampleRate` of the rest (`random()` below it)
+ * `info`, and every other request `debug`. At the default LOG_LEVEL (info) the log thus holds every
+ * request that needs a look and a sample of the traffic; at `debug`, every request.
  */
-export function requestLog(config: Pick<Config, 'trustProxy'>, log: Logger): Middleware {
+export function requestLogLevel(
+  answer: { status: number; durationMs: number },
+  policy: RequestLogSettings,
+  random: () => number = Math.random,
+): RequestLogChoice {
+  if (answer.status >= 500) return { level: 'error', why: 'error' };
+  if (answer.durationMs > policy.slowMs) return { level: 'warn', why: 'slow' };
+  if (answer.status >= 400 && !EXPECTED_CLIENT_ERRORS.has(answer.status)) return { level: 'info', why: 'client-error' };
+  if (policy.sampleRate > 0 && random() < policy.sampleRate) return { level: 'info', why: 'sample' };
+  return { level: 'debug', why: 'every' };
+}
+
+/**
+ * The default of every /api answer: PRIVATE_CACHE_CONTROL unless the route set its own (shared reads,
+ * health, the API document). Errors are never stored either, whatever the route had set before it
+ * failed. Without it a signed-in answer (`/api/auth/me` with the email, messages, admin lists) went
+ * out with no Cache-Control, which a browser or proxy may store and hand out again. Applied by
+ * observeRequests, outside the error middleware, so it sees the final answer.
+ */
+export function privateApiAnswer(ctx: Context): void {
+  if (!ctx.path.startsWith('/api/') && ctx.path !== '/api') return;
+  if (ctx.status >= 400 || !ctx.response.get('Cache-Control')) {
+    ctx.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    ctx.remove('CDN-Cache-Control');
+  }
+}
+
+/**
+ * First of every request, and one middleware for what each request's answer is observed by: gives it an
+ * id (the `X-Request-Id` header when the proxy is trusted, as client-address.ts decides for
+ * X-Forwarded-For; else a new one), answers it in the same header, keeps it in `ctx.state.reqId`
+ * (routes hand it to the events they commit, and the 500 line carries it); once the answer is ready,
+ * applies the private cache default of /api answers (privateApiAnswer), counts it in the request
+ * metrics (metrics.ts observeRequest) and writes its line when the policy says so (requestLogLevel):
+ * method, route pattern, status, duration, the signed-in user's id and why it was written. Never
+ * headers or bodies: those fields are all the line has, so it skips the logger's redaction pass
+ * (`withoutRedaction`). The id is passed along explicitly, not through an AsyncLocalStorage: on Node 20
+ * that runs a hook on every promise of the process. One middleware rather than one per concern: each
+ * layer is a closure and a promise per request (docs/performance.md "Public reads").
+ */
+export function observeRequests(config: Pick<Config, 'trustProxy' | 'requestLog'>, log: Logger): Middleware {
   const lines = withoutRedaction(log);
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
+    const finished = requestStarted();
     const reqId = requestIdFrom(config.trustProxy ? ctx.get(REQUEST_ID_HEADER) || undefined : undefined);
     ctx.set(REQUEST_ID_HEADER, reqId);
     const state = ctx.state as { user?: { id: number } | null; reqId?: string };
@@ -45,17 +96,26 @@ export function requestLog(config: Pick<Config, 'trustProxy'>, log: Logger): Mid
     try {
       await next();
     } finally {
+      finished();
+      privateApiAnswer(ctx);
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      const fields = {
-        reqId,
-        method: ctx.method,
-        route: routeLabel(ctx),
-        status: ctx.status,
-        durationMs: Math.round(durationMs * 10) / 10,
-        userId: state.user?.id ?? null,
-      };
-      if (ctx.status >= 500) lines.error(fields, 'request');
-      else lines.info(fields, 'request');
+      const route = routeLabel(ctx);
+      observeRequest(ctx.method, route, ctx.status, durationMs / 1000);
+      const { level, why } = requestLogLevel({ status: ctx.status, durationMs }, config.requestLog);
+      if (lines.isLevelEnabled(level)) {
+        lines[level](
+          {
+            reqId,
+            method: ctx.method,
+            route,
+            status: ctx.status,
+            durationMs: Math.round(durationMs * 10) / 10,
+            userId: state.user?.id ?? null,
+            why,
+          },
+          'request',
+        );
+      }
     }
   };
 }

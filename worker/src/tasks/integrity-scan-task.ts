@@ -3,7 +3,7 @@ import { makeEventQueries } from '@vitrine/db/queries/events';
 import { runIntegrityScan } from '@vitrine/db/queries/integrity';
 import { eventJob } from '@vitrine/runtime/queues';
 import { JOB } from '../job-names';
-import { defineTask } from './task';
+import { defineTask, IDLE } from './task';
 
 /**
  * The integrity scan (every INTEGRITY_SCAN_SECONDS): files the rings among the recent votes and
@@ -25,5 +25,6 @@ export const IntegrityScanTask = defineTask({
     }
     if (result.promoted > 0)
       ctx.log(`integrity scan weighed ${result.promoted} vote(s) of members who reached standing`);
+    if (result.events.length === 0 && result.promoted === 0) return IDLE;
   },
 });

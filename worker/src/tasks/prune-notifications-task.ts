@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { makeNotificationQueries } from '@vitrine/db/queries/notifications';
 import { READ_NOTIFICATION_DAYS } from '@vitrine/domain/notifications';
 import { JOB } from '../job-names';
-import { defineTask } from './task';
+import { defineTask, IDLE } from './task';
 
 /** How often the scheduler prunes. */
 export const PRUNE_NOTIFICATIONS_EVERY_MS = 3600_000;
@@ -22,6 +22,7 @@ export const PruneNotificationsTask = defineTask({
       total += deleted;
       if (deleted < PRUNE_BATCH) break;
     }
-    if (total > 0) ctx.log(`pruned ${total} read notification(s)`);
+    if (total === 0) return IDLE;
+    ctx.log(`pruned ${total} read notification(s)`);
   },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { makeEventQueries } from '@vitrine/db/queries/events';
 import { JOB } from '../job-names';
-import { defineTask } from './task';
+import { defineTask, IDLE } from './task';
 
 /** Published events are kept this long (for looking into what happened), then deleted. */
 const OUTBOX_RETENTION_MS = 7 * 24 * 3600_000;
@@ -14,6 +14,7 @@ export const PruneOutboxTask = defineTask({
   schema: z.object({}),
   async run(ctx) {
     const deleted = await makeEventQueries(ctx.sql).prunePublished(OUTBOX_RETENTION_MS);
-    if (deleted > 0) ctx.log(`pruned ${deleted} published event(s)`);
+    if (deleted === 0) return IDLE;
+    ctx.log(`pruned ${deleted} published event(s)`);
   },
 });

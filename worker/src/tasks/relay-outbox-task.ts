@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { makeEventQueries } from '@vitrine/db/queries/events';
 import { eventJob } from '@vitrine/runtime/queues';
 import { JOB } from '../job-names';
-import { defineTask } from './task';
+import { defineTask, IDLE } from './task';
 
 /** Events relayed per run; a backlog drains over the following runs. */
 const RELAY_BATCH = 500;
@@ -19,7 +19,7 @@ export const RelayOutboxTask = defineTask({
   async run(ctx) {
     const outbox = makeEventQueries(ctx.sql);
     const events = await outbox.listUnpublished(ctx.settings.relayAfterMs, RELAY_BATCH);
-    if (events.length === 0) return;
+    if (events.length === 0) return IDLE;
     await ctx.queues.events.addBulk(events.map(eventJob));
     await outbox.markPublished(events.map((e) => e.id));
     ctx.log(`relayed ${events.length} unpublished event(s)`);

@@ -3,7 +3,7 @@ import { makeNotificationQueries } from '@vitrine/db/queries/notifications';
 import { DIGEST_MODES, type DigestMode } from '@vitrine/domain/notifications';
 import { JOB } from '../job-names';
 import { mailKey, notificationMailJob } from '../notifications/instant-mail';
-import { defineTask } from './task';
+import { defineTask, IDLE } from './task';
 
 /** Members queued per batch of a digest run. */
 const DIGEST_BATCH = 500;
@@ -27,7 +27,8 @@ export const SendDigestsTask = defineTask({
     let after = 0;
     for (;;) {
       const batch = await notifications.digestRecipients(mode, after, DIGEST_BATCH);
-      if (batch.length === 0) return;
+      // No recipient at all: nothing was done.
+      if (batch.length === 0) return after === 0 ? IDLE : undefined;
       await ctx.queues.emails.addBulk(
         batch.map((userId) => notificationMailJob(ctx, { userId, mode, key: mailKey(['digest', mode, userId, day]) })),
       );
