@@ -21,6 +21,11 @@ import { observeRequests } from './middleware/request-log';
 import { refuseMetricsPath } from './metrics';
 import { queueBoard } from './queue-board';
 import { loggerFor, type Logger } from '@vitrine/runtime/logger';
+import { handleErrors } from '@vitrine/runtime/metrics';
+
+/** Codes of a stream body cut because the client closed its connection before the end. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+const clientWentAway = (err: unknown) => CLIENT_GONE.has(String((err as { code?: unknown } | null)?.code));
 
 /** Request bodies above this are refused with 413. */
 const BODY_LIMIT = '64kb';
@@ -44,6 +49,9 @@ export function createApp(
   app.context.deps = deps;
   app.context.limiters = createLimiters(deps.redis, deps.config);
   app.silent = true;
+  // What Koa meets after the answer started (a stream body failing mid-way) comes as the app's 'error'
+  // events: counted and logged, the answer is cut. A client that went away before the end is no failure.
+  handleErrors(app, 'http-response', { ignore: clientWentAway });
 
   const logger = options.logger ?? loggerFor('http');
   // Outermost: the request id covers everything after it, and the log line sees the final status.

@@ -3,6 +3,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { KoaAdapter } from '@bull-board/koa';
 import { Queue } from 'bullmq';
 import type { Context, Middleware } from 'koa';
+import { handleErrors } from '@vitrine/runtime/metrics';
 import { bullPrefix, EMAILS_QUEUE, EVENTS_QUEUE, LIVENESS_QUEUE, TASKS_QUEUE } from '@vitrine/runtime/queues';
 import type { AppContextExtras, AppState, Deps } from './context';
 import { guard } from './contracts/pipeline';
@@ -38,7 +39,7 @@ export function queueBoard(deps: Pick<Deps, 'redis' | 'config'>): Middleware<App
   const queues = [EVENTS_QUEUE, TASKS_QUEUE, EMAILS_QUEUE, LIVENESS_QUEUE].map(
     (name) => new Queue(name, { connection: deps.redis, prefix }),
   );
-  for (const queue of queues) queue.on('error', () => {});
+  for (const queue of queues) handleErrors(queue, `queue-board:${queue.name}`);
   const adapter = new KoaAdapter();
   adapter.setBasePath(QUEUE_BOARD_PATH);
   createBullBoard({

@@ -8,7 +8,7 @@ import { ensureAdmin } from './admin-bootstrap';
 import { attachRealtime } from './realtime/server';
 import { loadRenderer } from './public/page-renderer';
 import { createLogger, loggerFor, setRootLogger } from '@vitrine/runtime/logger';
-import { collectProcessMetrics, serveMetrics } from '@vitrine/runtime/metrics';
+import { collectProcessMetrics, handleErrors, listenOn, serveMetrics } from '@vitrine/runtime/metrics';
 import { measureDatabaseWith, measureReadinessWith } from './metrics';
 import { dependencies } from './routes/health';
 
@@ -63,7 +63,9 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
   // Above the keep-alive timeout, so a connection waiting idle for its next request is never cut as slow headers.
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   const realtime = attachRealtime(server, deps);
-  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  await listenOn(server, config.port);
+  // A failed accept (EMFILE: out of file descriptors) is counted and logged; the server keeps listening.
+  handleErrors(server, 'http');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   collectProcessMetrics('api');

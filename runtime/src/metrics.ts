@@ -1,6 +1,8 @@
+import type { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { loggerFor } from './logger';
 
 /**
  * This process's Prometheus metrics (docs/operations.md "Metrics" lists every series). Each process
@@ -26,6 +28,48 @@ export const redisErrors = new Counter({
   labelNames: ['connection'] as const,
   registers: [metricsRegistry],
 });
+
+/** `error` events of the emitters this process owns, by source (handleErrors). */
+export const emitterErrors = new Counter({
+  name: 'vitrine_emitter_errors_total',
+  help: 'Error events of the emitters this process owns (servers, Redis connections, queues, workers, mail transport), by source.',
+  labelNames: ['source'] as const,
+  registers: [metricsRegistry],
+});
+
+/** A source logs its first error at once, then at most one line per this long; every error is counted. */
+export const EMITTER_LOG_EVERY_MS = 60_000;
+
+/**
+ * The one way this process handles `error` on an emitter it owns (docs/operations.md "Failures"):
+ * count it in vitrine_emitter_errors_total{source}, log it (by default the first error of the source,
+ * then at most one line per EMITTER_LOG_EVERY_MS with how many were not logged; or `report` does),
+ * and go on. `ignore` names the errors that are no failure (neither counted nor logged).
+ * An emitter with no `error` listener throws the error where it is emitted, which ends the process;
+ * the owner's own recovery (a reconnect, a retry, a server that keeps listening) is the degraded mode.
+ * `source` is one of a fixed set of names (a label), never anything a client sent.
+ */
+export function handleErrors(
+  emitter: Pick<EventEmitter, 'on'>,
+  source: string,
+  options: { report?: (err: unknown) => void; ignore?: (err: unknown) => boolean } = {},
+): void {
+  let loggedAt = -Infinity;
+  let unlogged = 0;
+  emitter.on('error', (err: unknown) => {
+    if (options.ignore?.(err)) return;
+    emitterErrors.inc({ source });
+    if (options.report) return options.report(err);
+    const now = performance.now();
+    if (now - loggedAt < EMITTER_LOG_EVERY_MS) {
+      unlogged += 1;
+      return;
+    }
+    loggerFor('emitter').error({ source, err, unlogged }, 'error event: counted, the process goes on');
+    loggedAt = now;
+    unlogged = 0;
+  });
+}
 
 /** Statements PostgreSQL cancelled at statement_timeout (SQLSTATE 57014). */
 export const statementTimeouts = new Counter({
@@ -70,10 +114,8 @@ export async function serveMetrics(
       (err: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(err)),
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
+  await listenOn(server, port, host);
+  handleErrors(server, 'metrics');
   const address = server.address() as AddressInfo;
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
@@ -81,4 +123,18 @@ export async function serveMetrics(
     url: `http://${shown}:${address.port}/metrics`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Listens `server` on `port` (and `host`): rejects with the listen error (a port taken is a failed
+ * start), resolves once listening. Errors after that are the caller's to handle (handleErrors).
+ */
+export async function listenOn(server: Server, port: number, host?: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }

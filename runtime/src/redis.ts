@@ -1,7 +1,7 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Config } from './config';
 import { loggerFor } from './logger';
-import { redisErrors } from './metrics';
+import { handleErrors, redisErrors } from './metrics';
 
 /** What a caller may choose about one connection; everything else is the deployment's (openRedis). */
 export interface RedisConnectionOptions {
@@ -53,8 +53,8 @@ export function redisTarget(config: Pick<Config, 'redisUrl' | 'redisSentinel'>):
 /**
  * Opens one Redis connection of this deployment (sessions, limits, cache, Socket.IO, BullMQ, in the api
  * and the worker): the one place that knows about Sentinel (redisTarget). Every connection has an error
- * listener (an unhandled 'error' would crash the process) that counts in the metric and, by default,
- * logs once per outage. `duplicate()` of it keeps the same target.
+ * listener (watchRedis). `duplicate()` of it keeps the same target but none of its listeners: open a
+ * second connection with duplicateRedis.
  */
 export function openRedis(config: Pick<Config, 'redisUrl' | 'redisSentinel'>, options: RedisConnectionOptions): Redis {
   const target = redisTarget(config);
@@ -65,16 +65,44 @@ export function openRedis(config: Pick<Config, 'redisUrl' | 'redisSentinel'>, op
     enableOfflineQueue: options.enableOfflineQueue ?? true,
   };
   const redis = target.url === undefined ? new Redis(settings) : new Redis(target.url, settings);
+  watchRedis(redis, options);
+  return redis;
+}
+
+/**
+ * A second connection to `base`'s Redis, named `name` (CLIENT LIST, the metrics, logs), with
+ * `overrides` of its settings and the same error listener as openRedis's (ioredis's `duplicate()`
+ * copies no listener).
+ */
+export function duplicateRedis(
+  base: Redis,
+  name: string,
+  overrides: Omit<RedisOptions, 'connectionName'> = {},
+  options: Pick<RedisConnectionOptions, 'onError' | 'onReady'> = {},
+): Redis {
+  const redis = base.duplicate({ ...overrides, connectionName: name });
+  watchRedis(redis, { ...options, name });
+  return redis;
+}
+
+/**
+ * The error listener of every Redis connection (an unhandled 'error' would crash the process):
+ * counts each error in vitrine_redis_errors_total{connection} and vitrine_emitter_errors_total
+ * (source `redis:<name>`) and, unless `onError` is given, logs the first error of an outage.
+ */
+function watchRedis(redis: Redis, options: Pick<RedisConnectionOptions, 'name' | 'onError' | 'onReady'>): void {
   let warned = false;
-  redis.on('error', (err: Error) => {
-    redisErrors.inc({ connection: options.name });
-    if (options.onError) options.onError(err);
-    else if (!warned) loggerFor('redis').error({ connection: options.name, err: err.message }, 'redis error');
-    warned = true;
+  handleErrors(redis, `redis:${options.name}`, {
+    report(err) {
+      redisErrors.inc({ connection: options.name });
+      if (options.onError) options.onError(err as Error);
+      else if (!warned)
+        loggerFor('redis').error({ connection: options.name, err: (err as Error).message }, 'redis error');
+      warned = true;
+    },
   });
   redis.on('ready', () => {
     warned = false;
     options.onReady?.();
   });
-  return redis;
 }

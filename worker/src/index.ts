@@ -5,7 +5,7 @@
  */
 import { Worker, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { openRedis } from '@vitrine/runtime/redis';
+import { duplicateRedis, openRedis } from '@vitrine/runtime/redis';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit, type Config } from '@vitrine/runtime/config';
@@ -40,7 +40,7 @@ import { startHeartbeat } from './heartbeat';
 import { loggedProcessor, RequestIdQueue } from './job-log';
 import type { JobResult } from './tasks/task';
 import { countedMailer, measureWorker, observeJob } from './metrics';
-import { collectProcessMetrics, serveMetrics } from '@vitrine/runtime/metrics';
+import { collectProcessMetrics, handleErrors, serveMetrics } from '@vitrine/runtime/metrics';
 import { createLogger, loggerFor, setRootLogger } from '@vitrine/runtime/logger';
 import { DIGEST_MODES } from '@vitrine/domain/notifications';
 
@@ -129,8 +129,7 @@ function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) 
     }),
   };
   for (const [name, worker] of Object.entries(workers)) {
-    // Connection errors are reported once by the connection's own listener.
-    worker.on('error', () => {});
+    handleErrors(worker, `worker:${name}`);
     worker.on('failed', (job, err) => {
       if (!job) return;
       const final = job.attemptsMade >= (job.opts.attempts ?? 1);
@@ -208,12 +207,7 @@ export async function startWorker(
 
   const connection = workerRedis(config, 'worker', log);
   // Live pushes of relayed events: fail fast while Redis is down, like the API's publisher.
-  const liveRedis = connection.duplicate({
-    connectionName: 'worker-live',
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-  });
-  liveRedis.on('error', () => {});
+  const liveRedis = duplicateRedis(connection, 'worker-live', { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
   const prefix = bullPrefix(config.redisPrefix);
   const queues = {
     events: new RequestIdQueue(EVENTS_QUEUE, { connection, prefix }),
@@ -221,7 +215,7 @@ export async function startWorker(
     emails: new RequestIdQueue(EMAILS_QUEUE, { connection, prefix }),
     liveness: new RequestIdQueue(LIVENESS_QUEUE, { connection, prefix }),
   };
-  for (const queue of Object.values(queues)) queue.on('error', () => {});
+  for (const [name, queue] of Object.entries(queues)) handleErrors(queue, `queue:${name}`);
 
   const mailer = countedMailer(
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: settings.outboxDir }),

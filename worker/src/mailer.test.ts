@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createMailer } from './mailer';
+import { emitterErrors } from '@vitrine/runtime/metrics';
+import { createMailer, mailTransport } from './mailer';
 
 describe('createMailer without SMTP_URL', () => {
   it('writes each mail as an .eml file with a stable Message-ID and one-line headers', async () => {
@@ -28,5 +29,19 @@ describe('createMailer without SMTP_URL', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('mailTransport', () => {
+  it('counts an error event of the transport and still sends with it', async () => {
+    const transport = mailTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    const counted = async () =>
+      (await emitterErrors.get()).values.find((value) => value.labels.source === 'mailer')?.value ?? 0;
+    const before = await counted();
+    transport.emit('error', new Error('Invalid login: 535 Authentication failed'));
+    expect(await counted()).toBe(before + 1);
+    const info = await transport.sendMail({ from: 'a@example.com', to: 'b@example.com', subject: 'After', text: 'x' });
+    expect(String(info.message)).toMatch(/^Subject: After$/m);
+    transport.close();
   });
 });

@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from '@vitrine/db/repo-root';
+import { handleErrors } from '@vitrine/runtime/metrics';
 
 /** Where mails go when no SMTP_URL is set: the repository's .data/outbox, one .eml file each. */
 const DEFAULT_OUTBOX_DIR = path.join(REPO_ROOT, '.data/outbox');
@@ -30,6 +31,17 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * A nodemailer transport whose `error` events (a pooled SMTP connection, an OAuth2 token) are counted
+ * and logged (handleErrors, source `mailer`) instead of ending the worker; each send still fails to
+ * its caller, and the job retries.
+ */
+export function mailTransport(options: Parameters<typeof nodemailer.createTransport>[0]) {
+  const transport = nodemailer.createTransport(options);
+  handleErrors(transport, 'mailer');
+  return transport;
+}
+
 /** A header value on one line (subjects come from users). */
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
@@ -50,7 +62,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; outbo
   });
 
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport({
+    const transport = mailTransport({
       url: opts.smtpUrl,
       connectionTimeout: SMTP_TIMEOUT_MS,
       greetingTimeout: SMTP_TIMEOUT_MS,
@@ -65,7 +77,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; outbo
   }
 
   const dir = opts.outboxDir ?? DEFAULT_OUTBOX_DIR;
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = mailTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
       const info = await transport.sendMail(message(mail));

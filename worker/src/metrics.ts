@@ -82,6 +82,12 @@ export function measureWorker(queues: Record<string, Queue>, sql: Sql): { stop()
     registers: [metricsRegistry],
     async collect() {
       for (const [name, queue] of Object.entries(queues)) {
+        // While Redis is away the counts are absent: the worker's connection waits for Redis
+        // (maxRetriesPerRequest null), and a scrape would wait with it.
+        if ((queue.opts.connection as { status?: string }).status !== 'ready') {
+          for (const state of QUEUE_STATES) this.remove({ queue: name, state });
+          continue;
+        }
         const counts = await queue.getJobCounts(...QUEUE_STATES).catch(() => null);
         if (counts) for (const state of QUEUE_STATES) this.set({ queue: name, state }, counts[state] ?? 0);
       }

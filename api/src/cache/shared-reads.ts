@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { StoredEvent } from '@vitrine/domain/events';
 import type { LiveEmitter } from '@vitrine/runtime/publisher';
 import { STALE, staleReadsChannel, staleTagsOf } from '@vitrine/runtime/stale-reads';
+import { duplicateRedis } from '@vitrine/runtime/redis';
 import { sharedReadHits, sharedReadMisses } from '../metrics';
 
 /** Entries one API node keeps; the oldest goes first beyond this (an entry is a page of JSON, a few kB). */
@@ -164,8 +165,9 @@ function listenForStaleReads(
   log: (err: unknown) => void,
 ): { close: () => void } {
   const channel = staleReadsChannel(prefix);
-  const subscriber = connection.duplicate({ connectionName: 'stale-reads', maxRetriesPerRequest: null });
-  subscriber.on('error', () => {});
+  // It subscribes again on each 'ready' itself, handling the answer; ioredis's own resubscribe drops the
+  // promise, which rejects when a drain closes the connection before Redis answers.
+  const subscriber = duplicateRedis(connection, 'stale-reads', { maxRetriesPerRequest: null, autoResubscribe: false });
   const stop = () => reads.setListening(false);
   subscriber.on('close', stop);
   subscriber.on('reconnecting', stop);

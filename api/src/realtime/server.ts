@@ -10,6 +10,7 @@ import { accountRoom, grantedRooms, sessionRoom } from '@vitrine/runtime/rooms';
 import type { Deps } from '../context';
 import { socketKey } from '@vitrine/runtime/live';
 import { loggerFor } from '@vitrine/runtime/logger';
+import { duplicateRedis } from '@vitrine/runtime/redis';
 import { countSocketsWith } from '../metrics';
 import { createHandshakeReader, type SocketIdentity } from './handshake';
 
@@ -124,16 +125,31 @@ async function watchProjects(deps: Deps, socket: RealtimeSocket, ids: unknown): 
   for (const room of wanted) void socket.join(room);
 }
 
-/** A duplicate of the app's connection for the adapter, with an error listener and a safe publish. */
+/**
+ * Commands whose promise the adapter drops (it publishes, subscribes at its start and unsubscribes at
+ * its close), as ioredis does when it subscribes again after a reconnect.
+ */
+const DROPPED_COMMANDS = ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
+
+/**
+ * A duplicate of the app's connection for the adapter (its errors counted and logged) on which the
+ * commands of DROPPED_COMMANDS report a failure to `log` instead of rejecting: a drain while Redis is
+ * away closes the connection under the adapter's unsubscribe, and a rejection nobody handles ends the
+ * process.
+ */
 function adapterConnection(base: Redis, name: string, log: (err: unknown) => void): Redis {
-  const redis = base.duplicate({ connectionName: name, maxRetriesPerRequest: null, enableOfflineQueue: true });
-  redis.on('error', () => {});
-  const publish = redis.publish.bind(redis) as (channel: string, message: string | Buffer) => Promise<number>;
-  // The adapter drops publish()'s promise; a rejection (connection closed at shutdown) must not escape.
-  (redis as unknown as { publish: typeof publish }).publish = (channel, message) =>
-    publish(channel, message).catch((err) => {
-      log(err);
-      return 0;
-    });
+  const redis = duplicateRedis(base, name, { maxRetriesPerRequest: null, enableOfflineQueue: true });
+  const commands = redis as unknown as Record<
+    (typeof DROPPED_COMMANDS)[number],
+    (...args: unknown[]) => Promise<unknown>
+  >;
+  for (const command of DROPPED_COMMANDS) {
+    const send = commands[command].bind(redis);
+    commands[command] = (...args) =>
+      send(...args).catch((err: unknown) => {
+        log(err);
+        return 0;
+      });
+  }
   return redis;
 }
