@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
@@ -6,6 +7,32 @@ import { applicationChunks } from './chunks.ts';
 
 /** The API (and Socket.IO) the dev server proxies to; `npm run dev -w web` next to a running API. */
 const API_ORIGIN = process.env.VITE_API_ORIGIN ?? 'http://localhost:3000';
+
+/** The script that keeps clicks made before hydration (src/early-clicks.ts): an entry of its own. */
+const EARLY_SCRIPT = 'early-clicks';
+
+/**
+ * Puts the early script at the top of index.html's head as a classic script: it must run before the
+ * server's markup below it can be clicked, which a module script (deferred) would not.
+ */
+function earlyScript(): Plugin {
+  return {
+    name: 'vitrine-early-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find(
+          (out) => out.type === 'chunk' && out.isEntry && out.name === EARLY_SCRIPT,
+        );
+        if (!chunk) throw new Error(`the ${EARLY_SCRIPT} entry was not built`);
+        const charset = '<meta charset="UTF-8" />';
+        if (!html.includes(charset)) throw new Error(`index.html has no ${charset}`);
+        return html.replace(charset, `${charset}\n    <script src="/${chunk.fileName}"></script>`);
+      },
+    },
+  };
+}
 
 /**
  * Vite build of the web client into dist/ (the API serves it and fills index.html's placeholders),
@@ -15,6 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    ...(isSsrBuild ? [] : [earlyScript()]),
     // Brotli and gzip files beside every text asset, made once at build time at the highest levels
     // (the plugin's defaults); the API's static server (koa-send) picks one by Accept-Encoding.
     // Kept even for a tiny file where they save nothing, so every asset has both.
@@ -48,6 +76,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         // the first character typed into a new-password field; what pages download up front is held by
         // the JavaScript budgets (scripts/budgets), which fail the build.
         chunkSizeWarningLimit: 2000,
-        rolldownOptions: { output: { codeSplitting: { groups: applicationChunks() } } },
+        rolldownOptions: {
+          input: {
+            index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            [EARLY_SCRIPT]: fileURLToPath(new URL(`./src/${EARLY_SCRIPT}.ts`, import.meta.url)),
+          },
+          output: { codeSplitting: { groups: applicationChunks() } },
+        },
       },
 }));

@@ -12,6 +12,7 @@ import type { CurrentUser } from '@vitrine/domain/answers';
 import type { SsrPageData, SsrRequest, SsrResult } from '@vitrine/domain/ssr';
 import { Root } from './app/root';
 import { setServerSiteName, setSocialLinks } from './lib/site';
+import { createSessionStore, sessionOf } from './stores/session';
 import { serializeForScript } from './lib/json-ld';
 import { apiKey, endpoints } from './lib/api';
 import { renderHead } from './ssr/head';
@@ -49,8 +50,9 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
       if (answer.status === 200) data.set(key, answer.body);
     }),
   ]);
-  // The page renders as the client's first render does (session loading); the client then takes
-  // this user without asking again. 401 means anonymous; any other failure leaves it to the client.
+  // The page renders for this user, as the client's first render does with the same user from the
+  // page's data. 401 means anonymous; any other failure renders the session loading and leaves it
+  // to the client.
   const user = session.status === 200 ? (session.body as CurrentUser) : session.status === 401 ? null : undefined;
   const fallback: Record<string, unknown> = {};
   for (const key of plan.keys) if (data.has(key)) fallback[key] = data.get(key);
@@ -67,7 +69,7 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
   const tree = (
     <StrictMode>
       <Router ssrPath={url.pathname} ssrSearch={search}>
-        <Root fallback={fallback} />
+        <Root fallback={fallback} session={createSessionStore(sessionOf(user))} />
       </Router>
     </StrictMode>
   );

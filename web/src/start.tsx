@@ -6,7 +6,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SSR_DATA_ELEMENT_ID, type SsrPageData } from '@vitrine/domain/ssr';
 import { Root } from './app/root';
-import { primeSession } from './stores/session';
+import { browserSessionStore, primeSession } from './stores/session';
 import { setSocialLinks } from './lib/site';
 
 const root = document.getElementById('root');
@@ -19,7 +19,7 @@ if (data.user !== undefined) primeSession(data.user);
 setSocialLinks(data.socialLinks);
 const tree = (
   <StrictMode>
-    <Root fallback={data.fallback} />
+    <Root fallback={data.fallback} session={browserSessionStore()} />
   </StrictMode>
 );
 // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of

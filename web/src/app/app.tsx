@@ -37,9 +37,8 @@ function LiveUpdates() {
 export function App() {
   const load = useSession((s) => s.load);
   useEffect(() => {
-    // From a task of its own: with the user the server read, load() sets the session at once, and
-    // the header's re-render (the visitor's or member's buttons) then ran inside the hydration's
-    // long task.
+    // A page the server rendered already has its user (start.tsx), and load() returns at once; the
+    // bare shell asks the API, from a task of its own so hydration's long task stays short.
     const timer = setTimeout(() => void load(), 0);
     return () => clearTimeout(timer);
   }, [load]);

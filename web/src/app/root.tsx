@@ -1,4 +1,6 @@
 import { SWRConfig } from 'swr';
+import type { StoreApi } from 'zustand';
+import { SessionStoreContext, type SessionState } from '../stores/session';
 import { App } from './app';
 import { HydratedMark } from './hydrated-mark';
 
@@ -7,11 +9,13 @@ import { HydratedMark } from './hydrated-mark';
  * be the same on both, since React derives useId (and so the ids Ark UI links its parts with) from
  * the shape of the tree, and a production hydration does not correct attributes.
  */
-export function Root({ fallback }: { fallback: Record<string, unknown> }) {
+export function Root({ fallback, session }: { fallback: Record<string, unknown>; session: StoreApi<SessionState> }) {
   return (
-    <SWRConfig value={{ fallback }}>
-      <App />
-      <HydratedMark />
-    </SWRConfig>
+    <SessionStoreContext.Provider value={session}>
+      <SWRConfig value={{ fallback }}>
+        <App />
+        <HydratedMark />
+      </SWRConfig>
+    </SessionStoreContext.Provider>
   );
 }

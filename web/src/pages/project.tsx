@@ -1,4 +1,4 @@
-import { Suspense, useState, useSyncExternalStore } from 'react';
+import { Suspense, memo, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
 import { useSWRConfig } from 'swr';
@@ -125,8 +125,13 @@ function ProjectNotFound() {
   );
 }
 
-/** Under the page: the maker's updates (their devlog), then the comments; both lazily loaded chunks. */
-function ProjectTalk({ project, canPost }: { project: ProjectDetail; canPost: boolean }) {
+/**
+ * Under the page: the maker's updates (their devlog), then the comments; both lazily loaded chunks.
+ * Memoized: the page re-renders as soon as it has hydrated (the Uptime panel appears), and a Suspense
+ * boundary that receives an update before its chunk has hydrated it is thrown away and drawn anew,
+ * losing what was typed into its forms before hydration (src/early-clicks.ts).
+ */
+const ProjectTalk = memo(function ProjectTalk({ project, canPost }: { project: ProjectDetail; canPost: boolean }) {
   return (
     <>
       <div className="mt-8 max-w-3xl">
@@ -141,7 +146,7 @@ function ProjectTalk({ project, canPost }: { project: ProjectDetail; canPost: bo
       </div>
     </>
   );
-}
+});
 
 /** The loaded project page; its counts stay live (the pushes land in the SWR data it shows). */
 function ProjectView({ project }: { project: ProjectDetail }) {
