@@ -16,6 +16,7 @@ import { crawlRoutes } from './routes/crawl';
 import { cardsRoutes } from './routes/cards';
 import { outboundRoutes } from './routes/outbound';
 import { mediaFileRoutes } from './routes/media-files';
+import { badgeRoutes } from './routes/badges';
 import { privateApiAnswers, sharedReadsFront } from './cache/http';
 import { requestLog } from './middleware/request-log';
 import { httpMetrics, refuseMetricsPath } from './metrics';
@@ -30,7 +31,7 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
  * Builds the Koa app (no listen, so tests drive it). Order of every request:
- * request id and log line (middleware/request-log.ts) -> private cache default of /api answers -> errors -> headers -> compression -> shared reads kept for this URL -> health -> origin check -> body -> session ->
+ * request id and log line (middleware/request-log.ts) -> private cache default of /api answers -> errors -> headers -> compression -> shared reads kept for this URL -> health -> picture files and badges -> origin check -> body -> session ->
  * current user -> routes, each route
  * one composed pipeline of its contract (contracts/pipeline.ts: flood limit -> guard -> validate -> quota -> handler),
  * then the public files outside /api (feeds, sitemaps, robots.txt, share cards).
@@ -65,6 +66,11 @@ export function createApp(
   const mediaFiles = mediaFileRoutes();
   app.use(mediaFiles.routes());
   app.use(mediaFiles.allowedMethods());
+  // Badges (routes/badges.ts) are images on other sites, the same for everyone: no origin check,
+  // session or user, so no cookie is read or set; they answer from a snapshot, not the database.
+  const badges = badgeRoutes();
+  app.use(badges.routes());
+  app.use(badges.allowedMethods());
   app.use(originCheck(deps.config));
   // A "__proto__" key is dropped (co-body's onProtoPoisoning, passed on by koa-bodyparser), never set
   // on an object: the rest of the body is then validated like any other, so its answer is the
