@@ -39,6 +39,8 @@ const VERDANA_WIDTHS: Record<string, number> = {
   '|': 936,
   '·': 745,
   '…': 1679,
+  '–': 1302,
+  '—': 2048,
   ...Object.fromEntries([...'0123456789'].map((d) => [d, 1302])),
   ...Object.fromEntries(
     [...'abcdefghijklmnopqrstuvwxyz'].map((c, i) => [
@@ -181,11 +183,12 @@ function flat(label: string, value: string, name: string, theme: BadgeTheme, neu
   const valueText = textWidth(value, FLAT_FONT);
   const left = labelText + 2 * FLAT_PADDING;
   const width = left + valueText + 2 * FLAT_PADDING;
+  // Rounded ends without a clipPath: its id could clash with another badge's inlined in the same page.
   return (
     open(width, FLAT_HEIGHT, name) +
-    `<clipPath id="r"><rect width="${width}" height="${FLAT_HEIGHT}" rx="3"/></clipPath>` +
-    `<g clip-path="url(#r)"><rect width="${left}" height="${FLAT_HEIGHT}" fill="${colors.label.bg}"/>` +
-    `<rect x="${left}" width="${width - left}" height="${FLAT_HEIGHT}" fill="${right.bg}"/></g>` +
+    `<rect width="${width}" height="${FLAT_HEIGHT}" rx="3" fill="${right.bg}"/>` +
+    `<rect width="${left}" height="${FLAT_HEIGHT}" rx="3" fill="${colors.label.bg}"/>` +
+    `<rect x="${left - 4}" width="4" height="${FLAT_HEIGHT}" fill="${colors.label.bg}"/>` +
     `<g font-family="${FONT_FAMILY}" font-size="${FLAT_FONT}" aria-hidden="true">` +
     text(FLAT_PADDING, 14, labelText, colors.label.fg, label) +
     text(left + FLAT_PADDING, 14, valueText, right.fg, value) +
@@ -193,42 +196,41 @@ function flat(label: string, value: string, name: string, theme: BadgeTheme, neu
   );
 }
 
-/** A card: the site's name, the project's title (bold) and the metric, one under the other. */
-function card(site: string, title: string, value: string, name: string, theme: BadgeTheme, neutral: boolean): string {
+/** A card's lines: the site's name, a bold heading, and the metric (left out when null). */
+interface CardLines {
+  site: string;
+  heading: string;
+  metric: string | null;
+}
+
+/** A card: its lines one under the other, as wide as the widest. */
+function card(lines: CardLines, name: string, theme: BadgeTheme, neutral: boolean): string {
   const colors = THEMES[theme].card;
-  const shownTitle = cut(title, CARD_TITLE_MAX_CHARS);
+  const heading = cut(lines.heading, CARD_TITLE_MAX_CHARS);
   const widths = {
-    site: textWidth(site, CARD_FONTS.site),
-    title: textWidth(shownTitle, CARD_FONTS.title, true),
-    metric: textWidth(value, CARD_FONTS.metric),
+    site: textWidth(lines.site, CARD_FONTS.site),
+    heading: textWidth(heading, CARD_FONTS.title, true),
+    metric: lines.metric === null ? 0 : textWidth(lines.metric, CARD_FONTS.metric),
   };
-  const width = Math.max(
-    CARD_MIN_WIDTH,
-    widths.site + 2 * CARD_PADDING,
-    widths.title + 2 * CARD_PADDING,
-    widths.metric + 2 * CARD_PADDING,
-  );
+  const width = Math.max(CARD_MIN_WIDTH, ...Object.values(widths).map((w) => w + 2 * CARD_PADDING));
+  const size = (px: number, bold = false) => ` font-size="${px}"${bold ? ' font-weight="700"' : ''}`;
+  const [siteY, headingY, metricY] = CARD_BASELINES;
   return (
     open(width, CARD_HEIGHT, name) +
     `<rect x="0.5" y="0.5" width="${width - 1}" height="${CARD_HEIGHT - 1}" rx="6" fill="${colors.bg}" stroke="${colors.border}"/>` +
     `<g font-family="${FONT_FAMILY}" aria-hidden="true">` +
-    text(CARD_PADDING, CARD_BASELINES[0], widths.site, colors.muted, site, ` font-size="${CARD_FONTS.site}"`) +
+    text(CARD_PADDING, siteY, widths.site, colors.muted, lines.site, size(CARD_FONTS.site)) +
     text(
       CARD_PADDING,
-      CARD_BASELINES[1],
-      widths.title,
-      colors.text,
-      shownTitle,
-      ` font-size="${CARD_FONTS.title}" font-weight="700"`,
+      headingY,
+      widths.heading,
+      neutral ? colors.muted : colors.text,
+      heading,
+      size(CARD_FONTS.title, true),
     ) +
-    text(
-      CARD_PADDING,
-      CARD_BASELINES[2],
-      widths.metric,
-      neutral ? colors.muted : colors.accent,
-      value,
-      ` font-size="${CARD_FONTS.metric}"`,
-    ) +
+    (lines.metric === null
+      ? ''
+      : text(CARD_PADDING, metricY, widths.metric, colors.accent, lines.metric, size(CARD_FONTS.metric))) +
     `</g></svg>`
   );
 }
@@ -238,7 +240,7 @@ export function renderBadge(siteName: string, facts: BadgeFacts, options: BadgeO
   const words = badgeWords(facts, options.metric);
   const name = `${siteName}: ${facts.title}: ${words.sentence}`;
   return options.style === 'card'
-    ? card(siteName, facts.title, words.value, name, options.theme, false)
+    ? card({ site: siteName, heading: facts.title, metric: words.value }, name, options.theme, false)
     : flat(siteName, words.value, name, options.theme, false);
 }
 
@@ -249,6 +251,6 @@ export const NOT_AVAILABLE = 'not available';
 export function renderNeutralBadge(siteName: string, options: BadgeOptions): string {
   const name = `${siteName}: project ${NOT_AVAILABLE}`;
   return options.style === 'card'
-    ? card(siteName, siteName, NOT_AVAILABLE, name, options.theme, true)
+    ? card({ site: siteName, heading: NOT_AVAILABLE, metric: null }, name, options.theme, true)
     : flat(siteName, NOT_AVAILABLE, name, options.theme, true);
 }

@@ -208,7 +208,7 @@ describe('GET /badges/projects/{id}.svg', () => {
         expect(res.headers['cache-control']).toBe(BADGE_CACHE_CONTROL);
       }
     const card = await badge(`/badges/projects/${hidden.id}.svg?style=card&theme=dark`);
-    expect(card.texts).toEqual(['Vitrine', 'Vitrine', 'not available']);
+    expect(card.texts).toEqual(['Vitrine', 'not available']);
     const other = await t.agent().get(`/badges/projects/${hidden.id}.png`);
     expect(other.status).toBe(404);
     expect(other.body).toEqual({ message: 'Badge not found' });
