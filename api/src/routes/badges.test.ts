@@ -214,6 +214,19 @@ describe('GET /badges/projects/{id}.svg', () => {
     expect(other.body).toEqual({ message: 'Badge not found' });
   });
 
+  it('turns neutral as soon as an admin hides the project, and back when it is shown again', async () => {
+    const project = await buildProject(t.deps.sql, { title: 'Soon hidden', votes: 4 });
+    announceNewProjects();
+    const path = `/badges/projects/${project.id}.svg`;
+    expect((await badge(path)).texts).toEqual(['Vitrine', '4 votes']);
+    const admin = await t.member({ isAdmin: true });
+    const visibility = `/api/admin/projects/${project.id}/visibility`;
+    expect((await admin.agent.patch(visibility).send({ hidden: true })).status).toBe(200);
+    expect((await badge(path)).texts).toEqual(['Vitrine', 'not available']);
+    expect((await admin.agent.patch(visibility).send({ hidden: false })).status).toBe(200);
+    expect((await badge(path)).texts).toEqual(['Vitrine', '4 votes']);
+  });
+
   it('answers hits within the snapshot minute without a read, ids beyond the highest too, and reads again after it', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const project = await buildProject(t.deps.sql, { votes: 10 });
