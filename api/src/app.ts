@@ -19,6 +19,7 @@ import { mediaFileRoutes } from './routes/media-files';
 import { COMPRESS_THRESHOLD_BYTES, sharedReadsFront } from './cache/http';
 import { observeRequests } from './middleware/request-log';
 import { refuseMetricsPath } from './metrics';
+import { badgeRoutes } from './routes/badges';
 import { queueBoard } from './queue-board';
 import { loggerFor, type Logger } from '@vitrine/runtime/logger';
 import { handleErrors } from '@vitrine/runtime/metrics';
@@ -34,7 +35,7 @@ const BODY_LIMIT = '64kb';
  * Builds the Koa app (no listen, so tests drive it). Order of every request:
  * request id, metrics, log line and private cache default of /api answers (middleware/request-log.ts
  * observeRequests) -> shared reads kept for this URL (their own security headers and compression) ->
- * no /metrics -> errors -> headers -> compression -> health -> media files -> origin check -> body -> session ->
+ * no /metrics -> errors -> headers -> compression -> health -> picture files and badges -> origin check -> body -> session ->
  * current user -> routes, each route
  * one composed pipeline of its contract (contracts/pipeline.ts: flood limit -> guard -> validate -> quota -> handler),
  * then the public files outside /api (feeds, sitemaps, robots.txt, share cards).
@@ -71,6 +72,11 @@ export function createApp(
   const mediaFiles = mediaFileRoutes();
   app.use(mediaFiles.routes());
   app.use(mediaFiles.allowedMethods());
+  // Badges (routes/badges.ts) are images on other sites, the same for everyone: no origin check,
+  // session or user, so no cookie is read or set; they answer from a snapshot, not the database.
+  const badges = badgeRoutes();
+  app.use(badges.routes());
+  app.use(badges.allowedMethods());
   app.use(originCheck(deps.config));
   // A "__proto__" key is dropped (co-body's onProtoPoisoning, passed on by koa-bodyparser), never set
   // on an object: the rest of the body is then validated like any other, so its answer is the

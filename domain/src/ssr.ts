@@ -57,6 +57,8 @@ export interface SsrPageData {
   user?: CurrentUser | null;
   /** The footer's social links (SsrRequest.socialLinks); absent on the bare shell, which shows none. */
   socialLinks?: SocialLinks;
+  /** The site's address (SsrRequest.origin, SITE_URL) for absolute links the page hands out; absent on the bare shell. */
+  siteUrl?: string;
 }
 
 /** The id of the `<script type="application/json">` element that carries the SWR fallback data. */

@@ -15,7 +15,8 @@
  * The hostile-reads case (hostile.ts) runs last on the same API: readiness and an uncached first page
  * while 16 strangers keep expensive requests in flight. `--only hostile` runs that case alone (after
  * the seed), and with `--baseline-root DIR` first against the API of another checkout of the code
- * (the same database), for a before / after of one run.
+ * (the same database), for a before / after of one run. `--only badge` runs the raw hello server and
+ * the badge cases (badges.ts) alone after the seed.
  * Prints every case and the ratios of the targets in docs/performance.md.
  * Speed is measured here, never by timed assertions in tests.
  */
@@ -39,6 +40,7 @@ import { livenessBench } from './liveness';
 import { integrityBench } from './integrity';
 import { sideBySide, type SideCase } from './side-by-side';
 import { runGate } from './gate';
+import { badgeCases } from './badges';
 
 /** Connections of the API's database pool (db/src/sql.ts default): pgbench gets as many clients. */
 const API_POOL_SIZE = 10;
@@ -63,7 +65,8 @@ const { values } = parseArgs({
      * seed (nodes.ts); `media`: only the picture pipeline (media.ts); `live`: only the live pushes and the
      * follower fan-out (live.ts), on a database of their own, no seed; `liveness`: only the checks per
      * minute of the worker (liveness.ts, 1M projects unless --projects); `integrity`: only the integrity
-     * scan (integrity.ts, 1M projects and 10M votes unless --projects / --votes).
+     * scan (integrity.ts, 1M projects and 10M votes unless --projects / --votes); `badge`: only the raw
+     * hello server and the badge cases (badges.ts) after the seed.
      */
     only: { type: 'string' },
     /** A checkout of another version of the code: the hostile-reads case runs against its API first. */
@@ -115,6 +118,8 @@ if (values.gate) {
   });
   process.exit(passed ? 0 : 1);
 }
+/** A Redis prefix of its own for each API the bench starts. */
+const apiRedisPrefix = () => `${values['redis-prefix']}${randomBytes(4).toString('hex')}:`;
 
 // The picture pipeline needs no database: measured alone, at once.
 if (values.only === 'media') {
@@ -209,12 +214,7 @@ async function startSmallApi(count: number) {
     log(`seeding ${smallDb.name} with ${count} projects for the scale comparison`);
     await seedBench(smallSql, { projects: count, votes: count * 10, log });
     await computeBoards(smallSql);
-    smallApi = await startApiChild(
-      SMALL_API_PORT,
-      smallDb.url,
-      redisUrl,
-      `vitrine-bench:${randomBytes(4).toString('hex')}:`,
-    );
+    smallApi = await startApiChild(SMALL_API_PORT, smallDb.url, redisUrl, apiRedisPrefix());
   } catch (err) {
     await smallDb.drop();
     throw err;
@@ -232,9 +232,7 @@ async function startSmallApi(count: number) {
 
 /** The hostile-reads case against the API of `root` (this checkout when undefined), printed; its API is stopped after. */
 async function runHostile(label: string, root?: string) {
-  const child = await startApiChild(API_PORT, db.url, redisUrl, `vitrine-bench:${randomBytes(4).toString('hex')}:`, {
-    root,
-  });
+  const child = await startApiChild(API_PORT, db.url, redisUrl, apiRedisPrefix(), { root });
   try {
     log(`hostile reads against ${label}`);
     const result = await hostileReads({ url: child.url, projects, seconds: Number(values['hostile-seconds']), log });
@@ -363,16 +361,49 @@ if (values.only === 'hostile') {
   process.exit(0);
 }
 
-const hello = await startHello(HELLO_PORT);
-const api = await startApiChild(API_PORT, db.url, redisUrl, `vitrine-bench:${randomBytes(4).toString('hex')}:`);
-const rows: Measured[] = [];
-try {
-  const run = async (name: string, url: string, next: Parameters<typeof measure>[1]['next']) => {
-    const row = await measure(name, { url, origin: api.url, seconds, connections, next });
+/** Requests per second of `a` over `b`, to two decimals (null without `b`). */
+const ratio = (a: number, b: number) => (b > 0 ? Number((a / b).toFixed(2)) : null);
+/** Measures a case against `url` with autocannon (measure.ts), adds its row to `rows` and logs it. */
+function runner(rows: Measured[], origin: string) {
+  return async (name: string, url: string, next: Parameters<typeof measure>[1]['next'], conns = connections) => {
+    const row = await measure(name, { url, origin, seconds, connections: conns, next });
     rows.push(row);
     log(`${name}: ${row['req/s']} req/s, p99 ${row['p99 ms']} ms`);
     return row;
   };
+}
+/** The badge of one project against the raw hello server, side by side (badges.ts; docs/performance.md "Badges"). */
+const badgeTarget = ({ badge, hello }: Awaited<ReturnType<typeof badgeCases>>) => ({
+  measure: `badge of one project / raw hello, side by side (${badge['req/s']} / ${hello['req/s']} req/s)`,
+  value: ratio(badge['req/s'], hello['req/s']),
+  target: '>= 0.5',
+});
+
+if (values.only === 'badge') {
+  const hello = await startHello(HELLO_PORT);
+  const api = await startApiChild(API_PORT, db.url, redisUrl, apiRedisPrefix());
+  try {
+    const rows: Measured[] = [];
+    const run = runner(rows, api.url);
+    await run('raw node:http hello', hello.url, () => ({ method: 'GET', path: '/' }));
+    const badges = await badgeCases({ url: api.url, helloUrl: hello.url, projects, connections, run });
+    console.table(rows);
+    console.table([badgeTarget(badges)]);
+  } finally {
+    await api.stop();
+    await hello.stop();
+    await sql.end();
+    await db.drop();
+    await services?.stop();
+  }
+  process.exit(0);
+}
+
+const hello = await startHello(HELLO_PORT);
+const api = await startApiChild(API_PORT, db.url, redisUrl, apiRedisPrefix());
+const rows: Measured[] = [];
+try {
+  const run = runner(rows, api.url);
   const get = (path: string) => () => ({ method: 'GET' as const, path });
   let voter = 0;
   const newVoter = () => ({
@@ -383,6 +414,7 @@ try {
   await run('GET /api/auth/me (visitor, 401)', api.url, get('/api/auth/me'));
   const lists: Measured[] = [];
   for (const read of READS) lists.push(await run(read.name, api.url, get(read.path)));
+  const badges = await badgeCases({ url: api.url, helloUrl: hello.url, projects, connections, run });
   // Page 100 against page 1 side by side, in alternating one-second slices (measure.ts alternate).
   const slice = (path: string) => () =>
     load({ url: api.url, origin: api.url, seconds: SLICE_SECONDS, connections, next: get(path) });
@@ -430,13 +462,13 @@ try {
 
   console.table(rows);
   const slowest = lists.reduce((a, b) => (a['req/s'] < b['req/s'] ? a : b));
-  const ratio = (a: number, b: number) => (b > 0 ? Number((a / b).toFixed(2)) : null);
   console.table([
     {
       measure: 'slowest list or detail / raw hello',
       value: ratio(slowest['req/s'], helloRow['req/s']),
       target: '>= 0.16',
     },
+    badgeTarget(badges),
     {
       measure: 'votes over many projects / pgbench same statement',
       value: pgTps === null ? null : ratio(spread['req/s'], pgTps),
@@ -459,7 +491,7 @@ try {
     const smallProjects = Number(values['compare-projects']);
     const small = await startSmallApi(smallProjects);
     // A fresh API on the large database too: both sides start alike, so the ratio is the database's.
-    const large = await startApiChild(API_PORT, db.url, redisUrl, `vitrine-bench:${randomBytes(4).toString('hex')}:`);
+    const large = await startApiChild(API_PORT, db.url, redisUrl, apiRedisPrefix());
     try {
       const scale = await compareScales({
         cases: READS,

@@ -11,7 +11,7 @@ import { unstable_serialize } from 'swr/infinite';
 import type { CurrentUser } from '@vitrine/domain/answers';
 import type { SsrPageData, SsrRequest, SsrResult } from '@vitrine/domain/ssr';
 import { Root } from './app/root';
-import { setServerSiteName, setSocialLinks } from './lib/site';
+import { setServerSiteName, setSiteUrl, setSocialLinks } from './lib/site';
 import { createSessionStore, sessionOf } from './stores/session';
 import { serializeForScript } from './lib/json-ld';
 import { apiKey, endpoints } from './lib/api';
@@ -36,6 +36,7 @@ function decodePath(path: string): string {
 export async function render(request: SsrRequest): Promise<SsrResult> {
   setServerSiteName(request.siteName);
   setSocialLinks(request.socialLinks);
+  setSiteUrl(request.origin);
   const site = { name: request.siteName, origin: request.origin };
   const url = new URL(request.url, 'http://localhost');
   const search = url.search.slice(1);
@@ -88,7 +89,12 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
     head: renderHead(meta, site),
     modules: plan.modules ?? [],
     // JSON with `<` escaped, so no text in the data can close the script element.
-    data: serializeForScript({ fallback, user, socialLinks: request.socialLinks } satisfies SsrPageData),
+    data: serializeForScript({
+      fallback,
+      user,
+      socialLinks: request.socialLinks,
+      siteUrl: request.origin,
+    } satisfies SsrPageData),
     pipe: (destination) => {
       stream.pipe(destination);
     },

@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SSR_DATA_ELEMENT_ID, type SsrPageData } from '@vitrine/domain/ssr';
 import { Root } from './app/root';
 import { browserSessionStore, primeSession } from './stores/session';
-import { setSocialLinks } from './lib/site';
+import { setSiteUrl, setSocialLinks } from './lib/site';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -17,6 +17,7 @@ const text = document.getElementById(SSR_DATA_ELEMENT_ID)?.textContent;
 const data: SsrPageData = text ? (JSON.parse(text) as SsrPageData) : { fallback: {} };
 if (data.user !== undefined) primeSession(data.user);
 setSocialLinks(data.socialLinks);
+setSiteUrl(data.siteUrl);
 const tree = (
   <StrictMode>
     <Root fallback={data.fallback} session={browserSessionStore()} />

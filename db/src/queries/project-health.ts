@@ -39,6 +39,15 @@ export interface CheckRow {
 /** The history window as SQL. */
 const historyStart = (sql: Tx) => sql`now() - make_interval(days => ${HEALTH_HISTORY_DAYS}::int)`;
 
+/**
+ * How many checks of projects row `p` over the history window had `outcome` (index
+ * project_checks_project_idx); badges.ts composes it into the badge's snapshot.
+ */
+export function checksOfProjectColumn(sql: Tx, outcome: CheckOutcome) {
+  return sql`(SELECT count(*)::int FROM project_checks c
+    WHERE c.project_id = p.id AND c.checked_at > ${historyStart(sql)} AND c.outcome = ${outcome})`;
+}
+
 /** Queries on project_health and project_checks: the live-or-down state of each project and its checks. */
 export function makeProjectHealthQueries(sql: Tx) {
   return {

@@ -15,6 +15,17 @@ export interface ProjectScoreRow {
 const HOUR_MS = 3_600_000;
 
 /**
+ * The place of projects row `p` on the all-time leaderboard as the last recompute left it (at most
+ * BOARD_SIZE rows, hidden projects left out), or NULL when it is not on it. badges.ts composes it too.
+ */
+export function leaderboardRankColumn(sql: Tx) {
+  return sql`(SELECT r.place FROM (
+         SELECT le.project_id, row_number() OVER (ORDER BY le.weight DESC, le.votes DESC, le.rating_bound DESC, le.created_at ASC, le.project_id)::int AS place
+         FROM leaderboard_entries le JOIN projects q ON q.id = le.project_id
+         WHERE le.time_range = 'all' AND NOT q.is_hidden) r WHERE r.project_id = p.id)`;
+}
+
+/**
  * The explained score of visible project `projectId` at `now` for the trending `period`, or undefined
  * when it is missing or hidden. Reads the project's votes through votes_project_created_idx (so the
  * cost follows the project's own votes; the route shares the answer and spends the render budget), and
@@ -49,10 +60,7 @@ export async function projectScore(
        FROM votes v WHERE v.project_id = p.id AND v.created_at >= ${since}::timestamptz AND v.created_at <= ${now}::timestamptz
          AND v.user_id IS DISTINCT FROM p.user_id) AS score,
       (SELECT count(*)::int FROM votes v WHERE v.project_id = p.id AND v.created_at >= ${since}::timestamptz AND v.created_at <= ${now}::timestamptz) AS window_votes,
-      (SELECT r.place FROM (
-         SELECT le.project_id, row_number() OVER (ORDER BY le.weight DESC, le.votes DESC, le.rating_bound DESC, le.created_at ASC, le.project_id)::int AS place
-         FROM leaderboard_entries le JOIN projects q ON q.id = le.project_id
-         WHERE le.time_range = 'all' AND NOT q.is_hidden) r WHERE r.project_id = p.id) AS leaderboard_rank,
+      ${leaderboardRankColumn(sql)} AS leaderboard_rank,
       (SELECT r.place FROM (
          SELECT ts.project_id, row_number() OVER (ORDER BY ts.weight DESC, ts.created_at DESC, ts.project_id DESC)::int AS place
          FROM trending_scores ts JOIN projects q ON q.id = ts.project_id

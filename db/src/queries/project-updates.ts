@@ -66,6 +66,16 @@ export function feedbackAddressedColumn(sql: Tx) {
   return sql`(SELECT count(DISTINCT l.feedback_id)::int FROM project_update_feedback l WHERE l.tester_id = u.id)`;
 }
 
+/**
+ * How many distinct feedback items live updates of projects row `p` address (index
+ * project_updates_project_idx, then project_update_feedback's key); badges.ts composes it.
+ */
+export function projectFeedbackAddressedColumn(sql: Tx) {
+  return sql`(SELECT count(DISTINCT l.feedback_id)::int FROM project_updates d
+    JOIN project_update_feedback l ON l.update_id = d.id
+    WHERE d.project_id = p.id AND d.deleted_at IS NULL)`;
+}
+
 /** Queries on project_updates and project_update_feedback: every write of both is here. Pass the pool or a transaction. */
 export function makeProjectUpdateQueries(sql: Tx) {
   return {

@@ -13,6 +13,16 @@ export interface TesterRow {
   joinedAt: Date;
 }
 
+/**
+ * How many members joined one of the test requests of projects row `p` (hidden requests left out;
+ * index project_requests_project_idx, then test_request_testers' key); badges.ts composes it.
+ */
+export function projectTestersColumn(sql: Tx) {
+  return sql`(SELECT count(DISTINCT t.user_id)::int FROM project_requests r
+    JOIN test_request_testers t ON t.request_id = r.id
+    WHERE r.project_id = p.id AND NOT r.is_hidden)`;
+}
+
 /** Queries on test_request_testers. Pass the pool or a transaction. */
 export function makeTestRequestTesterQueries(sql: Tx) {
   return {

@@ -1,7 +1,7 @@
 /**
  * A crawler of every public route of a running site, as link previews, feed readers and search engines
  * reach it: the web client's pages, the sitemap index and every sitemap file with every page they name,
- * each page's share card, feeds and media, `/go/{id}`, robots.txt and health, addresses that do not
+ * each page's share card, feeds and media, `/go/{id}`, badges, robots.txt and health, addresses that do not
  * exist, and bursts of sixteen strangers asking for cards and sitemap files at once. It records every
  * answer; the caller fails on any 5xx (tests/system/production-start.test.ts).
  */
@@ -47,6 +47,11 @@ const FIXED = [
   '/feeds/categories/no-such-category.rss',
   '/go/999999999',
   '/media/no-such-file.webp',
+  '/badges/projects/1.svg',
+  '/badges/projects/1.svg?style=card&theme=dark&metric=outcome',
+  '/badges/projects/1.svg?metric=rank',
+  '/badges/projects/999999999.svg',
+  '/badges/projects/nothing.svg',
 ];
 /** Addresses found in answers that are followed: everything a crawler or a preview would fetch. */
 const FOLLOWED = /^\/(projects|users|test-requests|feeds|feed\.xml|cards|media|sitemaps|go)\b/;

@@ -37,6 +37,22 @@ export function socialLinks(): SocialLinks {
   return socialLinksSetting;
 }
 
+/** SITE_URL as the server's page data carried it; null on the bare shell and the dev server. */
+let siteUrlSetting: string | null = null;
+
+/** Called by the server renderer (from the API's config) and by start.tsx (from the page data) before rendering. */
+export function setSiteUrl(url: string | undefined): void {
+  siteUrlSetting = url ?? null;
+}
+
+/**
+ * The site's address for absolute links the page hands out (badge snippets): SITE_URL, or the page's
+ * origin where the server sent none.
+ */
+export function siteUrl(): string {
+  return siteUrlSetting ?? pageOrigin();
+}
+
 /**
  * The page's origin, for JSON-LD built during render: the browser's, and '' on the server, where
  * the hooks that use it (effects) never run; the server's head tags get the origin from the request.

@@ -41,6 +41,8 @@ const ProjectGallery = lazyNamed(
 const MediaManager = lazyNamed(() => import('../features/projects/components/detail/media-manager'), 'MediaManager');
 // The live-or-down panel (uptime, sparkline, check now) loads after the page.
 const HealthPanel = lazyNamed(() => import('../features/projects/components/detail/health-panel'), 'HealthPanel');
+// The owner's badge snippets: a chunk only the owner's page loads.
+const BadgePanel = lazyNamed(() => import('../features/projects/components/detail/badge-panel'), 'BadgePanel');
 
 /** useSyncExternalStore's parts for "rendering in the browser, after hydration": false on the server and while hydrating. */
 const neverChanges = () => () => {};
@@ -207,6 +209,11 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           {healthShown ? (
             <Suspense fallback={<Skeleton className="h-44 w-full rounded-xl" />}>
               <HealthPanel project={project} />
+            </Suspense>
+          ) : null}
+          {healthShown && isOwner ? (
+            <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
+              <BadgePanel project={project} />
             </Suspense>
           ) : null}
         </ProjectSidebar>
