@@ -15,12 +15,14 @@ import { loadConfig } from '../../runtime/src/config';
 import { startApi } from '../../api/src/server';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_HOSTED_PORT, E2E_PORT, E2E_SOCIAL } from './constants';
 
-const db = await createTestDatabase('vitrine_e2e');
+// E2E_DATABASE and E2E_REDIS_PREFIX name the run's database and keys (a random part follows each), for
+// runs beside other tenants of the machine's servers.
+const db = await createTestDatabase(process.env.E2E_DATABASE ?? 'vitrine_e2e');
 // A stand-in for a hosted project on loopback (the liveness spec): /up answers, every other path fails.
 const hosted = createServer((req, res) => void res.writeHead(req.url === '/up' ? 200 : 503).end('hosted'));
 await new Promise<void>((resolve) => hosted.listen(E2E_HOSTED_PORT, '127.0.0.1', resolve));
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisPrefix = `vitrine-e2e:${randomBytes(4).toString('hex')}:`;
+const redisPrefix = `${process.env.E2E_REDIS_PREFIX ?? 'vitrine-e2e:'}${randomBytes(4).toString('hex')}:`;
 const env = {
   ...process.env,
   DATABASE_URL: db.url,
