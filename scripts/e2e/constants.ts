@@ -2,7 +2,7 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 /** Port of the e2e server's stand-in for a hosted project (the liveness checks' target). */
-export const E2E_HOSTED_PORT = E2E_PORT + 1000;
+export const E2E_HOSTED_PORT = Number(process.env.E2E_HOSTED_PORT ?? E2E_PORT + 1000);
 /** The footer's social links the e2e server configures: reserved `.example` hosts, never reached. */
 export const E2E_SOCIAL = {
   github: 'https://github.example/vitrine',

@@ -17,8 +17,9 @@ import { createMediaStore } from '../../api/src/media/storage';
 import { demoPictureStorer } from '../../api/src/media/demo-pictures';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_HOSTED_PORT, E2E_PORT, E2E_SOCIAL } from './constants';
 
-// E2E_DB_PREFIX / E2E_REDIS_PREFIX keep runs beside each other on a shared machine apart.
-const db = await createTestDatabase(process.env.E2E_DB_PREFIX ?? 'vitrine_e2e');
+// E2E_DB_PREFIX (or E2E_DATABASE) and E2E_REDIS_PREFIX keep runs beside each other on a shared machine
+// apart (a random part follows each).
+const db = await createTestDatabase(process.env.E2E_DB_PREFIX ?? process.env.E2E_DATABASE ?? 'vitrine_e2e');
 // A stand-in for a hosted project on loopback (the liveness spec): /up answers, every other path fails.
 const hosted = createServer((req, res) => void res.writeHead(req.url === '/up' ? 200 : 503).end('hosted'));
 await new Promise<void>((resolve) => hosted.listen(E2E_HOSTED_PORT, '127.0.0.1', resolve));

@@ -92,7 +92,7 @@ function Snippet({ label, text }: { label: string; text: string }) {
       <textarea
         id={id}
         readOnly
-        rows={3}
+        rows={4}
         value={text}
         onFocus={(event) => event.currentTarget.select()}
         className="mt-1.5 w-full resize-none rounded-lg border border-zinc-300 bg-zinc-50 p-2 font-mono text-xs break-all text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
@@ -130,12 +130,13 @@ export function BadgePanel({ project }: { project: ProjectDetail }) {
         <figcaption className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Preview</figcaption>
         <div
           className={cn(
-            'mt-1.5 overflow-x-auto rounded-lg border p-3',
+            'mt-1.5 rounded-lg border p-3',
             options.theme === 'dark' ? 'border-zinc-700 bg-zinc-950' : 'border-zinc-200 bg-white',
           )}
         >
-          {/* The same badge from this site, so the page's img-src 'self' allows it wherever SITE_URL points. */}
-          <img src={badgePath(project.id, options)} alt={snippets.alt} className="max-w-none" />
+          {/* The same badge from this site, so the page's img-src 'self' allows it wherever SITE_URL points;
+              a wide one is scaled down to the panel rather than scrolled. */}
+          <img src={badgePath(project.id, options)} alt={snippets.alt} className="h-auto max-w-full" />
         </div>
       </figure>
       {project.isHidden ? (
