@@ -104,17 +104,13 @@ describe('an api node whose emitters fail', () => {
     );
   }, 120_000);
 
-  it('drains while Redis is cut, leaving no rejection unhandled', async () => {
-    const before = await counted('redis:io-sub');
-    await proxy.cut();
-    await waitFor(
-      'the cut seen by the adapter',
-      async () => (await counted('redis:io-sub')) > before,
-      OUTAGE_TIMEOUT_MS,
-    );
+  it('drains while Redis hangs, leaving no rejection unhandled', async () => {
+    // The adapter's unsubscribe at the drain then gets no answer before its connection is closed.
+    proxy.freeze();
     await api.close();
     closed = true;
-    // Rejections are reported after the microtasks of their turn: give them a few turns.
+    // The closed connections end once Redis's side goes; rejections are reported a turn after theirs.
+    await proxy.cut();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(unhandled).toEqual([]);
   });

@@ -8,6 +8,8 @@ import { createLivePushes } from './live';
 import { createBatcher } from './batch';
 import { staleTagsOfAll } from './stale-reads';
 import { loggerFor } from './logger';
+import { handleErrors } from './metrics';
+import { duplicateRedis } from './redis';
 
 /** Hands committed events on: to the worker queue (job id from the event id) and to live listeners. */
 export interface Publisher {
@@ -56,16 +58,13 @@ export function createPublisher(opts: {
   log?: (err: unknown) => void;
 }): Publisher {
   const log = opts.log ?? ((err) => loggerFor('publisher').error({ err }, 'publish failed; the relay will deliver'));
-  const redis = opts.connection.duplicate({
-    connectionName: 'publisher',
+  const redis = duplicateRedis(opts.connection, 'publisher', {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: PUBLISH_COMMAND_TIMEOUT_MS,
   });
-  // Failures show up (and are logged) where a publish fails; the app's own connection reports outages.
-  redis.on('error', () => {});
   const queue = new Queue(EVENTS_QUEUE, { connection: redis, prefix: bullPrefix(opts.prefix) });
-  queue.on('error', () => {});
+  handleErrors(queue, `queue:${EVENTS_QUEUE}`);
   const pushes = createLivePushes({ sql: opts.sql, redis, prefix: opts.prefix, log });
   const events = makeEventQueries(opts.sql);
 

@@ -6,6 +6,8 @@ export interface CuttableProxy {
   url: string;
   /** Resets every connection through the proxy and refuses new ones, as a server that went away. */
   cut(): Promise<void>;
+  /** Stops passing bytes on the open connections (they stay open), as a server that hangs. */
+  freeze(): void;
   /** Accepts connections again, on the same port. */
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -15,6 +17,7 @@ export interface CuttableProxy {
 export async function cuttableProxy(targetUrl: string): Promise<CuttableProxy> {
   const target = new URL(targetUrl);
   const sockets = new Set<net.Socket>();
+  const pairs = new Set<[net.Socket, net.Socket]>();
   const track = (socket: net.Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -28,6 +31,9 @@ export async function cuttableProxy(targetUrl: string): Promise<CuttableProxy> {
     upstream.on('error', () => client.destroy());
     client.pipe(upstream);
     upstream.pipe(client);
+    const pair: [net.Socket, net.Socket] = [client, upstream];
+    pairs.add(pair);
+    client.once('close', () => pairs.delete(pair));
   };
   let server = net.createServer(connect);
   const listen = (port: number) =>
@@ -51,6 +57,14 @@ export async function cuttableProxy(targetUrl: string): Promise<CuttableProxy> {
   return {
     url: url.toString(),
     cut: stop,
+    freeze() {
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
     async restore() {
       server = net.createServer(connect);
       await listen(port);

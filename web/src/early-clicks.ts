@@ -88,6 +88,10 @@ const MAX_MISSES = 100;
       polling = false;
       return;
     }
+    // React writes an element's props while it renders the hydration, before that render commits;
+    // a value given before the commit is put back by the re-renders that follow it. <html
+    // data-hydrated> (app/hydrated-mark.tsx) says the root and its page have committed.
+    if (document.documentElement.dataset.hydrated !== 'true') return later(POLL_MS);
     const el = next.el.isConnected ? next.el : find(next.place);
     if (!el || !hydrated(el)) {
       // Not there (yet): a part drawn anew shows its fallback until its chunk has loaded. An element

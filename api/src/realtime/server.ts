@@ -133,9 +133,9 @@ const DROPPED_COMMANDS = ['publish', 'subscribe', 'psubscribe', 'unsubscribe', '
 
 /**
  * A duplicate of the app's connection for the adapter (its errors counted and logged) on which the
- * commands of DROPPED_COMMANDS report a failure to `log` instead of rejecting: a drain while Redis is
- * away closes the connection under the adapter's unsubscribe, and a rejection nobody handles ends the
- * process.
+ * commands of DROPPED_COMMANDS report a failure to `log` instead of rejecting: a drain while Redis
+ * hangs (or reconnects) closes the connection under the adapter's unsubscribe, and a rejection nobody
+ * handles ends the process.
  */
 function adapterConnection(base: Redis, name: string, log: (err: unknown) => void): Redis {
   const redis = duplicateRedis(base, name, { maxRetriesPerRequest: null, enableOfflineQueue: true });
