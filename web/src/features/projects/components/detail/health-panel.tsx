@@ -65,8 +65,10 @@ export function HealthPanel({ project }: { project: ProjectDetail }) {
       failure: (error) => ({ title: 'Check not queued', description: failureReason(error) }),
     });
   return (
-    <Card className="p-5">
-      <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-50">Uptime</h2>
+    <Card className="p-5" role="region" aria-labelledby="uptime-heading">
+      <h2 id="uptime-heading" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
+        Uptime
+      </h2>
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
         <dt className="text-zinc-500 dark:text-zinc-400">Status</dt>
         <dd className="font-medium text-zinc-900 dark:text-zinc-100">{STATUS_TEXT[health.status]}</dd>
