@@ -13,8 +13,9 @@ import {
 
 const TITLE_MIN = 'Title must be at least 3 characters';
 const TITLE_MAX = 'Title cannot exceed 100 characters';
-const DESCRIPTION_MIN = 'Description must be at least 10 characters';
-const DESCRIPTION_MAX = 'Description cannot exceed 1000 characters';
+// The form labels the description "What should testers do?": its messages say so too.
+const DESCRIPTION_MIN = 'What testers should do must be at least 10 characters';
+const DESCRIPTION_MAX = 'What testers should do cannot exceed 1000 characters';
 const MAX_TESTERS_MESSAGE = `Max testers must be a whole number from ${MAX_TESTERS_MIN} to ${MAX_TESTERS_MAX}`;
 const DEADLINE_MESSAGE = 'Deadline must be a date such as 2026-05-31';
 const FEEDBACK_TEXT_MAX = 2000;

@@ -58,6 +58,7 @@ export function TestRequestsPage() {
         ) : list.error && list.items.length === 0 ? (
           <ErrorState
             icon={ClipboardList}
+            headingLevel={2}
             title="Failed to fetch test requests"
             description={errorMessage(list.error, 'Please try again later.')}
             onRetry={list.retry}
@@ -65,6 +66,7 @@ export function TestRequestsPage() {
         ) : list.items.length === 0 ? (
           <EmptyState
             icon={ClipboardList}
+            headingLevel={2}
             title="No open test requests"
             description="Check back later or try another skill or category."
           />

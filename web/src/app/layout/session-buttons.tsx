@@ -66,6 +66,9 @@ function VisitorButtons({ mobile, onNavigate }: { mobile: boolean; onNavigate: (
   );
 }
 
+/** Names up to this long are shown whole in the bar (the longest name is 30). */
+const SHORT_NAME = 12;
+
 /** 'Welcome, name' with the member's tier badges (none until a role has 3 ratings). */
 function Welcome({ user, mobile }: { user: CurrentUser; mobile: boolean }) {
   return (
@@ -73,9 +76,11 @@ function Welcome({ user, mobile }: { user: CurrentUser; mobile: boolean }) {
       className={cn(
         'flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400',
         mobile ? 'py-1' : 'min-w-0 max-w-64',
+        !mobile && user.username.length <= SHORT_NAME && 'shrink-0',
       )}
     >
-      <span className="truncate">
+      {/* A short name ('admin') is never cut; a long one gives way to the bar's buttons. */}
+      <span className={cn('truncate', user.username.length <= SHORT_NAME && 'shrink-0')}>
         {/* In a full bar the greeting is read but not shown, so the name itself keeps its room. */}
         <span className={mobile ? undefined : 'sr-only 2xl:not-sr-only'}>Welcome, </span>
         <span className="font-medium text-zinc-900 dark:text-zinc-100">{user.username}</span>

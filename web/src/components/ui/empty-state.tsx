@@ -66,14 +66,18 @@ export function ErrorState({
   title,
   description,
   onRetry,
+  headingLevel,
 }: {
   icon: LucideIcon;
   title: ReactNode;
   description: ReactNode;
   onRetry: () => void;
+  /** As EmptyState's: 2 where the panel follows the page's h1 directly. */
+  headingLevel?: 1 | 2 | 3;
 }) {
   return (
     <EmptyState
+      headingLevel={headingLevel}
       tone="error"
       icon={icon}
       title={title}

@@ -50,13 +50,21 @@ export function ModerationLog() {
     return (
       <ErrorState
         icon={CircleAlert}
+        headingLevel={2}
         title="The moderation log could not be loaded"
         description={failureReason(log.error)}
         onRetry={log.retry}
       />
     );
   if (log.entries.length === 0)
-    return <EmptyState icon={Shield} title="Nothing moderated yet" description="Every action will be listed here." />;
+    return (
+      <EmptyState
+        icon={Shield}
+        headingLevel={2}
+        title="Nothing moderated yet"
+        description="Every action will be listed here."
+      />
+    );
   return (
     <>
       <ol className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-label="Moderation actions">

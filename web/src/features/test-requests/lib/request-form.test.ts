@@ -44,7 +44,7 @@ describe('request form', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['title', 'Title must be at least 3 characters'],
-      ['description', 'Description must be at least 10 characters'],
+      ['description', 'What testers should do must be at least 10 characters'],
       ['maxTesters', 'Max testers must be a whole number from 1 to 50'],
     ]);
   });
