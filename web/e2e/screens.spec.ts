@@ -119,6 +119,24 @@ test.describe('the listing chosen lives in the address', { tag: '@phone' }, () =
   });
 });
 
+test.describe("the phone's listing picker", { tag: '@phone' }, () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('arrow keys only move the choice; Enter opens the listing chosen', async ({ page }) => {
+    await page.goto('/');
+    const picker = page.getByLabel('Project listing', { exact: true });
+    await picker.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(picker).toHaveValue('leaderboard');
+    await expect(page).not.toHaveURL(/[?&]tab=/);
+    await expect(page.getByRole('heading', { name: 'Latest Submissions' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]tab=leaderboard(&|$)/);
+    await expect(page.getByRole('heading', { name: 'Project Leaderboard' })).toBeVisible();
+  });
+});
+
 test.describe('the phone menu', { tag: '@phone' }, () => {
   test.use({ viewport: { width: 360, height: 740 } });
 

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { ArrowDown, Award, FlaskConical, Plus, Rocket, ThumbsUp, Trophy } from 'lucide-react';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Select } from '../components/ui/select';
@@ -153,6 +153,50 @@ function AboutSection() {
   );
 }
 
+/** Keys that move a closed select's choice without opening it. */
+const MOVING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+
+/**
+ * The phone's listing picker. A choice made in its list opens that listing; arrow keys only move the
+ * choice (WCAG 3.2.2), which opens once confirmed with Enter or by leaving the picker.
+ */
+function ListingSelect({
+  tabs,
+  tab,
+  onChoose,
+}: {
+  tabs: ReadonlyArray<{ value: HomeTab; label: string }>;
+  tab: HomeTab;
+  onChoose: (tab: HomeTab) => void;
+}) {
+  const [choice, setChoice] = useState<HomeTab | null>(null);
+  const byKey = useRef(false);
+  const confirm = (value: HomeTab | null) => {
+    setChoice(null);
+    if (value !== null && value !== tab) onChoose(value);
+  };
+  return (
+    <Select<HomeTab>
+      id="home-tab-select"
+      options={[...tabs]}
+      value={choice ?? tab}
+      onKeyDown={(event) => {
+        byKey.current = MOVING_KEYS.has(event.key) || event.key.length === 1;
+        if (event.key === 'Enter' && choice !== null) {
+          event.preventDefault();
+          confirm(choice);
+        }
+      }}
+      onValueChange={(value) => {
+        if (byKey.current) setChoice(value);
+        else confirm(value);
+        byKey.current = false;
+      }}
+      onBlur={() => confirm(choice)}
+    />
+  );
+}
+
 /** Home: hero, the latest / trending / leaderboard (/ following, for members) switcher, About section; WebSite JSON-LD. */
 export function HomePage() {
   const [tab, setTab] = useSearchChoice(LISTING_CHOICES.tab);
@@ -177,7 +221,7 @@ export function HomePage() {
             <label htmlFor="home-tab-select" className="sr-only">
               Project listing
             </label>
-            <Select<HomeTab> id="home-tab-select" options={tabs} value={tab} onValueChange={setTab} />
+            <ListingSelect tabs={tabs} tab={tab} onChoose={setTab} />
           </div>
           <TabPanel value="latest" className="mt-6">
             <LatestProjects />
