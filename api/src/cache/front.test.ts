@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildProject, buildUser } from '@vitrine/db/testing';
 import { makeTestApp, type TestApp } from '../testing';
+import { httpDuration } from '../metrics';
 
 /** One raw answer: status, headers and the body's bytes as sent (not decompressed). */
 function fetchRaw(origin: string, path: string, headers: Record<string, string> = {}) {
@@ -58,7 +59,8 @@ describe('the shared reads front', () => {
       const path = `/api/projects?offset=0&limit=6&front=${encoding ?? 'plain'}`;
       const full = await fetchRaw(t.origin, path, headers);
       expect(full.status).toBe(200);
-      expect(t.deps.sharedReads.byUrl(path)).toBeDefined();
+      // Kept, with the route that answered it: the front's answers are logged and measured by it.
+      expect(t.deps.sharedReads.byUrl(path)?.route).toBe('/api/projects');
       const kept = await fetchRaw(t.origin, path, headers);
       expect(kept.status).toBe(200);
       expect(kept.headers['content-encoding']).toBe(encoding);
@@ -69,6 +71,19 @@ describe('the shared reads front', () => {
       expect(JSON.parse(decoded(kept))).toHaveLength(6);
     },
   );
+
+  it('counts its answers under the route pattern, not as unmatched', async () => {
+    const path = `/api/projects/${(await t.agent().get('/api/projects?offset=0&limit=1')).body[0].id}`;
+    await fetchRaw(t.origin, path);
+    const count = async (route: string) =>
+      (await httpDuration.get()).values
+        .filter((v) => v.metricName?.endsWith('_count') && v.labels.route === route)
+        .reduce((n, v) => n + v.value, 0);
+    const before = { route: await count('/api/projects/:id'), unmatched: await count('(unmatched)') };
+    expect((await fetchRaw(t.origin, path)).status).toBe(200);
+    expect(await count('/api/projects/:id')).toBe(before.route + 1);
+    expect(await count('(unmatched)')).toBe(before.unmatched);
+  });
 
   it('answers 304 to a client that holds the kept answer, with the same caching headers', async () => {
     const path = '/api/projects?offset=0&limit=6&front=etag';

@@ -67,7 +67,7 @@ export async function respondShared<T>(
   });
   if (!entry) return undefined;
   setSharedHeaders(koa, entry, 'everyone');
-  if (koa.method === 'GET') koa.deps.sharedReads.rememberUrl(koa.url, key);
+  if (koa.method === 'GET') koa.deps.sharedReads.rememberUrl(koa.url, key, 'everyone', matchedRoute(koa));
   return entry.value;
 }
 
@@ -85,8 +85,14 @@ export async function respondToVisitors<T>(
   const entry = await koa.deps.sharedReads.get(key, load);
   if (!entry) return undefined;
   setSharedHeaders(koa, entry, 'visitors');
-  if (koa.method === 'GET') koa.deps.sharedReads.rememberUrl(koa.url, key, 'visitors');
+  if (koa.method === 'GET') koa.deps.sharedReads.rememberUrl(koa.url, key, 'visitors', matchedRoute(koa));
   return entry.value;
+}
+
+/** The route pattern @koa/router matched for this request (what the request log and metrics label it by). */
+function matchedRoute(koa: AppContext): string | undefined {
+  const matched = (koa as AppContext & { _matchedRoute?: string | RegExp })._matchedRoute;
+  return typeof matched === 'string' ? matched : undefined;
 }
 
 /** The caching and other kept headers of a shared answer, and 304 when the client already holds it. */
@@ -120,7 +126,9 @@ export function sharedReadsFront(config: Pick<Config, 'production'>): Koa.Middle
     const found = koa.method === 'GET' ? koa.deps.sharedReads.byUrl(koa.url) : undefined;
     // A visitors' read goes the whole way for anyone who may be signed in.
     if (!found || (found.audience === 'visitors' && koa.cookies.get(SESSION_COOKIE) !== undefined)) return next();
-    const { entry, audience } = found;
+    const { entry, audience, route } = found;
+    // Logged and measured by the route that answered the URL first (middleware/request-log.ts routeLabel).
+    if (route !== undefined) (koa as typeof koa & { _matchedRoute?: string })._matchedRoute = route;
     setSecurityHeaders(koa, config);
     koa.vary('Accept-Encoding');
     setSharedHeaders(koa, entry, audience);

@@ -41,6 +41,14 @@ export type SharedLoad<T = unknown> = {
 /** Who a GET's URL may be answered for by the front (sharedReadsFront): everyone, or visitors only. */
 export type UrlAudience = 'everyone' | 'visitors';
 
+/** What a GET's URL was answered with: the entry's key, for whom, and the route pattern that answered it. */
+interface Remembered {
+  key: string;
+  audience: UrlAudience;
+  /** The route pattern (`/api/projects/:id`), so the front's answers are logged and measured by their route. */
+  route?: string;
+}
+
 interface Stored extends SharedEntry {
   tags: string[];
   at: number;
@@ -64,7 +72,7 @@ export class SharedReads {
   changedAt = 0;
   private listening = false;
   /** Request URLs (path and query, as sent) answered by a kept entry: that entry's key, and for whom. */
-  private urls = new Map<string, { key: string; audience: UrlAudience }>();
+  private urls = new Map<string, Remembered>();
 
   /** The answer under `key`, loaded (and kept, if it may be) on a miss; null when `load` says not shared. */
   async get<T>(key: string, load: () => Promise<SharedLoad<T>>): Promise<SharedEntry<T> | null> {
@@ -102,11 +110,11 @@ export class SharedReads {
     return entry;
   }
 
-  /** Notes that a GET of `url` is answered by the entry under `key`, for `audience` (see byUrl). */
-  rememberUrl(url: string, key: string, audience: UrlAudience = 'everyone'): void {
+  /** Notes that a GET of `url` is answered by the entry under `key`, for `audience`, by `route` (see byUrl). */
+  rememberUrl(url: string, key: string, audience: UrlAudience = 'everyone', route?: string): void {
     if (!this.entries.has(key)) return;
     if (this.urls.size >= MAX_ENTRIES) this.urls.delete(this.urls.keys().next().value!);
-    this.urls.set(url, { key, audience });
+    this.urls.set(url, { key, audience, route });
   }
 
   /**
@@ -114,13 +122,13 @@ export class SharedReads {
    * undefined otherwise (the request then goes the whole way to its route). The entry itself, not a
    * copy: what the front makes of it (its compressed forms) is kept with it.
    */
-  byUrl(url: string): { entry: SharedEntry; audience: UrlAudience } | undefined {
+  byUrl(url: string): { entry: SharedEntry; audience: UrlAudience; route?: string } | undefined {
     const remembered = this.urls.get(url);
     if (remembered === undefined) return undefined;
     const hit = this.entries.get(remembered.key);
     if (hit && Date.now() - hit.at < MAX_AGE_MS) {
       sharedReadHits.inc();
-      return { entry: hit, audience: remembered.audience };
+      return { entry: hit, audience: remembered.audience, route: remembered.route };
     }
     this.urls.delete(url);
     return undefined;
