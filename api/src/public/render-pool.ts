@@ -115,10 +115,14 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
         renderFailures.inc({ reason: 'queue-full' });
         throw new HttpError(503, RENDER_BUSY_MESSAGE, { 'Retry-After': String(RENDER_RETRY_AFTER_SECONDS) });
       }
-      renderFailures.inc({ reason: 'task' });
-      log.error({ err, kind: task.kind }, 'a render failed');
-      // piscina gives up replacing threads that fail as they start: a new pool starts over.
-      replace(current);
+      // A task its failed pool aborted (closed by force above) was counted and logged with the pool.
+      const abortedWithPool = current !== pool && err instanceof Error && err.name === 'AbortError';
+      if (!abortedWithPool) {
+        renderFailures.inc({ reason: 'task' });
+        log.error({ err, kind: task.kind }, 'a render failed');
+        // piscina gives up replacing threads that fail as they start: a new pool starts over.
+        replace(current);
+      }
       throw new HttpError(503, RENDER_FAILED_MESSAGE, { 'Retry-After': String(RENDER_RETRY_AFTER_SECONDS) });
     } finally {
       inFlight--;
