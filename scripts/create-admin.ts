@@ -3,6 +3,7 @@
  * user of that name. Uses DATABASE_URL (default: the local vitrine database).
  */
 import { createSql } from '../db/src/sql';
+import { loadConfigOrExit } from '../runtime/src/config';
 import { migrate } from '../db/src/migrate';
 import { ensureAdmin } from '../api/src/admin-bootstrap';
 
@@ -11,7 +12,7 @@ if (!username || !password) {
   console.error('Usage: npm run create-admin -- <username> <password> [email]');
   process.exit(2);
 }
-const sql = createSql(process.env.DATABASE_URL);
+const sql = createSql(loadConfigOrExit().databaseUrl);
 try {
   await migrate(sql);
   const result = await ensureAdmin(sql, {

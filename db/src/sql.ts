@@ -49,7 +49,7 @@ export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/vitrine'
  * `statementTimeoutMs`, every statement of the pool's connections is cancelled after that long.
  */
 export function createSql(
-  url: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+  url: string,
   options: { max?: number; statementTimeoutMs?: number; applicationName?: string } = {},
 ): Sql {
   const connection: Record<string, string | number> = { application_name: options.applicationName ?? 'vitrine' };

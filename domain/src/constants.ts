@@ -1,6 +1,9 @@
 /** Business constants: page sizes, limits, windows and the ranking numbers. */
 import { milliseconds } from 'date-fns';
 
+/** Units of time, from date-fns (one definition for every workspace). */
+export { millisecondsInDay, millisecondsInHour, millisecondsInMinute } from 'date-fns/constants';
+
 /** Items per listing page; offset = (page - 1) * PAGE_SIZE. */
 export const PAGE_SIZE = 6;
 /**

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       relayAfterMs: 5_000,
       emailBackoffMs: 10_000,
       integrityScanEveryMs: 600_000,
+      heartbeatFile: null,
     });
   });
 

@@ -151,6 +151,7 @@ const envSchema = z
     WORKER_EMAIL_BACKOFF_MS: whole(10_000, 1),
     INTEGRITY_SCAN_SECONDS: whole(600, 1),
     MAIL_OUTBOX_DIR: optionalText(),
+    WORKER_HEARTBEAT_FILE: optionalText(),
     LOG_LEVEL: z.preprocess(unsetIfBlank, z.enum(LOG_LEVELS).default('info')),
     LOG_REQUEST_SAMPLE_RATE: fraction(DEFAULT_REQUEST_SAMPLE_RATE),
     LOG_SLOW_REQUEST_MS: whole(DEFAULT_SLOW_REQUEST_MS, 1),
@@ -236,6 +237,8 @@ export interface WorkerEnvSettings {
   integrityScanEveryMs: number;
   /** Where mails go without SMTP_URL (the mailer's default when unset). */
   outboxDir?: string;
+  /** A file the worker touches while it runs, for a container healthcheck to read the age of (WORKER_HEARTBEAT_FILE). */
+  heartbeatFile: string | null;
 }
 
 /** An S3-compatible bucket for project pictures (AWS, MinIO, R2...). */
@@ -393,6 +396,7 @@ function workerSettings(e: Env): WorkerEnvSettings {
     emailBackoffMs: e.WORKER_EMAIL_BACKOFF_MS,
     integrityScanEveryMs: e.INTEGRITY_SCAN_SECONDS * 1000,
     ...(e.MAIL_OUTBOX_DIR === null ? {} : { outboxDir: e.MAIL_OUTBOX_DIR }),
+    heartbeatFile: e.WORKER_HEARTBEAT_FILE,
   };
 }
 

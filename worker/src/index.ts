@@ -268,7 +268,7 @@ if (isMain) {
   const worker = await startWorker(config);
   loggerFor('worker').info('running');
   // WORKER_HEARTBEAT_FILE (docker-compose.yml): a file the container healthcheck reads the age of.
-  const heartbeatFile = process.env.WORKER_HEARTBEAT_FILE;
+  const { heartbeatFile } = config.worker;
   if (heartbeatFile)
     startHeartbeat(heartbeatFile, worker.ready, (message, err) => loggerFor('worker').error({ err }, message));
   const stop = async (signal: string) => {

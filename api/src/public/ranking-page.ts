@@ -1,9 +1,11 @@
-import { TRENDING_PERIODS } from '@vitrine/domain/constants';
+import {
+  millisecondsInDay as DAY_MS,
+  millisecondsInHour as HOUR_MS,
+  millisecondsInMinute as MINUTE_MS,
+  TRENDING_PERIODS,
+} from '@vitrine/domain/constants';
 import { RING_RULES, TRENDING_HALF_LIFE_MS, TRENDING_WINDOW_MS, VOTE_WEIGHTS } from '@vitrine/domain/rankings';
 
-const HOUR_MS = 3_600_000;
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** /about/ranking: the formula and the weights of Trending and the Leaderboard (domain/src/rankings.ts), as HTML. */

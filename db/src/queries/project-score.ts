@@ -1,4 +1,4 @@
-import type { TrendingPeriod } from '@vitrine/domain/constants';
+import { millisecondsInHour, type TrendingPeriod } from '@vitrine/domain/constants';
 import { TRENDING_HALF_LIFE_MS, TRENDING_WINDOW_MS, VOTE_KINDS, type VoteKind } from '@vitrine/domain/rankings';
 import type { Tx } from '../sql';
 
@@ -11,8 +11,6 @@ export interface ProjectScoreRow {
   leaderboardRank: number | null;
   trendingRank: number | null;
 }
-
-const HOUR_MS = 3_600_000;
 
 /**
  * The place of projects row `p` on the all-time leaderboard as the last recompute left it (at most
@@ -76,8 +74,8 @@ export async function projectScore(
       period,
       score: row.score,
       windowVotes: row.windowVotes,
-      ageHours: Math.max(0, (now.getTime() - row.createdAt.getTime()) / HOUR_MS),
-      gravity: halfLife / HOUR_MS,
+      ageHours: Math.max(0, (now.getTime() - row.createdAt.getTime()) / millisecondsInHour),
+      gravity: halfLife / millisecondsInHour,
     },
     leaderboardRank: row.leaderboardRank,
     trendingRank: row.trendingRank,
