@@ -10,6 +10,9 @@ import { JOB } from '@vitrine/worker/job-names';
 import { freePort, sleep, waitFor, workerTestConfig } from '@vitrine/worker/testing';
 import { startSmtp, type Received } from './smtp-sink';
 
+/** A whole journey through the api, the queues and the worker: generous on a loaded machine (its waits end when the state is reached). */
+const SYSTEM_TEST_TIMEOUT_MS = 120_000;
+
 /** A mail's text with its quoted-printable soft line breaks joined. */
 const unfolded = (mail: Received) => mail.body.replace(/=\n/g, '');
 
@@ -53,7 +56,7 @@ function decodeHeader(value: string): string {
 const mailsTo = (address: string) => inbox.filter((m) => m.rcptTo.includes(address));
 const countOf = async (query: Promise<Array<{ count: number }>>) => (await query)[0]!.count;
 
-describe("a maker's new project", () => {
+describe("a maker's new project", { timeout: SYSTEM_TEST_TIMEOUT_MS }, () => {
   it('reaches every follower in batches, once, and mails the instant one with a one-click unsubscribe', async () => {
     const maker = await buildUser(t.deps.sql);
     const stamp = Date.now();
@@ -73,7 +76,7 @@ describe("a maker's new project", () => {
 
     const count = () =>
       countOf(t.deps.sql`SELECT count(*)::int AS count FROM notifications WHERE project_id = ${project.id}`);
-    await waitFor('every follower notified', async () => (await count()) === 2502, 20_000);
+    await waitFor('every follower notified', async () => (await count()) === 2502);
     const [row] = await t.deps.sql`
       SELECT kind, url, subject, actor_ids, count FROM notifications WHERE user_id = ${instant.id} AND project_id = ${project.id}`;
     expect(row).toEqual({
@@ -96,7 +99,7 @@ describe("a maker's new project", () => {
     await worker.queues.events.remove(eventJobId(event.id));
     const again = eventJob(event);
     const job = await worker.queues.events.add(again.name, again.data, again.opts);
-    await waitFor('the repeated event handled', async () => (await job.getState()) === 'completed', 20_000);
+    await waitFor('the repeated event handled', async () => (await job.getState()) === 'completed');
     await sleep(300);
     expect(await count()).toBe(2502);
     expect(
@@ -126,7 +129,7 @@ describe("a maker's new project", () => {
   });
 });
 
-describe('test-request news and digests', () => {
+describe('test-request news and digests', { timeout: SYSTEM_TEST_TIMEOUT_MS }, () => {
   it('groups testers joining, and mails a daily digest once', async () => {
     const stamp = Date.now();
     const owner = await buildUser(t.deps.sql, { email: `digest${stamp}@example.com`, emailVerified: true });
@@ -179,7 +182,7 @@ describe('test-request news and digests', () => {
   });
 });
 
-describe('comments', () => {
+describe('comments', { timeout: SYSTEM_TEST_TIMEOUT_MS }, () => {
   it("tell the maker of a comment, the parent's author of a reply and each member named of a mention, once each", async () => {
     const maker = await t.member();
     const alice = await t.member();
@@ -213,7 +216,7 @@ describe('comments', () => {
   });
 });
 
-describe('live-or-down checks', () => {
+describe('live-or-down checks', { timeout: SYSTEM_TEST_TIMEOUT_MS }, () => {
   it('tell the owner their project went down, then that it is back up, in one unread row', async () => {
     const owner = await t.member();
     const project = await buildProject(t.deps.sql, { userId: owner.user.id });
@@ -239,7 +242,7 @@ describe('live-or-down checks', () => {
   });
 });
 
-describe('one mail per event', () => {
+describe('one mail per event', { timeout: SYSTEM_TEST_TIMEOUT_MS }, () => {
   /** Waits until the notice job of `eventId` for `recipientId` ran (it may have decided to send nothing). */
   const noticeRan = (jobId: string) =>
     waitFor(`the notice job ${jobId}`, async () => (await worker.queues.emails.getJobState(jobId)) === 'completed');

@@ -18,7 +18,7 @@ export function workerTestConfig(overrides: Partial<Config> = {}): Config {
 export async function waitFor<T>(
   what: string,
   check: () => Promise<T | null | undefined | false>,
-  timeoutMs = 5000,
+  timeoutMs = 20_000,
   everyMs = 50,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
