@@ -8,6 +8,7 @@ import { Header } from './header';
 import { Footer } from './footer';
 import { FloatingSubmitButton } from './floating-submit';
 import { ConnectionBanner } from './connection-banner';
+import { PausedBanner } from './paused-banner';
 import { RouteAnnouncer } from './route-announcer';
 import { ErrorBoundary } from '../error-boundary';
 
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Header />
+      <PausedBanner />
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
         <ErrorBoundary resetKey={location}>{children}</ErrorBoundary>
       </main>

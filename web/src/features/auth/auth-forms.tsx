@@ -3,6 +3,7 @@ import { loginSchema, registerSchema } from '@vitrine/domain/schemas/auth';
 import { ROLES, type Role } from '@vitrine/domain/constants';
 import type { CurrentUser } from '@vitrine/domain/answers';
 import { useSession } from '../../stores/session';
+import { PAUSED_NOTICE } from './paused';
 import { focusFirstInvalid, useSchemaForm, useFormSubmit, type FieldErrors } from '../../lib/form';
 import { errorMessage, errorStatus } from '../../lib/api';
 import { siteName } from '../../lib/site';
@@ -102,10 +103,6 @@ function RememberAndSubmit({
     </>
   );
 }
-
-/** What a paused member is told once, as they sign in: what still works, and where to ask why. */
-const PAUSED_NOTICE =
-  'Your account is paused: you can read and write to the admins from the Contact page, but not vote, rate, submit or message members.';
 
 /** The sign-in form; `onSuccess` runs after the 'Login successful' toast. */
 function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
