@@ -114,7 +114,7 @@ test.describe('member journeys', () => {
     const voted = page.getByRole('button', { name: `Voted, 1 vote, for ${project.title}` });
     await expect(voted).toBeDisabled();
     await expect(voted).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByText('1 votes')).toBeVisible();
+    await expect(page.getByText('1 vote', { exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('button', { name: `Voted, 1 vote, for ${project.title}` })).toBeDisabled();
 

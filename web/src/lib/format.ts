@@ -45,3 +45,8 @@ export function formatCount(value: number): string {
   if (Number.isSafeInteger(value)) return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return COUNT_FORMAT().format(value);
 }
+
+/** A count and its noun, singular for exactly one: '1 vote', '1,204 votes'. */
+export function formatCountOf(value: number, one: string, many: string): string {
+  return `${formatCount(value)} ${value === 1 ? one : many}`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorMessage, errorStatus } from './api';
-import { formatCount, formatDate, formatRelative } from './format';
+import { formatCount, formatCountOf, formatDate, formatRelative } from './format';
 import { documentTitle } from './site';
 import { serializeJsonLd } from './json-ld';
 import { fieldErrors } from './form';
@@ -52,6 +52,11 @@ describe('format', () => {
     const intl = new Intl.NumberFormat('en-US');
     for (const n of [0, 7, 999, 1000, 12_345, 1_234_567, -1234, -5, 2.5, 1234.75, Number.MAX_SAFE_INTEGER])
       expect(formatCount(n)).toBe(intl.format(n));
+  });
+  it('a count takes its singular noun for exactly one', () => {
+    expect(formatCountOf(1, 'vote', 'votes')).toBe('1 vote');
+    expect(formatCountOf(0, 'vote', 'votes')).toBe('0 votes');
+    expect(formatCountOf(1204, 'view', 'views')).toBe('1,204 views');
   });
   it('relative times read as Intl.RelativeTimeFormat en-US (numeric: always) reads them', () => {
     const now = new Date();

@@ -10,7 +10,7 @@ import { EmptyState } from '../components/ui/empty-state';
 import { DetailPage, NotFoundPanel } from '../components/page/detail-page';
 import { Skeleton, Skeletons } from '../components/ui/skeleton';
 import { TabPanel, Tabs } from '../components/ui/tabs';
-import { formatCount, formatDate } from '../lib/format';
+import { formatCount, formatCountOf, formatDate } from '../lib/format';
 import { RelativeTime } from '../components/ui/relative-time';
 import { useDocumentTitle } from '../lib/site';
 import { mostPopular, profileTotals, useUserProfile } from '../features/users/use-user-profile';
@@ -172,7 +172,7 @@ function MostPopularList({ projects }: { projects: UserProfile['projects'] }) {
             {project.title}
           </Link>
           <span className="tabular shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
-            {formatCount(project.votes)} votes · {formatCount(project.views)} views
+            {formatCountOf(project.votes, 'vote', 'votes')} · {formatCountOf(project.views, 'view', 'views')}
           </span>
         </li>
       ))}

@@ -59,7 +59,7 @@ export function VoteButton({
       // The name starts with what the button shows ('Vote 29'), then says what it is for (WCAG 2.5.3).
       aria-label={`${hasVoted ? 'Voted' : 'Vote'}, ${formatCount(votes)} ${votes === 1 ? 'vote' : 'votes'}, for ${project.title}`}
       className={cn(
-        'relative z-10 inline-flex items-center gap-1.5 rounded-lg border font-medium transition-colors duration-150',
+        'relative z-10 inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-lg border font-medium transition-colors duration-150',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500',
         size === 'sm' ? 'h-8 px-2.5 text-sm' : 'h-10 px-4 text-sm',
         hasVoted

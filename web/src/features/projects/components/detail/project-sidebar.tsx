@@ -4,7 +4,7 @@ import { TOOLTIP_DELAY_PROJECT_MS } from '@vitrine/domain/constants';
 import type { ProjectDetail } from '@vitrine/domain/answers';
 import { buttonClasses } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
-import { formatCount, formatDate } from '../../../../lib/format';
+import { formatCount, formatCountOf, formatDate } from '../../../../lib/format';
 import { RateControl } from '../rate-control';
 import { RatingDistribution } from '../rating-distribution';
 import { averageText } from './project-stats';
@@ -18,7 +18,12 @@ function AboutCard({ project }: { project: ProjectDetail }) {
     ['Submitted', formatDate(project.createdAt)],
     ['Votes', formatCount(project.votes)],
     ['Views', formatCount(project.views)],
-    ['Ratings', `${averageText(project.averageRating)}/10 (${project.totalRatings})`],
+    [
+      'Ratings',
+      project.totalRatings > 0
+        ? `${averageText(project.averageRating)}/10 (${formatCountOf(project.totalRatings, 'rating', 'ratings')})`
+        : 'No ratings',
+    ],
   ];
   return (
     <Card className="p-5">

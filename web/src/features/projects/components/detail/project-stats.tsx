@@ -6,7 +6,7 @@ import { CategoryBadge } from '../../../../components/ui/badge';
 import { TierBadge } from '../../../../components/ui/tier-badge';
 import { useFlash } from '../../../../hooks/use-flash';
 import { cn } from '../../../../lib/cn';
-import { formatCount } from '../../../../lib/format';
+import { formatCount, formatCountOf } from '../../../../lib/format';
 import { RelativeTime } from '../../../../components/ui/relative-time';
 
 /** One labelled figure of the project page's stat line. */
@@ -39,18 +39,21 @@ export function ProjectStats({ project }: { project: ProjectDetail }) {
           <RelativeTime value={project.createdAt} prefix="Posted " />
         </Stat>
         <Stat icon={Eye} label="Views">
-          <span className="tabular">{formatCount(project.views)} views</span>
+          <span className="tabular">{formatCountOf(project.views, 'view', 'views')}</span>
         </Stat>
         <Stat icon={ThumbsUp} label="Votes">
           <span className={cn('tabular rounded px-0.5', votesFlash && 'animate-flash')}>
-            {formatCount(project.votes)} votes
+            {formatCountOf(project.votes, 'vote', 'votes')}
           </span>
         </Stat>
-        <Stat icon={Star} label="Average rating">
-          <span className={cn('tabular rounded px-0.5', ratingFlash && 'animate-flash')}>
-            {averageText(project.averageRating)}/10
-          </span>
-        </Stat>
+        {/* Unrated: the rating badge says 'No ratings'; a '0.0/10' beside it would say otherwise. */}
+        {project.totalRatings > 0 ? (
+          <Stat icon={Star} label="Average rating">
+            <span className={cn('tabular rounded px-0.5', ratingFlash && 'animate-flash')}>
+              {averageText(project.averageRating)}/10
+            </span>
+          </Stat>
+        ) : null}
         <Stat icon={MessageSquare} label="Comments">
           <span className={cn('tabular rounded px-0.5', commentsFlash && 'animate-flash')}>
             {formatCount(project.commentCount)} {project.commentCount === 1 ? 'comment' : 'comments'}
