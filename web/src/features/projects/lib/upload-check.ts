@@ -1,17 +1,19 @@
 import { mediaShapeRefusal, mediaSizeRefusal } from '@vitrine/domain/schemas/media';
 
 /**
- * The width and height of a picture as the browser reads it from its header, or null when the
- * browser cannot read it (the server then says why). Loading an <img> sizes it without painting it.
+ * The width and height of a picture as the browser decodes it (createImageBitmap: no URL is loaded,
+ * so the page's CSP is not involved), or null when the browser cannot read it (the server then says
+ * why). EXIF orientation may swap the sides, which the limits treat alike.
  */
-function pictureSize(file: File): Promise<{ width: number; height: number } | null> {
-  const url = URL.createObjectURL(file);
-  const image = new Image();
-  return new Promise<{ width: number; height: number } | null>((resolve) => {
-    image.onload = () => resolve({ width: image.naturalWidth, height: image.naturalHeight });
-    image.onerror = () => resolve(null);
-    image.src = url;
-  }).finally(() => URL.revokeObjectURL(url));
+async function pictureSize(file: File): Promise<{ width: number; height: number } | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
 }
 
 /**
