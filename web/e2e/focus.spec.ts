@@ -1,4 +1,5 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { test, expect, registerMember, signIn, uniqueUsername, E2E_ADMIN, type Member, openAs } from './fixtures';
 import { createProject, expectToast, isPhone } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
@@ -218,5 +219,193 @@ test.describe('focus after sending', () => {
     await page.getByRole('button', { name: 'Send Feedback' }).click();
     await expect(page.getByRole('heading', { name: 'Your feedback' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Update Feedback' })).toBeFocused();
+  });
+});
+
+/** The focused element: its tag, id, accessible label and its own text (a comment's body, a field's value). */
+function focusedElement(page: Page): Promise<{ tag: string; id: string; label: string; body: string }> {
+  return page.evaluate(() => {
+    const el = document.activeElement ?? document.body;
+    return {
+      tag: el.tagName,
+      id: el.id,
+      label: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
+      // A comment's own text comes before its replies'.
+      body: (el.querySelector('.comment-body')?.textContent ?? '').trim(),
+    };
+  });
+}
+
+/** A project of a new member, with that member's signed-in page. */
+async function ownerWithProject(browser: Browser, request: APIRequestContext) {
+  const owner = await registerMember(request);
+  const page = await openAs(browser, owner);
+  const project = await createProject(page);
+  return { owner, page, project };
+}
+
+/** A request opened on `project` by its owner's `page`, joined by a tester who sent feedback. */
+async function requestWithFeedback(browser: Browser, request: APIRequestContext, page: Page, projectId: number) {
+  const opened = await page.request.post('/api/test-requests', {
+    headers: { Origin: E2E_BASE_URL },
+    data: {
+      projectId,
+      title: `Focus ${Math.random().toString(36).slice(2, 8)}`,
+      description: 'Try the sign-up flow.',
+      skillsNeeded: ['Web'],
+      maxTesters: 3,
+    },
+  });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const id = ((await opened.json()) as { id: number }).id;
+  const tester = await registerMember(request);
+  const testerPage = await openAs(browser, tester);
+  const joined = await testerPage.request.post(`/api/test-requests/${id}/testers`, {
+    headers: { Origin: E2E_BASE_URL },
+  });
+  expect(joined.status(), await joined.text()).toBe(201);
+  const sent = await testerPage.request.put(`/api/test-requests/${id}/feedback`, {
+    headers: { Origin: E2E_BASE_URL },
+    data: { worked: 'Sign-up took seconds.', problems: 'None that I saw.', suggestions: 'A dark theme.', score: 8 },
+  });
+  expect(sent.status(), await sent.text()).toBeLessThan(300);
+  await testerPage.context().close();
+  return { id, tester };
+}
+
+/** A plain PNG of `width` x `height`, as a file for an input or a multipart field. */
+async function pngFile(name: string, width = 320, height = 180) {
+  const buffer = await sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+/** Uploads two images to the project through the API: 'First' then 'Second'. */
+async function twoImages(page: Page, projectId: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (const alt of ['First', 'Second']) {
+    const res = await page.request.post(`/api/projects/${projectId}/media`, {
+      headers: { Origin: E2E_BASE_URL },
+      multipart: { file: await pngFile(`${alt}.png`), alt },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push(((await res.json()) as { id: number }).id);
+  }
+  return ids;
+}
+
+test.describe('focus on the result of an action', () => {
+  test('a posted comment, then a posted reply, takes focus', async ({ browser, request }) => {
+    const { project } = await ownerWithProject(browser, request);
+    const member = await registerMember(request);
+    const page = await openAs(browser, member);
+    await page.goto(`/projects/${project.id}`);
+    await page.getByRole('textbox', { name: 'Add a comment' }).fill('Where does focus go?');
+    await page.getByRole('button', { name: 'Post comment' }).click();
+    await expect
+      .poll(() => focusedElement(page))
+      .toMatchObject({
+        tag: 'ARTICLE',
+        label: `Comment by ${member.username}`,
+        body: 'Where does focus go?',
+      });
+
+    const thread = page.getByRole('article', { name: `Comment by ${member.username}` }).first();
+    await thread.getByRole('button', { name: 'Reply' }).click();
+    await page.getByRole('textbox', { name: `Reply to ${member.username}` }).fill('To the reply, once posted.');
+    await page.getByRole('button', { name: 'Post reply' }).click();
+    await expect(page.getByRole('textbox', { name: `Reply to ${member.username}` })).toHaveCount(0);
+    await expect.poll(() => focusedElement(page)).toMatchObject({ tag: 'ARTICLE', body: 'To the reply, once posted.' });
+  });
+
+  test('Post update: the new update takes focus', async ({ browser, request }) => {
+    const { page, project } = await ownerWithProject(browser, request);
+    await page.goto(`/projects/${project.id}`);
+    await page.getByRole('textbox', { name: 'Update title' }).fill('Faster sign-up');
+    await page.getByRole('textbox', { name: 'What changed' }).fill('Sign-up is one step now.');
+    await page.getByRole('button', { name: 'Post update' }).click();
+    await expect
+      .poll(() => focusedElement(page))
+      .toMatchObject({ tag: 'ARTICLE', id: expect.stringMatching(/^update-\d+$/) });
+    expect((await focusedElement(page)).label).toContain('Faster sign-up');
+  });
+
+  test('Mark helpful: focus goes to the feedback card, now badged Helpful', async ({ browser, request }) => {
+    const { page, project } = await ownerWithProject(browser, request);
+    const { id, tester } = await requestWithFeedback(browser, request, page, project.id);
+    await page.goto(`/test-requests/${id}`);
+    await page.getByRole('button', { name: 'Mark helpful' }).click();
+    await expectToast(page, 'Marked helpful');
+    await expectFocus(page, `DIV: Feedback from ${tester.username}`);
+    await expect(page.getByRole('article', { name: `Feedback from ${tester.username}` })).toContainText('Helpful');
+  });
+
+  test('Mark completed: focus goes to the request status, now Completed', async ({ browser, request }) => {
+    const { page, project } = await ownerWithProject(browser, request);
+    const { id } = await requestWithFeedback(browser, request, page, project.id);
+    const started = await page.request.patch(`/api/test-requests/${id}`, {
+      headers: { Origin: E2E_BASE_URL },
+      data: { status: 'in_progress' },
+    });
+    expect(started.status(), await started.text()).toBe(200);
+    await page.goto(`/test-requests/${id}`);
+    await page.getByRole('button', { name: 'Mark completed' }).click();
+    await expectToast(page, 'Test request completed');
+    await expectFocus(page, 'P: Status: Completed');
+  });
+
+  test("saving an image's alt text keeps focus in its row; a delete moves it to the next image, then the heading", async ({
+    browser,
+    request,
+  }) => {
+    const { page, project } = await ownerWithProject(browser, request);
+    await twoImages(page, project.id);
+    await page.goto(`/projects/${project.id}`);
+    const field = page.getByRole('textbox', { name: 'Alt text of image 1' });
+    await field.fill('The first screen');
+    await field.press('Enter');
+    await expect(page.getByRole('button', { name: 'Open image 1 of 2: The first screen' })).toBeVisible();
+    await expect(field).toBeFocused();
+    await field.fill('The very first screen');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect(page.getByRole('button', { name: 'Open image 1 of 2: The very first screen' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' }).first()).toBeFocused();
+
+    // The first image goes: the next one (now image 1) takes focus on its Delete.
+    await page.getByRole('button', { name: 'Delete image 1' }).click();
+    await expect(page.getByRole('textbox', { name: 'Alt text of image 2' })).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Alt text of image 1' })).toHaveValue('Second');
+    await expect(page.getByRole('button', { name: 'Delete image 1' })).toBeFocused();
+    await page.getByRole('button', { name: 'Delete image 1' }).click();
+    await expect(page.getByRole('textbox', { name: 'Alt text of image 1' })).toHaveCount(0);
+    await expectFocus(page, 'H2: Manage images');
+  });
+
+  test("Check now: focus goes to the Uptime panel's message", async ({ browser, request }) => {
+    const { page, project } = await ownerWithProject(browser, request);
+    await page.goto(`/projects/${project.id}`);
+    await page.getByRole('button', { name: 'Check now' }).click();
+    // Queued, or refused with the server's reason: either way the message takes focus.
+    await expectFocus(page, /^P: Check (not )?queued /);
+  });
+
+  test('Delete account with a wrong password: focus goes to the password field, marked with its error', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, await registerMember(request));
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password').fill('not-my-password-9');
+    await dialog.getByText('I understand that my account and my data will be deleted for good.').click();
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    const password = dialog.getByLabel('Password');
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = (await password.getAttribute('aria-describedby')) ?? '';
+    expect(describedBy).not.toBe('');
+    await expect(page.locator(`[id="${describedBy.split(' ').at(-1)}"]`)).toHaveText('Password is incorrect');
   });
 });

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { MEDIA_MESSAGES } from '@vitrine/domain/schemas/media';
 import { test, expect, expectNoSeriousA11yViolations, registerMember, signIn } from './fixtures';
 import { createProject, expectToast } from './public-helpers';
 
@@ -75,4 +76,65 @@ test.describe('project screenshots', () => {
       );
     },
   );
+});
+
+test.describe('uploads checked before they are sent', () => {
+  test("a file over the size limit or of a refused shape is stopped at the field with the server's words; the server's own refusals show there too", async ({
+    page,
+    request,
+  }) => {
+    const member = await registerMember(request);
+    await signIn(page, member);
+    const project = await createProject(page);
+    const uploads: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && sent.url().endsWith(`/api/projects/${project.id}/media`))
+        uploads.push(sent.url());
+    });
+    await page.goto(`/projects/${project.id}`);
+    const manager = page.getByRole('heading', { name: 'Manage images' }).locator('..');
+    const file = manager.getByLabel('Image file');
+    await expect(manager.getByText(`PNG, JPEG, WebP, AVIF or GIF. ${MEDIA_MESSAGES.tooLarge}`)).toBeVisible();
+
+    // 9 MB: refused from its size as soon as it is chosen, and again on Add image, which sends nothing.
+    await file.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(9 * 1024 * 1024, 1) });
+    await expect(manager.getByText(MEDIA_MESSAGES.tooLarge, { exact: true })).toBeVisible();
+    await expect(file).toHaveAttribute('aria-invalid', 'true');
+    await manager.getByRole('button', { name: 'Add image' }).click();
+    await expect(file).toBeFocused();
+
+    // A strip more than 40 times as wide as it is tall: refused from its decoded size.
+    const strip = await sharp({ create: { width: 4100, height: 100, channels: 3, background: '#222222' } })
+      .png()
+      .toBuffer();
+    await file.setInputFiles({ name: 'strip.png', mimeType: 'image/png', buffer: strip });
+    await expect(manager.getByText(MEDIA_MESSAGES.tooNarrow, { exact: true })).toBeVisible();
+    await manager.getByRole('button', { name: 'Add image' }).click();
+    await expect(file).toBeFocused();
+    expect(uploads).toHaveLength(0);
+
+    // What the browser cannot read goes to the server, whose refusal shows at the field.
+    await file.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all\n') });
+    await expect(file).not.toHaveAttribute('aria-invalid', 'true');
+    await manager.getByRole('button', { name: 'Add image' }).click();
+    await expect(manager.getByText(MEDIA_MESSAGES.notImage, { exact: true })).toBeVisible();
+    await expect(file).toBeFocused();
+    expect(uploads).toHaveLength(1);
+
+    // A good picture clears the message and is added.
+    await file.setInputFiles(await picture('fine.png', '#22aa44'));
+    await expect(file).not.toHaveAttribute('aria-invalid', 'true');
+    await manager.getByRole('button', { name: 'Add image' }).click();
+    await expectToast(page, 'Image added');
+    await expect(manager.getByText('1 of 8 images. The first image is the cover.')).toBeVisible();
+
+    // A browser sending 9 MB anyway (a script, an older page) reads the server's 413 instead of a reset.
+    const answer = await page.evaluate(async (id) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(9 * 1024 * 1024)], { type: 'image/png' }), 'huge.png');
+      const res = await fetch(`/api/projects/${id}/media`, { method: 'POST', body: form, credentials: 'include' });
+      return { status: res.status, body: (await res.json()) as unknown };
+    }, project.id);
+    expect(answer).toEqual({ status: 413, body: { message: MEDIA_MESSAGES.tooLarge } });
+  });
 });

@@ -1,10 +1,10 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import {
-  MEDIA_MAX_ASPECT,
   MEDIA_MAX_PIXELS,
   MEDIA_MAX_SIDE,
   MEDIA_MESSAGES,
   MEDIA_WIDTHS,
+  mediaShapeRefusal,
 } from '@vitrine/domain/schemas/media';
 import { loggerFor } from '@vitrine/runtime/logger';
 import { HttpError } from '../errors';
@@ -63,7 +63,7 @@ function acceptedFormat(meta: Metadata): boolean {
 /**
  * Reads a file's header only (libvips opens it lazily, so no pixel is decoded): 415 when it is not an
  * accepted image, 422 when it has more than MEDIA_MAX_PIXELS pixels or one side more than
- * MEDIA_MAX_ASPECT times the other.
+ * MEDIA_MAX_ASPECT times the other (mediaShapeRefusal, the rule the browser checks too).
  */
 export async function readHeader(path: string): Promise<ImageHeader> {
   let meta: Metadata;
@@ -75,9 +75,8 @@ export async function readHeader(path: string): Promise<ImageHeader> {
   }
   if (!acceptedFormat(meta) || !meta.width || !meta.height) throw new HttpError(415, MEDIA_MESSAGES.notImage);
   const height = meta.pageHeight ?? meta.height;
-  if (meta.width * height > MEDIA_MAX_PIXELS) throw new HttpError(422, MEDIA_MESSAGES.tooManyPixels);
-  if (Math.max(meta.width, height) > MEDIA_MAX_ASPECT * Math.min(meta.width, height))
-    throw new HttpError(422, MEDIA_MESSAGES.tooNarrow);
+  const refusal = mediaShapeRefusal(meta.width, height);
+  if (refusal) throw new HttpError(422, refusal);
   // Orientations 5 to 8 turn the picture a quarter: its width and height swap.
   const turned = (meta.orientation ?? 1) >= 5;
   return { format: meta.format, width: turned ? height : meta.width, height: turned ? meta.width : height };

@@ -18,27 +18,70 @@ export interface ReceivedUpload {
 /** Room for the multipart framing and the alt field around the file, on top of MEDIA_MAX_BYTES. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-/** 413 with the size message; the connection is closed rather than the rest of a large body read. */
-function tooLarge(ctx: AppContext): HttpError {
-  ctx.set('Connection', 'close');
+/**
+ * Most bytes of a refused upload read and thrown away before the answer (4 times the limit): enough
+ * for any real picture sent by mistake, while a longer body gets its connection closed.
+ */
+const DISCARD_MAX_BYTES = 4 * MEDIA_MAX_BYTES;
+
+/** 413 with the size message, once the rest of the body is read and thrown away (discardRest). */
+async function tooLarge(ctx: AppContext): Promise<HttpError> {
+  await discardRest(ctx);
   return new HttpError(413, MEDIA_MESSAGES.tooLarge);
+}
+
+/**
+ * Reads the rest of a refused request's body and throws it away, so a client still sending it (a
+ * browser's upload) finishes and reads the answer. Answered early, such a client is cut off: a
+ * connection closed under it is reset, and with the connection kept open Node stops reading the body
+ * once the answer has gone, so the upload stalls; either way the browser shows a network error
+ * instead of the 413. A body declared (or found) longer than DISCARD_MAX_BYTES is not read to its
+ * end: the connection closes after the answer.
+ */
+function discardRest(ctx: AppContext): Promise<void> {
+  const req = ctx.req;
+  if (req.complete) return Promise.resolve();
+  if (Number(ctx.get('Content-Length') || 0) > DISCARD_MAX_BYTES) {
+    ctx.set('Connection', 'close');
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    let discarded = 0;
+    const done = () => {
+      req.off('data', count);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded <= DISCARD_MAX_BYTES) return;
+      req.pause();
+      ctx.set('Connection', 'close');
+      done();
+    };
+    req.on('data', count);
+    req.once('end', done);
+    req.once('close', done);
+    req.once('error', done);
+    req.resume();
+  });
 }
 
 /**
  * Streams a multipart/form-data upload (field `file`, optional `alt`) to a temporary file, never
  * holding it in memory: at most MEDIA_MAX_BYTES (a Content-Length above it is refused before a byte
- * is read, a chunked body as soon as it passes the limit), one file, two small fields. 400 when the
+ * is parsed, a chunked body as soon as it passes the limit; either way the rest is read and thrown
+ * away before the 413), one file, two small fields. 400 when the
  * body is not multipart or has no file, 413 when the file is too large.
  */
 export async function receiveUpload(ctx: AppContext): Promise<ReceivedUpload> {
   if (!ctx.is('multipart/form-data')) throw badRequest(MEDIA_MESSAGES.notMultipart);
-  if (Number(ctx.get('Content-Length') || 0) > MEDIA_MAX_BYTES + FORM_OVERHEAD_BYTES) throw tooLarge(ctx);
+  if (Number(ctx.get('Content-Length') || 0) > MEDIA_MAX_BYTES + FORM_OVERHEAD_BYTES) throw await tooLarge(ctx);
   const dir = await mkdtemp(join(tmpdir(), 'vitrine-upload-'));
   const discard = () => rm(dir, { recursive: true, force: true });
   try {
     const { wrote, alt } = await parseForm(ctx, join(dir, 'upload'));
     if (wrote === 'none') throw badRequest(MEDIA_MESSAGES.noFile);
-    if (wrote === 'truncated') throw tooLarge(ctx);
+    if (wrote === 'truncated') throw await tooLarge(ctx);
     return { path: join(dir, 'upload'), alt, discard };
   } catch (err) {
     await discard();
@@ -76,7 +119,7 @@ function parseForm(
       wrote = 'file';
       stream.on('limit', () => {
         wrote = 'truncated';
-        // Stop reading: the answer is 413 whatever follows, so the rest of the body is not worth taking.
+        // Stop parsing: the answer is 413 whatever follows; tooLarge() throws the rest of the body away.
         ctx.req.unpipe(parser);
         stream.destroy();
         resolve({ wrote, alt });

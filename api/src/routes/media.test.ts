@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
-import { buildProject } from '@vitrine/db/testing';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_SIDE, MEDIA_MESSAGES, MEDIA_PER_PROJECT } from '@vitrine/domain/schemas/media';
-import { makeTestApp, type TestApp } from '../testing';
+import { buildProject, buildUser, TEST_PASSWORD } from '@vitrine/db/testing';
+import { makeTestApp, randomIp, type TestApp } from '../testing';
 import { MEDIA_FORBIDDEN } from '../commands/media-adder';
 import { createLimiters } from '../middleware/rate-limit';
 import { blankPng, pngBomb } from '../media/testing-images';
@@ -169,6 +170,98 @@ async function uploadPointsSpent(userId: number, app: TestApp = t): Promise<numb
   const res = await createLimiters(app.deps.redis, app.config).mediaUpload.limiter.get(`u:${userId}`);
   return res?.consumedPoints ?? 0;
 }
+
+/** What a raw client got: the answer, and the error its upload hit if any (a reset connection). */
+interface StreamedAnswer {
+  status: number;
+  body: string;
+  uploadError: string | null;
+}
+
+/**
+ * Streams a multipart upload of a `size`-byte file to `path` the way a browser does, 64 KB at a time
+ * and waiting for the socket, with or without a Content-Length; resolves once the whole body is sent
+ * (or the connection failed) and the answer read.
+ */
+function streamUpload(path: string, cookie: string, size: number, declareLength: boolean): Promise<StreamedAnswer> {
+  const boundary = 'vitrine-stream-test';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const url = new URL(path, t.origin);
+  return new Promise((resolve) => {
+    let uploadError: string | null = null;
+    let answer: { status: number; body: string } | null = null;
+    let sent = false;
+    const settle = () => {
+      if (answer && sent) resolve({ ...answer, uploadError });
+    };
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: {
+        Origin: t.origin,
+        Cookie: cookie,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        ...(declareLength ? { 'Content-Length': String(head.length + size + tail.length) } : {}),
+      },
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        answer = { status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') };
+        settle();
+      });
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      uploadError = err.code ?? err.message;
+      sent = true;
+      answer ??= { status: 0, body: '' };
+      settle();
+    });
+    // An upload the server stops reading fails here rather than at the test's timeout.
+    req.setTimeout(10_000, () => req.destroy(Object.assign(new Error('stalled'), { code: 'STALLED' })));
+    const chunk = Buffer.alloc(64 * 1024, 1);
+    const write = async () => {
+      req.write(head);
+      for (let left = size; left > 0 && uploadError === null; left -= chunk.length) {
+        const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+        if (!req.write(part)) await new Promise((next) => req.once('drain', next));
+      }
+      if (uploadError === null) req.end(tail, () => ((sent = true), settle()));
+    };
+    void write();
+  });
+}
+
+describe('POST /api/projects/{id}/media: a too large body streamed by a client', () => {
+  it('answers 413 with the size message, and the client sends its whole body without a reset', async () => {
+    const user = await buildUser(t.deps.sql);
+    const project = await buildProject(t.deps.sql, { userId: user.id });
+    const login = await t
+      .agent()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', randomIp())
+      .send({ username: user.username, password: TEST_PASSWORD });
+    expect(login.status).toBe(200);
+    const cookie = ([] as string[])
+      .concat(login.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const path = `/api/projects/${project.id}/media`;
+    const nineMb = 9 * 1024 * 1024;
+
+    // Refused from its Content-Length before a byte is parsed, and refused at the limit when chunked.
+    for (const declareLength of [true, false]) {
+      const answer = await streamUpload(path, cookie, nineMb, declareLength);
+      expect(answer.uploadError).toBeNull();
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({ message: MEDIA_MESSAGES.tooLarge });
+    }
+    expect(await t.deps.sql`select id from project_media where project_id = ${project.id}`).toHaveLength(0);
+  });
+});
 
 describe('POST /api/projects/{id}/media: pictures of any shape within the limits', () => {
   it('stores a 1080 x 17000 full-page capture whole, every file within 16,383 px', { timeout: 120_000 }, async () => {

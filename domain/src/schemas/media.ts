@@ -37,6 +37,22 @@ export const MEDIA_MESSAGES = {
   notFound: 'Image not found',
 } as const;
 
+/**
+ * Why a picture of `width` x `height` pixels is refused (its message), or null: more than
+ * MEDIA_MAX_PIXELS pixels, or one side more than MEDIA_MAX_ASPECT times the other. The server applies
+ * it to the file's header, the browser to the chosen file before sending it.
+ */
+export function mediaShapeRefusal(width: number, height: number): string | null {
+  if (width * height > MEDIA_MAX_PIXELS) return MEDIA_MESSAGES.tooManyPixels;
+  if (Math.max(width, height) > MEDIA_MAX_ASPECT * Math.min(width, height)) return MEDIA_MESSAGES.tooNarrow;
+  return null;
+}
+
+/** Why a file of `bytes` is refused before it is read (MEDIA_MESSAGES.tooLarge), or null. */
+export function mediaSizeRefusal(bytes: number): string | null {
+  return bytes > MEDIA_MAX_BYTES ? MEDIA_MESSAGES.tooLarge : null;
+}
+
 /** An alt text: trimmed, at most MEDIA_ALT_MAX characters. */
 export const mediaAltSchema = z
   .string({ error: MEDIA_MESSAGES.altTooLong })

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import type { z } from 'zod';
 
 /** Field errors keyed by the first path segment, first message per field (what the form shows). */
@@ -71,7 +71,8 @@ export function focusFirstInvalid(form: HTMLFormElement | null): void {
  * The submit handler of a form: stops the browser's submit, ignores a submit while one is running,
  * asks `check()` for the input (null: invalid, the form shows its errors; with `focusInvalid` focus
  * then moves to the first invalid field), then awaits `send(input)` with `pending` true. `send`
- * handles its own failures (toasts, field errors).
+ * handles its own failures (toasts, field errors); with `focusInvalid`, a field the server refused
+ * (marked by `send`) takes focus once its error shows.
  */
 export function useFormSubmit<I>(
   check: () => I | null,
@@ -79,12 +80,21 @@ export function useFormSubmit<I>(
   options: { focusInvalid?: boolean } = {},
 ) {
   const [pending, setPending] = useState(false);
+  // The form whose send just ended: once its errors are on the page, focus goes to the first one.
+  const sent = useRef<HTMLFormElement | null>(null);
+  const [sends, setSends] = useState(0);
+  useEffect(() => {
+    const form = sent.current;
+    sent.current = null;
+    if (form?.isConnected) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [sends]);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
+    const form = event.currentTarget;
     const input = check();
     if (input === null) {
-      if (options.focusInvalid) focusFirstInvalid(event.currentTarget);
+      if (options.focusInvalid) focusFirstInvalid(form);
       return;
     }
     setPending(true);
@@ -92,6 +102,10 @@ export function useFormSubmit<I>(
       await send(input);
     } finally {
       setPending(false);
+      if (options.focusInvalid) {
+        sent.current = form;
+        setSends((n) => n + 1);
+      }
     }
   };
   return { pending, onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event) };

@@ -1,7 +1,7 @@
 import { Button } from '../ui/button';
 
 /**
- * The buttons under an inline form (a comment, a reply, a devlog update): submit, disabled while the
+ * The buttons under an inline form (a comment, a reply, a devlog update): submit, busy (still focused) while the
  * form is being sent, and Cancel when the form can be closed without sending.
  */
 export function FormActions({
@@ -15,7 +15,7 @@ export function FormActions({
 }) {
   return (
     <div className="flex gap-2">
-      <Button type="submit" size="sm" disabled={pending}>
+      <Button type="submit" size="sm" loading={pending}>
         {submitLabel}
       </Button>
       {onCancel ? (

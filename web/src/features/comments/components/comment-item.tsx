@@ -19,6 +19,15 @@ export interface CommentActions {
   setHidden: (comment: Comment, hidden: boolean) => void;
 }
 
+/** The id of a comment's article on the page, which takes focus once the reader has posted it. */
+export function commentAnchor(id: number): string {
+  return `comment-${id}`;
+}
+
+/** The article's classes: its focus ring shows when it takes focus after the reader posted it. */
+const ARTICLE_CLASSES =
+  'flex scroll-mt-20 flex-col gap-1 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent-500';
+
 /** The text shown in place of a comment's: "[deleted]", "[removed by a moderator]", or its HTML. */
 function CommentBody({ comment }: { comment: Comment }) {
   if (comment.deleted) return <p className="text-sm italic text-zinc-500 dark:text-zinc-400">[deleted]</p>;
@@ -45,9 +54,13 @@ export function CommentItem({
 }) {
   const [editing, setEditing] = useState(false);
   const own = comment.author?.username !== undefined && comment.author.username === actions.myUsername;
-  const gone = comment.deleted;
   return (
-    <article className="flex flex-col gap-1" aria-label={`Comment by ${comment.author?.username ?? 'a former member'}`}>
+    <article
+      id={commentAnchor(comment.id)}
+      tabIndex={-1}
+      className={ARTICLE_CLASSES}
+      aria-label={`Comment by ${comment.author?.username ?? 'a former member'}`}
+    >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
         {comment.author?.username ? (
           <Link
@@ -59,7 +72,7 @@ export function CommentItem({
         ) : null}
         {comment.author?.isMaker ? <Badge color="accent">Maker</Badge> : null}
         <RelativeTime value={comment.createdAt} />
-        {comment.editedAt && !gone ? <span>(edited)</span> : null}
+        {comment.editedAt && !comment.deleted ? <span>(edited)</span> : null}
         {comment.hidden && comment.html ? <Badge color="yellow">Hidden</Badge> : null}
       </div>
       {editing ? (
@@ -77,7 +90,7 @@ export function CommentItem({
       ) : (
         <CommentBody comment={comment} />
       )}
-      {!gone && actions.signedIn && !editing ? (
+      {!comment.deleted && actions.signedIn && !editing ? (
         <div className="flex flex-wrap gap-1">
           {actions.reply ? (
             <Button size="sm" variant="ghost" onClick={() => actions.reply?.(comment)}>

@@ -6,12 +6,13 @@ import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { callApi, endpoints, errorMessage } from '../../../lib/api';
+import { useFocusResult } from '../../../hooks/use-focus-result';
 import { useLiveEvent } from '../../../hooks/use-live-event';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { useComments } from '../api/use-comments';
 import { CommentForm } from './comment-form';
-import { CommentItem, type CommentActions } from './comment-item';
+import { CommentItem, commentAnchor, type CommentActions } from './comment-item';
 import { CommentReportDialog } from './comment-report-dialog';
 
 const SORTS: Array<{ value: CommentSort; label: string }> = [
@@ -57,13 +58,17 @@ function useNewCommentsPill(projectId: number, refresh: () => unknown, ownIds: R
 
 /** The writes of the section, each refreshing the list after it. */
 function useCommentWrites(projectId: number, refresh: () => unknown, ownIds: React.RefObject<Set<number>>) {
+  const focusResult = useFocusResult();
   const failed = (title: string) => (error: unknown) =>
     toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
   return {
+    // A posted comment or reply takes focus once the refreshed list shows it (a reply's form is gone
+    // by then); a reply not shown leaves focus on its thread.
     post: async (body: string, parentId?: number) => {
       const comment = await callApi(endpoints.comments.create, { params: { id: projectId }, body: { body, parentId } });
       ownIds.current?.add(comment.id);
       await refresh();
+      focusResult(commentAnchor(comment.id), parentId === undefined ? undefined : commentAnchor(parentId));
     },
     edit: async (comment: Comment, body: string) => {
       await callApi(endpoints.comments.edit, { params: { id: comment.id }, body: { body } });

@@ -5,6 +5,7 @@ import { sitePaths } from '@vitrine/domain/site-paths';
 import { Button } from '../../../components/ui/button';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { toast } from '../../../components/ui/toast';
+import { useFocusResult } from '../../../hooks/use-focus-result';
 import { callApi, endpoints, errorMessage } from '../../../lib/api';
 import { useUpdates } from '../api/use-updates';
 import { UpdateForm, type UpdateDraft } from './update-form';
@@ -46,8 +47,9 @@ function UpdateItem({
   return (
     <article
       id={`update-${update.id}`}
+      tabIndex={-1}
       aria-labelledby={`update-${update.id}-title`}
-      className="flex scroll-mt-20 flex-col gap-1 border-t border-zinc-200 py-4 first:border-t-0 dark:border-zinc-800"
+      className="flex scroll-mt-20 flex-col gap-1 border-t focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500 border-zinc-200 py-4 first:border-t-0 dark:border-zinc-800"
     >
       <h3 id={`update-${update.id}-title`} className="break-words font-semibold text-zinc-900 dark:text-zinc-100">
         {update.title}
@@ -105,10 +107,13 @@ export function UpdateSection({
   const list = useUpdates(projectId);
   const [count, setCount] = useState<number | null>(null);
   const shown = count ?? updateCount;
+  // A posted update takes focus once the refreshed list shows it (newest first, so it is at the top).
+  const focusResult = useFocusResult();
   const post = async (draft: UpdateDraft) => {
-    await callApi(endpoints.devlogs.create, { params: { id: projectId }, body: draft });
+    const created = await callApi(endpoints.devlogs.create, { params: { id: projectId }, body: draft });
     setCount(shown + 1);
     await list.refresh();
+    focusResult(`update-${created.id}`);
   };
   const edit = (update: ProjectUpdate) => async (draft: UpdateDraft) => {
     await callApi(endpoints.devlogs.edit, { params: { id: projectId, updateId: update.id }, body: draft });

@@ -5,6 +5,7 @@ import type { FeedbackView, TestRequestDetail } from '@vitrine/domain/answers';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useFocusResult } from '../../../hooks/use-focus-result';
 import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
 import { formatRelative } from '../../../lib/format';
@@ -23,13 +24,23 @@ function Part({ label, text }: { label: string; text: string }) {
 function FeedbackItem({ feedback, request }: { feedback: FeedbackView; request: TestRequestDetail }) {
   const action = useToastedAction();
   const busy = action.busy !== null;
+  // Mark helpful leaves with its press: focus goes to the card, now badged Helpful.
+  const focusResult = useFocusResult();
+  const cardId = `feedback-${feedback.id}`;
   const onHelpful = () =>
     action.run('helpful', () => markHelpful(request.id, feedback.id), {
       success: { title: 'Marked helpful', description: `${feedback.testerUsername} earns activity points.` },
+      onSuccess: () => focusResult(cardId),
       failure: (error) => ({ title: 'Action failed', description: errorMessage(error, 'Please try again.') }),
     });
   return (
-    <Card className="p-5">
+    <Card
+      id={cardId}
+      tabIndex={-1}
+      role="article"
+      aria-label={`Feedback from ${feedback.testerUsername}`}
+      className="p-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm">
           <span className="font-semibold text-zinc-900 dark:text-zinc-50">{feedback.testerUsername}</span>{' '}

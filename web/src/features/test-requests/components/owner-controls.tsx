@@ -4,10 +4,12 @@ import type { RequestStatus } from '@vitrine/domain/test-requests';
 import { nextStatuses } from '@vitrine/domain/test-requests';
 import type { TestRequestDetail } from '@vitrine/domain/answers';
 import { Button } from '../../../components/ui/button';
+import { useFocusResult } from '../../../hooks/use-focus-result';
 import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
 import { updateRequest } from '../api/actions';
 import { RequestFormDialog } from './request-form-dialog';
+import { REQUEST_STATUS_ID } from './request-summary';
 
 /** The owner's buttons for each move the transition rule allows. */
 const MOVES: Record<
@@ -24,10 +26,13 @@ const MOVES: Record<
 export function OwnerControls({ request }: { request: TestRequestDetail }) {
   const { busy, run } = useToastedAction();
   const [editing, setEditing] = useState(false);
+  // The pressed button is gone after a move (the next moves replace it): focus goes to the new status.
+  const focusResult = useFocusResult();
   const moves = nextStatuses(request.status);
   const move = (status: RequestStatus) =>
     run(status, () => updateRequest(request.id, { status }), {
       success: { title: MOVES[status].done, description: request.title },
+      onSuccess: () => focusResult(REQUEST_STATUS_ID),
       failure: (error) => ({ title: 'Update failed', description: errorMessage(error, 'Please try again.') }),
     });
   if (moves.length === 0) return null;

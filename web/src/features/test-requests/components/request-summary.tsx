@@ -9,6 +9,9 @@ import { formatDate, formatRelative } from '../../../lib/format';
 import { SkillList } from './skill-list';
 import { StatusBadge } from './status-badge';
 
+/** The id of the request page's status, which takes focus after a change of status. */
+export const REQUEST_STATUS_ID = 'request-status';
+
 const LINK = 'font-medium text-accent-700 hover:underline dark:text-accent-300';
 
 /** 'For {project} by {owner} · opened …', then the category, the owner's developer tier and a hidden mark. */
@@ -67,7 +70,11 @@ export function RequestSummary({ request, actions }: { request: TestRequestDetai
     <Card className="mt-4 p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{request.title}</h1>
-        <StatusBadge status={request.status} />
+        {/* Takes focus after the owner moves the request on (owner-controls.tsx): the move's result. */}
+        <p id={REQUEST_STATUS_ID} tabIndex={-1} className="rounded-full outline-offset-2 focus-visible:outline-2">
+          <span className="sr-only">Status: </span>
+          <StatusBadge status={request.status} />
+        </p>
       </div>
       <Byline request={request} />
       <p className="mt-4 whitespace-pre-line text-sm text-zinc-800 dark:text-zinc-200">{request.description}</p>

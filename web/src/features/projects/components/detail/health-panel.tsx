@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import type { ProjectDetail, ProjectHealthHistory } from '@vitrine/domain/answers';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { RelativeTime } from '../../../../components/ui/relative-time';
 import { useApi } from '../../../../hooks/use-api';
-import { useToastedAction } from '../../../../hooks/use-toasted-action';
+import { useFocusResult } from '../../../../hooks/use-focus-result';
 import { apiKey, callApi, endpoints } from '../../../../lib/api';
 import { failureReason } from '../../../../lib/reason';
 
@@ -14,6 +15,55 @@ const STATUS_TEXT = {
   unknown: 'Not checked yet',
   blocked: 'Address not checkable',
 } as const;
+
+/** The id of the panel's message after Check now, which takes focus when it shows. */
+const MESSAGE_ID = 'uptime-check-message';
+
+/** What Check now said last: queued, or the server's reason for refusing. */
+type CheckMessage = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Check now for the owner: asks for a check, then says so in the panel (or why not) and moves focus
+ * to that message, the action's result; the check's outcome then comes into the panel live.
+ */
+function CheckNow({ projectId }: { projectId: number }) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<CheckMessage | null>(null);
+  const focusResult = useFocusResult();
+  const checkNow = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await callApi(endpoints.projectHealth.checkNow, { params: { id: projectId } });
+      setMessage({ ok: true });
+    } catch (error) {
+      setMessage({ ok: false, reason: failureReason(error) });
+    } finally {
+      setBusy(false);
+      focusResult(MESSAGE_ID);
+    }
+  };
+  return (
+    <>
+      <Button variant="outline" className="mt-4 w-full" onClick={() => void checkNow()} loading={busy}>
+        Check now
+      </Button>
+      {message ? (
+        <p
+          id={MESSAGE_ID}
+          tabIndex={-1}
+          role={message.ok ? 'status' : 'alert'}
+          className={
+            message.ok ? 'mt-2 text-sm text-zinc-700 dark:text-zinc-300' : 'mt-2 text-sm text-red-600 dark:text-red-400'
+          }
+        >
+          <strong className="font-medium">{message.ok ? 'Check queued' : 'Check not queued'}</strong>{' '}
+          <span>{message.ok ? 'The result shows here when the check is done.' : message.reason}</span>
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 /** Checks the sparkline shows at most (the latest). */
 const SPARK_CHECKS = 96;
@@ -58,12 +108,6 @@ function Sparkline({ checks }: { checks: ProjectHealthHistory['checks'] }) {
 export function HealthPanel({ project }: { project: ProjectDetail }) {
   const history = useApi(apiKey(endpoints.projectHealth.history, { params: { id: project.id } }));
   const health = history.data ?? project.health;
-  const action = useToastedAction();
-  const checkNow = () =>
-    action.run('check', () => callApi(endpoints.projectHealth.checkNow, { params: { id: project.id } }), {
-      success: { title: 'Check queued', description: 'The result shows here after the next reload.' },
-      failure: (error) => ({ title: 'Check not queued', description: failureReason(error) }),
-    });
   return (
     <Card className="p-5" role="region" aria-labelledby="uptime-heading">
       <h2 id="uptime-heading" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
@@ -83,11 +127,7 @@ export function HealthPanel({ project }: { project: ProjectDetail }) {
         </dd>
       </dl>
       {history.data ? <Sparkline checks={history.data.checks} /> : null}
-      {project.canEdit ? (
-        <Button variant="outline" className="mt-4 w-full" onClick={checkNow} disabled={action.busy === 'check'}>
-          Check now
-        </Button>
-      ) : null}
+      {project.canEdit ? <CheckNow projectId={project.id} /> : null}
     </Card>
   );
 }

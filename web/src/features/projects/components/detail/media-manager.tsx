@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { mutate } from 'swr';
 import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from 'lucide-react';
 import type { Media, ProjectDetail } from '@vitrine/domain/answers';
-import { MEDIA_PER_PROJECT } from '@vitrine/domain/schemas/media';
+import { MEDIA_MESSAGES, MEDIA_PER_PROJECT } from '@vitrine/domain/schemas/media';
 import { mediaEndpoints } from '@vitrine/domain/endpoints-media';
 import { callApi, errorMessage } from '../../../../lib/api';
 import { uploadApi } from '../../../../lib/api-upload';
@@ -10,12 +10,17 @@ import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { Field, Input } from '../../../../components/ui/field';
 import { toast } from '../../../../components/ui/toast';
+import { useFocusResult } from '../../../../hooks/use-focus-result';
 import { projectKey } from '../../api/keys';
 import { revalidateProjects } from '../../api/revalidate';
+import { uploadRefusal } from '../../lib/upload-check';
 import { MediaPicture } from './media-picture';
 
 /** The image types the upload accepts (the server checks the file itself). */
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/avif,image/gif';
+
+/** The file field's hint: the types, then the server's size limit in its words ('Images can be up to 8 MB.'). */
+const UPLOAD_HINT = `PNG, JPEG, WebP, AVIF or GIF. ${MEDIA_MESSAGES.tooLarge}`;
 
 /** Refreshes the project page and every list showing its cover. */
 async function refresh(projectId: number): Promise<void> {
@@ -34,34 +39,76 @@ async function change(projectId: number, work: () => Promise<unknown>, failure: 
   }
 }
 
-/** Adds an image: the file and its alt text. */
+/**
+ * Adds an image: the file and its alt text. The chosen file is checked against the server's limits
+ * (size, pixels, shape: lib/upload-check.ts) as soon as it is picked and again on submit, so nothing
+ * is sent that the server would refuse; a refusal, the browser's or the server's, shows at the file
+ * field in the server's words and the field takes focus.
+ */
 function UploadForm({ projectId, full }: { projectId: number; full: boolean }) {
   const [busy, setBusy] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const refuse = (message: string) => {
+    setFileError(message);
+    fileInput.current?.focus();
+  };
+  const onFileChange = async (input: HTMLInputElement) => {
+    setFileError(null);
+    const file = input.files?.[0];
+    if (!file) return;
+    const refusal = await uploadRefusal(file);
+    // Only while the same file is still chosen.
+    if (refusal && input.files?.[0] === file) setFileError(refusal);
+  };
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy) return;
     const form = event.currentTarget;
     const data = new FormData(form);
     const file = data.get('file');
     if (!(file instanceof File) || file.size === 0) {
-      toast({ title: 'Choose an image to upload.', variant: 'destructive' });
+      refuse(MEDIA_MESSAGES.noFile);
       return;
     }
     setBusy(true);
-    const ok = await change(
-      projectId,
-      () => uploadApi(mediaEndpoints.add, { params: { id: projectId } }, data),
-      'Could not add the image',
-    );
-    setBusy(false);
-    if (ok) {
+    try {
+      const refusal = await uploadRefusal(file);
+      if (refusal) {
+        refuse(refusal);
+        return;
+      }
+      await uploadApi(mediaEndpoints.add, { params: { id: projectId } }, data);
+      await refresh(projectId);
       form.reset();
+      setFileError(null);
       toast({ title: 'Image added' });
+    } catch (error) {
+      refuse(errorMessage(error, 'Could not add the image. Please try again.'));
+    } finally {
+      setBusy(false);
     }
   };
   return (
-    <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-      <Field label="Image file" hint="PNG, JPEG, WebP, AVIF or GIF, up to 8 MB">
-        {(p) => <Input {...p} name="file" type="file" accept={ACCEPT} required disabled={full} className="pt-2" />}
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+    >
+      <Field label="Image file" hint={UPLOAD_HINT} error={fileError ?? undefined}>
+        {(p) => (
+          <Input
+            {...p}
+            ref={fileInput}
+            name="file"
+            type="file"
+            accept={ACCEPT}
+            required
+            disabled={full}
+            className="pt-2"
+            onChange={(event) => void onFileChange(event.currentTarget)}
+          />
+        )}
       </Field>
       <Field label="Alt text" hint="What the image shows">
         {(p) => <Input {...p} name="alt" maxLength={500} disabled={full} />}
@@ -74,9 +121,66 @@ function UploadForm({ projectId, full }: { projectId: number; full: boolean }) {
   );
 }
 
-/** One image's row: its thumbnail, alt text, moves and delete. */
-function MediaRow({ projectId, item, index, count }: { projectId: number; item: Media; index: number; count: number }) {
-  const [alt, setAlt] = useState(item.alt);
+/** The id of an image's Delete button, where focus goes when the image before it is deleted. */
+const deleteButtonId = (item: Media) => `media-${item.id}-delete`;
+
+/** The id of the images panel's heading, focused when its last image is deleted. */
+const HEADING_ID = 'manage-images-heading';
+
+/** An image's alt text and its Save; follows the saved text when it changes on the server. */
+function AltForm({
+  label,
+  saved,
+  onSave,
+}: {
+  label: string;
+  saved: string;
+  onSave: (alt: string) => Promise<unknown>;
+}) {
+  const [alt, setAlt] = useState(saved);
+  const [shown, setShown] = useState(saved);
+  const [saving, setSaving] = useState(false);
+  if (shown !== saved) {
+    setShown(saved);
+    setAlt(saved);
+  }
+  return (
+    <form
+      className="flex min-w-0 flex-1 items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (saving) return;
+        setSaving(true);
+        void onSave(alt).finally(() => setSaving(false));
+      }}
+    >
+      <Field label={`Alt text of ${label}`} className="min-w-0 flex-1">
+        {(p) => <Input {...p} value={alt} maxLength={500} onChange={(e) => setAlt(e.target.value)} />}
+      </Field>
+      <Button type="submit" variant="outline" className="mb-6" loading={saving}>
+        Save
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * One image's row: its thumbnail, alt text, moves and delete. The row keeps its place (keyed by the
+ * image's id) when its alt text is saved, so focus stays on Save or in the field.
+ */
+function MediaRow({
+  projectId,
+  item,
+  index,
+  count,
+  onDeleted,
+}: {
+  projectId: number;
+  item: Media;
+  index: number;
+  count: number;
+  onDeleted: () => void;
+}) {
   const label = `image ${index + 1}`;
   const edit = (body: { alt?: string; position?: number }, failure: string) =>
     change(
@@ -87,20 +191,7 @@ function MediaRow({ projectId, item, index, count }: { projectId: number; item: 
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <MediaPicture media={item} sizes="6rem" className="aspect-video w-24 rounded object-cover" />
-      <form
-        className="flex min-w-0 flex-1 items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void edit({ alt }, 'Could not save the alt text');
-        }}
-      >
-        <Field label={`Alt text of ${label}`} className="min-w-0 flex-1">
-          {(p) => <Input {...p} value={alt} maxLength={500} onChange={(e) => setAlt(e.target.value)} />}
-        </Field>
-        <Button type="submit" variant="outline" className="mb-6">
-          Save
-        </Button>
-      </form>
+      <AltForm label={label} saved={item.alt} onSave={(alt) => edit({ alt }, 'Could not save the alt text')} />
       <div className="flex gap-1">
         <Button
           variant="outline"
@@ -121,6 +212,7 @@ function MediaRow({ projectId, item, index, count }: { projectId: number; item: 
           <ArrowDown aria-hidden="true" />
         </Button>
         <Button
+          id={deleteButtonId(item)}
           variant="outline"
           size="icon"
           aria-label={`Delete ${label}`}
@@ -129,7 +221,9 @@ function MediaRow({ projectId, item, index, count }: { projectId: number; item: 
               projectId,
               () => callApi(mediaEndpoints.remove, { params: { id: projectId, mediaId: item.id } }),
               'Could not delete the image',
-            )
+            ).then((ok) => {
+              if (ok) onDeleted();
+            })
           }
         >
           <Trash2 aria-hidden="true" />
@@ -142,9 +236,17 @@ function MediaRow({ projectId, item, index, count }: { projectId: number; item: 
 /** The owner's images panel: add (up to MEDIA_PER_PROJECT), alt texts, order (the first is the cover), delete. */
 export function MediaManager({ project }: { project: ProjectDetail }) {
   const count = project.media.length;
+  // After a delete, focus goes to the next image's Delete, else the previous one's, else the heading.
+  const focusResult = useFocusResult();
+  const afterDelete = (index: number) => {
+    const neighbour = project.media[index + 1] ?? project.media[index - 1];
+    focusResult(neighbour ? deleteButtonId(neighbour) : HEADING_ID, HEADING_ID);
+  };
   return (
     <Card className="p-5">
-      <h2 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">Manage images</h2>
+      <h2 id={HEADING_ID} tabIndex={-1} className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+        Manage images
+      </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
         {count} of {MEDIA_PER_PROJECT} images. The first image is the cover.
       </p>
@@ -154,7 +256,14 @@ export function MediaManager({ project }: { project: ProjectDetail }) {
       {count > 0 ? (
         <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {project.media.map((item, i) => (
-            <MediaRow key={`${item.id}-${item.alt}`} projectId={project.id} item={item} index={i} count={count} />
+            <MediaRow
+              key={item.id}
+              projectId={project.id}
+              item={item}
+              index={i}
+              count={count}
+              onDeleted={() => afterDelete(i)}
+            />
           ))}
         </ul>
       ) : null}
