@@ -31,7 +31,8 @@ function answerPage(ctx: AppContext, status: number, state: UnsubscribePageState
  * - `POST /unsubscribe?token=` (its button) turns notification mail off as the one-click
  *   `POST /api/unsubscribe` does (same command, same quota) and answers what happened as a page, a
  *   refusal (400, 429) included;
- * - `GET /api/unsubscribe?token=` (the link of mails sent before this page existed) redirects to it.
+ * `GET /api/unsubscribe?token=` (the link of mails sent before this page existed, routes/notifications.ts)
+ * redirects here.
  * The mail's `List-Unsubscribe` header keeps naming `POST /api/unsubscribe` (RFC 8058).
  */
 export function unsubscribePageRoutes() {
@@ -57,10 +58,6 @@ export function unsubscribePageRoutes() {
       return answerPage(ctx, err.status, { kind: 'refused', message: err.message });
     }
     answerPage(ctx, 200, { kind: 'done', message: UNSUBSCRIBED });
-  });
-  router.get('/api/unsubscribe', (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.redirect(`${UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(tokenOf(ctx))}`);
   });
   return router;
 }
