@@ -19,6 +19,13 @@ test.describe('a link to a member-only page', () => {
     await expect(page.getByRole('heading', { name: 'Notification emails' })).toBeVisible();
   });
 
+  test('a member already signed in goes straight on to the page', async ({ page, request }) => {
+    await signIn(page, await registerMember(request));
+    await page.goto(`/auth?next=${encodeURIComponent('/settings')}`);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/settings`);
+    await expect(page.getByRole('heading', { name: 'Notification emails' })).toBeVisible();
+  });
+
   test('a next that names another site is dropped: sign-in goes home', async ({ page, request }) => {
     const member = await registerMember(request);
     await page.goto(`/auth?next=${encodeURIComponent('//elsewhere.example/settings')}`);

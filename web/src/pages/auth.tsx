@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { Card } from '../components/ui/card';
 import { AuthTabs, type AuthTab } from '../features/auth/auth-forms';
@@ -25,6 +25,13 @@ export function AuthPage() {
     if (isServerPage(next)) return window.location.assign(next);
     navigate(next, { replace: true });
   };
+  // Already signed in when the page opened (signed in in another tab since): straight on to `next`.
+  const [signedInAtOpen] = useState(() => user !== null);
+  useEffect(() => {
+    if (signedInAtOpen && next) onSuccess();
+    // Once, as the page opens: a later sign-in goes on through the form's onSuccess.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
       <h1 className="text-center text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
