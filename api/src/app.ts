@@ -15,6 +15,7 @@ import { healthRoutes } from './routes/health';
 import { crawlRoutes } from './routes/crawl';
 import { cardsRoutes } from './routes/cards';
 import { outboundRoutes } from './routes/outbound';
+import { unsubscribePageRoutes } from './routes/unsubscribe-page';
 import { mediaFileRoutes } from './routes/media-files';
 import { COMPRESS_THRESHOLD_BYTES, sharedReadsFront } from './cache/http';
 import { observeRequests } from './middleware/request-log';
@@ -100,8 +101,8 @@ export function createApp(
     app.use(router.allowedMethods());
   }
   // The public files outside /api answer XML or PNG, not JSON, so they are plain routers, not contracts;
-  // so is the outbound link (/go/:id), a redirect.
-  for (const router of [crawlRoutes(), cardsRoutes(), outboundRoutes()]) {
+  // so is the outbound link (/go/:id), a redirect, and the unsubscribe page of mails (a page without script).
+  for (const router of [crawlRoutes(), cardsRoutes(), outboundRoutes(), unsubscribePageRoutes()]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -48,6 +48,20 @@ describe('the queue board (/admin/queues)', () => {
     expect((await agent.put(`${QUEUE_BOARD_PATH}/api/queues/${EVENTS_QUEUE}/some-job/retry`)).status).toBe(403);
   });
 
+  it("sends a browser opening the board's page to the site's pages: a visitor to sign-in and back, a member to /admin", async () => {
+    const html = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const visitor = await t.agent().get(`${QUEUE_BOARD_PATH}?status=failed`).set('Accept', html);
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.location).toBe(`/auth?next=${encodeURIComponent(`${QUEUE_BOARD_PATH}?status=failed`)}`);
+    const { agent } = await t.member();
+    const member = await agent.get(QUEUE_BOARD_PATH).set('Accept', html);
+    expect([member.status, member.headers.location]).toEqual([302, '/admin']);
+    // The board's API stays JSON for everyone.
+    expect((await t.agent().get(`${QUEUE_BOARD_PATH}/api/queues`).set('Accept', html)).status).toBe(401);
+    const admin = await t.signIn(await buildUser(t.deps.sql, { isAdmin: true }));
+    expect((await admin.get(QUEUE_BOARD_PATH).set('Accept', html)).status).toBe(200);
+  });
+
   it('shows an admin the board under the site security headers', async () => {
     const admin = await t.signIn(await buildUser(t.deps.sql, { isAdmin: true }));
     const page = await admin.get(QUEUE_BOARD_PATH);

@@ -22,16 +22,30 @@ export const BOARD_ACTION_REFUSED = 'That queue action is not available here';
  */
 const ALLOWED_WRITES = [/^\/api\/queues\/[^/]+\/[^/]+\/(retry|clean)$/, /^\/api\/queues\/[^/]+\/(retry|clean)\/[^/]+$/];
 
+/** The site's sign-in page; `?next=` leads back after it (web/src/lib/sign-in-next.ts checks it is local). */
+const SIGN_IN_PATH = '/auth';
+
 /** True for a request to the board (its page, files and API). */
 function onBoard(ctx: Context): boolean {
   return ctx.path === QUEUE_BOARD_PATH || ctx.path.startsWith(`${QUEUE_BOARD_PATH}/`);
 }
 
 /**
+ * True when a browser opens one of the board's pages (a navigation asks for HTML first), not its API
+ * or files, which keep answering 401/403 as JSON.
+ */
+function opensPage(ctx: Context): boolean {
+  if (!['GET', 'HEAD'].includes(ctx.method) || ctx.path.startsWith(`${QUEUE_BOARD_PATH}/api/`)) return false;
+  return ctx.accepts('json', 'html') === 'html';
+}
+
+/**
  * Bull Board at QUEUE_BOARD_PATH over the three queues, for admins only: the site's session and
  * current user (loaded before, app.ts), its origin check on writes and its security headers (CSP
  * included: the board's page runs only its own scripts) apply as to the rest of /admin. A visitor is
- * answered 401 and a member 403, as by the admin routes; a paused admin may look but not act.
+ * answered 401 and a member 403, as by the admin routes; a paused admin may look but not act. A
+ * browser opening the board's page gets the site's pages instead: a visitor goes to sign-in, which
+ * leads back here, and a member to /admin, whose guard tells them they lack permission.
  */
 export function queueBoard(deps: Pick<Deps, 'redis' | 'config'>): Middleware<AppState, AppContextExtras> {
   const prefix = bullPrefix(deps.config.redisPrefix);
@@ -50,8 +64,13 @@ export function queueBoard(deps: Pick<Deps, 'redis' | 'config'>): Middleware<App
   const board = adapter.registerPlugin() as unknown as Middleware<AppState, AppContextExtras>;
   return async (ctx, next) => {
     if (!onBoard(ctx)) return next();
+    const user = ctx.state.user;
+    if (!user?.isAdmin && opensPage(ctx)) {
+      ctx.set('Cache-Control', 'no-store');
+      return ctx.redirect(user ? '/admin' : `${SIGN_IN_PATH}?next=${encodeURIComponent(ctx.originalUrl)}`);
+    }
     const write = !['GET', 'HEAD'].includes(ctx.method);
-    guard({ access: write ? 'activeAdmin' : 'admin' }, ctx.state.user);
+    guard({ access: write ? 'activeAdmin' : 'admin' }, user);
     const inner = ctx.path.slice(QUEUE_BOARD_PATH.length);
     if (write && !ALLOWED_WRITES.some((allowed) => allowed.test(inner))) throw forbidden(BOARD_ACTION_REFUSED);
     // The board's answers are for this admin only, never for a shared cache.

@@ -140,6 +140,8 @@ export function webClient(
         socialLinks: site.socialLinks,
         load: (key) => readAsViewer(api, ctx, key),
       });
+      // The renderer names only local paths here (a visitor on a member-only page, sent to sign-in).
+      if (page.redirect !== undefined) return ctx.redirect(page.redirect);
       ctx.status = page.status;
       ctx.body = pageStream(template, page, preloads(page.modules));
     } catch (err) {

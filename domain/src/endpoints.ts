@@ -148,6 +148,7 @@ const notifications: EndpointsOf<typeof notificationContracts> = {
   markRead: endpoint('post', '/api/notifications/read'),
   settings: endpoint('get', '/api/users/me/notifications'),
   updateSettings: endpoint('patch', '/api/users/me/notifications'),
+  unsubscribeLink: endpoint('get', '/api/unsubscribe'),
   unsubscribe: endpoint('post', '/api/unsubscribe'),
 };
 

@@ -42,6 +42,11 @@ export interface SsrResult {
   data: string;
   /** Streams the app's HTML (the inside of #root) into `destination`, then ends it. */
   pipe: (destination: NodeJS.WritableStream) => void;
+  /**
+   * A local path to redirect to instead of the page: a visitor on a member-only page goes to sign-in
+   * (`/auth?next=...`) at once, as the client's guard would after hydration. The page is not sent.
+   */
+  redirect?: string;
 }
 
 /** The module web/dist-ssr/entry-server.js exports. */

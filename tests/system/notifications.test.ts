@@ -93,6 +93,8 @@ describe("a maker's new project", { timeout: SYSTEM_TEST_TIMEOUT_MS }, () => {
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const unsubscribe = /<([^>]+)>/.exec(mail.headers['list-unsubscribe']!)![1]!;
     expect(unsubscribe.startsWith(`${config.siteUrl}/api/unsubscribe?token=`)).toBe(true);
+    // The text's link opens the page that asks first (api/src/routes/unsubscribe-page.ts).
+    expect(unfolded(mail)).toContain(`${config.siteUrl}/unsubscribe?token=`);
     expect(mailsTo(unconfirmed.email!)).toEqual([]);
 
     // The event comes round again (as the outbox relay would): nothing more is written or mailed.

@@ -57,10 +57,23 @@ function unique(base: string): string {
 }
 
 test.describe('admin dashboard access', () => {
-  test('a visitor is sent home and told to log in', async ({ page }) => {
-    await page.goto('/admin');
+  test('a visitor is sent to sign-in, told why', async ({ page }) => {
+    await page.goto('/admin?tab=reports');
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/auth?next=${encodeURIComponent('/admin?tab=reports')}`);
+    await expect(page.getByText('Please log in to access the admin dashboard')).toBeVisible();
+  });
+
+  test("the queue board's page sends a visitor to sign-in and a member to the site's refusal, as pages", async ({
+    browser,
+  }) => {
+    const visitor = await openAs(browser);
+    await visitor.goto('/admin/queues');
+    await expect(visitor).toHaveURL(`${E2E_BASE_URL}/auth?next=%2Fadmin%2Fqueues`);
+    await expect(visitor.getByText('Please log in to access the admin dashboard')).toBeVisible();
+    const { page } = await newMember(browser);
+    await page.goto('/admin/queues');
     await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
-    await expectToast(page, 'Please log in to access the admin dashboard');
+    await expectToast(page, 'Access denied');
   });
 
   test('a member is sent home and told they lack permission', async ({ browser }) => {
@@ -72,6 +85,24 @@ test.describe('admin dashboard access', () => {
 });
 
 test.describe('admin dashboard', () => {
+  test('the open tab is in the address: a link opens it, a switch replaces the entry, a reload keeps it', async ({
+    browser,
+  }) => {
+    const page = await openAs(browser, E2E_ADMIN);
+    await page.goto('/');
+    await page.goto('/admin?tab=integrity');
+    await expect(page.getByRole('tab', { name: /^Integrity/ })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: /^Projects/ }).click();
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/admin?tab=projects`);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: /^Projects/ })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: /^Users/ }).click();
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/admin`);
+    // The switches replaced the entry: Back leaves the dashboard.
+    await page.goBack();
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+  });
+
   test('search: the Users and Projects tabs find a row by part of its name, with the keyboard', async ({ browser }) => {
     const { member, page: memberPage } = await newMember(browser);
     const project = await createProject(memberPage);

@@ -97,13 +97,13 @@ test.describe('contact page', () => {
       await panel.getByLabel('Message').fill('Hello admins,\nhow do I get the verified badge?');
       await panel.getByText('Send me a copy via email').click();
       await panel.getByRole('button', { name: 'Send Message' }).click();
-      await expectToast(page, 'Message sent');
-      await expect(
-        page.getByText(
-          "Your message has been sent successfully. We'll get back to you soon. Check your inbox: follow the confirmation link we sent within 24 hours to receive your copy.",
-        ),
-      ).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Message Sent Successfully' })).toBeVisible();
+      const sent = page.getByRole('status').filter({ hasText: 'Message Sent Successfully' });
+      await expect(
+        sent.getByText("Your message has been sent successfully. We'll get back to you soon."),
+      ).toBeVisible();
+      // Said once, in the panel: no toast repeats it.
+      await expect(page.getByText('Message sent', { exact: true })).toHaveCount(0);
       await expect(
         page.getByText('Check your inbox: follow the confirmation link we sent within 24 hours to receive your copy.', {
           exact: true,
@@ -145,8 +145,8 @@ test.describe('contact page', () => {
     await panel.getByLabel('Subject').fill(subject);
     await panel.getByLabel('Message').fill('I would like to suggest a new category.');
     await panel.getByRole('button', { name: 'Send Message' }).click();
-    await expectToast(page, 'Message sent');
     await expect(page.getByRole('heading', { name: 'Message Sent Successfully' })).toBeVisible();
+    await expect(page.getByText('Message sent', { exact: true })).toHaveCount(0);
     const stored = (await adminMessages(browser)).find((m) => m.subject === subject);
     expect(stored?.senderUserId).toBe(await me(page.request));
 
@@ -154,6 +154,22 @@ test.describe('contact page', () => {
     await expect(page).toHaveURL(/\/messages$/);
     const card = page.getByRole('article').filter({ hasText: subject });
     await expect(card.getByText('To: Admin')).toBeVisible();
+  });
+
+  test('a failed send is said once, under the form, not also as a toast', async ({ page }) => {
+    const refusal = 'Too many messages. Please try again later.';
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ message: refusal }) }),
+    );
+    await page.goto('/contact');
+    const panel = page.getByRole('tabpanel');
+    await panel.getByLabel('Subject').fill(uniqueSubject('Refused'));
+    await panel.getByLabel('Message').fill('This one will not get through.');
+    await panel.getByRole('button', { name: 'Send Message' }).click();
+    const alert = panel.getByRole('alert').filter({ hasText: 'Failed to send message' });
+    await expect(alert).toContainText(refusal);
+    await expect(page.getByText(refusal)).toHaveCount(1);
+    await expect(panel.getByLabel('Subject')).not.toHaveValue('');
   });
 
   test('Cancel goes home', async ({ page }) => {

@@ -8,10 +8,17 @@ function uniqueSubject(base: string): string {
 }
 
 test.describe('messages page', () => {
-  test('a visitor is sent home and told to log in', async ({ page }) => {
+  test('a visitor is sent to sign-in, told why, and back to the messages after it', async ({ page, request }) => {
+    const member = await registerMember(request);
     await page.goto('/messages');
-    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
-    await expectToast(page, 'Please log in to view your messages');
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/auth?next=%2Fmessages`);
+    await expect(page.getByText('Please log in to view your messages')).toBeVisible();
+    const login = page.getByRole('tabpanel', { name: 'Login' });
+    await login.getByLabel('Username').fill(member.username);
+    await login.getByLabel('Password').fill(member.password);
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/messages`);
+    await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
   });
 
   test(

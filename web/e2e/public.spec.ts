@@ -212,10 +212,13 @@ test.describe('public screens', { tag: '@phone' }, () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('protected routes send a visitor home', async ({ page }) => {
+  test('protected routes send a visitor to sign-in, with the page to come back to', async ({ page }) => {
     await page.goto('/messages');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2Fmessages$/);
     await page.goto('/admin');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2Fadmin$/);
+    await page.goto('/notifications');
+    await expect(page).toHaveURL(/\/auth\?next=%2Fnotifications$/);
+    await expect(page.getByText('Please log in to see your notifications')).toBeVisible();
   });
 });

@@ -171,6 +171,9 @@ test.describe('focus always lands somewhere meaningful', { tag: '@phone' }, () =
     await panel.getByRole('button', { name: 'Create account' }).click();
     await expect(panel.getByText('Username already exists')).toBeVisible();
     await expect(panel.getByLabel('Username')).toBeFocused();
+    // Said once, at the field: no toast repeats it.
+    await expect(page.getByText('Username already exists')).toHaveCount(1);
+    await expect(page.getByText('Registration failed', { exact: true })).toHaveCount(0);
 
     await panel.getByLabel('Username').fill(`${taken.username}x`);
     await panel.getByRole('button', { name: 'Create account' }).click();

@@ -93,7 +93,11 @@ test.describe('server-rendered pages', () => {
     }
   });
 
-  test('every route the client knows answers 200 with its own title; unknown ones 404', async ({ request, page }) => {
+  test('every route the client knows answers 200 with its own title; unknown ones 404', async ({
+    request,
+    page,
+    browser,
+  }) => {
     const { id, username } = await someProject(request);
     // A test request of its own: other journeys hide and close theirs.
     await signIn(page, await registerMember(request));
@@ -117,9 +121,6 @@ test.describe('server-rendered pages', () => {
       '/terms': 'Terms of Service',
       '/privacy': 'Privacy Policy',
       '/auth': 'Log in',
-      '/messages': 'Messages',
-      '/admin': 'Admin Dashboard',
-      '/settings': 'Settings',
       '/confirm-email': 'Confirm your email',
       '/test-requests': 'Test Requests',
       [`/users/${username}`]: username,
@@ -129,6 +130,18 @@ test.describe('server-rendered pages', () => {
       const res = await request.get(path);
       expect(res.status(), path).toBe(200);
       expect(await res.text(), path).toContain(`<title>${title.replace(/&/g, '&amp;')} | Vitrine</title>`);
+    }
+    // Member-only pages: the member's page; a visitor is sent to sign-in at once, with the way back.
+    const memberOnly = { '/messages': 'Messages', '/admin': 'Admin Dashboard', '/settings': 'Settings' };
+    // `request` signed up above: a visitor needs a context of its own.
+    const stranger = (await browser.newContext()).request;
+    for (const [path, title] of Object.entries(memberOnly)) {
+      const res = await page.request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(await res.text(), path).toContain(`<title>${title} | Vitrine</title>`);
+      const visitor = await stranger.get(`${path}?from=mail`, { maxRedirects: 0 });
+      expect(visitor.status(), path).toBe(302);
+      expect(visitor.headers().location, path).toBe(`/auth?next=${encodeURIComponent(`${path}?from=mail`)}`);
     }
     expect((await request.get(`/projects/${id}`)).status()).toBe(200);
     for (const path of ['/test-requests/987654321', '/test-requests/05', '/settings/nope']) {

@@ -6,7 +6,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { Router } from 'wouter';
+import { Router, type SsrContext } from 'wouter';
 import { unstable_serialize } from 'swr/infinite';
 import type { CurrentUser } from '@vitrine/domain/answers';
 import type { SsrPageData, SsrRequest, SsrResult } from '@vitrine/domain/ssr';
@@ -18,6 +18,7 @@ import { apiKey, endpoints } from './lib/api';
 import { renderHead } from './ssr/head';
 import { planPage } from './ssr/pages';
 import { viewerStateKey } from './features/projects/api/use-viewer-state';
+import { SIGN_IN_PATH } from './lib/sign-in-next';
 
 /** The current-user call. */
 const CURRENT_USER_KEY = apiKey(endpoints.auth.me);
@@ -67,9 +68,11 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
   for (const key of plan.infiniteKeys) if (data.has(key)) fallback[unstable_serialize(() => key)] = [data.get(key)];
   const { status, meta } = plan.describe(data, site);
 
+  // A guard's <Redirect> records where it leads here (app/guards.tsx).
+  const ssrContext: SsrContext = {};
   const tree = (
     <StrictMode>
-      <Router ssrPath={url.pathname} ssrSearch={search}>
+      <Router ssrPath={url.pathname} ssrSearch={search} ssrContext={ssrContext}>
         <Root fallback={fallback} session={createSessionStore(sessionOf(user))} />
       </Router>
     </StrictMode>
@@ -84,6 +87,13 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
       onError: (error) => console.error('[ssr]', error),
     });
   });
+  // Only the way to sign-in is answered as a redirect: the guards' other one (a member on /admin, sent
+  // home) comes with a toast that only the client shows.
+  const redirect = ssrContext.redirectTo;
+  if (redirect !== undefined && (redirect === SIGN_IN_PATH || redirect.startsWith(`${SIGN_IN_PATH}?`))) {
+    stream.abort();
+    return { status: 302, head: '', modules: [], data: '', pipe: () => undefined, redirect };
+  }
   return {
     status,
     head: renderHead(meta, site),

@@ -6,6 +6,7 @@ import { unsubscribeToken } from '@vitrine/runtime/unsubscribe-token';
 import { makeTestApp, type TestApp } from '../testing';
 import { FOLLOW_SELF, TOO_MANY_FOLLOWS } from '../commands/follow-setter';
 import { UNSUBSCRIBED } from '../commands/unsubscriber';
+import { NOTIFICATION_SETTINGS_PATH, UNSUBSCRIBE_CONFIRM } from '../public/unsubscribe-page';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -221,5 +222,51 @@ describe('mail settings and the one-click unsubscribe', () => {
         .send(token === undefined ? {} : { token });
       expect([res.status, res.body]).toEqual([400, { message: BAD_UNSUBSCRIBE_TOKEN }]);
     }
+  });
+  it("opens the mail's link as a page that asks first (a GET changes nothing), then unsubscribes from its button", async () => {
+    const user = await buildUser(t.deps.sql);
+    await t.deps.sql`UPDATE users SET notify_email = 'instant' WHERE id = ${user.id}`;
+    const token = encodeURIComponent(unsubscribeToken(user.id, t.config.sessionSecret));
+    const notifyEmail = async () =>
+      (await t.deps.sql`SELECT notify_email FROM users WHERE id = ${user.id}`)[0]!.notifyEmail as string;
+
+    // Mails sent before the page existed link to the API's address: it redirects to the page.
+    const old = await t.agent().get(`/api/unsubscribe?token=${token}`);
+    expect([old.status, old.headers.location]).toEqual([302, `/unsubscribe?token=${token}`]);
+    const page = await t.agent().get(`/unsubscribe?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.text).toContain(UNSUBSCRIBE_CONFIRM.heading);
+    expect(page.text).toContain(`<form method="post" action="/unsubscribe?token=${token}">`);
+    expect(page.text).not.toContain('<script');
+    // A scanner opening the links twice changes nothing.
+    await t.agent().get(`/unsubscribe?token=${token}`);
+    expect(await notifyEmail()).toBe('instant');
+
+    // The button: a form POST from the page, signed out.
+    const done = await t.agent().post(`/unsubscribe?token=${token}`).type('form').send('');
+    expect(done.status).toBe(200);
+    expect(done.text).toContain(UNSUBSCRIBED);
+    expect(done.text).toContain(`href="${NOTIFICATION_SETTINGS_PATH}"`);
+    expect(await notifyEmail()).toBe('off');
+  });
+
+  it('answers a bad token on the page with a page saying so (400), changing nothing', async () => {
+    const user = await buildUser(t.deps.sql);
+    await t.deps.sql`UPDATE users SET notify_email = 'weekly' WHERE id = ${user.id}`;
+    const forged = encodeURIComponent(unsubscribeToken(user.id, 'another-secret'));
+    for (const query of [`?token=${forged}`, '?token=abc', '']) {
+      const page = await t.agent().get(`/unsubscribe${query}`);
+      expect(page.status).toBe(400);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.text).toContain(BAD_UNSUBSCRIBE_TOKEN);
+      expect(page.text).not.toContain('<form');
+      const post = await t.agent().post(`/unsubscribe${query}`).type('form').send('');
+      expect(post.status).toBe(400);
+      expect(post.text).toContain(BAD_UNSUBSCRIBE_TOKEN);
+    }
+    const [row] = await t.deps.sql`SELECT notify_email FROM users WHERE id = ${user.id}`;
+    expect(row!.notifyEmail).toBe('weekly');
   });
 });

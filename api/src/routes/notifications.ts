@@ -13,6 +13,7 @@ import { FOLLOW_SELF, followSetter, TOO_MANY_FOLLOWS } from '../commands/follow-
 import { notificationReadMarker } from '../commands/notification-read-marker';
 import { notificationSettingsSaver } from '../commands/notification-settings-saver';
 import { UNSUBSCRIBED, unsubscriber } from '../commands/unsubscriber';
+import { UNSUBSCRIBE_PAGE_PATH } from './unsubscribe-page';
 import { presentProject } from '../presenters/project';
 import { viewerOf } from '../loaders';
 
@@ -60,6 +61,10 @@ export const notificationRoutes: Route[] = [
   route(notificationContracts.updateSettings, { access: 'member', limit: 'settings' }, async (call) => {
     await notificationSettingsSaver(call, call.body);
     return presentSettings((await makeUserQueries(call.deps.sql).findUserById(call.user.id))!);
+  }),
+  route(notificationContracts.unsubscribeLink, { access: 'anyone' }, (call) => {
+    call.koa.set('Cache-Control', 'no-store');
+    call.koa.redirect(`${UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(call.query.token ?? '')}`);
   }),
   route(notificationContracts.unsubscribe, { access: 'anyone', limit: 'unsubscribe' }, async (call) => {
     const fromQuery = call.koa.query.token;

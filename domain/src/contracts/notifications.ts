@@ -86,6 +86,16 @@ export const notificationContracts = {
     body: named('NotificationSettingsInput', notificationSettingsSchema),
     response: notificationAnswers.NotificationSettings,
   }),
+  unsubscribeLink: contract({
+    method: 'get',
+    path: '/api/unsubscribe',
+    tag,
+    summary:
+      'The unsubscribe link of mails sent before the unsubscribe page existed: 302 to that page (GET /unsubscribe?token=, plain HTML outside the API), which asks before it changes anything. Changes nothing itself',
+    query: unsubscribeSchema,
+    status: 302,
+    response: null,
+  }),
   unsubscribe: contract({
     method: 'post',
     path: '/api/unsubscribe',

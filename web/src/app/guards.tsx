@@ -1,16 +1,22 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
 import { useSession } from '../stores/session';
 import { toast } from '../components/ui/toast';
+import { signInPathFor } from '../lib/sign-in-next';
 import { PageLoading } from './page-loading';
 
-/** Redirects a visitor home, telling them why (the page's own text); silent right after a logout on the page. */
-function SignedOut({ message, afterLogout }: { message?: string; afterLogout: boolean }) {
-  useEffect(() => {
-    if (message && !afterLogout) toast({ title: message });
-  }, [message, afterLogout]);
-  return <Redirect to="/" replace />;
+/**
+ * Sends a visitor to sign-in, which leads back here after it (`?next=`, lib/sign-in-next.ts) and says
+ * why (the page's text, signInReason); right after a logout on the page, home, silently.
+ */
+function SignedOut({ afterLogout }: { afterLogout: boolean }) {
+  const [path] = useLocation();
+  const search = useSearch();
+  if (afterLogout) return <Redirect to="/" replace />;
+  // The fragment never reaches the server; the redirect itself happens in the browser, after hydration.
+  const hash = typeof window === 'undefined' ? '' : window.location.hash;
+  return <Redirect to={signInPathFor(`${path}${search ? `?${search}` : ''}${hash}`)} replace />;
 }
 
 /** True once this guard has shown its page to a signed-in user (so a later null user is a logout). */
@@ -22,14 +28,14 @@ function useHadUser(signedIn: boolean): boolean {
 }
 
 /**
- * Shows 'Loading' while the session loads, then the page for a signed-in user, else redirects to /
- * with `signedOutMessage` as a toast ('Please log in to view your messages').
+ * Shows 'Loading' while the session loads, then the page for a signed-in user, else sends the visitor
+ * to sign-in and back (SignedOut).
  */
-export function SignedInOnly({ children, signedOutMessage }: { children: ReactNode; signedOutMessage?: string }) {
+export function SignedInOnly({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession(useShallow((s) => ({ user: s.user, isLoading: s.isLoading })));
   const hadUser = useHadUser(Boolean(user));
   if (isLoading) return <PageLoading />;
-  if (!user) return <SignedOut message={signedOutMessage} afterLogout={hadUser} />;
+  if (!user) return <SignedOut afterLogout={hadUser} />;
   return <>{children}</>;
 }
 
@@ -45,12 +51,12 @@ function NoPermission() {
   return <Redirect to="/" replace />;
 }
 
-/** Shows 'Loading' while the session loads, then the page for an admin; others go to /. */
-export function AdminOnly({ children, signedOutMessage }: { children: ReactNode; signedOutMessage?: string }) {
+/** Shows 'Loading' while the session loads, then the page for an admin; a visitor goes to sign-in, a member to /. */
+export function AdminOnly({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession(useShallow((s) => ({ user: s.user, isLoading: s.isLoading })));
   const hadUser = useHadUser(Boolean(user));
   if (isLoading) return <PageLoading />;
-  if (!user) return <SignedOut message={signedOutMessage} afterLogout={hadUser} />;
+  if (!user) return <SignedOut afterLogout={hadUser} />;
   if (!user.isAdmin) return <NoPermission />;
   return <>{children}</>;
 }

@@ -52,7 +52,7 @@ const Privacy = () => (
   </Lazy>
 );
 const Notifications = () => (
-  <SignedInOnly signedOutMessage="Please log in to see your notifications">
+  <SignedInOnly>
     <Lazy>
       <NotificationsPage />
     </Lazy>
@@ -78,14 +78,14 @@ export function AppRoutes() {
         </Lazy>
       </Route>
       <Route path="/messages">
-        <SignedInOnly signedOutMessage="Please log in to view your messages">
+        <SignedInOnly>
           <Lazy>
             <MessagesPage />
           </Lazy>
         </SignedInOnly>
       </Route>
       <Route path="/admin">
-        <AdminOnly signedOutMessage="Please log in to access the admin dashboard">
+        <AdminOnly>
           <Lazy>
             <AdminPage />
           </Lazy>
@@ -104,7 +104,7 @@ export function AppRoutes() {
         )}
       </Route>
       <Route path="/settings">
-        <SignedInOnly signedOutMessage="Please log in to change your settings">
+        <SignedInOnly>
           <Lazy>
             <SettingsPage />
           </Lazy>

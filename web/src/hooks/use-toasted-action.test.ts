@@ -51,6 +51,21 @@ describe('useToastedAction (runToastedAction)', () => {
     expect(toasts).toEqual([{ title: 'Error', description: 'Failed to delete user: 403', variant: 'destructive' }]);
   });
 
+  it('shows no failure toast when the failure step answers null (a form that says it inline)', async () => {
+    const { sink, events, toasts } = recorder();
+    const said: string[] = [];
+    const ok = await runToastedAction(sink, 'send', () => Promise.reject(new Error('offline')), {
+      failure: (error) => {
+        said.push((error as Error).message);
+        return null;
+      },
+    });
+    expect(ok).toBe(false);
+    expect(said).toEqual(['offline']);
+    expect(toasts).toEqual([]);
+    expect(events).toEqual(['busy:send', 'error:null', 'error:offline', 'busy:null']);
+  });
+
   it('keeps the busy mark after a success when asked (a row about to leave its list), and may stay quiet', async () => {
     const { sink, events, toasts } = recorder();
     await runToastedAction(sink, 'reviewed', async () => undefined, {

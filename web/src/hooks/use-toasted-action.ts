@@ -6,8 +6,11 @@ import { failureReason } from '../lib/reason';
 export interface ActionOptions<R> {
   /** The toast after a success; a function gets the result. Omit for a quiet success. */
   success?: ToastInput | ((result: R) => ToastInput);
-  /** The failure toast (always the destructive style), from the error; it may also mark fields. */
-  failure: (error: unknown) => Omit<ToastInput, 'variant'>;
+  /**
+   * The failure toast (always the destructive style), from the error; it may also mark fields. Null
+   * for none: a form that shows the failure where it is (inline, in a live region) says it once.
+   */
+  failure: (error: unknown) => Omit<ToastInput, 'variant'> | null;
   /** Runs after a success and its toast: close a dialog, reset a form, hand the result on. */
   onSuccess?: (result: R) => void;
   /** Keeps the busy mark after a success, for a row that is about to leave its list. */
@@ -39,7 +42,8 @@ export async function runToastedAction<R>(
     result = await work();
   } catch (error) {
     sink.setError(failureReason(error));
-    sink.show({ ...options.failure(error), variant: 'destructive' });
+    const told = options.failure(error);
+    if (told) sink.show({ ...told, variant: 'destructive' });
     sink.setBusy(null);
     return false;
   }

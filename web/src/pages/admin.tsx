@@ -17,6 +17,7 @@ import { TabPanel, Tabs } from '../components/ui/tabs';
 import { notify } from '../components/ui/toast';
 import { useDocumentTitle } from '../lib/site';
 import { useSession } from '../stores/session';
+import { useSearchChoice, type SearchChoice } from '../hooks/use-search-choice';
 import { useLiveEvent } from '../hooks/use-live-event';
 import { useAdminReports } from '../features/admin/api/use-admin-reports';
 import { useAdminCommentReports } from '../features/admin/api/use-admin-comment-reports';
@@ -31,7 +32,14 @@ import { InboxList } from '../features/messages/components/inbox-list';
 import { ComposeDialog } from '../features/messages/components/compose-dialog';
 import { useUserOptions } from '../features/messages/api/use-user-options';
 
-type AdminTab = 'users' | 'projects' | 'messages' | 'reports' | 'test-requests' | 'integrity';
+const ADMIN_TABS = ['users', 'projects', 'messages', 'reports', 'test-requests', 'integrity'] as const;
+type AdminTab = (typeof ADMIN_TABS)[number];
+
+/**
+ * The open tab, in the address (`/admin?tab=integrity`): a reload or a shared link opens it, and a
+ * switch replaces the history entry, so Back leaves the dashboard rather than stepping through tabs.
+ */
+const ADMIN_TAB: SearchChoice<AdminTab> = { name: 'tab', values: ADMIN_TABS, fallback: 'users' };
 
 /** Label with its icon. */
 function TabLabel({ icon: Icon, children, count = 0 }: { icon: typeof Users; children: string; count?: number }) {
@@ -128,7 +136,7 @@ function useAdminAlerts() {
 export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
   const user = useSession(useShallow((s) => s.user));
-  const [tab, setTab] = useState<AdminTab>('users');
+  const [tab, setTab] = useSearchChoice(ADMIN_TAB);
   const [composer, setComposer] = useState<{ open: boolean; recipientId: number | null }>({
     open: false,
     recipientId: null,

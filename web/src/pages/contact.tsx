@@ -132,7 +132,6 @@ export default function ContactPage() {
                   <ContactForm
                     mode={m}
                     viewer={user}
-                    successDescription="Your message has been sent successfully. We'll get back to you soon."
                     onSent={(copy) => setSent(copy ?? true)}
                     onCancel={() => navigate('/')}
                     state={values}

@@ -6,8 +6,8 @@ import type { OutgoingMail } from '../mailer';
 export interface NotificationMailContext {
   siteName: string;
   siteUrl: string;
-  /** The one-click unsubscribe address (POST, RFC 8058), with its signed token. */
-  unsubscribeUrl: string;
+  /** The member's signed unsubscribe token (runtime/src/unsubscribe-token.ts). */
+  unsubscribeToken: string;
 }
 
 /**
@@ -20,6 +20,11 @@ export function NotificationEmail(
   mode: MailingMode,
   ctx: NotificationMailContext,
 ): Omit<OutgoingMail, 'key'> {
+  const token = encodeURIComponent(ctx.unsubscribeToken);
+  // The text's link opens a page that asks first (mail scanners open links); the header is the
+  // one-click POST a mail client sends itself (RFC 8058). Both are served by the API (app.ts).
+  const pageUrl = `${ctx.siteUrl}/unsubscribe?token=${token}`;
+  const oneClickUrl = `${ctx.siteUrl}/api/unsubscribe?token=${token}`;
   const lines = rows.map((row) => `- ${notificationText(row)}\n  ${ctx.siteUrl}${row.url}`);
   const subject =
     mode === 'instant'
@@ -36,10 +41,10 @@ export function NotificationEmail(
       `All your notifications: ${ctx.siteUrl}/notifications`,
       '',
       `Choose which notifications are mailed, and how often, in Settings on ${ctx.siteName}: ${ctx.siteUrl}/settings`,
-      `Stop these mails: ${ctx.unsubscribeUrl}`,
+      `Stop these mails: ${pageUrl}`,
     ].join('\n'),
     headers: {
-      'List-Unsubscribe': `<${ctx.unsubscribeUrl}>`,
+      'List-Unsubscribe': `<${oneClickUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };

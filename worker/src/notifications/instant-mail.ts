@@ -90,11 +90,10 @@ export const SendNotificationMailTask = defineTask({
     const notifications = makeNotificationQueries(ctx.sql);
     const found = await notifications.mailFor(data.userId, { ids: data.ids, limit: DIGEST_MAX_ROWS });
     if (!found || found.rows.length === 0) return;
-    const token = unsubscribeToken(data.userId, ctx.config.sessionSecret);
     const mail = NotificationEmail(found, found.rows, data.mode, {
       siteName: ctx.config.siteName,
       siteUrl: ctx.config.siteUrl,
-      unsubscribeUrl: `${ctx.config.siteUrl}/api/unsubscribe?token=${encodeURIComponent(token)}`,
+      unsubscribeToken: unsubscribeToken(data.userId, ctx.config.sessionSecret),
     });
     await ctx.mailer.send({ ...mail, key: data.key });
     await recordSent(async () => {

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { loginSchema, registerSchema } from '@vitrine/domain/schemas/auth';
 import { ROLES, type Role } from '@vitrine/domain/constants';
 import type { CurrentUser } from '@vitrine/domain/answers';
@@ -8,6 +8,7 @@ import { focusFirstInvalid, useSchemaForm, useFormSubmit, type FieldErrors } fro
 import { errorMessage, errorStatus } from '../../lib/api';
 import { siteName } from '../../lib/site';
 import { Button } from '../../components/ui/button';
+import { FormFailure } from '../../components/ui/form-failure';
 import { Checkbox, Field, Input, Textarea } from '../../components/ui/field';
 import { PasswordStrengthMeter } from '../../components/ui/password-strength';
 import { Select } from '../../components/ui/select';
@@ -154,16 +155,19 @@ const REFUSED_FIELD: Partial<Record<number, 'username' | 'password'>> = { 409: '
 /**
  * Puts the server's refusal of a sign-up at the field it is about, and focus with it: a taken
  * username (409), or a common or guessable password (the only 400 the form's own checks let
- * through). Answers the refusal's text for the toast.
+ * through). Answers the refusal's text when no field holds it, for the form's own failure line.
  */
-function showRefusal(error: unknown, setErrors: (errors: FieldErrors) => void, form: HTMLFormElement | null): string {
+function showRefusal(
+  error: unknown,
+  setErrors: (errors: FieldErrors) => void,
+  form: HTMLFormElement | null,
+): string | null {
   const description = errorMessage(error, 'Registration failed');
   const field = REFUSED_FIELD[errorStatus(error) ?? 0];
-  if (field) {
-    setErrors({ [field]: description });
-    focusFirstInvalid(form);
-  }
-  return description;
+  if (!field) return description;
+  setErrors({ [field]: description });
+  focusFirstInvalid(form);
+  return null;
 }
 
 /** What the sign-up form starts with. */
@@ -186,20 +190,27 @@ function useRegisterForm(onSuccess?: (user: CurrentUser) => void) {
   const form = useSchemaForm(registerSchema, REGISTER_INITIAL);
   const { run } = useToastedAction();
   const formRef = useRef<HTMLFormElement>(null);
-  const { pending, onSubmit } = useFormSubmit(form.validate, (input) =>
-    run('register', () => register(input), {
-      success: (user) => ({
-        title: 'Registration successful',
-        description: `Welcome to ${siteName()}, ${user.username}!`,
+  // A refusal is said once, where the form is: at its field, else under the form (never also a toast).
+  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, onSubmit } = useFormSubmit(
+    () => {
+      setFailure(null);
+      return form.validate();
+    },
+    (input) =>
+      run('register', () => register(input), {
+        success: (user) => ({
+          title: 'Registration successful',
+          description: `Welcome to ${siteName()}, ${user.username}!`,
+        }),
+        failure: (error) => {
+          setFailure(showRefusal(error, form.setErrors, formRef.current));
+          return null;
+        },
+        onSuccess,
       }),
-      failure: (error) => ({
-        title: 'Registration failed',
-        description: showRefusal(error, form.setErrors, formRef.current),
-      }),
-      onSuccess,
-    }),
   );
-  return { form, formRef, pending, onSubmit };
+  return { form, formRef, pending, onSubmit, failure };
 }
 
 /** The sign-up form's values, errors and setter, as its field groups take them. */
@@ -287,7 +298,7 @@ function BioField({ form }: { form: RegisterFormState }) {
 
 /** The sign-up form with role and bio; `onSuccess` runs after the 'Registration successful' toast. */
 function RegisterForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
-  const { form, formRef, pending, onSubmit } = useRegisterForm(onSuccess);
+  const { form, formRef, pending, onSubmit, failure } = useRegisterForm(onSuccess);
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <UsernameField
@@ -299,6 +310,7 @@ function RegisterForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }
       <NewPasswordFields form={form} />
       <RoleField form={form} />
       <BioField form={form} />
+      <FormFailure title="Registration failed" message={failure} />
       <RememberAndSubmit
         rememberMe={form.values.rememberMe}
         onRememberMeChange={(checked) => form.set('rememberMe', checked)}

@@ -2,6 +2,7 @@ import { useState, type Dispatch, type SetStateAction } from 'react';
 import { contactSchema, type ContactInput } from '@vitrine/domain/schemas/message';
 import type { ContactCopy } from '@vitrine/domain/answers';
 import { SendButtons, SubjectMessageFields } from '../../../components/forms/message-fields';
+import { FormFailure } from '../../../components/ui/form-failure';
 import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { errorMessage } from '../../../lib/api';
 import { fieldErrors, useFieldState, useFormSubmit } from '../../../lib/form';
@@ -29,8 +30,11 @@ export const EMPTY_CONTACT_FORM: ContactFormValues = {
 export interface ContactFormProps {
   mode: ContactMode;
   viewer: ContactViewer | null;
-  /** The success toast's description. */
-  successDescription: string;
+  /**
+   * The success toast's description; without it no toast, for a page that shows the result in place
+   * of the form (the contact page's success panel).
+   */
+  successDescription?: string;
   /** Called after a successful send (the form has been reset), with what happens to the copy. */
   onSent: (copy: ContactCopy) => void;
   /** Shows a Cancel button that calls this. */
@@ -50,8 +54,11 @@ export function ContactForm({ mode, viewer, successDescription, onSent, onCancel
   const fields = contactFields(mode, viewer);
   const sendContact = useSendContact();
   const { run } = useToastedAction();
+  // A failure is said once, under the form (not also as a toast), until the next send.
+  const [failure, setFailure] = useState<string | null>(null);
 
   const check = () => {
+    setFailure(null);
     const payload = contactPayload(values, mode, viewer);
     const parsed = contactSchema.safeParse(payload);
     if (!parsed.success) {
@@ -63,14 +70,17 @@ export function ContactForm({ mode, viewer, successDescription, onSent, onCancel
   };
   const send = (payload: ContactInput) =>
     run('send', () => sendContact(payload), {
-      success: (sent) => ({
-        title: 'Message sent',
-        description: sent.copy === 'confirm' ? `${successDescription} ${COPY_CONFIRM_SENT}` : successDescription,
-      }),
-      failure: (error) => ({
-        title: 'Failed to send message',
-        description: errorMessage(error, 'Failed to send message'),
-      }),
+      success:
+        successDescription === undefined
+          ? undefined
+          : (sent) => ({
+              title: 'Message sent',
+              description: sent.copy === 'confirm' ? `${successDescription} ${COPY_CONFIRM_SENT}` : successDescription,
+            }),
+      failure: (error) => {
+        setFailure(errorMessage(error, 'Failed to send message'));
+        return null;
+      },
       onSuccess: (sent) => {
         setValues(EMPTY_CONTACT_FORM);
         onSent(sent.copy);
@@ -91,6 +101,7 @@ export function ContactForm({ mode, viewer, successDescription, onSent, onCancel
         messageHint={`${values.message.trim().length}/1000`}
       />
       {fields.sendCopy ? <SendCopyField viewer={viewer} checked={values.sendCopy} set={set} /> : null}
+      <FormFailure title="Failed to send message" message={failure} />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <SendButtons sending={sending} label="Send Message" onCancel={onCancel} />
       </div>

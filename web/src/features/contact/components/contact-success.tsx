@@ -4,8 +4,11 @@ import { CheckCircle2, Inbox, RotateCcw } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { COPY_CONFIRM_SENT } from '../lib/contact-form';
 
+/** What the contact page says of a sent message (the spec's text; the panel is the only place it is said). */
+const CONTACT_SENT = "Your message has been sent successfully. We'll get back to you soon.";
+
 /**
- * The panel after a successful send: 'Send Another Message', and the inbox link for members
+ * The panel after a successful send (a live region: screen readers hear it; no toast repeats it): 'Send Another Message', and the inbox link for members
  * in platform mode; `copyNeedsConfirm` says the copy waits for the confirmation link.
  */
 export function ContactSuccess({
@@ -33,7 +36,7 @@ export function ContactSuccess({
         Message Sent Successfully
       </h2>
       <p className="mt-2 max-w-sm text-sm text-zinc-600 dark:text-zinc-400">
-        Thank you for reaching out. We&apos;ll get back to you soon.
+        {CONTACT_SENT}
         {inboxLink ? ' Replies will appear in your messages inbox.' : null}
       </p>
       {copyNeedsConfirm ? (
