@@ -79,8 +79,19 @@ export function requestStarted(): () => void {
  * raw path) and status (middleware/request-log.ts observeRequests, once the answer is final).
  */
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {
-  httpDuration.observe({ method: METHODS.has(method) ? method : 'OTHER', route, status: String(status) }, seconds);
+  const key = `${method} ${status} ${route}`;
+  let series = httpSeries.get(key);
+  if (series === undefined) {
+    series = httpDuration.labels(METHODS.has(method) ? method : 'OTHER', route, String(status));
+    if (httpSeries.size < MAX_HTTP_SERIES) httpSeries.set(key, series);
+  }
+  series.observe(seconds);
 }
+
+/** Series of httpDuration bound once per method, status and route (a label object per request was a hot spot). */
+const httpSeries = new Map<string, ReturnType<typeof httpDuration.labels>>();
+/** More combinations than the routes make: an odd method or status beyond it is bound on each request instead. */
+const MAX_HTTP_SERIES = 2_000;
 
 let socketsCounted: (() => number) | undefined;
 /** Connected Socket.IO clients of this node, read on each scrape. */
