@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import fresh from 'fresh';
 import type { Config } from '@vitrine/runtime/config';
 import { securityHeaderList } from '../middleware/security-headers';
@@ -57,11 +57,11 @@ function prepared(
   else common.push('Cache-Control', PRIVATE_CACHE_CONTROL);
   for (const [name, value] of Object.entries(entry.headers ?? {})) common.push(name, value);
   common.push('ETag', entry.etag);
-  const body =
-    encoding === null ? Buffer.from(entry.json) : ((entry.encoded ??= {})[encoding] ??= encode(entry.json, encoding));
+  // The JSON goes out as the string it is: Node writes it with the head in one write, as Koa sent it.
+  const body = encoding === null ? entry.json : ((entry.encoded ??= {})[encoding] ??= encode(entry.json, encoding));
   const ok = [...common, 'Content-Type', JSON_TYPE];
   if (encoding !== null) ok.push('Content-Encoding', encoding);
-  ok.push('Content-Length', String(body.length));
+  ok.push('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
   const answer = { ok, notModified: common, body };
   (entry.prepared ??= {})[key] = answer;
   return answer;
@@ -102,9 +102,14 @@ export function sharedReadsFront(
     const encoding = large ? encodingFor(req.headers['accept-encoding']) : null;
     const answer = prepared(entry, audience, encoding, config.production && isSecure(req, config.trustProxy));
     const status = fresh(req.headers, { etag: entry.etag }) ? 304 : 200;
-    res.setHeader(REQUEST_ID_HEADER, reqId);
-    if (status === 304) res.writeHead(304, answer.notModified).end();
-    else res.writeHead(200, answer.ok).end(answer.body);
+    const headers = status === 304 ? answer.notModified : answer.ok;
+    // Node's own answer takes the headers as they are (one list, no header object built per answer); an
+    // answer of another kind (light-my-request's, the page renderer's reads in process) reads them back
+    // through getHeaders(), which only headers set one by one fill.
+    if (res.constructor === ServerResponse) res.writeHead(status, [...headers, REQUEST_ID_HEADER, reqId]);
+    else res.setHeader(REQUEST_ID_HEADER, reqId).writeHead(status, headers);
+    if (status === 304) res.end();
+    else res.end(answer.body);
     record({
       reqId,
       method: 'GET',

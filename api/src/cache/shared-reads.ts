@@ -34,7 +34,8 @@ export interface PreparedAnswer {
   ok: string[];
   /** Headers of the 304 answer (no body, so no type, encoding or length). */
   notModified: string[];
-  body: Buffer;
+  /** The JSON as it is, or compressed. */
+  body: string | Buffer;
 }
 
 /**
