@@ -14,9 +14,9 @@ import { sideBySide, type SideCase, type SideRow } from './side-by-side';
  */
 export const GATE_FLOOR = 0.3;
 /** Projects of the gate's database (votes: ten each): small, so it seeds in seconds. */
-const GATE_PROJECTS = 2_000;
+const GATE_PROJECTS = 500;
 /** Seconds of each warm-up load and of each slice. */
-const WARM_SECONDS = 2;
+const WARM_SECONDS = 1;
 const SLICE_SECONDS = 1;
 /** Slices per server and case (hello and the API take turns, measure.ts rotate). */
 const SLICES = 6;
