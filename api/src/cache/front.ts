@@ -47,7 +47,8 @@ function prepared(
   encoding: BodyEncoding | null,
   hsts: boolean,
 ): PreparedAnswer {
-  const key = `${audience} ${encoding ?? 'identity'} ${hsts ? 'hsts' : ''}`;
+  // A number, not a string built per request: audience, encoding, HSTS.
+  const key = (audience === 'everyone' ? 0 : 6) + (encoding === null ? 0 : encoding === 'br' ? 2 : 4) + (hsts ? 1 : 0);
   const kept = entry.prepared?.[key];
   if (kept) return kept;
   const common = securityHeaderList(hsts).flat();
@@ -63,7 +64,7 @@ function prepared(
   if (encoding !== null) ok.push('Content-Encoding', encoding);
   ok.push('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
   const answer = { ok, notModified: common, body };
-  (entry.prepared ??= {})[key] = answer;
+  (entry.prepared ??= [])[key] = answer;
   return answer;
 }
 

@@ -25,7 +25,7 @@ export interface SharedEntry<T = unknown> {
   /** The JSON compressed, by Content-Encoding, made the first time a client asks for it (cache/http.ts sharedReadsFront). */
   encoded?: Partial<Record<string, Buffer>>;
   /** The answer ready to send, by audience, encoding and HSTS, made the first time the front sends it that way. */
-  prepared?: Partial<Record<string, PreparedAnswer>>;
+  prepared?: Array<PreparedAnswer | undefined>;
 }
 
 /** A kept answer made ready to send one way (cache/http.ts sharedReadsFront): its headers and body. */
