@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import compress from 'koa-compress';
@@ -17,8 +18,9 @@ import { cardsRoutes } from './routes/cards';
 import { outboundRoutes } from './routes/outbound';
 import { unsubscribePageRoutes } from './routes/unsubscribe-page';
 import { mediaFileRoutes } from './routes/media-files';
-import { COMPRESS_THRESHOLD_BYTES, sharedReadsFront } from './cache/http';
-import { observeRequests } from './middleware/request-log';
+import { COMPRESS_THRESHOLD_BYTES } from './cache/http';
+import { sharedReadsFront, type Front } from './cache/front';
+import { observeRequests, requestRecorder } from './middleware/request-log';
 import { refuseMetricsPath } from './metrics';
 import { badgeRoutes } from './routes/badges';
 import { queueBoard } from './queue-board';
@@ -32,11 +34,30 @@ const clientWentAway = (err: unknown) => CLIENT_GONE.has(String((err as { code?:
 /** Request bodies above this are refused with 413. */
 const BODY_LIMIT = '64kb';
 
+/** What the request handler answers once the front answered (Koa's handler answers a promise too). */
+const ANSWERED = Promise.resolve();
+
 /**
- * Builds the Koa app (no listen, so tests drive it). Order of every request:
- * request id, metrics, log line and private cache default of /api answers (middleware/request-log.ts
- * observeRequests) -> shared reads kept for this URL (their own security headers and compression) ->
- * no /metrics -> errors -> headers -> compression -> health -> picture files and badges -> origin check -> body -> session ->
+ * The API's Koa app, whose request handler (`callback()`, what a server, a test or the page renderer
+ * calls) first asks the shared reads' front (cache/http.ts sharedReadsFront), and creates a Koa
+ * context only for what the front leaves: a kept shared read costs no context, middleware or promise.
+ */
+class ApiApp extends Koa<AppState, AppContextExtras> {
+  front: Front | null = null;
+
+  override callback(): ReturnType<Koa['callback']> {
+    const handle = super.callback();
+    const front = this.front;
+    if (front === null) return handle;
+    return (req, res) => (front(req as IncomingMessage, res as ServerResponse) ? ANSWERED : handle(req, res));
+  }
+}
+
+/**
+ * Builds the Koa app (no listen, so tests drive it). Order of every request: shared reads kept for
+ * this URL, answered before Koa (cache/http.ts sharedReadsFront: their own request id, security headers
+ * and compression, recorded in the metrics and log like the rest) -> request id, metrics, log line and
+ * private cache default of /api answers (middleware/request-log.ts observeRequests) -> no /metrics -> errors -> headers -> compression -> health -> picture files and badges -> origin check -> body -> session ->
  * current user -> routes, each route
  * one composed pipeline of its contract (contracts/pipeline.ts: flood limit -> guard -> validate -> quota -> handler),
  * then the public files outside /api (feeds, sitemaps, robots.txt, share cards).
@@ -47,7 +68,7 @@ export function createApp(
   deps: Deps,
   options: { log?: (err: unknown) => void; logger?: Logger } = {},
 ): Koa<AppState, AppContextExtras> {
-  const app = new Koa<AppState, AppContextExtras>(koaProxyOptions(deps.config));
+  const app = new ApiApp(koaProxyOptions(deps.config));
   app.context.deps = deps;
   app.context.limiters = createLimiters(deps.redis, deps.config);
   app.silent = true;
@@ -56,10 +77,11 @@ export function createApp(
   handleErrors(app, 'http-response', { ignore: clientWentAway });
 
   const logger = options.logger ?? loggerFor('http');
+  const record = requestRecorder(deps.config, logger);
+  // A shared read kept for this URL is answered before Koa runs at all (cache/http.ts).
+  app.front = sharedReadsFront(deps.sharedReads, deps.config, record);
   // Outermost: the request id covers everything after it, and the log line sees the final status.
-  app.use(observeRequests(deps.config, logger));
-  // A shared read kept for this URL is answered before anything else runs (cache/http.ts).
-  app.use(sharedReadsFront(deps.config));
+  app.use(observeRequests(deps.config, record));
   app.use(refuseMetricsPath());
   app.use(errorMiddleware(options.log ?? ((err, reqId) => logger.error({ err, reqId }, 'unexpected error (500)'))));
   app.use(securityHeaders(deps.config));

@@ -79,8 +79,32 @@ export function requestStarted(): () => void {
  * raw path) and status (middleware/request-log.ts observeRequests, once the answer is final).
  */
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {
-  httpDuration.observe({ method: METHODS.has(method) ? method : 'OTHER', route, status: String(status) }, seconds);
+  const methodIndex = METHOD_INDEX.get(method) ?? OTHER_METHOD;
+  let byRoute = httpSeries.get(route);
+  if (byRoute === undefined) {
+    byRoute = new Map();
+    if (httpSeries.size < MAX_HTTP_ROUTES) httpSeries.set(route, byRoute);
+  }
+  // Status and method in one number: no key string built per request.
+  const key = status * 8 + methodIndex;
+  let series = byRoute.get(key);
+  if (series === undefined) {
+    series = httpDuration.labels(METHOD_LABELS[methodIndex]!, route, String(status));
+    byRoute.set(key, series);
+  }
+  series.observe(seconds);
 }
+
+/** The method labels: those HTTP defines, then OTHER for anything else a client sends. */
+const METHOD_LABELS = [...METHODS, 'OTHER'];
+const METHOD_INDEX = new Map([...METHODS].map((m, i) => [m, i]));
+const OTHER_METHOD = METHODS.size;
+/**
+ * Series of httpDuration bound once per route, status and method (a label object per request was a hot
+ * spot). Routes are patterns, so they are few; past the bound, a route's series are bound on each request.
+ */
+const httpSeries = new Map<string, Map<number, ReturnType<typeof httpDuration.labels>>>();
+const MAX_HTTP_ROUTES = 1_000;
 
 let socketsCounted: (() => number) | undefined;
 /** Connected Socket.IO clients of this node, read on each scrape. */

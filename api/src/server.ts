@@ -1,4 +1,5 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { loadConfig, loadConfigOrExit, type Config } from '@vitrine/runtime/config';
 import { createApp } from './app';
 import { createDeps } from './deps';
@@ -29,6 +30,9 @@ export interface RunningApi {
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
+/** Where a connection keeps the answer it carries now (for the drain to close it after that answer). */
+const LATEST_ANSWER = Symbol('latest answer');
+
 /** Longest a drain waits for the requests in flight before it cuts their connections. */
 export const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -45,19 +49,22 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
   const handle = app.callback();
   // While draining, every answer not yet sent closes its connection: a keep-alive client would
   // otherwise go on sending requests on it (a closed server still answers them) until the drain's
-  // deadline cut them.
+  // deadline cut them. The answers in flight when the drain starts are found through the open
+  // connections (tracked once per connection, not per request: a Set and a listener per answer cost
+  // every request), each holding its latest answer.
   let draining = false;
-  const unanswered = new Set<ServerResponse>();
+  const connections = new Set<Socket & { [LATEST_ANSWER]?: ServerResponse }>();
   const closeAfterAnswer = (res: ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close');
   };
   const server = createServer((req, res) => {
     if (draining) closeAfterAnswer(res);
-    else {
-      unanswered.add(res);
-      res.once('close', () => unanswered.delete(res));
-    }
+    else (req.socket as Socket & { [LATEST_ANSWER]?: ServerResponse })[LATEST_ANSWER] = res;
     return handle(req, res);
+  });
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
   });
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   // Above the keep-alive timeout, so a connection waiting idle for its next request is never cut as slow headers.
@@ -81,7 +88,10 @@ export async function startApi(config: Config = loadConfig()): Promise<RunningAp
       // keep-alive ones and every other one after its answer, send the sockets to another node, let the requests in flight finish (at most
       // DRAIN_TIMEOUT_MS, then their connections are cut), and only then close the pools.
       draining = true;
-      for (const res of unanswered) closeAfterAnswer(res);
+      for (const socket of connections) {
+        const res = socket[LATEST_ANSWER];
+        if (res !== undefined && !res.writableEnded) closeAfterAnswer(res);
+      }
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       realtime.reconnectElsewhere();

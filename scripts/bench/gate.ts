@@ -8,14 +8,15 @@ import { startApiChild, startHello, type ChildServer } from './servers';
 import { sideBySide, type SideCase, type SideRow } from './side-by-side';
 
 /**
- * The lowest read / hello ratio the gate lets through: an alarm for a 2x regression (the reads were
- * 0.35x and more, 0.16x after one), not the target (docs/performance.md "Public reads").
+ * The lowest read / hello ratio the gate lets through: an alarm for a 2x regression, not the target
+ * (docs/performance.md "Public reads"). Release 3423f5f answered these reads at 0.59x-0.64x of hello,
+ * so half of that fails; the reads now run above the release (the same section's table).
  */
-export const GATE_FLOOR = 0.25;
+export const GATE_FLOOR = 0.3;
 /** Projects of the gate's database (votes: ten each): small, so it seeds in seconds. */
-const GATE_PROJECTS = 2_000;
+const GATE_PROJECTS = 500;
 /** Seconds of each warm-up load and of each slice. */
-const WARM_SECONDS = 2;
+const WARM_SECONDS = 1;
 const SLICE_SECONDS = 1;
 /** Slices per server and case (hello and the API take turns, measure.ts rotate). */
 const SLICES = 6;

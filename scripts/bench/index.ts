@@ -88,7 +88,7 @@ const { values } = parseArgs({
     variant: { type: 'string', multiple: true },
     /**
      * The CI gate (gate.ts): hello against the first Latest page and a project's page on a throwaway
-     * database of the machine's servers; exits 1 below 0.25x. Under a minute.
+     * database of the machine's servers; exits 1 below GATE_FLOOR (gate.ts). Under a minute.
      */
     gate: { type: 'boolean', default: false },
     /** Slices per server and case of the side-by-side case (rounds of --seconds each). */

@@ -1,11 +1,6 @@
-import type Koa from 'koa';
 import type { Sql } from '@vitrine/db/sql';
-import type { AppContext, AppContextExtras, AppState, Caller } from '../context';
-import { SESSION_COOKIE } from '../middleware/session';
+import type { AppContext, Caller } from '../context';
 import type { SharedEntry, SharedLoad, UrlAudience } from './shared-reads';
-import type { Config } from '@vitrine/runtime/config';
-import { setSecurityHeaders } from '../middleware/security-headers';
-import { chooseEncoding, encode } from './encoding';
 
 /** How long a CDN may serve a shared read without asking (seconds); it cannot hear our invalidations. */
 const CDN_MAX_AGE_S = 5;
@@ -23,7 +18,7 @@ export const SHARED_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-maxag
  * The same for CDNs alone (RFC 9213 CDN-Cache-Control, which they prefer over Cache-Control): they
  * may also serve a stale copy while they refetch in the background. Browsers never read it.
  */
-const CDN_CACHE_CONTROL = `public, max-age=${CDN_MAX_AGE_S}, stale-while-revalidate=${CDN_STALE_WHILE_REVALIDATE_S}`;
+export const CDN_CACHE_CONTROL = `public, max-age=${CDN_MAX_AGE_S}, stale-while-revalidate=${CDN_STALE_WHILE_REVALIDATE_S}`;
 
 /** Cache-Control of an answer that depends on who asks. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
@@ -110,42 +105,6 @@ function setSharedHeaders(koa: AppContext, entry: SharedEntry, audience: UrlAudi
 
 /** Answers smaller than this go out plain, as the compression middleware's threshold (app.ts). */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
-
-/**
- * Middleware right after the request's id, log and metrics (middleware/request-log.ts), in front of
- * everything else: a GET whose URL a kept shared read answered last time gets that answer at once
- * (its JSON as it was serialised, ETag, 304), as a cache in front of the API would. Shared reads are
- * the same for every viewer (a visitors' read: for every request without a session cookie), so
- * nothing the skipped steps read could change the answer; a miss, or any other request, goes on as
- * usual. What the skipped middleware would have added to the answer it adds itself: the security
- * headers (setSecurityHeaders) and the compression the client accepts, made once per entry and kept
- * with it (encoding.ts), so a kept answer is compressed once, not on every request.
- */
-export function sharedReadsFront(config: Pick<Config, 'production'>): Koa.Middleware<AppState, AppContextExtras> {
-  return (koa, next) => {
-    const found = koa.method === 'GET' ? koa.deps.sharedReads.byUrl(koa.url) : undefined;
-    // A visitors' read goes the whole way for anyone who may be signed in.
-    if (!found || (found.audience === 'visitors' && koa.cookies.get(SESSION_COOKIE) !== undefined)) return next();
-    const { entry, audience, route } = found;
-    // Logged and measured by the route that answered the URL first (middleware/request-log.ts routeLabel).
-    if (route !== undefined) (koa as typeof koa & { _matchedRoute?: string })._matchedRoute = route;
-    setSecurityHeaders(koa, config);
-    koa.vary('Accept-Encoding');
-    setSharedHeaders(koa, entry, audience);
-    if (koa.status === 304) return Promise.resolve();
-    koa.type = 'application/json';
-    const large =
-      entry.json.length >= COMPRESS_THRESHOLD_BYTES || Buffer.byteLength(entry.json) >= COMPRESS_THRESHOLD_BYTES;
-    const encoding = large ? chooseEncoding(koa.get('Accept-Encoding') || undefined) : null;
-    if (encoding === null) koa.body = entry.json;
-    else {
-      entry.encoded ??= {};
-      koa.body = entry.encoded[encoding] ??= encode(entry.json, encoding);
-      koa.set('Content-Encoding', encoding);
-    }
-    return Promise.resolve();
-  };
-}
 
 /** Drops the shared reads carrying `tags` on this node at once, and tells every other node. */
 export async function announceStale(caller: Pick<Caller, 'deps'>, tags: string[]): Promise<void> {

@@ -22,8 +22,20 @@ export interface SharedEntry<T = unknown> {
   etag: string;
   /** Headers the answer carries besides the caching ones (a page's `Link`). */
   headers?: Record<string, string>;
-  /** The JSON compressed, by Content-Encoding, made the first time a client asks for it (cache/http.ts encodedBody). */
+  /** The JSON compressed, by Content-Encoding, made the first time a client asks for it (cache/http.ts sharedReadsFront). */
   encoded?: Partial<Record<string, Buffer>>;
+  /** The answer ready to send, by audience, encoding and HSTS, made the first time the front sends it that way. */
+  prepared?: Array<PreparedAnswer | undefined>;
+}
+
+/** A kept answer made ready to send one way (cache/http.ts sharedReadsFront): its headers and body. */
+export interface PreparedAnswer {
+  /** Headers of the 200 answer, as name, value, name, value... */
+  ok: string[];
+  /** Headers of the 304 answer (no body, so no type, encoding or length). */
+  notModified: string[];
+  /** The JSON as it is, or compressed. */
+  body: string | Buffer;
 }
 
 /**

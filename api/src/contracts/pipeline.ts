@@ -34,7 +34,8 @@ export function guard(contract: Pick<Contract, 'access' | 'loginMessage'>, user:
  * (outside production, the answer is checked against the contract's response schema: checkAnswer).
  * The session and the current user are read before, for every request (app.ts), so a limit can count by user.
  * - The flood limit (per IP and quota, generous) counts every call of a limited route, refused and malformed ones
- *   too, so a flood is throttled before it costs a parse or a query.
+ *   too, and its 429 answers before any other: a flood is throttled before it costs a query. It goes to Redis
+ *   with the quota's point (limits), so a limited call waits for one round trip, not two.
  * - The guard answers 401/403 before any quota: a paused member is told so, not 429.
  * - The route's quota counts what it limits (projects submitted, reports made, messages sent...): it is
  *   spent after validation, so a typo costs nothing, and given back when the handler fails (a 4xx from
@@ -50,13 +51,24 @@ export function compose(r: Route): Middleware<AppState, AppContextExtras> {
     const c = ctx as AppContext;
     const user = c.state.user;
     const caller = { deps: c.deps, limiters: c.limiters, ip: c.ip, user, reqId: c.state.reqId };
-    if (contract.limit) await spendFlood(caller, contract.limit);
-    guard(contract, user);
-    const params = contract.params?.parse((ctx as { params?: Record<string, string> }).params ?? {});
-    const query = contract.query?.parse(c.query ?? {});
-    const rawBody = contract.prefill ? contract.prefill(c.request.body, user) : c.request.body;
-    const body = contract.body?.parse(rawBody ?? {});
-    const refund = contract.limit ? await spend(caller, contract.limit) : null;
+    // Guard and validation are checked first but answered after the flood limit (limits below).
+    let checked: { params: unknown; query: unknown; body: unknown } | undefined;
+    let refused: unknown;
+    try {
+      guard(contract, user);
+      const rawBody = contract.prefill ? contract.prefill(c.request.body, user) : c.request.body;
+      checked = {
+        params: contract.params?.parse((ctx as { params?: Record<string, string> }).params ?? {}),
+        query: contract.query?.parse(c.query ?? {}),
+        body: contract.body?.parse(rawBody ?? {}),
+      };
+    } catch (err) {
+      if (!contract.limit) throw err;
+      refused = err;
+    }
+    const refund = contract.limit ? await limits(caller, contract.limit, checked !== undefined) : null;
+    if (checked === undefined) throw refused;
+    const { params, query, body } = checked;
     // The contract's status first, so a handler may still answer another (health: 503 while degraded).
     c.status = contract.status ?? 200;
     let answer: Awaited<ReturnType<typeof handler>>;
@@ -73,6 +85,29 @@ export function compose(r: Route): Middleware<AppState, AppContextExtras> {
     c.body = answer;
   };
   return Object.assign(run, { route: r });
+}
+
+/**
+ * The flood limit and, for a call the guard and validation let through (`quota`), the route's quota,
+ * sent to Redis together (one round trip instead of two in a row). Answered in the pipeline's order:
+ * the flood's 429 first (a quota point spent alongside is given back), then the caller's guard or
+ * validation error, then the quota's 429. Answers the quota's refund (null when none was spent).
+ */
+async function limits(
+  caller: Parameters<typeof spend>[0],
+  name: NonNullable<Contract['limit']>,
+  quota: boolean,
+): Promise<(() => Promise<void>) | null> {
+  const [flood, spent] = await Promise.allSettled([
+    spendFlood(caller, name),
+    quota ? spend(caller, name) : Promise.resolve(null),
+  ]);
+  if (flood.status === 'rejected') {
+    if (spent.status === 'fulfilled') await spent.value?.();
+    throw flood.reason;
+  }
+  if (spent.status === 'rejected') throw spent.reason;
+  return spent.value;
 }
 
 /** Whether a failed handler's error keeps the quota point it spent (ServerParts.limitCounts). */

@@ -71,25 +71,71 @@ export function privateApiAnswer(ctx: Context): void {
   }
 }
 
+/** A request's answer as the request log and the metrics record it. */
+export interface AnsweredRequest {
+  reqId: string;
+  method: string;
+  /** Its route label (routeLabel), never the raw path. */
+  route: string;
+  status: number;
+  durationMs: number;
+  userId: number | null;
+}
+
 /**
- * First of every request, and one middleware for what each request's answer is observed by: gives it an
- * id (the `X-Request-Id` header when the proxy is trusted, as client-address.ts decides for
- * X-Forwarded-For; else a new one), answers it in the same header, keeps it in `ctx.state.reqId`
- * (routes hand it to the events they commit, and the 500 line carries it); once the answer is ready,
- * applies the private cache default of /api answers (privateApiAnswer), counts it in the request
- * metrics (metrics.ts observeRequest) and writes its line when the policy says so (requestLogLevel):
- * method, route pattern, status, duration, the signed-in user's id and why it was written. Never
- * headers or bodies: those fields are all the line has, so it skips the logger's redaction pass
- * (`withoutRedaction`). The id is passed along explicitly, not through an AsyncLocalStorage: on Node 20
- * that runs a hook on every promise of the process. One middleware rather than one per concern: each
- * layer is a closure and a promise per request (docs/performance.md "Public reads").
+ * What records each answered request: counts it in the request metrics (metrics.ts observeRequest) and
+ * writes its line when the policy says so (requestLogLevel): method, route pattern, status, duration,
+ * the signed-in user's id and why it was written. Never headers or bodies: those fields are all the
+ * line has, so it skips the logger's redaction pass (`withoutRedaction`). Shared by observeRequests
+ * and the shared reads' front (cache/http.ts), which answers before Koa.
  */
-export function observeRequests(config: Pick<Config, 'trustProxy' | 'requestLog'>, log: Logger): Middleware {
+export function requestRecorder(config: Pick<Config, 'requestLog'>, log: Logger): (answer: AnsweredRequest) => void {
   const lines = withoutRedaction(log);
+  return (answer) => {
+    observeRequest(answer.method, answer.route, answer.status, answer.durationMs / 1000);
+    const { level, why } = requestLogLevel(answer, config.requestLog);
+    if (!lines.isLevelEnabled(level)) return;
+    lines[level](
+      {
+        reqId: answer.reqId,
+        method: answer.method,
+        route: answer.route,
+        status: answer.status,
+        durationMs: Math.round(answer.durationMs * 10) / 10,
+        userId: answer.userId,
+        why,
+      },
+      'request',
+    );
+  };
+}
+
+/**
+ * The id of a request: its `X-Request-Id` header when the proxy is trusted (as client-address.ts decides
+ * for X-Forwarded-For) and the value is fit, else a new one.
+ */
+export function requestIdOf(config: Pick<Config, 'trustProxy'>, header: string | string[] | undefined): string {
+  return requestIdFrom(config.trustProxy && typeof header === 'string' && header !== '' ? header : undefined);
+}
+
+/**
+ * First of every request Koa answers (the shared reads' front answers before it, cache/http.ts), and one
+ * middleware for what each request's answer is observed by: gives it an id (requestIdOf), answers it in
+ * the same header, keeps it in `ctx.state.reqId` (routes hand it to the events they commit, and the 500
+ * line carries it); once the answer is ready, applies the private cache default of /api answers
+ * (privateApiAnswer) and records it (requestRecorder). The id is passed along explicitly, not through an
+ * AsyncLocalStorage: on Node 20 that runs a hook on every promise of the process. One middleware rather
+ * than one per concern: each layer is a closure and a promise per request (docs/performance.md
+ * "Public reads").
+ */
+export function observeRequests(
+  config: Pick<Config, 'trustProxy'>,
+  record: (answer: AnsweredRequest) => void,
+): Middleware {
   return async (ctx, next) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const finished = requestStarted();
-    const reqId = requestIdFrom(config.trustProxy ? ctx.get(REQUEST_ID_HEADER) || undefined : undefined);
+    const reqId = requestIdOf(config, ctx.req.headers['x-request-id']);
     ctx.set(REQUEST_ID_HEADER, reqId);
     const state = ctx.state as { user?: { id: number } | null; reqId?: string };
     state.reqId = reqId;
@@ -98,24 +144,14 @@ export function observeRequests(config: Pick<Config, 'trustProxy' | 'requestLog'
     } finally {
       finished();
       privateApiAnswer(ctx);
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      const route = routeLabel(ctx);
-      observeRequest(ctx.method, route, ctx.status, durationMs / 1000);
-      const { level, why } = requestLogLevel({ status: ctx.status, durationMs }, config.requestLog);
-      if (lines.isLevelEnabled(level)) {
-        lines[level](
-          {
-            reqId,
-            method: ctx.method,
-            route,
-            status: ctx.status,
-            durationMs: Math.round(durationMs * 10) / 10,
-            userId: state.user?.id ?? null,
-            why,
-          },
-          'request',
-        );
-      }
+      record({
+        reqId,
+        method: ctx.method,
+        route: routeLabel(ctx),
+        status: ctx.status,
+        durationMs: performance.now() - started,
+        userId: state.user?.id ?? null,
+      });
     }
   };
 }

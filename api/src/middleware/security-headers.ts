@@ -31,10 +31,20 @@ const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Cross-Origin-Opener-Policy', 'same-origin'],
 ];
 
-/** Sets the security headers on `ctx`'s answer (securityHeaders; the shared reads' front sets them itself). */
+/** The same with HSTS: for a production answer over TLS. */
+const SECURITY_HEADERS_HSTS: ReadonlyArray<readonly [string, string]> = [
+  ...SECURITY_HEADERS,
+  ['Strict-Transport-Security', HSTS],
+];
+
+/** The security headers of an answer, with HSTS or not (the shared reads' front, cache/http.ts, sends them itself). */
+export function securityHeaderList(hsts: boolean): ReadonlyArray<readonly [string, string]> {
+  return hsts ? SECURITY_HEADERS_HSTS : SECURITY_HEADERS;
+}
+
+/** Sets the security headers on `ctx`'s answer (securityHeaders). */
 export function setSecurityHeaders(ctx: Context, config: Pick<Config, 'production'>): void {
-  for (const [name, value] of SECURITY_HEADERS) ctx.set(name, value);
-  if (config.production && ctx.secure) ctx.set('Strict-Transport-Security', HSTS);
+  for (const [name, value] of securityHeaderList(config.production && ctx.secure)) ctx.set(name, value);
 }
 
 /**
