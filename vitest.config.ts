@@ -1,13 +1,44 @@
 import { defineConfig } from 'vitest/config';
 
 /**
+ * Files that change what a whole process shares, so each runs in a fresh process of its own:
+ * module mocks (vi.mock), the root logger (setRootLogger), the metrics registry's sources (startApi,
+ * startWorker, measure*With), process listeners and environment, globals a module reads once (location,
+ * Function), and the whole-system tests that start servers of their own.
+ */
+const ISOLATED = [
+  'tests/system/**/*.test.ts',
+  'scripts/faults/**/*.test.ts',
+  'domain/src/zod.test.ts',
+  'runtime/src/emitter-errors.test.ts',
+  'api/src/emitter-errors.test.ts',
+  'api/src/metrics.test.ts',
+  'api/src/middleware/body-errors.test.ts',
+  'api/src/middleware/session.test.ts',
+  'api/src/public/render-pool.test.ts',
+  'api/src/routes/password-race.test.ts',
+  'worker/src/emitter-errors.test.ts',
+  'worker/src/metrics.test.ts',
+  'worker/src/stall.test.ts',
+  'web/src/lib/socket.test.ts',
+];
+
+const ALL = ['{domain,db,runtime,api,worker,web,scripts,tests}/**/*.test.{ts,tsx}'];
+const EXCLUDE = ['**/node_modules/**', 'web/e2e/**'];
+
+/**
  * One vitest run: unit tests and API/worker integration tests against real PostgreSQL and Redis.
  * The global setup makes a throwaway database and Redis key prefix for the run and removes them after.
+ *
+ * Loading the modules (koa, zod schemas, postgres, bullmq, socket.io, the app's routes) costs more than
+ * most files' tests, so the files in the `shared` project run one after another in long-lived
+ * processes that keep what they loaded (isolate: false). Those files leave nothing process-wide behind:
+ * every app, database pool and Redis client is their own and closed in afterAll. A file that does
+ * change process-wide state belongs in ISOLATED.
  */
 export default defineConfig({
   test: {
-    include: ['{domain,db,runtime,api,worker,web,scripts,tests}/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', 'web/e2e/**'],
+    exclude: EXCLUDE,
     globalSetup: ['./scripts/test/global-setup.ts'],
     pool: 'forks',
     // Most files wait on PostgreSQL and Redis, not the CPU: two at once keep a 2-core machine busy
@@ -17,5 +48,12 @@ export default defineConfig({
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', include: ALL, exclude: [...EXCLUDE, ...ISOLATED], isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+    ],
   },
 });
