@@ -46,6 +46,9 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     // Tests keep the logs quiet (warnings and errors only); tests of the logs capture their own lines.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    // The built server renderer (web/dist-ssr, one large bundle) loads as Node loads it in production,
+    // not through vite's transform.
+    server: { deps: { external: [/\/web\/dist-ssr\//] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
