@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
  * Files that change what a whole process shares, so each runs in a fresh process of its own:
  * module mocks (vi.mock), the root logger (setRootLogger), the metrics registry's sources (startApi,
  * startWorker, measure*With), process listeners and environment, globals a module reads once (location,
- * Function), and the whole-system tests that start servers of their own.
+ * Function), the whole-system tests that start servers of their own, and the render pool's users.
  */
 const ISOLATED = [
   'tests/system/**/*.test.ts',
@@ -16,6 +16,12 @@ const ISOLATED = [
   'api/src/middleware/body-errors.test.ts',
   'api/src/middleware/session.test.ts',
   'api/src/public/render-pool.test.ts',
+  // The render pool's threads (share cards, sitemaps) timed out in a process shared with other files
+  // on a loaded machine, and never alone: these files keep a process each.
+  'api/src/routes/cards.test.ts',
+  'api/src/routes/crawl.test.ts',
+  'api/src/site-address.test.ts',
+  'api/src/strict-ids.test.ts',
   'api/src/routes/password-race.test.ts',
   'worker/src/emitter-errors.test.ts',
   'worker/src/metrics.test.ts',
