@@ -1,13 +1,50 @@
 import { defineConfig } from 'vitest/config';
 
 /**
+ * Files that change what a whole process shares, so each runs in a fresh process of its own:
+ * module mocks (vi.mock), the root logger (setRootLogger), the metrics registry's sources (startApi,
+ * startWorker, measure*With), process listeners and environment, globals a module reads once (location,
+ * Function), the whole-system tests that start servers of their own, and the render pool's users.
+ */
+const ISOLATED = [
+  'tests/system/**/*.test.ts',
+  'scripts/faults/**/*.test.ts',
+  'domain/src/zod.test.ts',
+  'runtime/src/emitter-errors.test.ts',
+  'api/src/emitter-errors.test.ts',
+  'api/src/metrics.test.ts',
+  'api/src/middleware/body-errors.test.ts',
+  'api/src/middleware/session.test.ts',
+  'api/src/public/render-pool.test.ts',
+  // The render pool's threads (share cards, sitemaps) timed out in a process shared with other files
+  // on a loaded machine, and never alone: these files keep a process each.
+  'api/src/routes/cards.test.ts',
+  'api/src/routes/crawl.test.ts',
+  'api/src/site-address.test.ts',
+  'api/src/strict-ids.test.ts',
+  'api/src/routes/password-race.test.ts',
+  'worker/src/emitter-errors.test.ts',
+  'worker/src/metrics.test.ts',
+  'worker/src/stall.test.ts',
+  'web/src/lib/socket.test.ts',
+];
+
+const ALL = ['{domain,db,runtime,api,worker,web,scripts,tests}/**/*.test.{ts,tsx}'];
+const EXCLUDE = ['**/node_modules/**', 'web/e2e/**'];
+
+/**
  * One vitest run: unit tests and API/worker integration tests against real PostgreSQL and Redis.
  * The global setup makes a throwaway database and Redis key prefix for the run and removes them after.
+ *
+ * Loading the modules (koa, zod schemas, postgres, bullmq, socket.io, the app's routes) costs more than
+ * most files' tests, so the files in the `shared` project run one after another in long-lived
+ * processes that keep what they loaded (isolate: false). Those files leave nothing process-wide behind:
+ * every app, database pool and Redis client is their own and closed in afterAll. A file that does
+ * change process-wide state belongs in ISOLATED.
  */
 export default defineConfig({
   test: {
-    include: ['{domain,db,runtime,api,worker,web,scripts,tests}/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', 'web/e2e/**'],
+    exclude: EXCLUDE,
     globalSetup: ['./scripts/test/global-setup.ts'],
     pool: 'forks',
     // Most files wait on PostgreSQL and Redis, not the CPU: two at once keep a 2-core machine busy
@@ -15,7 +52,17 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     // Tests keep the logs quiet (warnings and errors only); tests of the logs capture their own lines.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    // The built server renderer (web/dist-ssr, one large bundle) loads as Node loads it in production,
+    // not through vite's transform.
+    server: { deps: { external: [/\/web\/dist-ssr\//] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', include: ALL, exclude: [...EXCLUDE, ...ISOLATED], isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+    ],
   },
 });

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { createProject } from './public-helpers';
 import { registerMember, signIn } from './fixtures';
-import { E2E_BASE_URL, E2E_SOCIAL } from '../../scripts/e2e/constants';
+import { E2E_SOCIAL } from '../../scripts/e2e/constants';
 
 /** Console errors and warnings, and uncaught errors, of a page from now on. */
 function collectProblems(page: Page): string[] {
@@ -83,70 +83,6 @@ test.describe('server-rendered pages', () => {
     await page.getByRole('link', { name: 'Contact' }).first().click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(footer.getByRole('link', { name: 'GitHub (opens in a new tab)' })).toBeVisible();
-  });
-
-  test('unknown projects and pages answer 404 with a noindex head', async ({ request }) => {
-    for (const path of ['/projects/987654321', '/no/such/page']) {
-      const res = await request.get(path);
-      expect(res.status()).toBe(404);
-      expect(await res.text()).toContain('<meta name="robots" content="noindex" />');
-    }
-  });
-
-  test('every route the client knows answers 200 with its own title; unknown ones 404', async ({
-    request,
-    page,
-    browser,
-  }) => {
-    const { id, username } = await someProject(request);
-    // A test request of its own: other journeys hide and close theirs.
-    await signIn(page, await registerMember(request));
-    const project = await createProject(page);
-    const opened = await page.request.post('/api/test-requests', {
-      headers: { Origin: E2E_BASE_URL },
-      data: {
-        projectId: project.id,
-        title: `Try it ${project.title}`,
-        description: 'Open it on a phone and say what breaks.',
-        skillsNeeded: [],
-        maxTesters: 2,
-      },
-    });
-    expect(opened.status(), await opened.text()).toBe(201);
-    const testRequest = (await opened.json()) as { id: number; title: string };
-    const titles: Record<string, string> = {
-      '/': 'Showcase Your Projects',
-      '/about': 'About',
-      '/contact': 'Contact',
-      '/terms': 'Terms of Service',
-      '/privacy': 'Privacy Policy',
-      '/auth': 'Log in',
-      '/confirm-email': 'Confirm your email',
-      '/test-requests': 'Test Requests',
-      [`/users/${username}`]: username,
-    };
-    titles[`/test-requests/${testRequest.id}`] = testRequest.title;
-    for (const [path, title] of Object.entries(titles)) {
-      const res = await request.get(path);
-      expect(res.status(), path).toBe(200);
-      expect(await res.text(), path).toContain(`<title>${title.replace(/&/g, '&amp;')} | Vitrine</title>`);
-    }
-    // Member-only pages: the member's page; a visitor is sent to sign-in at once, with the way back.
-    const memberOnly = { '/messages': 'Messages', '/admin': 'Admin Dashboard', '/settings': 'Settings' };
-    // `request` signed up above: a visitor needs a context of its own.
-    const stranger = (await browser.newContext()).request;
-    for (const [path, title] of Object.entries(memberOnly)) {
-      const res = await page.request.get(path);
-      expect(res.status(), path).toBe(200);
-      expect(await res.text(), path).toContain(`<title>${title} | Vitrine</title>`);
-      const visitor = await stranger.get(`${path}?from=mail`, { maxRedirects: 0 });
-      expect(visitor.status(), path).toBe(302);
-      expect(visitor.headers().location, path).toBe(`/auth?next=${encodeURIComponent(`${path}?from=mail`)}`);
-    }
-    expect((await request.get(`/projects/${id}`)).status()).toBe(200);
-    for (const path of ['/test-requests/987654321', '/test-requests/05', '/settings/nope']) {
-      expect((await request.get(path)).status(), path).toBe(404);
-    }
   });
 
   test('reading works with JavaScript off', async ({ browser, page }) => {
