@@ -192,25 +192,8 @@ test.describe('focus after sending', () => {
   });
 
   test('test-request feedback: focus stays on the form button, now Update Feedback', async ({ browser, request }) => {
-    const owner = await registerMember(request);
-    const ownerPage = await openAs(browser, owner);
-    const project = await createProject(ownerPage);
-    const opened = await ownerPage.request.post('/api/test-requests', {
-      headers: { Origin: E2E_BASE_URL },
-      data: {
-        projectId: project.id,
-        title: `Feedback focus ${Math.random().toString(36).slice(2, 8)}`,
-        description: 'Try the sign-up flow.',
-        skillsNeeded: ['Web'],
-        maxTesters: 3,
-      },
-    });
-    expect(opened.status(), await opened.text()).toBe(201);
-    const id = ((await opened.json()) as { id: number }).id;
-    const tester = await registerMember(request);
-    const page = await openAs(browser, tester);
-    const joined = await page.request.post(`/api/test-requests/${id}/testers`, { headers: { Origin: E2E_BASE_URL } });
-    expect(joined.status(), await joined.text()).toBe(201);
+    const { page: ownerPage, project } = await ownerWithProject(browser, request);
+    const { id, testerPage: page } = await requestWithTester(browser, request, ownerPage, project.id);
     await page.goto(`/test-requests/${id}`);
     await page.getByLabel('What worked').fill('Sign-up took seconds.');
     await page.getByLabel('Problems found').fill('None that I saw.');
@@ -244,8 +227,8 @@ async function ownerWithProject(browser: Browser, request: APIRequestContext) {
   return { owner, page, project };
 }
 
-/** A request opened on `project` by its owner's `page`, joined by a tester who sent feedback. */
-async function requestWithFeedback(browser: Browser, request: APIRequestContext, page: Page, projectId: number) {
+/** A request opened on `project` by its owner's `page`, joined by a new tester (with their signed-in page). */
+async function requestWithTester(browser: Browser, request: APIRequestContext, page: Page, projectId: number) {
   const opened = await page.request.post('/api/test-requests', {
     headers: { Origin: E2E_BASE_URL },
     data: {
@@ -264,6 +247,12 @@ async function requestWithFeedback(browser: Browser, request: APIRequestContext,
     headers: { Origin: E2E_BASE_URL },
   });
   expect(joined.status(), await joined.text()).toBe(201);
+  return { id, tester, testerPage };
+}
+
+/** A request opened on `project` by its owner's `page`, joined by a tester who sent feedback. */
+async function requestWithFeedback(browser: Browser, request: APIRequestContext, page: Page, projectId: number) {
+  const { id, tester, testerPage } = await requestWithTester(browser, request, page, projectId);
   const sent = await testerPage.request.put(`/api/test-requests/${id}/feedback`, {
     headers: { Origin: E2E_BASE_URL },
     data: { worked: 'Sign-up took seconds.', problems: 'None that I saw.', suggestions: 'A dark theme.', score: 8 },
