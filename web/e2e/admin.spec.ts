@@ -184,7 +184,7 @@ test.describe('admin dashboard', () => {
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toEqual({ message: 'Your account is paused' });
     // Every page they open says so, with the way to ask the admins why.
-    await memberPage.reload();
+    await memberPage.goto('/');
     const banner = memberPage.getByRole('status').filter({ hasText: 'Your account is paused' });
     await expect(banner.getByRole('link', { name: 'Write to the admins' })).toHaveAttribute('href', '/contact');
     await row.getByRole('button', { name: 'Unpause User' }).click();
