@@ -63,7 +63,7 @@ export function useSchemaForm<V extends object, O>(schema: z.ZodType<O>, initial
  * Moves focus to the first field marked invalid, after React has painted the errors, so keyboard and
  * screen-reader users land on what needs fixing.
  */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
+function focusFirstInvalid(form: HTMLFormElement | null): void {
   requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 

@@ -1,10 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { loginSchema, registerSchema } from '@vitrine/domain/schemas/auth';
 import { ROLES, type Role } from '@vitrine/domain/constants';
 import type { CurrentUser } from '@vitrine/domain/answers';
 import { useSession } from '../../stores/session';
 import { PAUSED_NOTICE } from './paused';
-import { focusFirstInvalid, useSchemaForm, useFormSubmit, type FieldErrors } from '../../lib/form';
+import { useSchemaForm, useFormSubmit, type FieldErrors } from '../../lib/form';
 import { errorMessage, errorStatus } from '../../lib/api';
 import { siteName } from '../../lib/site';
 import { Button } from '../../components/ui/button';
@@ -153,20 +153,16 @@ function LoginForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
 const REFUSED_FIELD: Partial<Record<number, 'username' | 'password'>> = { 409: 'username', 400: 'password' };
 
 /**
- * Puts the server's refusal of a sign-up at the field it is about, and focus with it: a taken
- * username (409), or a common or guessable password (the only 400 the form's own checks let
- * through). Answers the refusal's text when no field holds it, for the form's own failure line.
+ * Puts the server's refusal of a sign-up at the field it is about (the form's submit then focuses
+ * it, once the error is on the page): a taken username (409), or a common or guessable password
+ * (the only 400 the form's own checks let through). Answers the refusal's text when no field holds
+ * it, for the form's own failure line.
  */
-function showRefusal(
-  error: unknown,
-  setErrors: (errors: FieldErrors) => void,
-  form: HTMLFormElement | null,
-): string | null {
+function showRefusal(error: unknown, setErrors: (errors: FieldErrors) => void): string | null {
   const description = errorMessage(error, 'Registration failed');
   const field = REFUSED_FIELD[errorStatus(error) ?? 0];
   if (!field) return description;
   setErrors({ [field]: description });
-  focusFirstInvalid(form);
   return null;
 }
 
@@ -189,7 +185,6 @@ function useRegisterForm(onSuccess?: (user: CurrentUser) => void) {
   const register = useSession((s) => s.register);
   const form = useSchemaForm(registerSchema, REGISTER_INITIAL);
   const { run } = useToastedAction();
-  const formRef = useRef<HTMLFormElement>(null);
   // A refusal is said once, where the form is: at its field, else under the form (never also a toast).
   const [failure, setFailure] = useState<string | null>(null);
   const { pending, onSubmit } = useFormSubmit(
@@ -204,13 +199,14 @@ function useRegisterForm(onSuccess?: (user: CurrentUser) => void) {
           description: `Welcome to ${siteName()}, ${user.username}!`,
         }),
         failure: (error) => {
-          setFailure(showRefusal(error, form.setErrors, formRef.current));
+          setFailure(showRefusal(error, form.setErrors));
           return null;
         },
         onSuccess,
       }),
+    { focusInvalid: true },
   );
-  return { form, formRef, pending, onSubmit, failure };
+  return { form, pending, onSubmit, failure };
 }
 
 /** The sign-up form's values, errors and setter, as its field groups take them. */
@@ -298,9 +294,9 @@ function BioField({ form }: { form: RegisterFormState }) {
 
 /** The sign-up form with role and bio; `onSuccess` runs after the 'Registration successful' toast. */
 function RegisterForm({ onSuccess }: { onSuccess?: (user: CurrentUser) => void }) {
-  const { form, formRef, pending, onSubmit, failure } = useRegisterForm(onSuccess);
+  const { form, pending, onSubmit, failure } = useRegisterForm(onSuccess);
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <UsernameField
         value={form.values.username}
         error={form.errors.username}
