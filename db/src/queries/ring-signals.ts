@@ -1,6 +1,6 @@
 import { RING_RULES } from '@vitrine/domain/rankings';
 import type { ClusterSignal } from '@vitrine/domain/schemas/integrity';
-import type { Tx } from '../sql';
+import type { Fragment, Tx } from '../sql';
 import type { ImpressionKey } from './impressions';
 
 /** A ring the scan found: its signal, members and the votes (and impressions) it holds. */
@@ -267,6 +267,27 @@ export async function coVoteRings(sql: Tx, now: Date): Promise<RingCandidate[]> 
 }
 
 /**
+ * The CTEs `groups`, `ahead` and `dense` over a CTE `recent` of rows with network, project_id and
+ * created_at: `dense` keeps the rows of each network and project with at least `atLeast` rows in all,
+ * each with `best`, the most rows of its network and project in any sliding window of voteSpanMs that
+ * holds it (a window at every row: no bin edge splits a burst).
+ */
+function denseWindows(sql: Tx, atLeast: number): Fragment {
+  const span = ms(RING_RULES.voteSpanMs);
+  return sql`groups AS (
+      SELECT network, project_id FROM recent GROUP BY network, project_id HAVING count(*) >= ${atLeast}
+    ), ahead AS (
+      SELECT r.*, count(*) OVER (PARTITION BY r.network, r.project_id ORDER BY r.created_at
+                                 RANGE BETWEEN CURRENT ROW AND ${span}::interval FOLLOWING) AS n
+      FROM recent r JOIN groups g ON g.network = r.network AND g.project_id = r.project_id
+    ), dense AS (
+      SELECT *, max(n) OVER (PARTITION BY network, project_id ORDER BY created_at
+                             RANGE BETWEEN ${span}::interval PRECEDING AND CURRENT ROW) AS best
+      FROM ahead
+    )`;
+}
+
+/**
  * At least RING_RULES.visitorBurstVotes visitor votes from one network for one project within a
  * sliding window of voteSpanMs (a window at every vote: no bin edge splits a burst). Held votes are
  * read too, so a burst that goes on after its first votes were held is found again.
@@ -276,17 +297,7 @@ export async function visitorBursts(sql: Tx, since: Date, now: Date): Promise<Ri
     WITH recent AS (
       SELECT id, network, project_id, created_at, cluster_id FROM votes
       WHERE created_at >= ${since}::timestamptz AND created_at <= ${now}::timestamptz AND user_id IS NULL AND network IS NOT NULL
-    ), groups AS (
-      SELECT network, project_id FROM recent GROUP BY network, project_id HAVING count(*) >= ${RING_RULES.visitorBurstVotes}
-    ), ahead AS (
-      SELECT r.*, count(*) OVER (PARTITION BY r.network, r.project_id ORDER BY r.created_at
-                                 RANGE BETWEEN CURRENT ROW AND ${ms(RING_RULES.voteSpanMs)}::interval FOLLOWING) AS n
-      FROM recent r JOIN groups g ON g.network = r.network AND g.project_id = r.project_id
-    ), dense AS (
-      SELECT *, max(n) OVER (PARTITION BY network, project_id ORDER BY created_at
-                             RANGE BETWEEN ${ms(RING_RULES.voteSpanMs)}::interval PRECEDING AND CURRENT ROW) AS best
-      FROM ahead
-    )
+    ), ${denseWindows(sql, RING_RULES.visitorBurstVotes)}
     SELECT network, project_id, array_agg(id ORDER BY id) AS vote_ids FROM dense
     WHERE best >= ${RING_RULES.visitorBurstVotes} AND cluster_id IS NULL
     GROUP BY network, project_id`;
@@ -310,17 +321,7 @@ export async function impressionFloods(sql: Tx, since: Date, now: Date): Promise
     WITH recent AS (
       SELECT project_id, day, visitor, network, created_at, cluster_id FROM project_impressions
       WHERE created_at >= ${since}::timestamptz AND created_at <= ${now}::timestamptz AND network IS NOT NULL
-    ), groups AS (
-      SELECT network, project_id FROM recent GROUP BY network, project_id HAVING count(*) >= ${RING_RULES.impressionBurst}
-    ), ahead AS (
-      SELECT r.*, count(*) OVER (PARTITION BY r.network, r.project_id ORDER BY r.created_at
-                                 RANGE BETWEEN CURRENT ROW AND ${ms(RING_RULES.voteSpanMs)}::interval FOLLOWING) AS n
-      FROM recent r JOIN groups g ON g.network = r.network AND g.project_id = r.project_id
-    ), dense AS (
-      SELECT *, max(n) OVER (PARTITION BY network, project_id ORDER BY created_at
-                             RANGE BETWEEN ${ms(RING_RULES.voteSpanMs)}::interval PRECEDING AND CURRENT ROW) AS best
-      FROM ahead
-    )
+    ), ${denseWindows(sql, RING_RULES.impressionBurst)}
     SELECT network, project_id,
            jsonb_agg(jsonb_build_object('projectId', project_id, 'day', day, 'visitor', visitor) ORDER BY created_at, visitor) AS impressions
     FROM dense WHERE best >= ${RING_RULES.impressionBurst} AND cluster_id IS NULL
