@@ -107,6 +107,8 @@ export const NOTIFY_EFFECTS = [
   'none',
   /** The maker's followers hear of their new visible project. */
   'makerFollowers',
+  /** A maker hears a member began following them. */
+  'newFollower',
   /** The request's owner hears a tester joined. */
   'testerJoined',
   /** The request's owner hears of new feedback (not of an edit). */
@@ -210,6 +212,7 @@ export const EVENT_EFFECTS = {
   'user.deleted': { ...none, staleReads: 'all', livePush: 'userDeleted', workerJobs: 'allBoards', webKeys: 'projects' },
   // Admin and pause flags, which no shared read shows; the account's rooms follow them.
   'user.updated': { ...none, livePush: 'accountRooms' },
+  'user.followed': { ...none, notify: 'newFollower' },
   'message.created': {
     ...none,
     livePush: 'messagesChanged',

@@ -39,6 +39,8 @@ export const eventSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('user.deleted'), userId: z.number(), byOwner: z.boolean().optional() }),
   /** An admin changed the user's admin or paused flag (their sockets' rooms follow). */
   z.object({ name: z.literal('user.updated'), userId: z.number() }),
+  /** A member began following a maker (not a repeat): the maker hears of it. */
+  z.object({ name: z.literal('user.followed'), followerId: z.number(), makerId: z.number() }),
   z.object({
     name: z.literal('message.created'),
     messageId: z.number(),

@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'reply',
   'mention',
   'newProject',
+  'newFollower',
   'testerJoined',
   'feedbackPosted',
   'requestStatus',
@@ -28,6 +29,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   reply: 'Replies to your comments',
   mention: 'Mentions',
   newProject: 'New projects of makers you follow',
+  newFollower: 'New followers',
   testerJoined: 'Testers joining your test requests',
   feedbackPosted: 'Feedback on your test requests',
   requestStatus: 'Status changes of test requests you joined',
@@ -116,6 +118,8 @@ export function notificationText(n: {
       return `${who} mentioned you on ${s}`;
     case 'newProject':
       return `${who} published a new project: ${s}`;
+    case 'newFollower':
+      return `${who} started following you`;
     case 'testerJoined':
       return `${who} joined your test request ${s}`;
     case 'feedbackPosted':

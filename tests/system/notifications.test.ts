@@ -184,6 +184,33 @@ describe('test-request news and digests', { timeout: SYSTEM_TEST_TIMEOUT_MS }, (
   });
 });
 
+describe('follows', { timeout: SYSTEM_TEST_TIMEOUT_MS }, () => {
+  it('tell the maker of each new follower in one unread line that opens their profile; a repeat or an unfollow tells nothing', async () => {
+    const maker = await t.member();
+    const alice = await t.member();
+    const bob = await t.member();
+    const follow = (member: typeof alice) => member.agent.post(`/api/users/${maker.user.username}/follow`);
+    expect((await follow(alice)).status).toBe(200);
+    expect((await follow(alice)).status).toBe(200);
+    expect((await alice.agent.delete(`/api/users/${maker.user.username}/follow`)).status).toBe(200);
+    expect((await follow(bob)).status).toBe(200);
+
+    const list = async () => (await maker.agent.get('/api/notifications')).body as Array<Record<string, unknown>>;
+    await waitFor('both follows told', async () => (await list())[0]?.count === 2);
+    const [line, ...rest] = await list();
+    expect(rest).toEqual([]);
+    expect(line).toMatchObject({
+      kind: 'newFollower',
+      text: `${bob.user.username} and ${alice.user.username} started following you`,
+      url: `/users/${maker.user.username}`,
+      readAt: null,
+    });
+    // Alice and Bob are not told of their own follows.
+    expect((await alice.agent.get('/api/notifications')).body).toEqual([]);
+    expect((await bob.agent.get('/api/notifications')).body).toEqual([]);
+  });
+});
+
 describe('comments', { timeout: SYSTEM_TEST_TIMEOUT_MS }, () => {
   it("tell the maker of a comment, the parent's author of a reply and each member named of a mention, once each", async () => {
     const maker = await t.member();

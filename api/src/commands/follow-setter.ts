@@ -14,7 +14,8 @@ export const TOO_MANY_FOLLOWS = `You can follow at most ${MAX_FOLLOWS.toLocaleSt
 
 /**
  * The member follows (`follow` true) or stops following the maker `username`. Repeating either is no
- * change; the counters move with the follow row in one transaction (db/src/queries/follows.ts).
+ * change; the counters move with the follow row in one transaction (db/src/queries/follows.ts), and a
+ * new follow tells the maker (`user.followed`).
  */
 export async function followSetter(
   caller: MemberCaller,
@@ -23,11 +24,13 @@ export async function followSetter(
   const maker = await makeProfileQueries(caller.deps.sql).findProfileUser(input.username);
   if (!maker) throw notFound(USER_NOT_FOUND);
   if (maker.id === caller.user.id && input.follow) throw badRequest(FOLLOW_SELF);
-  return commit(caller, async (tx) => {
+  return commit(caller, async (tx, emit) => {
     const follows = makeFollowQueries(tx);
     if (!input.follow) return { following: false, followers: await follows.unfollow(caller.user.id, maker.id) };
     if (!(await follows.isFollowing(caller.user.id, maker.id)) && caller.user.followingCount >= MAX_FOLLOWS)
       throw conflict(TOO_MANY_FOLLOWS);
-    return { following: true, followers: await follows.follow(caller.user.id, maker.id) };
+    const { followers, added } = await follows.follow(caller.user.id, maker.id);
+    if (added) emit({ name: 'user.followed', followerId: caller.user.id, makerId: maker.id });
+    return { following: true, followers };
   });
 }

@@ -7,14 +7,16 @@ export function makeFollowQueries(sql: Tx) {
   return {
     /**
      * Records that `followerId` follows `followeeId` and moves both counters (users.ts) when the follow
-     * is new; answers the followee's follower count. Run it in a transaction.
+     * is new; answers the followee's follower count and whether this call added the follow. Run it in a
+     * transaction.
      */
-    async follow(followerId: number, followeeId: number): Promise<number> {
+    async follow(followerId: number, followeeId: number): Promise<{ followers: number; added: boolean }> {
       const added = await sql`
         INSERT INTO follows (follower_id, followee_id) VALUES (${followerId}, ${followeeId})
         ON CONFLICT DO NOTHING RETURNING follower_id`;
-      if (added.length > 0) return makeUserQueries(sql).addFollowCounts(followerId, followeeId, 1);
-      return followerCountOf(sql, followeeId);
+      if (added.length > 0)
+        return { followers: await makeUserQueries(sql).addFollowCounts(followerId, followeeId, 1), added: true };
+      return { followers: await followerCountOf(sql, followeeId), added: false };
     },
 
     /** Undoes a follow (nothing when there was none); answers the followee's follower count. Run it in a transaction. */

@@ -9,6 +9,7 @@ import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeProjectUpdateQueries } from '@vitrine/db/queries/project-updates';
 import { makeTestRequestQueries } from '@vitrine/db/queries/test-requests';
 import { makeRankingQueries } from '@vitrine/db/queries/rankings';
+import { makeUserQueries } from '@vitrine/db/queries/users';
 import type { NotificationNews } from '@vitrine/db/queries/notifications';
 import type { WorkerContext } from '../context';
 import { deliverNews } from './deliver';
@@ -182,6 +183,21 @@ async function notifyAboutComment(
 export const NOTIFY: EffectHandlers<'notify', DomainEvent, [WorkerContext, string], Promise<void>> = {
   none: async () => {},
   makerFollowers: (event, ctx, key) => notifyFollowers(ctx, key, event.projectId, event.userId),
+  newFollower: async (event, ctx, key) => {
+    const maker = await makeUserQueries(ctx.sql).findUserById(event.makerId);
+    if (!maker) return;
+    // Unread follows group into one line ("ada and 2 others started following you") that opens the profile.
+    await deliverNews(ctx, {
+      key,
+      kind: 'newFollower',
+      recipientIds: [event.makerId],
+      actorId: event.followerId,
+      projectId: null,
+      groupKey: 'followers',
+      url: sitePaths.user(maker.username),
+      subject: maker.username,
+    });
+  },
   testerJoined: (event, ctx, key) =>
     notifyAboutRequest(ctx, key, event.requestId, {
       kind: 'testerJoined',
