@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --gate`: the CI gate (gate.ts), hello against two public reads, under a minute.
- * `npm run bench -- --only side-by-side [--baseline-root DIR] [--variant LABEL:NAME=VALUE] [--profile-dir DIR]`:
+ * `npm run bench -- --only side-by-side [--baseline-root DIR] [--variant LABEL:NAME=VALUE] [--profile-dir DIR] [--case TEXT]`:
  * the public reads and the hot-project vote against hello, this checkout's API and others, in one run.
  * `npm run bench [-- --projects 20000 --votes 400000 --seconds 3 --connections 20 --database vitrine_bench --shared --compare-projects 20000 --port 3241]`:
  * load benchmark of the API's hot paths on a database of its own (seeded with generate_series, dropped
@@ -93,6 +93,8 @@ const { values } = parseArgs({
     gate: { type: 'boolean', default: false },
     /** Slices per server and case of the side-by-side case (rounds of --seconds each). */
     slices: { type: 'string', default: '6' },
+    /** The side-by-side case: only the cases whose name contains this text (e.g. `vote`, for a profile of votes alone). */
+    case: { type: 'string' },
   },
 });
 /** Ports of the bench's servers. */
@@ -318,7 +320,7 @@ if (values.only === 'side-by-side') {
     const rows = await sideBySide({
       hello: { label: 'hello', url: hello.url, pid: hello.pid },
       apis: targets,
-      cases,
+      cases: cases.filter((c) => c.name.includes(values.case ?? '')),
       slices: Number(values.slices),
       sliceSeconds: seconds,
       warmSeconds: seconds,

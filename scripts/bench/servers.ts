@@ -146,7 +146,9 @@ export function startApiChild(
   return spawnServer(
     [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'api/src/server.ts'],
     {
-      NODE_ENV: 'bench',
+      // As a deployment runs: production skips the answer checks of development (api/src/contracts/pipeline.ts).
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-session-secret-not-for-any-deployment',
       PORT: String(port),
       // The origin the bench's writes come from (measure.ts sends it as Origin).
       SITE_URL: `http://127.0.0.1:${port}`,
