@@ -208,6 +208,12 @@ describe('calls made with a token', () => {
     expect((await bare().get(`/api/projects/${project.id}`)).status).toBe(200);
     const res = await bare().get(`/api/projects/${project.id}`).set('Authorization', 'Bearer nope');
     expect(res.status).toBe(401);
+    const { agent } = await t.member();
+    const made = await makeToken(agent, ['read']);
+    const byToken = await bare().get(`/api/projects/${project.id}`).set(bearer(made.token));
+    expect(byToken.status).toBe(200);
+    expect(byToken.headers['cache-control']).toBe('private, no-store');
+    expect(byToken.headers['cdn-cache-control']).toBeUndefined();
   });
 
   it("follows its member's session rules: paused members read but do not write; deleted members' tokens are 401", async () => {
