@@ -117,6 +117,8 @@ describe('GET /api/openapi.json', () => {
       );
       expect(op['x-token-scope'], key).toBe(c.tokenScope);
       if (c.access === 'admin' || c.access === 'activeAdmin') expect(c.tokenScope, key).toBeNull();
+      // docs/api.md "Access tokens": the webhook routes are opened by the webhooks scope, never by read.
+      if (path.startsWith('/api/webhooks')) expect(c.tokenScope, key).toBe('webhooks');
       const okHeaders = Object.keys(op.responses[String(c.status ?? 200)]!.headers ?? {});
       expect(okHeaders.includes('RateLimit-Policy') && okHeaders.includes('RateLimit'), key).toBe(
         c.tokenScope !== null,
