@@ -3,6 +3,7 @@ import type { ParameterizedContext } from 'koa';
 import type { Redis } from 'ioredis';
 import type { Sql } from '@vitrine/db/sql';
 import type { UserRow } from '@vitrine/db/queries/users';
+import type { TokenCaller } from '@vitrine/db/queries/api-tokens';
 import type { Config } from '@vitrine/runtime/config';
 import type { Publisher } from '@vitrine/runtime/publisher';
 import type { Limiters } from './middleware/rate-limit';
@@ -46,6 +47,8 @@ export interface Deps {
 /** Per-request state: the signed-in user, loaded from the session on every request. */
 export interface AppState {
   user: UserRow | null;
+  /** The personal access token of an /api call made with `Authorization: Bearer`, null otherwise (middleware/current-user.ts). */
+  token?: TokenCaller['token'] | null;
   /** The request's id (`X-Request-Id`), set first of all (middleware/request-log.ts). */
   reqId?: string;
 }

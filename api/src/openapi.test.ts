@@ -62,9 +62,13 @@ function registeredRoutes(): Array<{ key: string; route: Route }> {
 type Operation = Doc['paths'][string][string] & {
   'x-access': string;
   'x-rate-limit'?: string;
+  'x-token-scope': string | null;
   security: object[];
   requestBody?: { content: { 'application/json': { schema: object } } };
-  responses: Record<string, { description: string; content?: { 'application/json': { schema: object } } }>;
+  responses: Record<
+    string,
+    { description: string; content?: { 'application/json': { schema: object } }; headers?: Record<string, object> }
+  >;
 };
 
 /** A schema of the document with its top-level $ref (or an array's items $ref) resolved. */
@@ -84,6 +88,7 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
     expect(doc.components.securitySchemes.session).toEqual({ type: 'apiKey', in: 'cookie', name: 'vitrine.sid' });
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
   it('lists every route the routers register, and nothing they do not', async () => {
@@ -104,8 +109,19 @@ describe('GET /api/openapi.json', () => {
       const op = doc.paths[path]![method.toLowerCase()] as Operation;
       expect(op['x-access'], key).toBe(c.access);
       expect(op['x-rate-limit'], key).toBe(c.limit);
+      const bearer = c.tokenScope ? [{ bearer: [c.tokenScope] }] : [];
       expect(op.security, key).toEqual(
-        c.access === 'anyone' || c.access === 'unpaused' ? [{}, { session: [] }] : [{ session: [] }],
+        c.access === 'anyone' || c.access === 'unpaused'
+          ? [{}, { session: [] }, ...bearer]
+          : [{ session: [] }, ...bearer],
+      );
+      expect(op['x-token-scope'], key).toBe(c.tokenScope);
+      if (c.access === 'admin' || c.access === 'activeAdmin') expect(c.tokenScope, key).toBeNull();
+      // docs/api.md "Access tokens": the webhook routes are opened by the webhooks scope, never by read.
+      if (path.startsWith('/api/webhooks')) expect(c.tokenScope, key).toBe('webhooks');
+      const okHeaders = Object.keys(op.responses[String(c.status ?? 200)]!.headers ?? {});
+      expect(okHeaders.includes('RateLimit-Policy') && okHeaders.includes('RateLimit'), key).toBe(
+        c.tokenScope !== null,
       );
       const params = op.parameters ?? [];
       expect(
@@ -125,7 +141,10 @@ describe('GET /api/openapi.json', () => {
       if (c.response)
         expect(resolve(doc, ok.content!['application/json'].schema), key).toEqual(jsonSchema(c.response, 'output'));
       else expect(ok.content, key).toBeUndefined();
-      expect(op.responses['429'] !== undefined, key).toBe(c.limit !== undefined || c.errors?.[429] !== undefined);
+      expect(op.responses['429'] !== undefined, key).toBe(
+        c.limit !== undefined || c.errors?.[429] !== undefined || c.tokenScope !== null,
+      );
+      if (op.responses['429']) expect(op.responses['429'].headers?.['Retry-After'], key).toBeDefined();
       if (c.access !== 'anyone' && c.access !== 'unpaused') expect(op.responses['401'], key).toBeDefined();
       if (c.access === 'admin' || c.access === 'activeAdmin') expect(op.responses['403'], key).toBeDefined();
     }
@@ -154,6 +173,18 @@ describe('GET /api/openapi.json', () => {
     expect(refs.length).toBeGreaterThan(0);
     for (const name of refs) expect(doc.components.schemas[name], name).toBeDefined();
     expect(JSON.stringify(doc.components.schemas)).not.toContain('"$schema"');
+  });
+
+  it('documents which scope opens each route to an access token', async () => {
+    const doc = (await t.agent().get('/api/openapi.json')).body as Doc;
+    const op = (path: string, method: string) => doc.paths[path]![method] as Operation;
+    expect(op('/api/projects/{id}/vote', 'post')['x-token-scope']).toBe('write:votes');
+    expect(op('/api/projects/{id}/comments', 'post')['x-token-scope']).toBe('write:comments');
+    expect(op('/api/projects', 'get')['x-token-scope']).toBe('read');
+    expect(op('/api/projects', 'post')['x-token-scope']).toBeNull();
+    expect(op('/api/admin/users', 'get')['x-token-scope']).toBeNull();
+    for (const method of ['get', 'post']) expect(op('/api/tokens', method)['x-token-scope']).toBeNull();
+    expect(op('/api/tokens/{id}', 'delete')['x-token-scope']).toBeNull();
   });
 
   it('carries the product texts and limits of the zod schemas', async () => {

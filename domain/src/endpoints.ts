@@ -14,6 +14,7 @@ import type { notificationContracts } from './contracts/notifications';
 import type { projectContracts } from './contracts/projects';
 import type { projectHealthContracts } from './contracts/project-health';
 import type { testRequestContracts } from './contracts/test-requests';
+import type { tokenContracts } from './contracts/tokens';
 import type { userRatingContracts } from './contracts/user-ratings';
 import type { userContracts } from './contracts/users';
 
@@ -185,6 +186,12 @@ const testRequests: EndpointsOf<typeof testRequestContracts> = {
   ofProject: endpoint('get', '/api/projects/:id/test-request'),
 };
 
+const tokens: EndpointsOf<typeof tokenContracts> = {
+  list: endpoint('get', '/api/tokens'),
+  create: endpoint('post', '/api/tokens'),
+  remove: endpoint('delete', '/api/tokens/:id'),
+};
+
 const userRatings: EndpointsOf<typeof userRatingContracts> = {
   updateSettings: endpoint('patch', '/api/users/me'),
   ofUser: endpoint('get', '/api/users/:username/ratings'),
@@ -223,6 +230,7 @@ export const endpoints = {
   projects,
   projectHealth,
   testRequests,
+  tokens,
   userRatings,
   users,
 };

@@ -1,3 +1,4 @@
+import { bearerOf } from '../access-tokens';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import fresh from 'fresh';
 import type { Config } from '@vitrine/runtime/config';
@@ -92,7 +93,9 @@ export function sharedReadsFront(
     if (req.method !== 'GET' || req.url === undefined) return false;
     const found = reads.byUrl(req.url);
     if (!found) return false;
-    // A visitors' read goes the whole way for anyone who may be signed in.
+    // A visitors' read goes the whole way for anyone who may be signed in; a call with an access token
+    // always does, so its token is checked, limited and its use recorded (middleware/current-user.ts).
+    if (bearerOf(req.url, req.headers.authorization) !== undefined) return false;
     const cookie = req.headers.cookie;
     if (found.audience === 'visitors' && cookie !== undefined && SESSION_COOKIE_IN_HEADER.test(cookie)) return false;
     const started = performance.now();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../middleware/session';
 import { answers, schemaNames } from '@vitrine/domain/answers';
+import { TOKEN_POLICY } from '../middleware/rate-limit';
 import type { Access, Contract, Route } from './route';
 
 /** JSON Schema (2020-12, the dialect of OpenAPI 3.1) of a zod schema, without its $schema line. */
@@ -74,14 +75,45 @@ function pageHeaders(c: Contract) {
   };
 }
 
-/** Every answer of a contract: its success, and the failures its validation, access, ids, limit and own list imply. */
+/** The headers of draft-ietf-httpapi-ratelimit-headers that a call made with an access token carries. */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': {
+    description: `With an access token: the token's quota, \`"${TOKEN_POLICY}";q=<calls>;w=<seconds>\` (draft-ietf-httpapi-ratelimit-headers)`,
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: `With an access token: what is left of its quota, \`"${TOKEN_POLICY}";r=<calls left>;t=<seconds until it refills>\``,
+    schema: { type: 'string' },
+  },
+};
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
+};
+
+/** The headers of a success answer: the next page's Link, and a token's rate-limit headers where a token may call. */
+function successHeaders(c: Contract) {
+  const headers = { ...pageHeaders(c).headers, ...(c.tokenScope ? RATE_LIMIT_HEADERS : {}) };
+  return Object.keys(headers).length > 0 ? { headers } : {};
+}
+
+/** The failures a call made with an access token adds, on a route a token may call. */
+function tokenErrors(c: Contract): Record<number, string> {
+  if (!c.tokenScope) return {};
+  return {
+    401: 'An access token that is malformed, unknown or revoked',
+    403: `An access token without the ${c.tokenScope} scope`,
+    429: "The access token's quota is spent",
+  };
+}
+
+/** Every answer of a contract: its success, and the failures its validation, access, ids, limits, token scope and own list imply. */
 function responsesOf(c: Contract, write: ReturnType<typeof schemaWriter>) {
   const status = c.status ?? 200;
   const responses: Record<string, object> = {
     [status]:
       c.response === null
-        ? { description: status === 204 ? 'Done, no body' : 'OK' }
-        : { description: 'OK', content: json(write(c.response, 'output')), ...pageHeaders(c) },
+        ? { description: status === 204 ? 'Done, no body' : 'OK', ...successHeaders(c) }
+        : { description: 'OK', content: json(write(c.response, 'output')), ...successHeaders(c) },
   };
   const errors: Record<number, string> = {};
   if (c.params || c.query || c.body) errors[400] = 'Invalid input (the first problem, in the words of the schema)';
@@ -90,9 +122,24 @@ function responsesOf(c: Contract, write: ReturnType<typeof schemaWriter>) {
   if (c.params) errors[404] = 'Not found';
   if (c.limit) errors[429] = 'Too many requests (rate limit); Retry-After says when to try again';
   Object.assign(errors, c.errors);
+  for (const [code, text] of Object.entries(tokenErrors(c)))
+    errors[Number(code)] = errors[Number(code)] ? `${errors[Number(code)]}; ${text}` : text;
   for (const [code, description] of Object.entries(errors))
-    responses[code] = { description, content: json(write(answers.Error, 'output')) };
+    responses[code] = {
+      description,
+      content: json(write(answers.Error, 'output')),
+      ...(code === '429' ? { headers: { ...RETRY_AFTER, ...(c.tokenScope ? RATE_LIMIT_HEADERS : {}) } } : {}),
+    };
   return responses;
+}
+
+/**
+ * Who may call an operation: the session cookie, or an access token (`bearer`) with the route's scope
+ * (its name listed as the requirement's scope; OpenAPI 3.1 allows them beside OAuth); `{}` for visitors.
+ */
+export function securityOf(c: Pick<Contract, 'access' | 'tokenScope'>): object[] {
+  const bearer = c.tokenScope ? [{ bearer: [c.tokenScope] }] : [];
+  return VISITOR_ACCESS.has(c.access) ? [{}, { session: [] }, ...bearer] : [{ session: [] }, ...bearer];
 }
 
 /** The operation object of one contract; `x-access` and `x-rate-limit` carry the contract's guard and limit. */
@@ -106,8 +153,9 @@ function operationOf(c: Contract, write: ReturnType<typeof schemaWriter>) {
       .replace(/^\/api/, '')
       .replace(/[{}]/g, '')
       .replace(/[/.-](\w)/g, (_m, ch: string) => ch.toUpperCase())}`,
-    security: VISITOR_ACCESS.has(c.access) ? [{}, { session: [] }] : [{ session: [] }],
+    security: securityOf(c),
     'x-access': c.access,
+    'x-token-scope': c.tokenScope,
     ...(c.limit ? { 'x-rate-limit': c.limit } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(c.body ? { requestBody: { required: true, content: json(write(c.body, 'input')) } } : {}),
@@ -130,13 +178,28 @@ export function openApiDocument(routes: Route[]): Record<string, unknown> {
       description:
         'Community project showcase. Every error answers { "message" }. Writes must come from the site\'s own Origin; ' +
         `the session is the ${SESSION_COOKIE} cookie set by login or register. x-access names who may call an operation ` +
-        '(anyone, unpaused, member, active, admin, activeAdmin) and x-rate-limit its limit. See docs/api.md.',
+        '(anyone, unpaused, member, active, admin, activeAdmin) and x-rate-limit its limit. ' +
+        'A personal access token made in Settings is sent as `Authorization: Bearer <token>` (no cookie, no Origin needed) ' +
+        'and calls the operations whose x-token-scope is one of its scopes (read, write:votes, write:comments, webhooks; ' +
+        'null: no token); each such call answers the RateLimit-Policy and RateLimit headers of draft-ietf-httpapi-ratelimit-headers. ' +
+        'See docs/api.md.',
     },
     servers: [{ url: '/' }],
     tags: ['meta', 'auth', 'projects', 'users', 'messages', 'admin', 'test-requests', 'notifications'].map((name) => ({
       name,
     })),
     paths,
-    components: { schemas, securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+    components: {
+      schemas,
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "A personal access token (`vtr_...`) made in Settings; an operation lists the scope it needs as the requirement's scope",
+        },
+      },
+    },
   };
 }

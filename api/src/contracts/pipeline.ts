@@ -3,9 +3,9 @@ import type { Middleware } from 'koa';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { AppContext, AppContextExtras, AppRouter, AppState } from '../context';
 import { forbidden, HttpError, PAUSED_MESSAGE, unauthorized } from '../errors';
-import { spend, spendFlood } from '../middleware/rate-limit';
+import { spend, spendFlood, spendToken } from '../middleware/rate-limit';
 import { authorize } from '../policies';
-import type { Access, Contract, Route } from './route';
+import { ADMIN_ACCESS, type Access, type Contract, type Route } from './route';
 
 /** The 403 of a member on an admin route. */
 export const ADMIN_ONLY = 'You do not have permission to access this page';
@@ -15,14 +15,32 @@ const REFUSES_PAUSED: ReadonlySet<Access> = new Set(['unpaused', 'active', 'acti
 /** The accesses that need a signed-in user. */
 const NEEDS_USER: ReadonlySet<Access> = new Set(['member', 'active', 'admin', 'activeAdmin']);
 /** The accesses that need an admin. */
-const NEEDS_ADMIN: ReadonlySet<Access> = new Set(['admin', 'activeAdmin']);
+const NEEDS_ADMIN = ADMIN_ACCESS;
+
+/** The 403 of a token on an admin route, whatever its scopes. */
+export const TOKEN_NOT_FOR_ADMIN = 'Admin calls cannot be made with an access token';
+/** The 403 of a token on a route no scope opens (token management, sign-in, settings...). */
+export const TOKEN_NOT_ACCEPTED = 'This call cannot be made with an access token. Sign in on the site instead.';
+/** The 403 of a token without the scope the route takes. */
+export const missingScope = (scope: string) => `This access token does not have the ${scope} scope`;
 
 /**
- * The guard step: signed in (401), an admin (403, policy `admin.manage`), not paused (403) as the
- * access asks. The session was read before (app.ts: session -> current user).
+ * The guard step: for a call made with a personal access token, the route must take a scope the token
+ * has (403 otherwise; admin routes never); then signed in (401), an admin (403, policy `admin.manage`),
+ * not paused (403) as the access asks. The session or the token was read before (app.ts: session ->
+ * current user), so a token's member is held to the rules of their session.
  */
-export function guard(contract: Pick<Contract, 'access' | 'loginMessage'>, user: UserRow | null): void {
+export function guard(
+  contract: Pick<Contract, 'access' | 'loginMessage'> & { tokenScope?: Contract['tokenScope'] },
+  user: UserRow | null,
+  token?: { scopes: readonly string[] } | null,
+): void {
   const { access } = contract;
+  if (token) {
+    if (NEEDS_ADMIN.has(access)) throw forbidden(TOKEN_NOT_FOR_ADMIN);
+    if (!contract.tokenScope) throw forbidden(TOKEN_NOT_ACCEPTED);
+    if (!token.scopes.includes(contract.tokenScope)) throw forbidden(missingScope(contract.tokenScope));
+  }
   if (NEEDS_USER.has(access) && !user) throw unauthorized(contract.loginMessage);
   if (NEEDS_ADMIN.has(access)) authorize(user, 'admin.manage', null, ADMIN_ONLY);
   if (REFUSES_PAUSED.has(access) && user?.isPaused) throw forbidden(PAUSED_MESSAGE);
@@ -50,12 +68,14 @@ export function compose(r: Route): Middleware<AppState, AppContextExtras> {
   const run: Middleware<AppState, AppContextExtras> = async (ctx) => {
     const c = ctx as AppContext;
     const user = c.state.user;
+    const token = c.state.token ?? null;
     const caller = { deps: c.deps, limiters: c.limiters, ip: c.ip, user, reqId: c.state.reqId };
-    // Guard and validation are checked first but answered after the flood limit (limits below).
+    // Guard and validation are checked first but answered after the flood limit and the token's quota (limits below).
+    const limited = contract.limit !== undefined || token !== null;
     let checked: { params: unknown; query: unknown; body: unknown } | undefined;
     let refused: unknown;
     try {
-      guard(contract, user);
+      guard(contract, user, token);
       const rawBody = contract.prefill ? contract.prefill(c.request.body, user) : c.request.body;
       checked = {
         params: contract.params?.parse((ctx as { params?: Record<string, string> }).params ?? {}),
@@ -63,10 +83,10 @@ export function compose(r: Route): Middleware<AppState, AppContextExtras> {
         body: contract.body?.parse(rawBody ?? {}),
       };
     } catch (err) {
-      if (!contract.limit) throw err;
+      if (!limited) throw err;
       refused = err;
     }
-    const refund = contract.limit ? await limits(caller, contract.limit, checked !== undefined) : null;
+    const refund = limited ? await limits(c, caller, contract.limit, token?.id ?? null, checked !== undefined) : null;
     if (checked === undefined) throw refused;
     const { params, query, body } = checked;
     // The contract's status first, so a handler may still answer another (health: 503 while degraded).
@@ -88,24 +108,31 @@ export function compose(r: Route): Middleware<AppState, AppContextExtras> {
 }
 
 /**
- * The flood limit and, for a call the guard and validation let through (`quota`), the route's quota,
- * sent to Redis together (one round trip instead of two in a row). Answered in the pipeline's order:
- * the flood's 429 first (a quota point spent alongside is given back), then the caller's guard or
- * validation error, then the quota's 429. Answers the quota's refund (null when none was spent).
+ * The flood limit (a limited route), the token's quota (a call made with a token: its RateLimit headers
+ * are set on the answer) and, for a call the guard and validation let through (`quota`), the route's
+ * quota, sent to Redis together (one round trip instead of several in a row). Answered in the
+ * pipeline's order: the flood's 429 first, then the token's (a quota point spent alongside is given
+ * back), then the caller's guard or validation error, then the quota's 429. Answers the quota's refund
+ * (null when none was spent).
  */
 async function limits(
+  c: AppContext,
   caller: Parameters<typeof spend>[0],
-  name: NonNullable<Contract['limit']>,
+  name: Contract['limit'],
+  tokenId: number | null,
   quota: boolean,
 ): Promise<(() => Promise<void>) | null> {
-  const [flood, spent] = await Promise.allSettled([
-    spendFlood(caller, name),
-    quota ? spend(caller, name) : Promise.resolve(null),
+  const [flood, token, spent] = await Promise.allSettled([
+    name ? spendFlood(caller, name) : Promise.resolve(),
+    tokenId !== null ? spendToken(caller, tokenId) : Promise.resolve(null),
+    name && quota ? spend(caller, name) : Promise.resolve(null),
   ]);
-  if (flood.status === 'rejected') {
+  for (const refusal of [flood, token]) {
+    if (refusal.status !== 'rejected') continue;
     if (spent.status === 'fulfilled') await spent.value?.();
-    throw flood.reason;
+    throw refusal.reason;
   }
+  if (token.status === 'fulfilled' && token.value) c.set(token.value);
   if (spent.status === 'rejected') throw spent.reason;
   return spent.value;
 }

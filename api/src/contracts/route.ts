@@ -3,6 +3,7 @@ import type { UserRow } from '@vitrine/db/queries/users';
 import type { AppContext, Caller } from '../context';
 import type { LimiterName } from '../middleware/rate-limit';
 import type { Method, ObjectSchema, RouteContract, Tag } from '@vitrine/domain/contracts/contract';
+import type { TokenScope } from '@vitrine/domain/tokens';
 
 /**
  * Who may call a route (the pipeline's guard step):
@@ -46,10 +47,30 @@ export interface ServerParts<A extends Access = Access> {
   prefill?: (body: unknown, user: UserRow | null) => unknown;
   /** Refusals whose exact text the server owns (api/src/errors.ts), laid over the contract's `errors` in the document. */
   errors?: Record<number, string>;
+  /**
+   * The scope a personal access token needs to call the route (`Authorization: Bearer`, docs/api.md
+   * "Access tokens"), or null when no token may call it. Unset, a GET that a member may call takes
+   * `read` and any other route none; an admin route never takes one (route() refuses to declare it).
+   * The `/api/webhooks...` routes declare `webhooks`.
+   */
+  tokenScope?: TokenScope | null;
 }
 
-/** A route as the pipeline and the OpenAPI generator read it: the public contract with the server's parts. */
-export type Contract = RouteContract & ServerParts;
+/** A route as the pipeline and the OpenAPI generator read it: the public contract with the server's parts (its token scope resolved). */
+export type Contract = RouteContract & ServerParts & { tokenScope: TokenScope | null };
+
+/** The accesses of the admin dashboard, which no token reaches. */
+export const ADMIN_ACCESS: ReadonlySet<Access> = new Set(['admin', 'activeAdmin']);
+
+/** The token scope of a route: its declared one, else `read` for a GET a member may call, else none (ServerParts.tokenScope). */
+function tokenScopeOf(method: Method, path: string, server: ServerParts): TokenScope | null {
+  if (ADMIN_ACCESS.has(server.access)) {
+    if (server.tokenScope) throw new Error(`${method.toUpperCase()} ${path}: an admin route cannot take a token scope`);
+    return null;
+  }
+  if (server.tokenScope !== undefined) return server.tokenScope;
+  return method === 'get' ? 'read' : null;
+}
 
 /** Parsed output of an optional schema, or undefined. */
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -90,5 +111,6 @@ export function route<
   R extends z.ZodType | null,
 >(contract: RouteContract<M, Path, P, Q, B, R>, server: ServerParts<A>, handler: Handler<A, P, Q, B, R>): Route {
   const errors = { ...contract.errors, ...server.errors };
-  return { contract: { ...contract, ...server, errors }, handler } as unknown as Route;
+  const tokenScope = tokenScopeOf(contract.method, contract.path, server);
+  return { contract: { ...contract, ...server, errors, tokenScope }, handler } as unknown as Route;
 }

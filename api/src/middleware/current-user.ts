@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { makeUserQueries, type UserRow } from '@vitrine/db/queries/users';
 import type { AppContext, SessionData } from '../context';
+import { authenticateToken, bearerOf } from '../access-tokens';
 
 /** The password generation of a user row: its sessionsValidAfter in ms, 0 before any password change. */
 export function passwordStampOf(user: Pick<UserRow, 'sessionsValidAfter'>): number {
@@ -25,12 +26,22 @@ export function isSessionCurrent(
 
 /**
  * Loads the signed-in user from the session's userId on every request; a deleted user, or a session
- * a password change ended, signs out.
+ * a password change ended, signs out. An /api call with `Authorization: Bearer` is made as the token's
+ * member instead (401 for a token that is not valid), and never reads the session: the route's guard
+ * then checks the token's scopes (contracts/pipeline.ts).
  */
 export function loadUser(): Middleware {
   return async (ctx, next) => {
     const c = ctx as unknown as AppContext;
     c.state.user = null;
+    c.state.token = null;
+    const bearer = bearerOf(c.path, c.get('Authorization'));
+    if (bearer !== undefined) {
+      const { user, token } = await authenticateToken(c.deps.sql, bearer);
+      c.state.user = user;
+      c.state.token = token;
+      return next();
+    }
     const userId = c.session?.userId;
     if (typeof userId === 'number') {
       const user = await makeUserQueries(c.deps.sql).findUserById(userId);

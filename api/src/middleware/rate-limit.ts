@@ -190,6 +190,24 @@ const LIMITS = {
     by: ['ip'],
     message: 'Too many requests. Please wait a minute.',
   },
+  /**
+   * Calls per personal access token (key `t:<token id>`), every call made with it counted, refused ones
+   * too; announced on each such call with the RateLimit-Policy and RateLimit headers (spendToken). A
+   * route's own quota still applies beside it.
+   */
+  token: {
+    points: 300,
+    duration: 60,
+    by: [],
+    message: 'Too many requests with this access token. Please slow down.',
+  },
+  /** Access tokens made and revoked, per member (each made one is also bounded by MAX_TOKENS held). */
+  tokenWrite: {
+    points: 30,
+    duration: 10 * 60,
+    by: ['user'],
+    message: 'Too many changes to access tokens. Please wait a few minutes.',
+  },
   /** Admin test-request moderation (hide, rating removal) per admin. */
   moderation: { points: 300, duration: 60, by: ['user'], message: 'Too many moderation actions. Please slow down.' },
 } as const satisfies Record<string, { points: number; duration: number; by: readonly LimitKey[]; message: string }>;
@@ -283,6 +301,37 @@ export async function spend(
 /** The flood step: one point of `flood` for the caller's address and the route's quota `name` (see LIMITS.flood). */
 export async function spendFlood(holder: Holder & { ip: string }, name: LimiterName): Promise<void> {
   await consume(holder, 'flood', `${name}:ip:${addressKey(holder.ip)}`);
+}
+
+/** The name the token's quota policy goes by in the RateLimit-Policy and RateLimit headers. */
+export const TOKEN_POLICY = 'token';
+
+/**
+ * The headers of draft-ietf-httpapi-ratelimit-headers (its Structured Fields syntax): the policy, a
+ * quota of `q` calls a window of `w` seconds, and what is left of it, `r` calls for `t` more seconds.
+ */
+function rateLimitHeaders(limiter: RateLimiterRedis, res: RateLimiterRes): Record<string, string> {
+  const reset = Math.max(0, Math.ceil(res.msBeforeNext / 1000));
+  return {
+    'RateLimit-Policy': `"${TOKEN_POLICY}";q=${limiter.points};w=${limiter.duration}`,
+    RateLimit: `"${TOKEN_POLICY}";r=${Math.max(0, res.remainingPoints)};t=${reset}`,
+  };
+}
+
+/**
+ * Spends one point of the token's quota (LIMITS.token) and answers the RateLimit-Policy and RateLimit
+ * headers of the call; past the quota, the 429 carries them with Retry-After.
+ */
+export async function spendToken(holder: Holder, tokenId: number): Promise<Record<string, string>> {
+  const { limiter, message } = holder.limiters.token;
+  try {
+    return rateLimitHeaders(limiter, await limiter.consume(`t:${tokenId}`));
+  } catch (res) {
+    if (!(res instanceof RateLimiterRes)) throw res;
+    const refusal = tooManyRequests(message, res.msBeforeNext / 1000);
+    Object.assign(refusal.headers, rateLimitHeaders(limiter, res));
+    throw refusal;
+  }
 }
 
 /** Throws the 429 if `key` has no points left, without spending one (sign-in checks before hashing). */

@@ -85,13 +85,14 @@ describe('request logs', () => {
       .set('X-Forwarded-For', randomIp())
       .set('Cookie', `${SESSION_COOKIE}=planted-session-id-777`)
       .set('X-CSRF-Token', 'csrf-token-888')
-      .set('Authorization', 'Bearer bearer-token-999')
       .send({ username: user.username, password: TEST_PASSWORD });
     expect(login.status).toBe(200);
     const setCookies = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
     const sid = setCookies.map((c) => new RegExp(`^${SESSION_COOKIE}=([^;]+)`).exec(c)?.[1]).find(Boolean);
     expect(sid).toBeTruthy();
     expect((await agent.get('/api/auth/me')).status).toBe(200);
+    // An access token that is not valid is refused (401), and never logged either.
+    expect((await agent.get('/api/auth/me').set('Authorization', 'Bearer bearer-token-999')).status).toBe(401);
     const bad = await agent
       .post('/api/auth/login')
       .set('X-Forwarded-For', randomIp())

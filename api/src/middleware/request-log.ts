@@ -59,13 +59,15 @@ export function requestLogLevel(
 /**
  * The default of every /api answer: PRIVATE_CACHE_CONTROL unless the route set its own (shared reads,
  * health, the API document). Errors are never stored either, whatever the route had set before it
- * failed. Without it a signed-in answer (`/api/auth/me` with the email, messages, admin lists) went
+ * failed, nor an answer to a call made with an access token. Without it a signed-in answer (`/api/auth/me` with the email, messages, admin lists) went
  * out with no Cache-Control, which a browser or proxy may store and hand out again. Applied by
  * observeRequests, outside the error middleware, so it sees the final answer.
  */
 export function privateApiAnswer(ctx: Context): void {
   if (!ctx.path.startsWith('/api/') && ctx.path !== '/api') return;
-  if (ctx.status >= 400 || !ctx.response.get('Cache-Control')) {
+  // A call made with an access token is answered for that token (its RateLimit headers), never to be shared.
+  const byToken = Boolean((ctx.state as { token?: unknown }).token);
+  if (ctx.status >= 400 || byToken || !ctx.response.get('Cache-Control')) {
     ctx.set('Cache-Control', PRIVATE_CACHE_CONTROL);
     ctx.remove('CDN-Cache-Control');
   }

@@ -17,6 +17,7 @@ import { testRequestRoutes } from './test-requests';
 import { userRatingRoutes } from './user-ratings';
 import { adminTestRequestRoutes } from './admin-test-requests';
 import { integrityRoutes } from './integrity';
+import { tokenRoutes } from './tokens';
 
 /** The route groups of the API in mounting order; the OpenAPI document (last) describes them all. */
 export const routeGroups: Route[][] = [
@@ -31,6 +32,7 @@ export const routeGroups: Route[][] = [
   mediaRoutes,
   projectHealthRoutes,
   userRoutes,
+  tokenRoutes,
   emailRoutes,
   messageRoutes,
   adminRoutes,

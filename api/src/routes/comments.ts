@@ -98,22 +98,28 @@ export const commentRoutes: Route[] = [
   }),
   route(
     commentContracts.create,
-    { access: 'active', loginMessage: COMMENT_LOGIN_REQUIRED, limit: 'commentWrite' },
+    { access: 'active', loginMessage: COMMENT_LOGIN_REQUIRED, limit: 'commentWrite', tokenScope: 'write:comments' },
     async (call) => {
       const id = await commentCreator(call, { projectId: call.params.id, ...call.body });
       return commentAnswer(call, id);
     },
   ),
-  route(commentContracts.edit, { access: 'active', limit: 'commentWrite' }, async (call) => {
-    await commentEditor(call, { id: call.params.id, body: call.body.body });
-    return commentAnswer(call, call.params.id);
-  }),
-  route(commentContracts.remove, { access: 'active', limit: 'commentWrite' }, async (call) =>
-    commentDeleter(call, { id: call.params.id }),
+  route(
+    commentContracts.edit,
+    { access: 'active', limit: 'commentWrite', tokenScope: 'write:comments' },
+    async (call) => {
+      await commentEditor(call, { id: call.params.id, body: call.body.body });
+      return commentAnswer(call, call.params.id);
+    },
+  ),
+  route(
+    commentContracts.remove,
+    { access: 'active', limit: 'commentWrite', tokenScope: 'write:comments' },
+    async (call) => commentDeleter(call, { id: call.params.id }),
   ),
   route(
     commentContracts.report,
-    { access: 'active', loginMessage: REPORT_LOGIN_REQUIRED, limit: 'report' },
+    { access: 'active', loginMessage: REPORT_LOGIN_REQUIRED, limit: 'report', tokenScope: 'write:comments' },
     async (call) => {
       const { reason, additionalDetails } = call.body;
       const id = await commentReportCreator(call, {

@@ -150,6 +150,7 @@ export const projectRoutes: Route[] = [
     {
       access: 'unpaused',
       limit: 'vote',
+      tokenScope: 'write:votes',
       errors: { 403: `Paused, or the caller's own project ('${OWN_PROJECT_VOTE}')` },
     },
     async (call) => {

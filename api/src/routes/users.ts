@@ -72,7 +72,8 @@ export const userRoutes: Route[] = [
       return { message: CONFIRMATION_SENT };
     },
   ),
-  route(userContracts.exportData, { access: 'member' }, async (call) => {
+  // The whole export is a session's: a leaked read token must not hand out every row about the member.
+  route(userContracts.exportData, { access: 'member', tokenScope: null }, async (call) => {
     // A quota of exports made: checked first, spent once this one is built.
     const key = `u:${call.user.id}`;
     await ensureNotLimited(call, 'dataExport', key);

@@ -285,6 +285,8 @@ export const EXPORT_COVERAGE: Record<string, { key: MemberKey; section: string }
 export const EXPORT_LEFT_OUT: Record<string, { key: MemberKey; reason: string }> = {
   // A secret: the hash of a sign-in-grade token. The address it confirms is the profile's email.
   'email_confirmations.user_id': { key: 'id', reason: 'confirmation token hashes (secrets)' },
+  // Secrets' hashes; the member's tokens (name, scopes, times) are listed in Settings, where they are revoked.
+  'api_tokens.user_id': { key: 'id', reason: 'access token hashes (secrets)' },
   // Bookkeeping that a job ran once per event; the news it delivered is in notifications.
   'notification_deliveries.user_id': { key: 'id', reason: 'delivery bookkeeping, keyed by event' },
   // Sums derived from the votes on the member's projects, which projects carries.

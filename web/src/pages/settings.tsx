@@ -4,9 +4,10 @@ import { useDocumentTitle } from '../lib/site';
 import { SettingsForm } from '../features/users/components/settings-form';
 import { PasswordForm } from '../features/users/components/password-form';
 import { YourData } from '../features/users/components/your-data';
+import { ApiTokens } from '../features/users/components/api-tokens';
 import { NotificationSettingsForm } from '../features/notifications/components/notification-settings';
 
-/** /settings (signed in): the profile settings (role, bio, email, notices), the password change, and the member's own data (export, deletion). */
+/** /settings (signed in): the profile settings (role, bio, email, notices), the password change, the API tokens, and the member's own data (export, deletion). */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const user = useSession((s) => s.user);
@@ -15,7 +16,7 @@ export function SettingsPage() {
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Settings</h1>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        Your role, bio, email, email notices, password and data.
+        Your role, bio, email, email notices, password, API tokens and data.
       </p>
       <Card className="mt-6 p-6">
         <SettingsForm key={user.id} user={user} />
@@ -35,6 +36,17 @@ export function SettingsPage() {
         </h2>
         <Card className="mt-3 p-6">
           <NotificationSettingsForm />
+        </Card>
+      </section>
+      <section aria-labelledby="api-tokens-heading">
+        <h2
+          id="api-tokens-heading"
+          className="mt-10 text-lg font-semibold tracking-tight text-zinc-900 dark:text-zinc-50"
+        >
+          API tokens
+        </h2>
+        <Card className="mt-3 p-6">
+          <ApiTokens />
         </Card>
       </section>
       <section aria-labelledby="your-data-heading">
