@@ -344,7 +344,7 @@ test.describe('focus on the result of an action', () => {
     await expectFocus(page, 'P: Status: Completed');
   });
 
-  test("saving an image's alt text keeps focus in its row; a delete moves it to the next image, then the heading", async ({
+  test("saving an image's alt text keeps focus in its row; a delete asks first, then moves it to the next image, then the heading", async ({
     browser,
     request,
   }) => {
@@ -361,12 +361,23 @@ test.describe('focus on the result of an action', () => {
     await expect(page.getByRole('button', { name: 'Open image 1 of 2: The very first screen' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save' }).first()).toBeFocused();
 
+    // Delete asks first: Cancel keeps the image and hands focus back to its Delete.
+    const confirm = page.getByRole('dialog', { name: 'Delete image 1?' });
+    await page.getByRole('button', { name: 'Delete image 1' }).click();
+    await expect(confirm).toContainText('This cannot be undone.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Delete image 1' })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: 'Alt text of image 2' })).toHaveValue('Second');
+
     // The first image goes: the next one (now image 1) takes focus on its Delete.
     await page.getByRole('button', { name: 'Delete image 1' }).click();
+    await confirm.getByRole('button', { name: 'Delete image' }).click();
     await expect(page.getByRole('textbox', { name: 'Alt text of image 2' })).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Alt text of image 1' })).toHaveValue('Second');
     await expect(page.getByRole('button', { name: 'Delete image 1' })).toBeFocused();
     await page.getByRole('button', { name: 'Delete image 1' }).click();
+    await confirm.getByRole('button', { name: 'Delete image' }).click();
     await expect(page.getByRole('textbox', { name: 'Alt text of image 1' })).toHaveCount(0);
     await expectFocus(page, 'H2: Manage images');
   });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogFooter } from '../../../components/ui/dialog';
+import { ConfirmDialog as UiConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, Textarea } from '../../../components/ui/field';
 
 /** What a pending confirmation asks and does. */
@@ -51,23 +50,16 @@ export function ConfirmDialog({ confirmation, onClose }: { confirmation: Confirm
     }
   };
   return (
-    <Dialog
+    <UiConfirmDialog
       open={confirmation !== null}
-      onOpenChange={(open) => {
-        if (!open && !busy) close();
-      }}
       title={confirmation?.title ?? ''}
-      description={confirmation?.message}
+      message={confirmation?.message ?? ''}
+      confirmLabel={confirmation?.confirmLabel ?? ''}
+      busy={busy}
+      onConfirm={() => void run()}
+      onCancel={close}
     >
       {confirmation?.withReason ? <ReasonField value={reason} onChange={setReason} /> : null}
-      <DialogFooter>
-        <Button variant="outline" onClick={close} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="destructive" onClick={() => void run()} loading={busy}>
-          {confirmation?.confirmLabel}
-        </Button>
-      </DialogFooter>
-    </Dialog>
+    </UiConfirmDialog>
   );
 }

@@ -3,7 +3,7 @@ import { KeyRound, Trash2 } from 'lucide-react';
 import type { ApiToken } from '@vitrine/domain/answers';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogFooter } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { callApi, endpoints, errorMessage } from '../../../lib/api';
@@ -73,29 +73,17 @@ export function ApiTokenList({ tokens, onRevoked }: { tokens: ApiToken[]; onRevo
           ))}
         </ul>
       )}
-      <Dialog
+      <ConfirmDialog
         open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open && busy !== 'revoke') setRevoking(null);
-        }}
         title={revoking ? `Revoke "${revoking.name}"?` : 'Revoke token?'}
-        description="Scripts and tools using this token stop working at once. This cannot be undone."
-      >
-        <DialogFooter className="mt-2">
-          <Button variant="outline" onClick={() => setRevoking(null)} disabled={busy === 'revoke'}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            loading={busy === 'revoke'}
-            onClick={() => {
-              if (revoking) void revoke(revoking);
-            }}
-          >
-            Revoke token
-          </Button>
-        </DialogFooter>
-      </Dialog>
+        message="Scripts and tools using this token stop working at once. This cannot be undone."
+        confirmLabel="Revoke token"
+        busy={busy === 'revoke'}
+        onConfirm={() => {
+          if (revoking) void revoke(revoking);
+        }}
+        onCancel={() => setRevoking(null)}
+      />
     </div>
   );
 }

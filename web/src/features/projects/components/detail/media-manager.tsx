@@ -8,9 +8,9 @@ import { callApi, errorMessage } from '../../../../lib/api';
 import { uploadApi } from '../../../../lib/api-upload';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field, Input } from '../../../../components/ui/field';
 import { toast } from '../../../../components/ui/toast';
-import { useFocusResult } from '../../../../hooks/use-focus-result';
 import { projectKey } from '../../api/keys';
 import { revalidateProjects } from '../../api/revalidate';
 import { uploadRefusal } from '../../lib/upload-check';
@@ -121,10 +121,7 @@ function UploadForm({ projectId, full }: { projectId: number; full: boolean }) {
   );
 }
 
-/** The id of an image's Delete button, where focus goes when the image before it is deleted. */
-const deleteButtonId = (item: Media) => `media-${item.id}-delete`;
-
-/** The id of the images panel's heading, focused when its last image is deleted. */
+/** The id of the images panel's heading. */
 const HEADING_ID = 'manage-images-heading';
 
 /** An image's alt text and its Save; follows the saved text when it changes on the server. */
@@ -165,21 +162,23 @@ function AltForm({
 }
 
 /**
- * One image's row: its thumbnail, alt text, moves and delete. The row keeps its place (keyed by the
- * image's id) when its alt text is saved, so focus stays on Save or in the field.
+ * One image's row: its thumbnail, alt text, moves and delete (which asks first). The row keeps its
+ * place (keyed by the image's id) when its alt text is saved, so focus stays on Save or in the field;
+ * when a deleted image's row goes, focus moves to the next image's Delete, else the previous one's,
+ * else the panel's heading (lib/focus.ts, through the confirmation dialog).
  */
 function MediaRow({
   projectId,
   item,
   index,
   count,
-  onDeleted,
+  onDelete,
 }: {
   projectId: number;
   item: Media;
   index: number;
   count: number;
-  onDeleted: () => void;
+  onDelete: () => void;
 }) {
   const label = `image ${index + 1}`;
   const edit = (body: { alt?: string; position?: number }, failure: string) =>
@@ -189,7 +188,7 @@ function MediaRow({
       failure,
     );
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3">
+    <li data-focus-row className="flex flex-wrap items-center gap-3 py-3">
       <MediaPicture media={item} sizes="6rem" className="aspect-video w-24 rounded object-cover" />
       <AltForm label={label} saved={item.alt} onSave={(alt) => edit({ alt }, 'Could not save the alt text')} />
       <div className="flex gap-1">
@@ -211,23 +210,11 @@ function MediaRow({
         >
           <ArrowDown aria-hidden="true" />
         </Button>
-        <Button
-          id={deleteButtonId(item)}
-          variant="outline"
-          size="icon"
-          aria-label={`Delete ${label}`}
-          onClick={() =>
-            void change(
-              projectId,
-              () => callApi(mediaEndpoints.remove, { params: { id: projectId, mediaId: item.id } }),
-              'Could not delete the image',
-            ).then((ok) => {
-              if (ok) onDeleted();
-            })
-          }
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <span data-focus-actions className="contents">
+          <Button variant="outline" size="icon" aria-label={`Delete ${label}`} onClick={onDelete}>
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </span>
       </div>
     </li>
   );
@@ -236,15 +223,27 @@ function MediaRow({
 /** The owner's images panel: add (up to MEDIA_PER_PROJECT), alt texts, order (the first is the cover), delete. */
 export function MediaManager({ project }: { project: ProjectDetail }) {
   const count = project.media.length;
-  // After a delete, focus goes to the next image's Delete, else the previous one's, else the heading.
-  const focusResult = useFocusResult();
-  const afterDelete = (index: number) => {
-    const neighbour = project.media[index + 1] ?? project.media[index - 1];
-    focusResult(neighbour ? deleteButtonId(neighbour) : HEADING_ID, HEADING_ID);
+  // The image whose Delete asks for confirmation, and its label then.
+  const [deleting, setDeleting] = useState<{ item: Media; label: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const remove = async (item: Media) => {
+    setBusy(true);
+    await change(
+      project.id,
+      () => callApi(mediaEndpoints.remove, { params: { id: project.id, mediaId: item.id } }),
+      'Could not delete the image',
+    );
+    setBusy(false);
+    setDeleting(null);
   };
   return (
-    <Card className="p-5">
-      <h2 id={HEADING_ID} tabIndex={-1} className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+    <Card className="p-5" data-focus-region>
+      <h2
+        id={HEADING_ID}
+        tabIndex={-1}
+        data-focus-heading
+        className="text-lg font-semibold text-zinc-900 dark:text-zinc-50"
+      >
         Manage images
       </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
@@ -262,11 +261,22 @@ export function MediaManager({ project }: { project: ProjectDetail }) {
               item={item}
               index={i}
               count={count}
-              onDeleted={() => afterDelete(i)}
+              onDelete={() => setDeleting({ item, label: `image ${i + 1}` })}
             />
           ))}
         </ul>
       ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete ${deleting.label}?` : 'Delete image?'}
+        message="The picture and its alt text are removed from the project for good. This cannot be undone."
+        confirmLabel="Delete image"
+        busy={busy}
+        onConfirm={() => {
+          if (deleting) void remove(deleting.item);
+        }}
+        onCancel={() => setDeleting(null)}
+      />
     </Card>
   );
 }
