@@ -28,10 +28,17 @@ test.describe('project screenshots', () => {
       await manager.getByRole('button', { name: 'Add image' }).click();
       await expectToast(page, 'Image added');
       await expect(manager.getByText('1 of 8 images. The first image is the cover.')).toBeVisible();
+      // Added without alt text: the new image's alt text field asks for it and takes focus.
       await manager.getByLabel('Image file').setInputFiles(await picture('blue.png', '#2244cc'));
-      await manager.getByLabel('Alt text', { exact: true }).fill('Blue level map');
       await manager.getByRole('button', { name: 'Add image' }).click();
+      await expectToast(page, 'Image added');
+      await expect(
+        page.getByText('Describe what it shows in its alt text, for people who cannot see it.'),
+      ).toBeVisible();
       await expect(manager.getByText('2 of 8 images. The first image is the cover.')).toBeVisible();
+      await expect(manager.getByLabel('Alt text of image 2')).toBeFocused();
+      await page.keyboard.type('Blue level map');
+      await page.keyboard.press('Enter');
 
       const gallery = page.getByRole('region', { name: 'Screenshots' });
       await expect(gallery.getByRole('button', { name: 'Open image 1 of 2: Red title screen' })).toBeVisible();

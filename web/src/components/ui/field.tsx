@@ -63,14 +63,18 @@ export function Field({
   hint,
   children,
   className,
+  id: givenId,
 }: {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
   children: (props: FieldControlProps) => ReactNode;
   className?: string;
+  /** The control's id, when something else must find it (focus after an action); else a generated one. */
+  id?: string;
 }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;

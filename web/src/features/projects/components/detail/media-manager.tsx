@@ -11,6 +11,7 @@ import { Card } from '../../../../components/ui/card';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field, Input } from '../../../../components/ui/field';
 import { toast } from '../../../../components/ui/toast';
+import { useFocusResult } from '../../../../hooks/use-focus-result';
 import { projectKey } from '../../api/keys';
 import { revalidateProjects } from '../../api/revalidate';
 import { uploadRefusal } from '../../lib/upload-check';
@@ -39,14 +40,22 @@ async function change(projectId: number, work: () => Promise<unknown>, failure: 
   }
 }
 
+/** The id of an image's alt text field. */
+const altFieldId = (mediaId: number) => `media-${mediaId}-alt`;
+
+/** What an image added without alt text is told, at the alt text field that then takes focus. */
+const ALT_TEXT_PROMPT = 'Describe what it shows in its alt text, for people who cannot see it.';
+
 /**
  * Adds an image: the file and its alt text. The chosen file is checked against the server's limits
  * (size, pixels, shape: lib/upload-check.ts) as soon as it is picked and again on submit, so nothing
  * is sent that the server would refuse; a refusal, the browser's or the server's, shows at the file
- * field in the server's words and the field takes focus.
+ * field in the server's words and the field takes focus. An image added without alt text asks for
+ * it: focus goes to the new image's alt text field, with ALT_TEXT_PROMPT.
  */
 function UploadForm({ projectId, full }: { projectId: number; full: boolean }) {
   const [busy, setBusy] = useState(false);
+  const focusResult = useFocusResult();
   const [fileError, setFileError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const refuse = (message: string) => {
@@ -78,11 +87,14 @@ function UploadForm({ projectId, full }: { projectId: number; full: boolean }) {
         refuse(refusal);
         return;
       }
-      await uploadApi(mediaEndpoints.add, { params: { id: projectId } }, data);
+      const added = await uploadApi(mediaEndpoints.add, { params: { id: projectId } }, data);
       await refresh(projectId);
       form.reset();
       setFileError(null);
-      toast({ title: 'Image added' });
+      if (added.alt.trim() === '') {
+        toast({ title: 'Image added', description: ALT_TEXT_PROMPT });
+        focusResult(altFieldId(added.id));
+      } else toast({ title: 'Image added' });
     } catch (error) {
       refuse(errorMessage(error, 'Could not add the image. Please try again.'));
     } finally {
@@ -126,10 +138,12 @@ const HEADING_ID = 'manage-images-heading';
 
 /** An image's alt text and its Save; follows the saved text when it changes on the server. */
 function AltForm({
+  id,
   label,
   saved,
   onSave,
 }: {
+  id: string;
   label: string;
   saved: string;
   onSave: (alt: string) => Promise<unknown>;
@@ -151,7 +165,7 @@ function AltForm({
         void onSave(alt).finally(() => setSaving(false));
       }}
     >
-      <Field label={`Alt text of ${label}`} className="min-w-0 flex-1">
+      <Field id={id} label={`Alt text of ${label}`} className="min-w-0 flex-1">
         {(p) => <Input {...p} value={alt} maxLength={500} onChange={(e) => setAlt(e.target.value)} />}
       </Field>
       <Button type="submit" variant="outline" className="mb-6" loading={saving}>
@@ -190,7 +204,12 @@ function MediaRow({
   return (
     <li data-focus-row className="flex flex-wrap items-center gap-3 py-3">
       <MediaPicture media={item} sizes="6rem" className="aspect-video w-24 rounded object-cover" />
-      <AltForm label={label} saved={item.alt} onSave={(alt) => edit({ alt }, 'Could not save the alt text')} />
+      <AltForm
+        id={altFieldId(item.id)}
+        label={label}
+        saved={item.alt}
+        onSave={(alt) => edit({ alt }, 'Could not save the alt text')}
+      />
       <div className="flex gap-1">
         <Button
           variant="outline"
