@@ -133,7 +133,7 @@ export function openApiDocument(routes: Route[]): Record<string, unknown> {
         '(anyone, unpaused, member, active, admin, activeAdmin) and x-rate-limit its limit. See docs/api.md.',
     },
     servers: [{ url: '/' }],
-    tags: ['meta', 'auth', 'projects', 'users', 'messages', 'admin', 'test-requests', 'notifications'].map((name) => ({
+    tags: ['meta', 'auth', 'projects', 'users', 'messages', 'admin', 'test-requests', 'notifications', 'webhooks'].map((name) => ({
       name,
     })),
     paths,

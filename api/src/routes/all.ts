@@ -17,6 +17,7 @@ import { testRequestRoutes } from './test-requests';
 import { userRatingRoutes } from './user-ratings';
 import { adminTestRequestRoutes } from './admin-test-requests';
 import { integrityRoutes } from './integrity';
+import { webhookRoutes } from './webhooks';
 
 /** The route groups of the API in mounting order; the OpenAPI document (last) describes them all. */
 export const routeGroups: Route[][] = [
@@ -37,5 +38,6 @@ export const routeGroups: Route[][] = [
   testRequestRoutes,
   userRatingRoutes,
   adminTestRequestRoutes,
+  webhookRoutes,
   docsRoutes(() => routeGroups.flat()),
 ];
