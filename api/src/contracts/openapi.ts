@@ -133,9 +133,11 @@ export function openApiDocument(routes: Route[]): Record<string, unknown> {
         '(anyone, unpaused, member, active, admin, activeAdmin) and x-rate-limit its limit. See docs/api.md.',
     },
     servers: [{ url: '/' }],
-    tags: ['meta', 'auth', 'projects', 'users', 'messages', 'admin', 'test-requests', 'notifications', 'webhooks'].map((name) => ({
-      name,
-    })),
+    tags: ['meta', 'auth', 'projects', 'users', 'messages', 'admin', 'test-requests', 'notifications', 'webhooks'].map(
+      (name) => ({
+        name,
+      }),
+    ),
     paths,
     components: { schemas, securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
   };

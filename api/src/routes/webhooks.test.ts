@@ -100,7 +100,9 @@ describe('POST /api/webhooks', () => {
     }
     const withCredentials = await agent.post('/api/webhooks').send(hook({ url: 'https://a:b@93.184.215.14/' }));
     expect(withCredentials.status).toBe(400);
-    const [count] = await t.deps.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM webhooks WHERE user_id = ${user.id}`;
+    const [count] = await t.deps.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM webhooks WHERE user_id = ${user.id}`;
     expect(count!.n).toBe(0);
   });
 
@@ -181,7 +183,8 @@ describe("a webhook is its owner's alone", () => {
 
     const redeliver = await owner.agent.post(`${base}/deliveries/${deliveryId}/redeliver`);
     expect(redeliver.status).toBe(202);
-    const [row] = await t.deps.sql`SELECT status, round, round_attempts FROM webhook_deliveries WHERE id = ${deliveryId}`;
+    const [row] = await t.deps
+      .sql`SELECT status, round, round_attempts FROM webhook_deliveries WHERE id = ${deliveryId}`;
     expect(row).toEqual({ status: 'pending', round: 1, roundAttempts: 0 });
     const [event] = await t.deps.sql`
       SELECT payload FROM events WHERE name = 'webhook.redeliveryRequested' AND (payload->>'deliveryId')::bigint = ${deliveryId}`;

@@ -87,7 +87,9 @@ export function makeWebhookQueries(sql: Tx) {
       secret: string;
     }): Promise<WebhookRow | undefined> {
       await sql`SELECT pg_advisory_xact_lock(hashtext('webhooks'), ${input.userId})`;
-      const [count] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM webhooks WHERE user_id = ${input.userId}`;
+      const [count] = await sql<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM webhooks WHERE user_id = ${input.userId}`;
       if ((count?.n ?? 0) >= MAX_WEBHOOKS) return undefined;
       const [row] = await sql<{ id: number }[]>`
         INSERT INTO webhooks (user_id, project_id, url, events, secret)
@@ -139,7 +141,11 @@ export function makeWebhookQueries(sql: Tx) {
      * `userId`); answers its round, or 'pending' while a round is still running, or undefined when the
      * delivery is not theirs.
      */
-    async startRedelivery(deliveryId: number, webhookId: number, userId: number): Promise<number | 'pending' | undefined> {
+    async startRedelivery(
+      deliveryId: number,
+      webhookId: number,
+      userId: number,
+    ): Promise<number | 'pending' | undefined> {
       const [row] = await sql<{ status: DeliveryStatus }[]>`
         SELECT d.status FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
         WHERE d.id = ${deliveryId} AND d.webhook_id = ${webhookId} AND w.user_id = ${userId}
@@ -195,11 +201,7 @@ export function makeWebhookQueries(sql: Tx) {
      * Records an attempt of a delivery and its new status (pending while it will be tried again), and
      * keeps the delivery's newest WEBHOOK_ATTEMPTS_KEPT attempts. Run it in a transaction.
      */
-    async recordAttempt(
-      deliveryId: number,
-      attempt: Omit<AttemptRow, 'at'>,
-      status: DeliveryStatus,
-    ): Promise<void> {
+    async recordAttempt(deliveryId: number, attempt: Omit<AttemptRow, 'at'>, status: DeliveryStatus): Promise<void> {
       await sql`
         INSERT INTO webhook_attempts (delivery_id, attempt, outcome, response_status, duration_ms, error)
         VALUES (${deliveryId}, ${attempt.attempt}, ${attempt.outcome}, ${attempt.responseStatus},

@@ -13,14 +13,20 @@ const webhook = z.object({
   projectTitle: z.string().nullable(),
   active: z.boolean().describe('false once switched off after deliveries failed in a row'),
   disabledAt: timestamp.nullable().describe('when it was switched off'),
-  consecutiveFailures: z.number().int().min(0).describe('deliveries failed in a row (every attempt) since the last success'),
+  consecutiveFailures: z
+    .number()
+    .int()
+    .min(0)
+    .describe('deliveries failed in a row (every attempt) since the last success'),
   createdAt: timestamp,
 });
 
 /** One attempt of a delivery. */
 const attempt = z.object({
   attempt: z.number().int().min(1),
-  outcome: z.enum(['ok', 'failed', 'blocked']).describe('ok: a 2xx answer; blocked: the address was refused, nothing sent'),
+  outcome: z
+    .enum(['ok', 'failed', 'blocked'])
+    .describe('ok: a 2xx answer; blocked: the address was refused, nothing sent'),
   responseStatus: z.number().int().nullable(),
   durationMs: z.number().int().nullable(),
   error: z.string().nullable(),

@@ -11,7 +11,10 @@ import { signatureHeader } from './signature';
 export class RetryLater extends Error {}
 
 /** The headers of an attempt of `delivery` sent at `unixSeconds`. */
-export function deliveryHeaders(delivery: Pick<DeliveryToSend, 'id' | 'event' | 'body' | 'secret'>, unixSeconds: number) {
+export function deliveryHeaders(
+  delivery: Pick<DeliveryToSend, 'id' | 'event' | 'body' | 'secret'>,
+  unixSeconds: number,
+) {
   return {
     [WEBHOOK_HEADERS.event]: delivery.event,
     [WEBHOOK_HEADERS.delivery]: String(delivery.id),
@@ -69,7 +72,11 @@ async function publish(ctx: WorkerContext, events: StoredEvent[]): Promise<void>
  * job is retried with exponential backoff; a delivery that is gone, settled or in another round is
  * left alone.
  */
-export async function deliverWebhook(ctx: WorkerContext, deliveryId: number, round: number): Promise<DeliveryStatus | null> {
+export async function deliverWebhook(
+  ctx: WorkerContext,
+  deliveryId: number,
+  round: number,
+): Promise<DeliveryStatus | null> {
   const delivery = await makeWebhookQueries(ctx.sql).findDelivery(deliveryId);
   if (!delivery || delivery.status !== 'pending' || delivery.round !== round) return null;
   const request = {

@@ -74,7 +74,11 @@ function postOnce(request: WebhookRequest, pinned: Resolved, signal: AbortSignal
  * checked address. Redirects are not followed (a 3xx is a failure), and the whole attempt, name lookup
  * included, ends after `timeoutMs`.
  */
-export async function sendAttempt(request: WebhookRequest, rules: TargetRules, timeoutMs: number): Promise<AttemptResult> {
+export async function sendAttempt(
+  request: WebhookRequest,
+  rules: TargetRules,
+  timeoutMs: number,
+): Promise<AttemptResult> {
   const started = performance.now();
   const signal = AbortSignal.timeout(timeoutMs);
   const elapsed = () => Math.round(performance.now() - started);
@@ -83,11 +87,18 @@ export async function sendAttempt(request: WebhookRequest, rules: TargetRules, t
       pinTarget(new URL(request.url), rules).then((pinned) => postOnce(request, pinned, signal)),
       signal,
     );
-    if (status >= 200 && status < 300) return { outcome: 'ok', responseStatus: status, durationMs: elapsed(), error: null };
+    if (status >= 200 && status < 300)
+      return { outcome: 'ok', responseStatus: status, durationMs: elapsed(), error: null };
     return { outcome: 'failed', responseStatus: status, durationMs: elapsed(), error: `HTTP ${status}` };
   } catch (err) {
-    if (err instanceof Blocked) return { outcome: 'blocked', responseStatus: null, durationMs: null, error: err.message };
+    if (err instanceof Blocked)
+      return { outcome: 'blocked', responseStatus: null, durationMs: null, error: err.message };
     const message = signal.aborted ? `no answer within ${timeoutMs} ms` : (err as Error).message;
-    return { outcome: 'failed', responseStatus: null, durationMs: elapsed(), error: message.slice(0, MAX_ERROR_LENGTH) };
+    return {
+      outcome: 'failed',
+      responseStatus: null,
+      durationMs: elapsed(),
+      error: message.slice(0, MAX_ERROR_LENGTH),
+    };
   }
 }
