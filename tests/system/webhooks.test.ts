@@ -104,7 +104,7 @@ async function logOf(owner: Awaited<ReturnType<typeof ownerWithWebhook>>): Promi
   return res.body as WebhookDelivery[];
 }
 
-const down = (projectId: number, since = new Date()): DomainEvent => ({
+const down = (projectId: number, since = new Date()): Extract<DomainEvent, { name: 'project.healthChanged' }> => ({
   name: 'project.healthChanged',
   projectId,
   status: 'down',
