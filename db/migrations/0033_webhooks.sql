@@ -21,7 +21,8 @@ CREATE INDEX webhooks_project_idx ON webhooks (project_id) WHERE project_id IS N
 
 -- One event sent to one webhook. `event_key` names the event (its outbox id), so the fan-out of an
 -- event handled twice adds nothing. `body` is the exact JSON sent (a redelivery sends the same bytes).
--- `round` counts redeliveries; `round_attempts` the attempts of the current round.
+-- `round` counts redeliveries; `round_attempts` the attempts of the current round; `updated_at` is the
+-- last attempt or round start (a pending delivery untouched for long lost its job: it may be redelivered).
 CREATE TABLE webhook_deliveries (
   id             bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   webhook_id     integer NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
@@ -33,6 +34,7 @@ CREATE TABLE webhook_deliveries (
   round_attempts integer NOT NULL DEFAULT 0,
   attempts       integer NOT NULL DEFAULT 0,
   created_at     timestamptz NOT NULL DEFAULT now(),
+  updated_at     timestamptz NOT NULL DEFAULT now(),
   UNIQUE (webhook_id, event_key)
 );
 -- The log, newest first, and its pruning to the newest WEBHOOK_LOG_SIZE.

@@ -43,6 +43,11 @@ export const WEBHOOK_FAILURES_TO_DISABLE = 5;
 export const WEBHOOK_LOG_SIZE = 100;
 /** Attempts kept per delivery (the newest): redeliveries add attempts, so this bounds the log. */
 export const WEBHOOK_ATTEMPTS_KEPT = 20;
+/**
+ * A delivery still pending this long after its last attempt lost its job (every round ends within
+ * about half an hour): its owner may redeliver it.
+ */
+export const WEBHOOK_STUCK_AFTER_SECONDS = 3600;
 /** One attempt's time limit, connection to the end of the answer's headers (a timeout is a failure). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 

@@ -192,6 +192,11 @@ describe("a webhook is its owner's alone", () => {
     const again = await owner.agent.post(`${base}/deliveries/${deliveryId}/redeliver`);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: DELIVERY_PENDING });
+    // A round untouched for an hour lost its job (Redis lost it): it may start again.
+    await t.deps.sql`UPDATE webhook_deliveries SET updated_at = now() - interval '61 minutes' WHERE id = ${deliveryId}`;
+    expect((await owner.agent.post(`${base}/deliveries/${deliveryId}/redeliver`)).status).toBe(202);
+    const [restarted] = await t.deps.sql`SELECT status, round FROM webhook_deliveries WHERE id = ${deliveryId}`;
+    expect(restarted).toEqual({ status: 'pending', round: 2 });
 
     // A delivery of another webhook through this one's path does not exist.
     const second = (await owner.agent.post('/api/webhooks').send(hook())).body as { id: number };

@@ -2,6 +2,7 @@ import {
   MAX_WEBHOOKS,
   WEBHOOK_ATTEMPTS_KEPT,
   WEBHOOK_FAILURES_TO_DISABLE,
+  WEBHOOK_STUCK_AFTER_SECONDS,
   WEBHOOK_LOG_SIZE,
   type WebhookEventName,
 } from '@vitrine/domain/webhooks';
@@ -138,22 +139,25 @@ export function makeWebhookQueries(sql: Tx) {
 
     /**
      * Starts a new round of attempts of delivery `deliveryId` of webhook `webhookId` (owned by
-     * `userId`); answers its round, or 'pending' while a round is still running, or undefined when the
-     * delivery is not theirs.
+     * `userId`); answers its round, or 'pending' while a round is still running (one untouched for
+     * WEBHOOK_STUCK_AFTER_SECONDS lost its job and may start again), or undefined when the delivery is
+     * not theirs.
      */
     async startRedelivery(
       deliveryId: number,
       webhookId: number,
       userId: number,
     ): Promise<number | 'pending' | undefined> {
-      const [row] = await sql<{ status: DeliveryStatus }[]>`
-        SELECT d.status FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+      const [row] = await sql<{ running: boolean }[]>`
+        SELECT d.status = 'pending'
+            AND d.updated_at > now() - make_interval(secs => ${WEBHOOK_STUCK_AFTER_SECONDS}) AS running
+        FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
         WHERE d.id = ${deliveryId} AND d.webhook_id = ${webhookId} AND w.user_id = ${userId}
         FOR UPDATE OF d`;
       if (!row) return undefined;
-      if (row.status === 'pending') return 'pending';
+      if (row.running) return 'pending';
       const [next] = await sql<{ round: number }[]>`
-        UPDATE webhook_deliveries SET status = 'pending', round = round + 1, round_attempts = 0
+        UPDATE webhook_deliveries SET status = 'pending', round = round + 1, round_attempts = 0, updated_at = now()
         WHERE id = ${deliveryId} RETURNING round`;
       return next!.round;
     },
@@ -207,7 +211,8 @@ export function makeWebhookQueries(sql: Tx) {
         VALUES (${deliveryId}, ${attempt.attempt}, ${attempt.outcome}, ${attempt.responseStatus},
           ${attempt.durationMs}, ${attempt.error})`;
       await sql`
-        UPDATE webhook_deliveries SET attempts = attempts + 1, round_attempts = round_attempts + 1, status = ${status}
+        UPDATE webhook_deliveries
+        SET attempts = attempts + 1, round_attempts = round_attempts + 1, status = ${status}, updated_at = now()
         WHERE id = ${deliveryId}`;
       await sql`
         DELETE FROM webhook_attempts a WHERE a.delivery_id = ${deliveryId}

@@ -63,6 +63,9 @@ export const webhookContracts = {
     params: deliveryParams,
     status: 202,
     response: webhookAnswers.RedeliveryQueued,
-    errors: { 404: "Delivery not found (or not the caller's)", 409: 'The delivery is still being sent' },
+    errors: {
+      404: "Delivery not found (or not the caller's)",
+      409: 'The delivery is still being sent (one pending for an hour since its last attempt may be sent again)',
+    },
   }),
 };
