@@ -74,6 +74,8 @@ describe('POST /api/webhooks', () => {
     const { user, agent } = await t.member();
     const internal = [
       'http://127.0.0.1/hooks',
+      // Resolved from the hosts file, as the system resolver does: loopback.
+      'http://localhost/hooks',
       'http://127.0.0.1:8/hooks',
       'http://10.0.0.5/hooks',
       'http://192.168.1.1/hooks',

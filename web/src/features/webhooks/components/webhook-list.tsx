@@ -62,9 +62,9 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
   return (
     <li className="flex flex-col gap-3 border-t border-zinc-200 py-4 first:border-t-0 first:pt-0 dark:border-zinc-800">
       <div className="flex flex-wrap items-center gap-2">
-        <h4 id={headingId} className="min-w-0 break-all font-mono text-sm text-zinc-900 dark:text-zinc-100">
+        <h3 id={headingId} className="min-w-0 break-all font-mono text-sm text-zinc-900 dark:text-zinc-100">
           {webhook.url}
-        </h4>
+        </h3>
         {webhook.active ? <Badge color="green">Active</Badge> : <Badge color="red">Switched off</Badge>}
       </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
