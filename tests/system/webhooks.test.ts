@@ -8,7 +8,12 @@ import { makeTestApp, type TestApp } from '@vitrine/api/testing';
 import { eventJob } from '@vitrine/runtime/queues';
 import type { Config } from '@vitrine/runtime/config';
 import type { DomainEvent } from '@vitrine/domain/events';
-import { WEBHOOK_ATTEMPTS, WEBHOOK_FAILURES_TO_DISABLE } from '@vitrine/domain/webhooks';
+import {
+  WEBHOOK_ATTEMPTS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_FAILURES_TO_DISABLE,
+  type WebhookPayload,
+} from '@vitrine/domain/webhooks';
 import type { WebhookDelivery } from '@vitrine/domain/answers';
 import { startWorker, type RunningWorker } from '@vitrine/worker/index';
 import { waitFor, workerTestConfig } from '@vitrine/worker/testing';
@@ -90,7 +95,7 @@ async function handled(jobIds: string[]): Promise<void> {
 
 /** A project of a new member, who adds a webhook on `path` for `events`; answers them, the webhook and its secret. */
 async function ownerWithWebhook(path: string, events: string[]) {
-  const owner = await t.member();
+  const owner = await t.member({ role: 'developer' });
   const project = await buildProject(t.deps.sql, { userId: owner.user.id, title: `Hooked ${path}` });
   const res = await owner.agent.post('/api/webhooks').send({ url: `http://${receiverHost}${path}`, events });
   expect(res.status).toBe(201);
@@ -186,6 +191,73 @@ describe('webhooks, from an event to the receiver', { timeout: SYSTEM_TEST_TIMEO
     const sent = received.filter((r) => r.path === '/only-down');
     expect(sent.map((r) => JSON.parse(r.body).event)).toEqual(['project.down']);
     expect(JSON.parse(sent[0]!.body).project.id).toBe(owner.project.id);
+  });
+
+  it('sends each kind of event a webhook may subscribe to, made through the api', async () => {
+    const owner = await ownerWithWebhook('/every', [...WEBHOOK_EVENTS]);
+    const tester = await t.member({ role: 'tester' });
+    const id = owner.project.id;
+    const inWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const request = await owner.agent.post('/api/test-requests').send({
+      projectId: id,
+      title: 'Try the charts',
+      description: 'Open the charts on a phone and tell me what breaks.',
+      skillsNeeded: ['Mobile'],
+      deadline: inWeek,
+      maxTesters: 5,
+    });
+    expect(request.status, request.text).toBe(201);
+    expect((await tester.agent.post(`/api/test-requests/${request.body.id}/testers`)).status).toBe(201);
+    const feedback = await tester.agent
+      .put(`/api/test-requests/${request.body.id}/feedback`)
+      .send({ worked: '', problems: 'The chart overflows.', suggestions: '', score: 6 });
+    expect(feedback.status, feedback.text).toBe(201);
+    const update = await owner.agent
+      .post(`/api/projects/${id}/updates`)
+      .send({ title: 'Charts fixed', body: 'Fixed.' });
+    expect(update.status, update.text).toBe(201);
+    for (let i = 1; i <= 10; i += 1)
+      expect((await t.agent().post(`/api/projects/${id}/vote`).set('X-Forwarded-For', `198.51.100.${i}`)).status).toBe(
+        200,
+      );
+    expect((await tester.agent.post(`/api/projects/${id}/comments`).send({ body: 'Nice charts.' })).status).toBe(201);
+    await publish(down(id));
+    await waitFor('the down event', async () =>
+      received.some((r) => r.path === '/every' && r.headers['vitrine-event'] === 'project.down'),
+    );
+    await publish({ ...down(id), status: 'up', previous: 'down' });
+
+    const sent = await waitFor('every kind', async () => {
+      const got = received.filter((r) => r.path === '/every');
+      return got.length >= WEBHOOK_EVENTS.length ? got : null;
+    });
+    const byEvent: Record<string, WebhookPayload> = Object.fromEntries(
+      sent.map((r) => [r.headers['vitrine-event'], JSON.parse(r.body) as WebhookPayload]),
+    );
+    expect(Object.keys(byEvent).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    for (const request of sent) expect(verify(request, owner.webhook.secret)).toBe(true);
+    const requestUrl = `${config.siteUrl}/test-requests/${request.body.id}`;
+    expect(byEvent['tester.joined'].data).toEqual({
+      requestId: request.body.id,
+      url: requestUrl,
+      tester: tester.user.username,
+    });
+    expect(byEvent['feedback.created'].data).toEqual({
+      requestId: request.body.id,
+      url: requestUrl,
+      feedbackId: feedback.body.myFeedback.id,
+      tester: tester.user.username,
+    });
+    expect(byEvent['update.posted'].data).toEqual({
+      updateId: update.body.id,
+      title: 'Charts fixed',
+      url: `${config.siteUrl}/projects/${id}#update-${update.body.id}`,
+    });
+    expect(byEvent['vote.milestone']).toMatchObject({ id: `milestone-${id}-10`, data: { votes: 10 } });
+    expect(byEvent['comment.created'].data).toMatchObject({ author: tester.user.username, body: 'Nice charts.' });
+    expect(byEvent['project.down'].data).toMatchObject({ status: 'down', previous: 'up' });
+    expect(byEvent['project.up'].data).toMatchObject({ status: 'up', previous: 'down' });
+    for (const body of Object.values(byEvent)) expect(body.project).toMatchObject({ id, title: 'Hooked /every' });
   });
 
   it('retries a delivery the receiver answered 500, with the same delivery id and a fresh signature', async () => {
