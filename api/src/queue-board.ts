@@ -4,7 +4,14 @@ import { KoaAdapter } from '@bull-board/koa';
 import { Queue } from 'bullmq';
 import type { Context, Middleware } from 'koa';
 import { handleErrors } from '@vitrine/runtime/metrics';
-import { bullPrefix, EMAILS_QUEUE, EVENTS_QUEUE, LIVENESS_QUEUE, TASKS_QUEUE } from '@vitrine/runtime/queues';
+import {
+  bullPrefix,
+  EMAILS_QUEUE,
+  EVENTS_QUEUE,
+  LIVENESS_QUEUE,
+  TASKS_QUEUE,
+  WEBHOOKS_QUEUE,
+} from '@vitrine/runtime/queues';
 import type { AppContextExtras, AppState, Deps } from './context';
 import { guard } from './contracts/pipeline';
 import { forbidden } from './errors';
@@ -40,7 +47,7 @@ function opensPage(ctx: Context): boolean {
 }
 
 /**
- * Bull Board at QUEUE_BOARD_PATH over the three queues, for admins only: the site's session and
+ * Bull Board at QUEUE_BOARD_PATH over every queue, for admins only: the site's session and
  * current user (loaded before, app.ts), its origin check on writes and its security headers (CSP
  * included: the board's page runs only its own scripts) apply as to the rest of /admin. A visitor is
  * answered 401 and a member 403, as by the admin routes; a paused admin may look but not act. A
@@ -50,7 +57,7 @@ function opensPage(ctx: Context): boolean {
 export function queueBoard(deps: Pick<Deps, 'redis' | 'config'>): Middleware<AppState, AppContextExtras> {
   const prefix = bullPrefix(deps.config.redisPrefix);
   // Queue handles on the app's connection: they only read and move jobs (no blocking commands).
-  const queues = [EVENTS_QUEUE, TASKS_QUEUE, EMAILS_QUEUE, LIVENESS_QUEUE].map(
+  const queues = [EVENTS_QUEUE, TASKS_QUEUE, EMAILS_QUEUE, LIVENESS_QUEUE, WEBHOOKS_QUEUE].map(
     (name) => new Queue(name, { connection: deps.redis, prefix }),
   );
   for (const queue of queues) handleErrors(queue, `queue-board:${queue.name}`);

@@ -13,3 +13,4 @@ export * from './answers/integrity';
 export * from './answers/liveness';
 export * from './answers/devlogs';
 export * from './answers/tokens';
+export * from './answers/webhooks';

@@ -17,6 +17,7 @@ import type { testRequestContracts } from './contracts/test-requests';
 import type { tokenContracts } from './contracts/tokens';
 import type { userRatingContracts } from './contracts/user-ratings';
 import type { userContracts } from './contracts/users';
+import type { webhookContracts } from './contracts/webhooks';
 
 /**
  * The light route table the web's client calls through (web/src/lib/api.ts): each route's method and
@@ -214,6 +215,14 @@ const devlogs: EndpointsOf<typeof devlogContracts> = {
   addressable: endpoint('get', '/api/projects/:id/updates/feedback'),
 };
 
+const webhooks: EndpointsOf<typeof webhookContracts> = {
+  create: endpoint('post', '/api/webhooks'),
+  list: endpoint('get', '/api/webhooks'),
+  remove: endpoint('delete', '/api/webhooks/:id'),
+  deliveries: endpoint('get', '/api/webhooks/:id/deliveries'),
+  redeliver: endpoint('post', '/api/webhooks/:id/deliveries/:deliveryId/redeliver'),
+};
+
 /** Every route of the API by area, as the web calls them. */
 export const endpoints = {
   admin,
@@ -233,4 +242,5 @@ export const endpoints = {
   tokens,
   userRatings,
   users,
+  webhooks,
 };

@@ -5,6 +5,7 @@ import {
   LIVE_PUSHES,
   STALE_READ_EFFECTS,
   TEST_REQUEST_PUSHES,
+  WEBHOOK_EFFECTS,
   WORKER_JOB_EFFECTS,
   pushesOf,
   runEffect,
@@ -63,6 +64,7 @@ describe('domain/src/event-effects: what each event causes', () => {
     expect([...used('livePush')].sort()).toEqual(Object.keys(LIVE_PUSHES).sort());
     expect([...used('testRequestPush')].sort()).toEqual(Object.keys(TEST_REQUEST_PUSHES).sort());
     expect([...used('workerJobs')].sort()).toEqual([...WORKER_JOB_EFFECTS].sort());
+    expect([...used('webhook')].sort()).toEqual([...WEBHOOK_EFFECTS].sort());
   });
 
   it('gives the web keys only to events whose pushes reach the web, and keys to every invalidating push', () => {
@@ -115,6 +117,7 @@ describe('domain/src/event-effects: what each event causes', () => {
       healthNotice: (event, tag) => void seen.push(`healthNotice ${event.projectId} ${tag}`),
       livenessCheck: (event, tag) => void seen.push(`livenessCheck ${event.projectId} ${tag}`),
       newProject: (event, tag) => void seen.push(`newProject ${event.projectId} ${tag}`),
+      webhookRedelivery: (event, tag) => void seen.push(`webhookRedelivery ${event.deliveryId} ${tag}`),
     };
     runEffect(
       handlers,

@@ -10,7 +10,8 @@ import type { DomainEvent, EventName, ServerToClientEvents } from './events';
  * - testRequestPush: its test-request pushes (runtime/src/live-test-requests.ts);
  * - workerJobs: the worker jobs it enqueues, board recomputes and mails (worker/src/processors/events.ts);
  * - webKeys: the web's cached answers its pushes make stale (web/src/lib/live-keys.ts);
- * - notify: the notification rows the worker writes for it (worker/src/notifications/fan-out.ts).
+ * - notify: the notification rows the worker writes for it (worker/src/notifications/fan-out.ts);
+ * - webhook: the webhook event it is for the project's owner (worker/src/webhooks/fan-out.ts).
  *
  * A new event does not compile until its row decides every kind; a new effect name does not compile
  * until the workspace of its kind handles it.
@@ -99,6 +100,8 @@ export const WORKER_JOB_EFFECTS = [
   'livenessCheck',
   /** A new project: every board recomputed; checked now and at its spot of the interval (when the checks are on). */
   'newProject',
+  /** A logged webhook delivery sent again. */
+  'webhookRedelivery',
 ] as const;
 export type WorkerJobsEffect = (typeof WORKER_JOB_EFFECTS)[number];
 
@@ -129,8 +132,31 @@ export const NOTIFY_EFFECTS = [
   'updatePosted',
   /** Each tester whose feedback an edited update now addresses hears of it. */
   'feedbackAddressed',
+  /** The owner hears their webhook was switched off after deliveries failed in a row. */
+  'webhookDisabled',
 ] as const;
 export type NotifyEffect = (typeof NOTIFY_EFFECTS)[number];
+
+/**
+ * The webhook event (domain/src/webhooks.ts WEBHOOK_EVENTS) a domain event is for the owner of its
+ * project; the worker sends it to their webhooks subscribed to it (worker/src/webhooks/fan-out.ts).
+ */
+export const WEBHOOK_EFFECTS = [
+  'none',
+  /** vote.milestone, when the vote's count is one of VOTE_MILESTONES. */
+  'voteMilestone',
+  /** comment.created. */
+  'commentCreated',
+  /** feedback.created (new feedback, not an edit). */
+  'feedbackPosted',
+  /** tester.joined. */
+  'testerJoined',
+  /** project.down when it went down, project.up when it came back. */
+  'healthChanged',
+  /** update.posted. */
+  'updatePosted',
+] as const;
+export type WebhookEffect = (typeof WEBHOOK_EFFECTS)[number];
 
 /** The groups of the web's cached answers (SWR keys) that change together. */
 export const WEB_KEY_GROUPS = [
@@ -153,6 +179,7 @@ export interface EventEffects {
   workerJobs: WorkerJobsEffect;
   webKeys: WebKeysEffect;
   notify: NotifyEffect;
+  webhook: WebhookEffect;
 }
 export type EffectKind = keyof EventEffects;
 
@@ -166,6 +193,7 @@ const none = {
   workerJobs: 'none',
   webKeys: 'none',
   notify: 'none',
+  webhook: 'none',
 } as const;
 
 /** What a ring filed or decided causes. */
@@ -179,7 +207,13 @@ const INTEGRITY_EFFECTS = {
 
 /** What each event causes. */
 export const EVENT_EFFECTS = {
-  'vote.created': { ...none, staleReads: 'projectAndVoteOrder', livePush: 'counts', workerJobs: 'voteBoards' },
+  'vote.created': {
+    ...none,
+    staleReads: 'projectAndVoteOrder',
+    livePush: 'counts',
+    workerJobs: 'voteBoards',
+    webhook: 'voteMilestone',
+  },
   'rating.saved': { ...none, staleReads: 'project', livePush: 'counts', workerJobs: 'ratingBoards' },
   'project.created': {
     ...none,
@@ -244,6 +278,7 @@ export const EVENT_EFFECTS = {
     workerJobs: 'requestNotices',
     webKeys: 'testRequests',
     notify: 'testerJoined',
+    webhook: 'testerJoined',
   },
   'tester.left': { ...none, testRequestPush: 'testerLeft', webKeys: 'testRequests' },
   'feedback.posted': {
@@ -252,6 +287,7 @@ export const EVENT_EFFECTS = {
     workerJobs: 'requestNotices',
     webKeys: 'testRequests',
     notify: 'feedbackPosted',
+    webhook: 'feedbackPosted',
   },
   'feedback.markedHelpful': {
     ...none,
@@ -266,7 +302,13 @@ export const EVENT_EFFECTS = {
   'userRating.tiersRefreshed': { ...none, staleReads: 'all' },
   // The project's commentCount is part of every read showing it; the comments themselves are read
   // per viewer (never shared) and pushed to the project's room.
-  'comment.created': { ...none, staleReads: 'project', livePush: 'commentCreated', notify: 'commentPosted' },
+  'comment.created': {
+    ...none,
+    staleReads: 'project',
+    livePush: 'commentCreated',
+    notify: 'commentPosted',
+    webhook: 'commentCreated',
+  },
   'comment.updated': { ...none, staleReads: 'project', livePush: 'commentUpdated' },
   'comment.deleted': { ...none, staleReads: 'project', livePush: 'commentDeleted' },
   'commentReport.created': { ...none, livePush: 'commentReported', webKeys: 'reports' },
@@ -278,6 +320,7 @@ export const EVENT_EFFECTS = {
     workerJobs: 'healthNotice',
     webKeys: 'projects',
     notify: 'healthChanged',
+    webhook: 'healthChanged',
   },
   'project.checkRequested': { ...none, workerJobs: 'livenessCheck' },
   // The page's update count and the "Recently updated" order of Latest (a bumped project may join any
@@ -288,6 +331,7 @@ export const EVENT_EFFECTS = {
     livePush: 'projectsChanged',
     webKeys: 'projects',
     notify: 'updatePosted',
+    webhook: 'updatePosted',
   },
   'projectUpdate.edited': {
     ...none,
@@ -297,6 +341,9 @@ export const EVENT_EFFECTS = {
     notify: 'feedbackAddressed',
   },
   'projectUpdate.deleted': { ...none, staleReads: 'all', livePush: 'projectsChanged', webKeys: 'projects' },
+  // Webhooks are read through their owner's calls only.
+  'webhook.disabled': { ...none, notify: 'webhookDisabled' },
+  'webhook.redeliveryRequested': { ...none, workerJobs: 'webhookRedelivery' },
 } as const satisfies EventEffectTable;
 
 /** The names of the events whose `kind` effect is `effect`. */

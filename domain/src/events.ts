@@ -155,6 +155,16 @@ export const eventSchema = z.discriminatedUnion('name', [
   }),
   /** The owner asked for a check of their project now. */
   z.object({ name: z.literal('project.checkRequested'), projectId: z.number() }),
+  // Webhooks (docs/api.md "Webhooks").
+  /** Deliveries of the webhook failed WEBHOOK_FAILURES_TO_DISABLE times in a row: it was switched off (its owner is told). */
+  z.object({ name: z.literal('webhook.disabled'), webhookId: z.number(), userId: z.number() }),
+  /** The owner asked for a logged delivery to be sent again (round: its redelivery count, which names the job). */
+  z.object({
+    name: z.literal('webhook.redeliveryRequested'),
+    webhookId: z.number(),
+    deliveryId: z.number(),
+    round: z.number(),
+  }),
 ]);
 export type DomainEvent = z.infer<typeof eventSchema>;
 export type EventName = DomainEvent['name'];

@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'adminReply',
   'feedbackAddressed',
   'projectUpdate',
+  'webhookDisabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -40,6 +41,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   adminReply: 'Replies from the admins',
   feedbackAddressed: 'Your feedback addressed in an update',
   projectUpdate: 'Updates of makers you follow',
+  webhookDisabled: 'Your webhooks switched off after failed deliveries',
 };
 
 /** How a member gets notifications by mail. */
@@ -140,5 +142,7 @@ export function notificationText(n: {
       return `Your feedback on ${s} was addressed in "${n.detail ?? 'an update'}"`;
     case 'projectUpdate':
       return `${who} posted an update on ${s}: "${n.detail ?? 'an update'}"`;
+    case 'webhookDisabled':
+      return `Your webhook to ${s} was switched off: ${n.detail ?? 'its deliveries failed'}`;
   }
 }

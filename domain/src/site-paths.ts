@@ -14,6 +14,8 @@ export const sitePaths = {
   userFeed: (username: string, format: FeedFormat) => `/feeds/users/${encodeURIComponent(username)}.${format}`,
   categoryFeed: (category: Category, format: FeedFormat) => `/feeds/categories/${categorySlug(category)}.${format}`,
   moderation: '/moderation',
+  /** The member's webhooks section of /settings. */
+  webhooks: '/settings#webhooks',
   moderationFeed: (format: FeedFormat) => `/feeds/moderation.${format}`,
 } as const;
 

@@ -113,6 +113,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LIVENESS_TIMEOUT_MS: '0' })).toThrow(/LIVENESS_TIMEOUT_MS/);
   });
 
+  it('reads the hosts webhooks may use whatever their address: none by default', () => {
+    expect(loadConfig({}).webhooks).toEqual({ allowedHosts: [] });
+    expect(loadConfig({ WEBHOOK_ALLOWED_HOSTS: ' Hooks.Example:8080 ,127.0.0.1:4000,' }).webhooks).toEqual({
+      allowedHosts: ['hooks.example:8080', '127.0.0.1:4000'],
+    });
+  });
+
   it('reads the read replica: none by default, its lag bound and check interval', () => {
     expect(loadConfig({}).databaseReplica).toBeNull();
     expect(loadConfig({ DATABASE_REPLICA_URL: 'postgres://replica.example/vitrine' }).databaseReplica).toEqual({

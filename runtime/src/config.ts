@@ -170,6 +170,7 @@ const envSchema = z
     LIVENESS_TIMEOUT_MS: whole(10_000, 50, 60_000),
     LIVENESS_ALLOWED_HOSTS: text(''),
     LIVENESS_ALLOWED_ONLY: flag(false),
+    WEBHOOK_ALLOWED_HOSTS: text(''),
   })
   .superRefine((env, ctx) => {
     // Metrics name every route and queue: they never share the public port (docs/security.md).
@@ -274,6 +275,12 @@ export interface LivenessSettings {
   allowedOnly: boolean;
 }
 
+/** Webhook deliveries to members' addresses (docs/api.md "Webhooks"). */
+export interface WebhookSettings {
+  /** host:port entries a webhook may use whatever their address and port (lower case; development and tests). */
+  allowedHosts: string[];
+}
+
 /** A streaming replica that public reads may use (api/src/read-routing.ts, docs/operations.md "Read replica"). */
 export interface ReplicaSettings {
   url: string;
@@ -346,6 +353,8 @@ export interface Config {
   /** Project pictures' store (MEDIA_DIR, S3_*; api/src/media/storage.ts). */
   media: MediaSettings;
   liveness: LivenessSettings;
+  /** Webhook deliveries (WEBHOOK_ALLOWED_HOSTS). */
+  webhooks: WebhookSettings;
 }
 
 /** A configuration that cannot start: its message names each bad variable and what it must be. */
@@ -400,6 +409,14 @@ function workerSettings(e: Env): WorkerEnvSettings {
   };
 }
 
+/** A comma-separated host:port list, trimmed and lower case. */
+function hostList(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+}
+
 /** The worker's live-or-down checks. */
 function livenessSettings(e: Env): LivenessSettings {
   return {
@@ -407,9 +424,7 @@ function livenessSettings(e: Env): LivenessSettings {
     intervalSeconds: e.LIVENESS_INTERVAL_SECONDS,
     failuresToDown: e.LIVENESS_FAILURES_TO_DOWN,
     timeoutMs: e.LIVENESS_TIMEOUT_MS,
-    allowedHosts: e.LIVENESS_ALLOWED_HOSTS.split(',')
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean),
+    allowedHosts: hostList(e.LIVENESS_ALLOWED_HOSTS),
     allowedOnly: e.LIVENESS_ALLOWED_ONLY,
   };
 }
@@ -470,6 +485,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: e.METRICS_HOST,
     media: mediaSettings(e),
     liveness: livenessSettings(e),
+    webhooks: { allowedHosts: hostList(e.WEBHOOK_ALLOWED_HOSTS) },
   };
 }
 

@@ -9,6 +9,8 @@ export const TASKS_QUEUE = 'tasks';
 export const EMAILS_QUEUE = 'emails';
 /** One job per live-or-down check of a project's hosted address (docs/operations.md "Liveness"). */
 export const LIVENESS_QUEUE = 'liveness';
+/** One job per webhook delivery and round, retried with backoff (docs/api.md "Webhooks"). */
+export const WEBHOOKS_QUEUE = 'webhooks';
 
 /** Retries of an event job: its handlers are idempotent, so a retry is always safe. */
 const EVENT_ATTEMPTS = 8;

@@ -19,7 +19,8 @@ function given(name: string): string {
   return value;
 }
 
-// A stand-in for a hosted project on loopback (the liveness spec): /up answers, every other path fails.
+// A stand-in for a hosted project on loopback (the liveness spec) and a webhook receiver (the webhooks
+// spec): /up answers, every other path fails.
 const hosted = createServer((req, res) => void res.writeHead(req.url === '/up' ? 200 : 503).end('hosted'));
 await new Promise<void>((resolve) => hosted.listen(E2E_HOSTED_PORT, '127.0.0.1', resolve));
 const env = {
@@ -46,6 +47,8 @@ const env = {
   LIVENESS_ALLOWED_ONLY: '1',
   LIVENESS_FAILURES_TO_DOWN: '1',
   LIVENESS_TIMEOUT_MS: '2000',
+  // Webhooks may be sent to the stand-in on loopback; any other address is guarded as in production.
+  WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${E2E_HOSTED_PORT}`,
 };
 Object.assign(process.env, env);
 const config = loadConfig(env);

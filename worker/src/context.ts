@@ -2,6 +2,7 @@ import type { Queue } from 'bullmq';
 import type { Config, WorkerEnvSettings } from '@vitrine/runtime/config';
 import type { LivePushes } from '@vitrine/runtime/live';
 import type { Sql } from '@vitrine/db/sql';
+import { WEBHOOK_TIMEOUT_MS } from '@vitrine/domain/webhooks';
 import type { Mailer } from './mailer';
 
 /**
@@ -10,7 +11,7 @@ import type { Mailer } from './mailer';
  */
 export interface WorkerSettings extends WorkerEnvSettings {
   /** Jobs of each queue one process runs at once. */
-  concurrency: { events: number; tasks: number; emails: number; liveness: number };
+  concurrency: { events: number; tasks: number; emails: number; liveness: number; webhooks: number };
   /** Delay of an event-triggered recompute, during which a burst of events gathers behind it. */
   recomputeDelayMs: number;
   /**
@@ -25,6 +26,10 @@ export interface WorkerSettings extends WorkerEnvSettings {
   leaderboardsEveryMs: number;
   /** Attempts of a mail (its first retry delay, doubled each time, is emailBackoffMs). */
   emailAttempts: number;
+  /** First retry delay of a webhook delivery, doubled each time (WEBHOOK_ATTEMPTS in all). */
+  webhookBackoffMs: number;
+  /** Time limit of one webhook attempt. */
+  webhookTimeoutMs: number;
   /** Register the job schedulers (off in tests that count jobs). */
   schedulers: boolean;
 }
@@ -34,7 +39,7 @@ export interface WorkerContext {
   config: Config;
   settings: WorkerSettings;
   sql: Sql;
-  queues: { events: Queue; tasks: Queue; emails: Queue; liveness: Queue };
+  queues: { events: Queue; tasks: Queue; emails: Queue; liveness: Queue; webhooks: Queue };
   mailer: Mailer;
   live: LivePushes;
   log: (message: string, err?: unknown) => void;
@@ -43,12 +48,16 @@ export interface WorkerContext {
 /** The fixed worker settings in production; the environment's tunables (config.worker) complete them. */
 export const WORKER_DEFAULTS: Omit<WorkerSettings, keyof WorkerEnvSettings> = {
   // Checks mostly wait on the network (up to LIVENESS_TIMEOUT_MS each), hence many at once.
-  concurrency: { events: 10, tasks: 4, emails: 4, liveness: 50 },
+  // Webhook deliveries wait on members' receivers (up to WEBHOOK_TIMEOUT_MS each).
+  concurrency: { events: 10, tasks: 4, emails: 4, liveness: 50, webhooks: 20 },
   recomputeDelayMs: 1000,
   contributorsDelayMs: 30_000,
   trendingEveryMs: 60_000,
   leaderboardsEveryMs: 5 * 60_000,
   // With WORKER_EMAIL_BACKOFF_MS 10 s: 10 s, 20 s, 40 s ... about 11 hours in all, so an SMTP outage of a night still delivers.
   emailAttempts: 12,
+  // 1, 2, 4, 8 and 16 minutes between the WEBHOOK_ATTEMPTS attempts: about half an hour in all.
+  webhookBackoffMs: 60_000,
+  webhookTimeoutMs: WEBHOOK_TIMEOUT_MS,
   schedulers: true,
 };

@@ -11,7 +11,7 @@ import { waitFor, workerTestConfig } from './testing';
 const REDIS_SOURCES = [
   'redis:worker',
   'redis:worker-live',
-  ...['events', 'tasks', 'emails', 'liveness'].flatMap((name) => [`queue:${name}`, `worker:${name}`]),
+  ...['events', 'tasks', 'emails', 'liveness', 'webhooks'].flatMap((name) => [`queue:${name}`, `worker:${name}`]),
 ];
 
 /** How long a Redis cut may take to reach every connection, and Redis to be back after it. */

@@ -9,7 +9,14 @@ import { duplicateRedis, openRedis } from '@vitrine/runtime/redis';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit, type Config } from '@vitrine/runtime/config';
-import { bullPrefix, EMAILS_QUEUE, EVENTS_QUEUE, LIVENESS_QUEUE, TASKS_QUEUE } from '@vitrine/runtime/queues';
+import {
+  bullPrefix,
+  EMAILS_QUEUE,
+  EVENTS_QUEUE,
+  LIVENESS_QUEUE,
+  TASKS_QUEUE,
+  WEBHOOKS_QUEUE,
+} from '@vitrine/runtime/queues';
 import { createLivePushes } from '@vitrine/runtime/live';
 import { createSql } from '@vitrine/db/sql';
 import { migrate } from '@vitrine/db/migrate';
@@ -36,6 +43,7 @@ import type { Task } from './tasks/task';
 import { SendHealthNoticeTask } from './tasks/send-health-notice-task';
 import { ScheduleChecksTask } from './tasks/schedule-checks-task';
 import { CheckProjectTask } from './tasks/check-project-task';
+import { DeliverWebhookTask } from './tasks/deliver-webhook-task';
 import { startHeartbeat } from './heartbeat';
 import { loggedProcessor, RequestIdQueue } from './job-log';
 import type { JobResult } from './tasks/task';
@@ -48,7 +56,7 @@ import { DIGEST_MODES } from '@vitrine/domain/notifications';
 export interface RunningWorker {
   /** Stops taking jobs, lets the running ones finish, then closes every connection. */
   close(): Promise<void>;
-  workers: { events: Worker; tasks: Worker; emails: Worker; liveness: Worker };
+  workers: { events: Worker; tasks: Worker; emails: Worker; liveness: Worker; webhooks: Worker };
   queues: WorkerContext['queues'];
   /** True while the worker's Redis connection is up (it can take jobs). */
   ready(): boolean;
@@ -87,7 +95,7 @@ function workerRedis(config: Config, name: string, log: WorkerContext['log']): R
   });
 }
 
-/** The three queues' workers over `ctx`, each job logged and measured, the failures logged. */
+/** The queues' workers over `ctx`, each job logged and measured, the failures logged. */
 function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) {
   const { settings } = ctx;
   const logger = loggerFor('worker');
@@ -107,6 +115,7 @@ function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) 
     SendHealthNoticeTask,
   ]);
   const runCheck = createTaskProcessor(ctx, [CheckProjectTask]);
+  const deliver = createTaskProcessor(ctx, [DeliverWebhookTask]);
   const logged = (queue: string, processor: (job: Job) => Promise<JobResult>) =>
     loggedProcessor(queue, processor, logger, observeJob);
   const workers = {
@@ -126,6 +135,10 @@ function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) 
     liveness: new Worker(LIVENESS_QUEUE, logged(LIVENESS_QUEUE, runCheck), {
       ...common,
       concurrency: settings.concurrency.liveness,
+    }),
+    webhooks: new Worker(WEBHOOKS_QUEUE, logged(WEBHOOKS_QUEUE, deliver), {
+      ...common,
+      concurrency: settings.concurrency.webhooks,
     }),
   };
   for (const [name, worker] of Object.entries(workers)) {
@@ -214,6 +227,7 @@ export async function startWorker(
     tasks: new RequestIdQueue(TASKS_QUEUE, { connection, prefix }),
     emails: new RequestIdQueue(EMAILS_QUEUE, { connection, prefix }),
     liveness: new RequestIdQueue(LIVENESS_QUEUE, { connection, prefix }),
+    webhooks: new RequestIdQueue(WEBHOOKS_QUEUE, { connection, prefix }),
   };
   for (const [name, queue] of Object.entries(queues)) handleErrors(queue, `queue:${name}`);
 

@@ -17,4 +17,5 @@ export const JOB = {
   sendHealthNotice: 'send-health-notice',
   scheduleChecks: 'schedule-checks',
   checkProject: 'check-project',
+  deliverWebhook: 'deliver-webhook',
 } as const;

@@ -185,9 +185,11 @@ export function openApiDocument(routes: Route[]): Record<string, unknown> {
         'See docs/api.md.',
     },
     servers: [{ url: '/' }],
-    tags: ['meta', 'auth', 'projects', 'users', 'messages', 'admin', 'test-requests', 'notifications'].map((name) => ({
-      name,
-    })),
+    tags: ['meta', 'auth', 'projects', 'users', 'messages', 'admin', 'test-requests', 'notifications', 'webhooks'].map(
+      (name) => ({
+        name,
+      }),
+    ),
     paths,
     components: {
       schemas,

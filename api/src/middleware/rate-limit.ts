@@ -115,6 +115,20 @@ const LIMITS = {
     by: ['user'],
     message: 'Too many settings changes. Please wait a few minutes.',
   },
+  /** Webhooks added or deleted per user (each add resolves the address's name). */
+  webhookWrite: {
+    points: 30,
+    duration: 10 * 60,
+    by: ['user'],
+    message: 'Too many webhook changes. Please wait a few minutes.',
+  },
+  /** Redeliveries asked for per user (each one contacts the member's receiver again). */
+  webhookRedeliver: {
+    points: 30,
+    duration: 10 * 60,
+    by: ['user'],
+    message: 'Too many redeliveries. Please wait a few minutes.',
+  },
   /** Follows and unfollows per user. */
   follow: { points: 60, duration: 10 * 60, by: ['user'], message: 'Too many follows. Please wait a few minutes.' },
   /** Marking notifications read, per user. */

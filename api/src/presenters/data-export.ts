@@ -22,6 +22,7 @@ import type {
   ExportTestRequestRow,
   ExportTesterRow,
   ExportVoteRow,
+  ExportWebhookRow,
 } from '@vitrine/db/queries/data-export';
 import type { DataExportAnswer, ExportList } from '@vitrine/domain/answers';
 import { mediaUrl } from '../media/keys';
@@ -53,6 +54,7 @@ export interface DataExportRows {
   moderation: ExportModerationRow[];
   visitorReplies: ExportVisitorReplyRow[];
   emailsSent: ExportEmailSentRow[];
+  webhooks: ExportWebhookRow[];
   truncated: ExportList[];
 }
 
@@ -263,6 +265,14 @@ export function presentDataExport(rows: DataExportRows, exportedAt: Date): DataE
       createdAt: iso(r.createdAt),
     })),
     emailsSent: rows.emailsSent.map((e) => ({ kind: e.kind, sentAt: iso(e.sentAt) })),
+    webhooks: rows.webhooks.map((w) => ({
+      id: w.id,
+      url: w.url,
+      events: w.events,
+      projectId: w.projectId,
+      disabledAt: w.disabledAt === null ? null : iso(w.disabledAt),
+      createdAt: iso(w.createdAt),
+    })),
     truncated: rows.truncated,
   };
 }

@@ -268,6 +268,8 @@ async function everythingElse(d: Awaited<ReturnType<typeof memberWithData>>) {
     .send({ title: 'Thanks, fixed', body: 'Fixed.', addressesFeedbackIds: [given!.id] });
   expect(addressed.status).toBe(201);
   await sql`INSERT INTO sent_emails (event_id, kind, recipient) VALUES (${900_000_000 + d.user.id}, 'digest', 'me@example.com')`;
+  await sql`INSERT INTO webhooks (user_id, url, events, secret)
+            VALUES (${d.user.id}, 'https://hooks.example/vitrine', ${['comment.created']}::text[], 'whsec_EXPORT-SECRET')`;
 }
 
 describe('the export covers every table naming the member', () => {
@@ -313,7 +315,18 @@ describe('the export covers every table naming the member', () => {
     ]);
     expect(body.emailsSent).toEqual([{ kind: 'digest', sentAt: expect.any(String) }]);
     expect(body.feedbackGiven).toEqual([expect.objectContaining({ addressedByUpdateIds: [expect.any(Number)] })]);
+    expect(body.webhooks).toEqual([
+      {
+        id: expect.any(Number),
+        url: 'https://hooks.example/vitrine',
+        events: ['comment.created'],
+        projectId: null,
+        disabledAt: null,
+        createdAt: expect.any(String),
+      },
+    ]);
     expect(res.text).not.toContain('VISITOR-ADDRESS');
+    expect(res.text).not.toContain('EXPORT-SECRET');
   });
 });
 

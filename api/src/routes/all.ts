@@ -18,6 +18,7 @@ import { userRatingRoutes } from './user-ratings';
 import { adminTestRequestRoutes } from './admin-test-requests';
 import { integrityRoutes } from './integrity';
 import { tokenRoutes } from './tokens';
+import { webhookRoutes } from './webhooks';
 
 /** The route groups of the API in mounting order; the OpenAPI document (last) describes them all. */
 export const routeGroups: Route[][] = [
@@ -39,5 +40,6 @@ export const routeGroups: Route[][] = [
   testRequestRoutes,
   userRatingRoutes,
   adminTestRequestRoutes,
+  webhookRoutes,
   docsRoutes(() => routeGroups.flat()),
 ];

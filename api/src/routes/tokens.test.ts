@@ -168,6 +168,17 @@ describe('calls made with a token', () => {
     expect(cookie.status).toBe(403);
   });
 
+  it('manages webhooks with the webhooks scope only, as its member', async () => {
+    const { agent } = await t.member();
+    const hooks = await makeToken(agent, ['webhooks']);
+    const reader = await makeToken(agent, ['read']);
+    const listed = await bare().get('/api/webhooks').set(bearer(hooks.token));
+    expect([listed.status, listed.body]).toEqual([200, []]);
+    const refused = await bare().get('/api/webhooks').set(bearer(reader.token));
+    expect([refused.status, refused.body]).toEqual([403, { message: missingScope('webhooks') }]);
+    expect((await bare().delete('/api/webhooks/1').set(bearer(reader.token))).status).toBe(403);
+  });
+
   it('never reaches an admin route, whatever its scopes', async () => {
     const { agent } = await t.member({ isAdmin: true });
     const made = await makeToken(agent, ['read', 'write:votes', 'write:comments', 'webhooks']);

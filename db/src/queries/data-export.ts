@@ -243,6 +243,16 @@ export interface ExportEmailSentRow {
   sentAt: Date;
 }
 
+/** A webhook of the member, without its secret. */
+export interface ExportWebhookRow {
+  id: number;
+  url: string;
+  events: string[];
+  projectId: number | null;
+  disabledAt: Date | null;
+  createdAt: Date;
+}
+
 /** How a column names a member: their id, an array holding it, a text key made from it, or their email. */
 export type MemberKey = 'id' | 'ids' | 'u<id>' | 'u:<id>' | 'email';
 
@@ -279,6 +289,7 @@ export const EXPORT_COVERAGE: Record<string, { key: MemberKey; section: string }
   'moderation_log.actor_id': { key: 'id', section: 'moderation' },
   'visitor_replies.admin_user_id': { key: 'id', section: 'visitorReplies' },
   'sent_emails.recipient': { key: 'email', section: 'emailsSent' },
+  'webhooks.user_id': { key: 'id', section: 'webhooks' },
 };
 
 /** The columns naming a member that the export leaves out, each with why (see EXPORT_COVERAGE). */
@@ -417,5 +428,8 @@ export function makeDataExportQueries(sql: Tx) {
     emailsSent: (userId: number, limit: number) => sql<ExportEmailSentRow[]>`
       SELECT e.kind, e.sent_at FROM sent_emails e JOIN users u ON u.id = ${userId} AND e.recipient = u.email
       ORDER BY e.sent_at DESC, e.event_id DESC LIMIT ${limit}`,
+    webhooks: (userId: number, limit: number) => sql<ExportWebhookRow[]>`
+      SELECT id, url, events, project_id, disabled_at, created_at
+      FROM webhooks WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit}`,
   };
 }

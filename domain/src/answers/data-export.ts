@@ -195,6 +195,14 @@ const visitorReply = z.object({
   createdAt: timestamp,
 });
 const emailSent = z.object({ kind: z.string(), sentAt: timestamp });
+const webhook = z.object({
+  id,
+  url: z.string(),
+  events: z.array(z.string()),
+  projectId: id.nullable(),
+  disabledAt: timestamp.nullable(),
+  createdAt: timestamp,
+});
 
 /** The sections of an export that are lists (each capped, see `truncated`). */
 export const EXPORT_LISTS = [
@@ -222,6 +230,7 @@ export const EXPORT_LISTS = [
   'moderation',
   'visitorReplies',
   'emailsSent',
+  'webhooks',
 ] as const;
 /** One list section's name. */
 export type ExportList = (typeof EXPORT_LISTS)[number];
@@ -262,6 +271,7 @@ export const DataExport = named(
       .array(visitorReply)
       .describe("replies the member wrote as admin to visitors' messages (the visitor's address left out)"),
     emailsSent: z.array(emailSent).describe("mails sent to the member's current address"),
+    webhooks: z.array(webhook).describe("the member's webhooks (their secrets left out)"),
     truncated: z
       .array(z.enum(EXPORT_LISTS))
       .describe('lists cut at their cap (newest rows kept); empty when the export is whole'),

@@ -4,7 +4,8 @@ import type { z } from '../zod';
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The group a route is listed under in the OpenAPI document. */
-export type Tag = 'meta' | 'auth' | 'projects' | 'users' | 'messages' | 'admin' | 'test-requests' | 'notifications';
+export type Tag =
+  'meta' | 'auth' | 'projects' | 'users' | 'messages' | 'admin' | 'test-requests' | 'notifications' | 'webhooks';
 
 /** A zod object for path parameters or a query string (their fields are documented one by one). */
 export type ObjectSchema = z.ZodObject;

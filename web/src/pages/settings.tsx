@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSession } from '../stores/session';
 import { Card } from '../components/ui/card';
 import { useDocumentTitle } from '../lib/site';
@@ -6,8 +7,28 @@ import { PasswordForm } from '../features/users/components/password-form';
 import { YourData } from '../features/users/components/your-data';
 import { ApiTokens } from '../features/users/components/api-tokens';
 import { NotificationSettingsForm } from '../features/notifications/components/notification-settings';
+import { WebhooksSection } from '../features/webhooks/components/webhooks-section';
 
-/** /settings (signed in): the profile settings (role, bio, email, notices), the password change, the API tokens, and the member's own data (export, deletion). */
+/**
+ * One part of the settings page: a section named by its heading (`{id}-heading`), its card below. A
+ * link to `/settings#{id}` scrolls to it, clear of the sticky header.
+ */
+function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-20">
+      <h2 id={`${id}-heading`} className="mt-10 text-lg font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+        {title}
+      </h2>
+      <Card className="mt-3 p-6">{children}</Card>
+    </section>
+  );
+}
+
+/**
+ * /settings (signed in): the profile settings (role, bio, email, notices), the password change, the
+ * notification emails, the API tokens, the webhooks of the member's projects, and their own data
+ * (export, deletion).
+ */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const user = useSession((s) => s.user);
@@ -16,50 +37,26 @@ export function SettingsPage() {
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">Settings</h1>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        Your role, bio, email, email notices, password, API tokens and data.
+        Your role, bio, email, email notices, password, API tokens, webhooks and data.
       </p>
       <Card className="mt-6 p-6">
         <SettingsForm key={user.id} user={user} />
       </Card>
-      <h2 id="password-heading" className="mt-10 text-lg font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
-        Password
-      </h2>
-      <Card className="mt-3 p-6">
+      <SettingsSection id="password" title="Password">
         <PasswordForm key={user.id} />
-      </Card>
-      <section aria-labelledby="notification-emails-heading">
-        <h2
-          id="notification-emails-heading"
-          className="mt-10 text-lg font-semibold tracking-tight text-zinc-900 dark:text-zinc-50"
-        >
-          Notification emails
-        </h2>
-        <Card className="mt-3 p-6">
-          <NotificationSettingsForm />
-        </Card>
-      </section>
-      <section aria-labelledby="api-tokens-heading">
-        <h2
-          id="api-tokens-heading"
-          className="mt-10 text-lg font-semibold tracking-tight text-zinc-900 dark:text-zinc-50"
-        >
-          API tokens
-        </h2>
-        <Card className="mt-3 p-6">
-          <ApiTokens />
-        </Card>
-      </section>
-      <section aria-labelledby="your-data-heading">
-        <h2
-          id="your-data-heading"
-          className="mt-10 text-lg font-semibold tracking-tight text-zinc-900 dark:text-zinc-50"
-        >
-          Your data
-        </h2>
-        <Card className="mt-3 p-6">
-          <YourData />
-        </Card>
-      </section>
+      </SettingsSection>
+      <SettingsSection id="notification-emails" title="Notification emails">
+        <NotificationSettingsForm />
+      </SettingsSection>
+      <SettingsSection id="api-tokens" title="API tokens">
+        <ApiTokens />
+      </SettingsSection>
+      <SettingsSection id="webhooks" title="Webhooks">
+        <WebhooksSection />
+      </SettingsSection>
+      <SettingsSection id="your-data" title="Your data">
+        <YourData />
+      </SettingsSection>
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { makeProjectUpdateQueries } from '@vitrine/db/queries/project-updates';
 import { makeTestRequestQueries } from '@vitrine/db/queries/test-requests';
 import { makeRankingQueries } from '@vitrine/db/queries/rankings';
 import { makeUserQueries } from '@vitrine/db/queries/users';
+import { makeWebhookQueries } from '@vitrine/db/queries/webhooks';
+import { WEBHOOK_FAILURES_TO_DISABLE } from '@vitrine/domain/webhooks';
 import type { NotificationNews } from '@vitrine/db/queries/notifications';
 import type { WorkerContext } from '../context';
 import { deliverNews } from './deliver';
@@ -252,6 +254,21 @@ export const NOTIFY: EffectHandlers<'notify', DomainEvent, [WorkerContext, strin
     });
   },
   updatePosted: (event, ctx, key) => notifyAboutUpdate(ctx, key, event, true),
+  webhookDisabled: async (event, ctx, key) => {
+    const webhook = await makeWebhookQueries(ctx.sql).findForUser(event.webhookId, event.userId);
+    if (!webhook) return;
+    await deliverNews(ctx, {
+      key,
+      kind: 'webhookDisabled',
+      recipientIds: [event.userId],
+      actorId: null,
+      projectId: null,
+      groupKey: `webhook:${event.webhookId}`,
+      url: sitePaths.webhooks,
+      subject: new URL(webhook.url).host,
+      detail: `${WEBHOOK_FAILURES_TO_DISABLE} deliveries in a row failed`,
+    });
+  },
   feedbackAddressed: async (event, ctx, key) => {
     if (event.addressedFeedbackIds.length === 0) return;
     await notifyAboutUpdate(ctx, key, event, false);

@@ -13,6 +13,8 @@ import { NOTIFY } from '../notifications/fan-out';
 import { healthNoticeJob } from '../tasks/send-health-notice-task';
 import { checkJob } from '../tasks/check-project-task';
 import { nextCheck } from '../tasks/schedule-checks-task';
+import { webhookDeliveryJob } from '../tasks/deliver-webhook-task';
+import { WEBHOOKS } from '../webhooks/fan-out';
 
 /**
  * The message mails an event asks for: those of a message.created, and the contact copy a
@@ -116,6 +118,10 @@ const WORKER_JOBS: EffectHandlers<'workerJobs', DomainEvent, [WorkerContext, num
       checkJob(event.projectId, next.key, next.delayMs),
     ]);
   },
+  webhookRedelivery: async (event, ctx) => {
+    const job = webhookDeliveryJob(ctx, { deliveryId: event.deliveryId, round: event.round });
+    await ctx.queues.webhooks.add(job.name, job.data, job.opts);
+  },
 };
 
 /** A job's name, data and options as Queue.add's arguments. */
@@ -133,4 +139,6 @@ export async function processEvent(ctx: WorkerContext, job: Job): Promise<void> 
   await runEffect(WORKER_JOBS, 'workerJobs', parsed.data, ctx, eventId);
   // Notifications are named by the event's id: an event without one makes none.
   if (Number.isSafeInteger(eventId)) await runEffect(NOTIFY, 'notify', parsed.data, ctx, `event:${eventId}`);
+  // Webhook deliveries are named by the event's id too (docs/api.md "Webhooks").
+  if (Number.isSafeInteger(eventId)) await runEffect(WEBHOOKS, 'webhook', parsed.data, ctx, eventId);
 }

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject } from '@vitrine/db/testing';
+import { MAX_WEBHOOKS } from '@vitrine/domain/webhooks';
+import { makeTestApp, type TestApp } from '../testing';
+import { TOO_MANY_WEBHOOKS, WEBHOOK_ADDRESS_REFUSED } from '../commands/webhook-creator';
+import { DELIVERY_PENDING } from '../commands/webhook-redeliverer';
+
+/** The one loopback receiver the tests' configuration allows (no worker runs here: nothing is sent to it). */
+const RECEIVER = '127.0.0.1:9';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ webhooks: { allowedHosts: [RECEIVER] } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const hook = (extra: Record<string, unknown> = {}) => ({
+  url: `http://${RECEIVER}/hooks`,
+  events: ['comment.created', 'vote.milestone'],
+  ...extra,
+});
+
+/** A delivery of webhook `webhookId` as the worker leaves it after its attempts. */
+async function loggedDelivery(webhookId: number, status: 'pending' | 'delivered' | 'failed') {
+  const [row] = await t.deps.sql<{ id: string }[]>`
+    INSERT INTO webhook_deliveries (webhook_id, event_key, event, body, status, attempts, round_attempts)
+    VALUES (${webhookId}, ${`event-${Math.random()}`}, 'comment.created', '{"id":"x"}', ${status}, 6, 6) RETURNING id`;
+  await t.deps.sql`
+    INSERT INTO webhook_attempts (delivery_id, attempt, outcome, response_status, duration_ms, error)
+    VALUES (${row!.id}, 1, 'failed', 500, 12, 'HTTP 500')`;
+  return Number(row!.id);
+}
+
+describe('POST /api/webhooks', () => {
+  it("adds a webhook on all of the caller's projects and shows its secret once", async () => {
+    const { agent } = await t.member();
+    const res = await agent.post('/api/webhooks').send(hook());
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      url: `http://${RECEIVER}/hooks`,
+      events: ['comment.created', 'vote.milestone'],
+      projectId: null,
+      projectTitle: null,
+      active: true,
+      disabledAt: null,
+      consecutiveFailures: 0,
+    });
+    expect(res.body.secret).toMatch(/^whsec_[\w-]{32}$/);
+    const list = await agent.get('/api/webhooks');
+    expect(list.status).toBe(200);
+    expect(list.headers['cache-control']).toBe('private, no-store');
+    expect(list.body).toEqual([{ ...res.body, secret: undefined }].map((w) => JSON.parse(JSON.stringify(w))));
+    expect(list.body[0]).not.toHaveProperty('secret');
+    expect(JSON.stringify(list.body)).not.toContain(res.body.secret);
+  });
+
+  it("adds a webhook on one of the caller's projects, and 404s on anyone else's", async () => {
+    const { user, agent } = await t.member();
+    const own = await buildProject(t.deps.sql, { userId: user.id, title: 'Hooked project' });
+    const theirs = await buildProject(t.deps.sql);
+    const res = await agent.post('/api/webhooks').send(hook({ projectId: own.id }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ projectId: own.id, projectTitle: 'Hooked project' });
+    for (const projectId of [theirs.id, 2_000_000_000]) {
+      const refused = await agent.post('/api/webhooks').send(hook({ projectId }));
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual({ message: 'Project not found' });
+    }
+  });
+
+  it('refuses internal addresses, other ports and other schemes with a 400, before anything is stored', async () => {
+    const { user, agent } = await t.member();
+    const internal = [
+      'http://127.0.0.1/hooks',
+      // Resolved from the hosts file, as the system resolver does: loopback.
+      'http://localhost/hooks',
+      'http://127.0.0.1:8/hooks',
+      'http://10.0.0.5/hooks',
+      'http://192.168.1.1/hooks',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/hooks',
+      'http://[::ffff:127.0.0.1]/hooks',
+      'http://[::a9fe:a9fe]/hooks',
+      'http://[fd00:ec2::254]/hooks',
+      'http://0.0.0.0/hooks',
+      'http://93.184.215.14:8080/hooks',
+    ];
+    for (const url of internal) {
+      const res = await agent.post('/api/webhooks').send(hook({ url }));
+      expect({ url, status: res.status, body: res.body }).toEqual({
+        url,
+        status: 400,
+        body: { message: WEBHOOK_ADDRESS_REFUSED },
+      });
+    }
+    for (const url of ['ftp://93.184.215.14/hooks', 'not an address', 'javascript:alert(1)']) {
+      const res = await agent.post('/api/webhooks').send(hook({ url }));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/starting with https:\/\/ or http:\/\//);
+    }
+    const withCredentials = await agent.post('/api/webhooks').send(hook({ url: 'https://a:b@93.184.215.14/' }));
+    expect(withCredentials.status).toBe(400);
+    const [count] = await t.deps.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM webhooks WHERE user_id = ${user.id}`;
+    expect(count!.n).toBe(0);
+  });
+
+  it('takes a public address on port 443 (checked, never contacted)', async () => {
+    const { agent } = await t.member();
+    const res = await agent.post('/api/webhooks').send(hook({ url: 'https://93.184.215.14/hooks' }));
+    expect(res.status).toBe(201);
+  });
+
+  it('refuses an empty, unknown or repeated event list', async () => {
+    const { agent } = await t.member();
+    const cases: Array<[unknown, string]> = [
+      [[], 'Choose at least one event'],
+      [['vote.created'], 'Unknown webhook event'],
+      [['project.up', 'project.up'], 'Choose each event once'],
+    ];
+    for (const [events, message] of cases) {
+      const res = await agent.post('/api/webhooks').send(hook({ events }));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message });
+    }
+  });
+
+  it(`keeps at most ${MAX_WEBHOOKS} webhooks per member (409 past it)`, async () => {
+    const { agent } = await t.member();
+    const made = await Promise.all(
+      Array.from({ length: MAX_WEBHOOKS + 2 }, () => agent.post('/api/webhooks').send(hook())),
+    );
+    expect(made.filter((res) => res.status === 201)).toHaveLength(MAX_WEBHOOKS);
+    const refused = made.filter((res) => res.status !== 201);
+    expect(refused.map((res) => [res.status, res.body.message])).toEqual([
+      [409, TOO_MANY_WEBHOOKS],
+      [409, TOO_MANY_WEBHOOKS],
+    ]);
+  });
+
+  it('is for members only', async () => {
+    expect((await t.agent().post('/api/webhooks').send(hook())).status).toBe(401);
+    expect((await t.agent().get('/api/webhooks')).status).toBe(401);
+  });
+});
+
+describe("a webhook is its owner's alone", () => {
+  it('lists, logs, redelivers and deletes for its owner; another member gets 404 everywhere', async () => {
+    const owner = await t.member();
+    const other = await t.member();
+    const created = (await owner.agent.post('/api/webhooks').send(hook())).body as { id: number };
+    const deliveryId = await loggedDelivery(created.id, 'failed');
+    const base = `/api/webhooks/${created.id}`;
+
+    expect((await other.agent.get('/api/webhooks')).body).toEqual([]);
+    expect((await other.agent.get(`${base}/deliveries`)).status).toBe(404);
+    expect((await other.agent.post(`${base}/deliveries/${deliveryId}/redeliver`)).status).toBe(404);
+    const foreignDelete = await other.agent.delete(base);
+    expect(foreignDelete.status).toBe(404);
+    expect(foreignDelete.body).toEqual({ message: 'Webhook not found' });
+
+    const log = await owner.agent.get(`${base}/deliveries`);
+    expect(log.status).toBe(200);
+    expect(log.body).toEqual([
+      {
+        id: deliveryId,
+        event: 'comment.created',
+        status: 'failed',
+        createdAt: expect.any(String),
+        attempts: [
+          {
+            attempt: 1,
+            outcome: 'failed',
+            responseStatus: 500,
+            durationMs: 12,
+            error: 'HTTP 500',
+            at: expect.any(String),
+          },
+        ],
+      },
+    ]);
+
+    const redeliver = await owner.agent.post(`${base}/deliveries/${deliveryId}/redeliver`);
+    expect(redeliver.status).toBe(202);
+    const [row] = await t.deps
+      .sql`SELECT status, round, round_attempts FROM webhook_deliveries WHERE id = ${deliveryId}`;
+    expect(row).toEqual({ status: 'pending', round: 1, roundAttempts: 0 });
+    const [event] = await t.deps.sql`
+      SELECT payload FROM events WHERE name = 'webhook.redeliveryRequested' AND (payload->>'deliveryId')::bigint = ${deliveryId}`;
+    expect(event?.payload).toEqual({ webhookId: created.id, deliveryId, round: 1 });
+    const again = await owner.agent.post(`${base}/deliveries/${deliveryId}/redeliver`);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: DELIVERY_PENDING });
+    // A round untouched for an hour lost its job (Redis lost it): it may start again.
+    await t.deps.sql`UPDATE webhook_deliveries SET updated_at = now() - interval '61 minutes' WHERE id = ${deliveryId}`;
+    expect((await owner.agent.post(`${base}/deliveries/${deliveryId}/redeliver`)).status).toBe(202);
+    const [restarted] = await t.deps.sql`SELECT status, round FROM webhook_deliveries WHERE id = ${deliveryId}`;
+    expect(restarted).toEqual({ status: 'pending', round: 2 });
+
+    // A delivery of another webhook through this one's path does not exist.
+    const second = (await owner.agent.post('/api/webhooks').send(hook())).body as { id: number };
+    expect((await owner.agent.post(`/api/webhooks/${second.id}/deliveries/${deliveryId}/redeliver`)).status).toBe(404);
+
+    expect((await owner.agent.delete(base)).status).toBe(204);
+    expect((await owner.agent.get(`${base}/deliveries`)).status).toBe(404);
+    const [left] = await t.deps.sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE id = ${deliveryId}`;
+    expect(left).toEqual({ n: 0 });
+  });
+
+  it("answers 403 to a paused member's writes", async () => {
+    const { agent } = await t.member({ isPaused: true });
+    const res = await agent.post('/api/webhooks').send(hook());
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Copy } from 'lucide-react';
+import {
+  createWebhookSchema,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  type WebhookEventName,
+} from '@vitrine/domain/webhooks';
+import type { WebhookCreated } from '@vitrine/domain/answers';
+import { Button } from '../../../components/ui/button';
+import { Field, FieldError, Input } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
+import { useApi } from '../../../hooks/use-api';
+import { useToastedAction } from '../../../hooks/use-toasted-action';
+import { apiKey, callApi, endpoints, errorMessage, errorStatus } from '../../../lib/api';
+import { copyText } from '../../../lib/clipboard';
+import { useFormSubmit, useSchemaForm } from '../../../lib/form';
+import { toast } from '../../../components/ui/toast';
+import { useSession } from '../../../stores/session';
+
+/** The form's checked values (the project is picked from the member's own, so it needs no check). */
+interface Draft {
+  url: string;
+  events: WebhookEventName[];
+}
+const EMPTY: Draft = { url: '', events: [] };
+
+/** The address and events checked with the server's schema, so the texts match its refusals. */
+const draftSchema = createWebhookSchema.pick({ url: true, events: true });
+
+/** The signed-in member's projects to pick from: their profile's list (the profile page's SWR key). */
+function useOwnProjects(): Array<{ value: string; label: string }> {
+  const username = useSession((s) => s.user?.username ?? null);
+  const { data } = useApi(username ? apiKey(endpoints.users.profile, { params: { username } }) : null);
+  return (data?.projects ?? []).map((p) => ({ value: String(p.id), label: p.title }));
+}
+
+/** The secret of a webhook just added, shown once with a copy button. */
+export function NewSecret({ created, onDone }: { created: WebhookCreated; onDone: () => void }) {
+  const copy = async () => {
+    const ok = await copyText(created.secret);
+    toast(
+      ok
+        ? { title: 'Secret copied' }
+        : { title: 'Copy failed', description: 'Please copy the secret manually.', variant: 'destructive' },
+    );
+  };
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-lg border border-accent-200 bg-accent-50 p-4 dark:border-accent-900 dark:bg-accent-950/40"
+    >
+      <p className="text-sm font-medium text-zinc-900 dark:text-zinc-50">Webhook added. Copy its signing secret now.</p>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        It is shown only this once. Use it to check the <code>Vitrine-Signature</code> header of each delivery.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          readOnly
+          value={created.secret}
+          aria-label="Signing secret"
+          className="font-mono text-xs"
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button type="button" variant="outline" onClick={() => void copy()}>
+          <Copy aria-hidden="true" />
+          Copy secret
+        </Button>
+      </div>
+      <div>
+        <Button type="button" variant="secondary" size="sm" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The events' checkboxes; an error marks the first one, which takes focus on a refused submit. */
+function EventChoices({
+  chosen,
+  error,
+  onChange,
+}: {
+  chosen: WebhookEventName[];
+  error?: string;
+  onChange: (events: WebhookEventName[]) => void;
+}) {
+  const toggle = (event: WebhookEventName, on: boolean) =>
+    onChange(on ? [...chosen, event] : chosen.filter((e) => e !== event));
+  return (
+    <fieldset aria-describedby={error ? 'webhook-events-error' : undefined}>
+      <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Events</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {WEBHOOK_EVENTS.map((event, i) => (
+          <label key={event} className="flex items-start gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+            <input
+              type="checkbox"
+              name="events"
+              value={event}
+              checked={chosen.includes(event)}
+              onChange={(e) => toggle(event, e.target.checked)}
+              aria-invalid={i === 0 && error ? true : undefined}
+              className="mt-0.5 size-4 shrink-0 accent-accent-600"
+            />
+            <span>
+              {WEBHOOK_EVENT_LABELS[event]} <code className="text-xs text-zinc-500 dark:text-zinc-400">{event}</code>
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldError id="webhook-events-error">{error}</FieldError>
+    </fieldset>
+  );
+}
+
+/**
+ * The "Add a webhook" form of /settings: the receiving address, one of the member's projects or all of
+ * them, and the events (POST /api/webhooks). `onAdded` gets the new webhook with its secret.
+ */
+export function AddWebhookForm({ onAdded }: { onAdded: (created: WebhookCreated) => void }) {
+  const projects = useOwnProjects();
+  const form = useSchemaForm(draftSchema, EMPTY);
+  const [projectId, setProjectId] = useState('');
+  const { run } = useToastedAction();
+  const { pending, onSubmit } = useFormSubmit(
+    form.validate,
+    (input) =>
+      run(
+        'add',
+        () =>
+          callApi(endpoints.webhooks.create, {
+            body: { url: input.url, events: input.events, projectId: projectId === '' ? null : Number(projectId) },
+          }),
+        {
+          success: { title: 'Webhook added' },
+          failure: (error) => {
+            if (errorStatus(error) === 400) form.setErrors({ url: errorMessage(error, 'This address is refused') });
+            return { title: 'Webhook not added', description: errorMessage(error, 'Please try again.') };
+          },
+          onSuccess: (created) => {
+            form.reset(EMPTY);
+            setProjectId('');
+            onAdded(created);
+          },
+        },
+      ),
+    { focusInvalid: true },
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-labelledby="add-webhook-heading">
+      <h3 id="add-webhook-heading" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
+        Add a webhook
+      </h3>
+      <Field
+        label="Payload URL"
+        hint="Vitrine POSTs each event here as JSON. A public https:// address is best."
+        error={form.errors.url}
+      >
+        {(p) => (
+          <Input
+            {...p}
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/vitrine-hooks"
+            maxLength={500}
+            value={form.values.url}
+            onChange={(e) => form.set('url', e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="webhook-project" className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          Projects
+        </label>
+        <Select
+          id="webhook-project"
+          options={[{ value: '', label: 'All my projects' }, ...projects]}
+          value={projectId}
+          onValueChange={setProjectId}
+        />
+      </div>
+      <EventChoices
+        chosen={form.values.events}
+        error={form.errors.events}
+        onChange={(events) => form.set('events', events)}
+      />
+      <div>
+        <Button type="submit" loading={pending}>
+          Add webhook
+        </Button>
+      </div>
+    </form>
+  );
+}
