@@ -48,6 +48,7 @@ export function presentProfile(
       averageRating: Number(p.averageRating),
       totalRatings: p.totalRatings,
       isHidden: p.isHidden,
+      downSince: p.downSince?.toISOString() ?? null,
     })),
   };
 }

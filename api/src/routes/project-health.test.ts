@@ -39,7 +39,7 @@ describe('a project page and cards with the live-or-down checks', () => {
     });
   });
 
-  it('shows a down project with its badge on the page and in Latest, its uptime and history', async () => {
+  it("shows a down project with its badge on the page, in Latest and on its maker's profile, its uptime and history", async () => {
     const project = await buildProject(t.deps.sql);
     const since = new Date(Date.now() - 45 * 60_000);
     await setHealth(project.id, 'down', since, ['up', 'fail', 'fail', 'fail']);
@@ -48,6 +48,11 @@ describe('a project page and cards with the live-or-down checks', () => {
     expect(page.health).toMatchObject({ status: 'down', since: since.toISOString(), uptime30d: 0.25, latencyMs: 120 });
     const latest = (await t.agent().get('/api/projects?limit=50')).body as Array<{ id: number; downSince: string }>;
     expect(latest.find((p) => p.id === project.id)?.downSince).toBe(since.toISOString());
+    const [maker] = await t.deps.sql<{ username: string }[]>`SELECT username FROM users WHERE id = ${project.userId}`;
+    const profile = (await t.agent().get(`/api/users/${maker!.username}`)).body as {
+      projects: Array<{ id: number; downSince: string | null }>;
+    };
+    expect(profile.projects.find((p) => p.id === project.id)?.downSince).toBe(since.toISOString());
     const history = await t.agent().get(`/api/projects/${project.id}/health`);
     expect(history.status).toBe(200);
     expect(history.body.checks.map((c: { outcome: string }) => c.outcome)).toEqual(['up', 'fail', 'fail', 'fail']);

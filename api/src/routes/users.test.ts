@@ -59,6 +59,7 @@ describe('GET /api/users/{username}', () => {
       averageRating: 0,
       totalRatings: 0,
       isHidden: false,
+      downSince: null,
     });
     expect(res.body.projects.map((p: { id: number }) => p.id)).not.toContain(hidden.id);
   });

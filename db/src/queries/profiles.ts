@@ -41,6 +41,8 @@ export interface ProfileProjectRow {
   totalRatings: number;
   isHidden: boolean;
   createdAt: Date;
+  /** When its address stopped answering (liveness), or null while it is up or unchecked. */
+  downSince: Date | null;
 }
 
 /** Queries for user profiles and the recipient picker. Pass the pool or a transaction. */
@@ -60,8 +62,9 @@ export function makeProfileQueries(sql: Tx) {
     /** A user's projects, newest first; hidden ones only when `includeHidden` (the owner or an admin looks). */
     async listUserProjects(userId: number, includeHidden: boolean): Promise<ProfileProjectRow[]> {
       return sql<ProfileProjectRow[]>`
-        SELECT id, title, description, category, tags, votes, views, average_rating, total_ratings, is_hidden, created_at
-        FROM projects
+        SELECT id, title, description, category, tags, votes, views, average_rating, total_ratings, is_hidden, created_at,
+               (SELECT h.since FROM project_health h WHERE h.project_id = p.id AND h.status = 'down') AS down_since
+        FROM projects p
         WHERE user_id = ${userId} ${includeHidden ? sql`` : sql`AND NOT is_hidden`}
         ORDER BY created_at DESC, id DESC`;
     },

@@ -138,6 +138,7 @@ const userProfile = z.object({
       averageRating: true,
       totalRatings: true,
       isHidden: true,
+      downSince: true,
     }),
   ),
 });

@@ -14,6 +14,7 @@ import { formatCount, formatCountOf, formatDate } from '../lib/format';
 import { RelativeTime } from '../components/ui/relative-time';
 import { useDocumentTitle } from '../lib/site';
 import { mostPopular, profileTotals, useUserProfile } from '../features/users/use-user-profile';
+import { DownBadge } from '../features/projects/components/down-badge';
 import { TagList } from '../features/projects/components/tag-list';
 import { TierBadge } from '../components/ui/tier-badge';
 import { ProfileTesting } from '../features/test-requests/components/profile-testing';
@@ -49,7 +50,8 @@ function ProfileProjectCard({ project }: { project: ProfileProject }) {
       </p>
       <p className="mt-2 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{project.description}</p>
       {tags.length > 0 ? <TagList tags={tags} className="mt-3" /> : null}
-      <div className="tabular mt-auto flex items-center gap-4 pt-4 text-sm text-zinc-600 dark:text-zinc-400">
+      <div className="tabular mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-4 text-sm text-zinc-600 dark:text-zinc-400">
+        {project.downSince ? <DownBadge since={project.downSince} /> : null}
         <span className="inline-flex items-center gap-1">
           <ThumbsUp className="size-4" aria-hidden="true" />
           {formatCount(project.votes)} <span className="sr-only">votes</span>

@@ -5,9 +5,10 @@ import { tagList } from '../../../lib/tags';
 import { CategoryBadge } from '../../../components/ui/badge';
 import { TierBadge } from '../../../components/ui/tier-badge';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCount, formatDate } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { RatingBadge } from './rating-badge';
+import { DownBadge } from './down-badge';
 import { TagList } from './tag-list';
 import { VoteButton } from './vote-button';
 import { RateControl } from './rate-control';
@@ -64,11 +65,7 @@ export function ProjectCard({ project }: { project: Project }) {
         ) : null}
       </TagList>
       <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-4 text-xs text-zinc-500 dark:text-zinc-400">
-        {project.downSince ? (
-          <span className="rounded bg-red-100 px-1.5 font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
-            Down since {formatDate(project.downSince)}
-          </span>
-        ) : null}
+        {project.downSince ? <DownBadge since={project.downSince} /> : null}
         <span className="inline-flex items-center gap-1">
           <User className="size-3.5" aria-hidden="true" />
           {project.username ?? 'Unknown User'}
