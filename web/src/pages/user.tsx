@@ -50,8 +50,12 @@ function ProfileProjectCard({ project }: { project: ProfileProject }) {
       </p>
       <p className="mt-2 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{project.description}</p>
       {tags.length > 0 ? <TagList tags={tags} className="mt-3" /> : null}
-      <div className="tabular mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-4 text-sm text-zinc-600 dark:text-zinc-400">
-        {project.downSince ? <DownBadge since={project.downSince} /> : null}
+      {project.downSince ? (
+        <p className="mt-3">
+          <DownBadge since={project.downSince} />
+        </p>
+      ) : null}
+      <div className="tabular mt-auto flex items-center gap-4 pt-4 text-sm text-zinc-600 dark:text-zinc-400">
         <span className="inline-flex items-center gap-1">
           <ThumbsUp className="size-4" aria-hidden="true" />
           {formatCount(project.votes)} <span className="sr-only">votes</span>
