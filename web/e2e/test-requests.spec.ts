@@ -182,9 +182,18 @@ test.describe('test requests', () => {
     await expect(ownerPage.getByText('8.0/10')).toBeVisible();
   });
 
-  test('a member opens a request from /test-requests by picking one of their projects', async ({ browser }) => {
+  test('a member opens a request from /test-requests by picking one of their projects; without one, is offered Submit first', async ({
+    browser,
+  }) => {
     const owner = await registerMember((await browser.newContext()).request);
     const ownerPage = await openAs(browser, owner);
+    // No project yet: the button (there from the server's page on) opens Submit, saying why.
+    await ownerPage.goto('/test-requests');
+    await ownerPage.getByRole('button', { name: 'Open a test request' }).click();
+    const submit = ownerPage.getByRole('dialog', { name: 'Submit Your Project' });
+    await expect(submit).toContainText('A test request is about one of your projects: submit one first.');
+    await ownerPage.keyboard.press('Escape');
+    await expect(submit).toBeHidden();
     const project = await createProject(ownerPage);
     await ownerPage.goto('/test-requests');
     await ownerPage.getByRole('button', { name: 'Open a test request' }).click();

@@ -25,7 +25,7 @@ const SubmitProjectDialog = lazyNamed(
 
 /** The app-wide dialogs, driven by the dialogs store; each mounts while open. */
 function AppDialogs() {
-  const { open, close } = useDialogs(useShallow((s) => ({ open: s.open, close: s.close })));
+  const { open, note, close } = useDialogs(useShallow((s) => ({ open: s.open, note: s.note, close: s.close })));
   useEffect(() => {
     return onFirstInteraction(() => {
       preloadToaster();
@@ -40,7 +40,7 @@ function AppDialogs() {
     <>
       <Suspense fallback={null}>
         {open === 'auth' ? <AuthDialog open onOpenChange={onOpenChange} /> : null}
-        {open === 'submit' ? <SubmitProjectDialog open onOpenChange={onOpenChange} /> : null}
+        {open === 'submit' ? <SubmitProjectDialog open onOpenChange={onOpenChange} note={note} /> : null}
         {open === 'contactAdmin' ? <ContactAdminDialog open onOpenChange={onOpenChange} /> : null}
       </Suspense>
     </>

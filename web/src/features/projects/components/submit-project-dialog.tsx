@@ -30,7 +30,16 @@ export function classifySubmitFailure(error: unknown): SubmitFailure {
 let draft: typeof EMPTY_PROJECT = EMPTY_PROJECT;
 
 /** The 'Submit Your Project' dialog: idle, submitting, then reset and close on success. */
-export function SubmitProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SubmitProjectDialog({
+  open,
+  onOpenChange,
+  note,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Why it opened, said before its own description (Open a test request without a project). */
+  note?: string | null;
+}) {
   const form = useSchemaForm(projectSubmitSchema, draft);
   const values = form.values;
   useEffect(() => {
@@ -73,7 +82,7 @@ export function SubmitProjectDialog({ open, onOpenChange }: { open: boolean; onO
       open={open}
       onOpenChange={onOpenChange}
       title="Submit Your Project"
-      description="Share your hosted project with the community. Fill in the details below."
+      description={`${note ? `${note} ` : ''}Share your hosted project with the community. Fill in the details below.`}
       width="34rem"
     >
       <form onSubmit={onSubmit} noValidate>

@@ -4,32 +4,47 @@ import { Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useApi } from '../../../hooks/use-api';
 import { apiKey, endpoints } from '../../../lib/api';
+import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
 import { RequestFormDialog, type ProjectChoice } from './request-form-dialog';
 
-/** The signed-in member's projects to pick from: their profile's list (the same SWR key as the profile page). */
-function useOwnProjects(username: string | null): ProjectChoice[] {
+/**
+ * The signed-in member's projects to pick from: their profile's list (the same SWR key as the profile
+ * page); undefined while it loads.
+ */
+function useOwnProjects(username: string | null): ProjectChoice[] | undefined {
   const { data } = useApi(username ? apiKey(endpoints.users.profile, { params: { username } }) : null);
-  return (data?.projects ?? []).map((p) => ({ value: String(p.id), label: p.title }));
+  return data?.projects.map((p) => ({ value: String(p.id), label: p.title }));
 }
 
+/** What a member without a project is told when they ask to open a test request. */
+const NO_PROJECT_YET = 'A test request is about one of your projects: submit one first.';
+
 /**
- * /test-requests' 'Open a test request' for a member with projects: the form starts with a picker
- * of their projects (the server refuses a project that already has an active request, with its 409).
+ * /test-requests' 'Open a test request', for every member from the server's first page on (it never
+ * appears later and moves the page): the form starts with a picker of their projects (the server
+ * refuses a project that already has an active request, with its 409). A click while the projects
+ * load opens the form once they are there; a member without a project is offered the Submit Project
+ * form instead.
  */
 export function OpenRequestButton() {
   const username = useSession((s) => s.user?.username ?? null);
   const projects = useOwnProjects(username);
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
-  if (projects.length === 0) return null;
+  const show = useDialogs((s) => s.show);
+  if (!username) return null;
+  const ask = () => {
+    if (projects?.length === 0) show('submit', { note: NO_PROJECT_YET });
+    else setOpen(true);
+  };
   return (
     <>
-      <Button size="sm" onClick={() => setOpen(true)}>
+      <Button size="sm" onClick={ask}>
         <Plus aria-hidden="true" />
         Open a test request
       </Button>
-      {open ? (
+      {open && projects && projects.length > 0 ? (
         <RequestFormDialog
           projectId={null}
           projects={projects}
