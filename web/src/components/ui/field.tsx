@@ -131,3 +131,57 @@ export function Checkbox({
     </ArkCheckbox.Root>
   );
 }
+
+/**
+ * A group of checkboxes choosing several of `options` (a fieldset with its legend), in the options'
+ * order. Native inputs: an error marks the first one invalid, so a refused submit focuses it
+ * (lib/form.ts `focusInvalid`), and the error is read with the group.
+ * `<CheckboxGroup legend="Scopes" name="scopes" options={SCOPES} chosen={values.scopes} error={errors.scopes} onChange={...} label={(s) => s} />`
+ */
+export function CheckboxGroup<T extends string>({
+  legend,
+  name,
+  options,
+  chosen,
+  error,
+  onChange,
+  label,
+  className,
+}: {
+  legend: ReactNode;
+  name: string;
+  options: readonly T[];
+  chosen: readonly T[];
+  error?: string;
+  onChange: (chosen: T[]) => void;
+  label: (option: T) => ReactNode;
+  /** Classes of the options' grid (columns). */
+  className?: string;
+}) {
+  const errorId = `${useId()}-error`;
+  const toggle = (option: T, on: boolean) => onChange(options.filter((o) => (o === option ? on : chosen.includes(o))));
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{legend}</legend>
+      <div className={cn('mt-2 grid gap-2', className)}>
+        {options.map((option, i) => (
+          <label key={option} className="flex items-start gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+            <input
+              type="checkbox"
+              name={name}
+              value={option}
+              checked={chosen.includes(option)}
+              onChange={(event) => toggle(option, event.target.checked)}
+              aria-invalid={i === 0 && error ? true : undefined}
+              className="mt-0.5 size-4 shrink-0 accent-accent-600"
+            />
+            <span>{label(option)}</span>
+          </label>
+        ))}
+      </div>
+      <div className="mt-1.5">
+        <FieldError id={errorId}>{error}</FieldError>
+      </div>
+    </fieldset>
+  );
+}

@@ -10,7 +10,7 @@ import {
   type TokenScope,
 } from '@vitrine/domain/tokens';
 import { Button } from '../../../components/ui/button';
-import { Field, FieldError, Input } from '../../../components/ui/field';
+import { CheckboxGroup, Field, Input } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { useFocusResult } from '../../../hooks/use-focus-result';
@@ -68,7 +68,6 @@ function NewToken({ created, onDone }: { created: CreatedApiToken; onDone: () =>
 /** The create form: a name and the scope checkboxes, sent to POST /api/tokens. */
 function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedApiToken) => Promise<void> }) {
   const form = useSchemaForm(tokenCreateSchema, EMPTY);
-  const scopesError = `${useId()}-scopes-error`;
   const { run } = useToastedAction();
   const { pending, onSubmit } = useFormSubmit(
     form.validate,
@@ -83,11 +82,6 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedApiToken) 
       }),
     { focusInvalid: true },
   );
-  const toggle = (scope: TokenScope, on: boolean) =>
-    form.set(
-      'scopes',
-      TOKEN_SCOPES.filter((s) => (s === scope ? on : form.values.scopes.includes(s))),
-    );
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Create a token">
       <Field label="Token name" hint="What the token is for, such as the script that uses it." error={form.errors.name}>
@@ -100,30 +94,19 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedApiToken) 
           />
         )}
       </Field>
-      <fieldset aria-describedby={form.errors.scopes ? scopesError : undefined}>
-        <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Scopes</legend>
-        <div className="mt-2 grid gap-2">
-          {TOKEN_SCOPES.map((scope, i) => (
-            <label key={scope} className="flex items-start gap-2 text-sm text-zinc-700 dark:text-zinc-300">
-              <input
-                type="checkbox"
-                name="scopes"
-                value={scope}
-                checked={form.values.scopes.includes(scope)}
-                onChange={(event) => toggle(scope, event.target.checked)}
-                aria-invalid={i === 0 && form.errors.scopes ? true : undefined}
-                className="mt-0.5 size-4 shrink-0 accent-accent-600"
-              />
-              <span>
-                <span className="font-mono text-zinc-900 dark:text-zinc-100">{scope}</span>: {TOKEN_SCOPE_LABELS[scope]}
-              </span>
-            </label>
-          ))}
-        </div>
-        <div className="mt-1.5">
-          <FieldError id={scopesError}>{form.errors.scopes}</FieldError>
-        </div>
-      </fieldset>
+      <CheckboxGroup
+        legend="Scopes"
+        name="scopes"
+        options={TOKEN_SCOPES}
+        chosen={form.values.scopes}
+        error={form.errors.scopes}
+        onChange={(scopes) => form.set('scopes', scopes)}
+        label={(scope) => (
+          <>
+            <span className="font-mono text-zinc-900 dark:text-zinc-100">{scope}</span>: {TOKEN_SCOPE_LABELS[scope]}
+          </>
+        )}
+      />
       <div>
         <Button type="submit" loading={pending}>
           Create token

@@ -8,7 +8,7 @@ import {
 } from '@vitrine/domain/webhooks';
 import type { WebhookCreated } from '@vitrine/domain/answers';
 import { Button } from '../../../components/ui/button';
-import { Field, FieldError, Input } from '../../../components/ui/field';
+import { CheckboxGroup, Field, Input } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { useApi } from '../../../hooks/use-api';
 import { useToastedAction } from '../../../hooks/use-toasted-action';
@@ -76,41 +76,12 @@ export function NewSecret({ created, onDone }: { created: WebhookCreated; onDone
   );
 }
 
-/** The events' checkboxes; an error marks the first one, which takes focus on a refused submit. */
-function EventChoices({
-  chosen,
-  error,
-  onChange,
-}: {
-  chosen: WebhookEventName[];
-  error?: string;
-  onChange: (events: WebhookEventName[]) => void;
-}) {
-  const toggle = (event: WebhookEventName, on: boolean) =>
-    onChange(on ? [...chosen, event] : chosen.filter((e) => e !== event));
+/** An event's checkbox label: what it means, then its name as deliveries carry it. */
+function eventLabel(event: WebhookEventName) {
   return (
-    <fieldset aria-describedby={error ? 'webhook-events-error' : undefined}>
-      <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Events</legend>
-      <div className="mt-2 grid gap-2 sm:grid-cols-2">
-        {WEBHOOK_EVENTS.map((event, i) => (
-          <label key={event} className="flex items-start gap-2 text-sm text-zinc-700 dark:text-zinc-300">
-            <input
-              type="checkbox"
-              name="events"
-              value={event}
-              checked={chosen.includes(event)}
-              onChange={(e) => toggle(event, e.target.checked)}
-              aria-invalid={i === 0 && error ? true : undefined}
-              className="mt-0.5 size-4 shrink-0 accent-accent-600"
-            />
-            <span>
-              {WEBHOOK_EVENT_LABELS[event]} <code className="text-xs text-zinc-500 dark:text-zinc-400">{event}</code>
-            </span>
-          </label>
-        ))}
-      </div>
-      <FieldError id="webhook-events-error">{error}</FieldError>
-    </fieldset>
+    <>
+      {WEBHOOK_EVENT_LABELS[event]} <code className="text-xs text-zinc-500 dark:text-zinc-400">{event}</code>
+    </>
   );
 }
 
@@ -180,10 +151,15 @@ export function AddWebhookForm({ onAdded }: { onAdded: (created: WebhookCreated)
           onValueChange={setProjectId}
         />
       </div>
-      <EventChoices
+      <CheckboxGroup
+        legend="Events"
+        name="events"
+        options={WEBHOOK_EVENTS}
         chosen={form.values.events}
         error={form.errors.events}
         onChange={(events) => form.set('events', events)}
+        className="sm:grid-cols-2"
+        label={eventLabel}
       />
       <div>
         <Button type="submit" loading={pending}>
