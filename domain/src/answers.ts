@@ -12,3 +12,4 @@ export * from './answers/fair-exposure';
 export * from './answers/integrity';
 export * from './answers/liveness';
 export * from './answers/devlogs';
+export * from './answers/stats';

@@ -17,6 +17,7 @@ import { testRequestRoutes } from './test-requests';
 import { userRatingRoutes } from './user-ratings';
 import { adminTestRequestRoutes } from './admin-test-requests';
 import { integrityRoutes } from './integrity';
+import { statsRoutes } from './stats';
 
 /** The route groups of the API in mounting order; the OpenAPI document (last) describes them all. */
 export const routeGroups: Route[][] = [
@@ -30,6 +31,7 @@ export const routeGroups: Route[][] = [
   notificationRoutes,
   mediaRoutes,
   projectHealthRoutes,
+  statsRoutes,
   userRoutes,
   emailRoutes,
   messageRoutes,
