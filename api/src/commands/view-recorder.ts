@@ -19,8 +19,8 @@ export interface ViewReader {
 /**
  * The view beacon: one view per viewer (signed-in user, else address; an IPv6 one per /64) per project per UTC day; the day row
  * and the counter commit together in one statement. It never votes and records no event; a counted
- * view makes the shared reads showing the project stale. Every view of a reader who does not ask not
- * to be tracked is also counted for the owner's stats, in Redis only (runtime/src/page-stats.ts); a
+ * view makes the shared reads showing the project stale. Every view of a reader other than the owner
+ * who does not ask not to be tracked is also counted for the owner's stats, in Redis only (runtime/src/page-stats.ts); a
  * failure there costs the stats one view, never the beacon. Answers the project's views.
  */
 export async function viewRecorder(caller: Caller, input: { projectId: number; reader: ViewReader }): Promise<number> {
@@ -33,7 +33,8 @@ export async function viewRecorder(caller: Caller, input: { projectId: number; r
   });
   if (recorded === undefined) throw notFound(PROJECT_NOT_FOUND);
   if (recorded.counted) await announceStale(caller, [STALE.project(input.projectId), STALE.order('views')]);
-  if (!input.reader.doNotTrack) {
+  // The owner's own visits would only inflate what the owner reads.
+  if (!input.reader.doNotTrack && !(user && user.id === recorded.ownerId)) {
     await caller.deps.pageStats
       .recordView({
         projectId: input.projectId,

@@ -75,6 +75,8 @@ describe('GET /api/projects/{id}/stats', () => {
     await view(project.id, b, {});
     const member = await t.member();
     await member.agent.post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', a).send({});
+    // The owner's own visits are not counted for the owner.
+    expect((await agent.post(`/api/projects/${project.id}/view`).send({})).status).toBe(200);
     // The outbound link: a visitor's first click of the day counts, a repeat does not.
     await t.agent().get(`/go/${project.id}`).set('X-Forwarded-For', a);
     await t.agent().get(`/go/${project.id}`).set('X-Forwarded-For', a);

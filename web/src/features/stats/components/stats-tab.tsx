@@ -243,7 +243,8 @@ export function StatsTab({ projectId, onShowScore }: { projectId: number; onShow
             Stats
           </h2>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
-            Days in UTC; today is at most a minute behind. Readers who ask not to be tracked are not counted.
+            Days in UTC; today is at most a minute behind. Your own visits and readers who ask not to be tracked are not
+            counted.
           </p>
         </div>
         <WindowChoice value={days} onChange={setDays} />
