@@ -28,14 +28,15 @@ export const OTHER_SOURCE = '(other)';
  * or `ring` while a suspected or confirmed ring holds it (it then counts 0).
  */
 export type VoteReason = VoteKind | 'ring';
-export const VOTE_REASONS: readonly VoteReason[] = [
+/** Every reason, in the order the tab lists them. */
+export const VOTE_REASONS = [
   'standing',
   'tester',
   'newMember',
   'clickedVisitor',
   'visitor',
   'ring',
-] as const;
+] as const satisfies readonly VoteReason[];
 
 /** A utm_source as the tab keeps it: lower case, letters, digits, `.`, `_`, `-` and spaces. */
 const UTM_SOURCE = /^[a-z0-9][a-z0-9._ -]*$/;

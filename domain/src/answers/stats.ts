@@ -25,7 +25,7 @@ const projectStats = z.object({
     .array(z.object({ source: z.string(), visits: count }))
     .describe("the window's top sources (a referrer's host or utm_source; '(direct)', '(other)'), most visits first"),
   voteSources: z
-    .array(z.object({ reason: z.enum(VOTE_REASONS as [string, ...string[]]), raw: count, counted: weight }))
+    .array(z.object({ reason: z.enum(VOTE_REASONS), raw: count, counted: weight }))
     .describe('votes of the window by why they weigh what they do: raw count and counted weight'),
 });
 

@@ -129,10 +129,8 @@ function VoteSources({ stats, onShowScore }: { stats: ProjectStats; onShowScore?
             {stats.voteSources.map((s) => (
               <tr key={s.reason} className="border-t border-zinc-100 align-top dark:border-zinc-800">
                 <th scope="row" className="py-1.5 pr-3 font-normal">
-                  {REASONS[s.reason as keyof typeof REASONS].label}
-                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                    {REASONS[s.reason as keyof typeof REASONS].why}
-                  </span>
+                  {REASONS[s.reason].label}
+                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">{REASONS[s.reason].why}</span>
                 </th>
                 <td className="tabular py-1.5 text-right">{count(s.raw)}</td>
                 <td className="tabular py-1.5 pl-3 text-right">{weight(s.counted)}</td>
