@@ -196,5 +196,14 @@ describe('GET /api/projects/{id}/stats', () => {
     await fold();
     await fold();
     expect(await read()).toMatchObject({ views: 3, visitors: 1 });
+    // While another fold holds the counters, a fold leaves them alone; the next one writes them.
+    await view(project.id, ip, {});
+    const lock = `${t.config.redisPrefix}stats:fold-lock`;
+    await t.deps.redis.set(lock, 'another fold', 'PX', 30_000);
+    expect(await fold()).toBe(0);
+    expect(await read()).toMatchObject({ views: 3 });
+    await t.deps.redis.del(lock);
+    await fold();
+    expect(await read()).toMatchObject({ views: 4, visitors: 1 });
   });
 });
