@@ -36,6 +36,13 @@ test.describe('the Stats tab', () => {
       await expect(
         panel.getByRole('table', { name: 'Votes of the period by why they weigh what they do' }),
       ).toBeVisible();
+      // The chart is one tab stop: its arrow keys walk the days, the tooltip telling each.
+      const views = panel.getByRole('group', { name: 'Views and visitors' });
+      const surface = views.locator('.recharts-wrapper > svg.recharts-surface');
+      await expect(surface).toHaveAttribute('tabindex', '0');
+      await surface.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(views.locator('.recharts-tooltip-wrapper')).toBeVisible();
       await expectNoSeriousA11yViolations(page, '#project-stats');
 
       await page.setViewportSize({ width: 360, height: 800 });

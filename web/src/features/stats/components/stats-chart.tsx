@@ -26,7 +26,12 @@ const tooltip = {
     borderRadius: 8,
   },
   labelStyle: { color: 'inherit' },
+  // Names in the text colour, not the series' (a mid tone lacks contrast on the tooltip's background).
+  itemStyle: { color: 'var(--stats-tooltip-text)' },
 } as const;
+
+/** A legend entry's name in the text colour; the swatch beside it carries the series' colour. */
+const legendName = (value: string) => <span className="text-zinc-700 dark:text-zinc-300">{value}</span>;
 
 /** A chart's table view: a row per day, newest first, under a native disclosure. */
 function DayTable({ title, days, columns }: { title: string; days: ProjectStatsDay[]; columns: Column[] }) {
@@ -97,7 +102,7 @@ export function StatsChart({
       <XAxis dataKey="label" {...axis} minTickGap={16} />
       <YAxis {...axis} allowDecimals={false} width={36} />
       <Tooltip {...tooltip} />
-      <Legend />
+      <Legend formatter={legendName} />
     </>
   );
   const chartProps = {
@@ -115,7 +120,7 @@ export function StatsChart({
         {title}
       </h3>
       <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{description}</p>
-      <div className="mt-3 text-zinc-500 [--stats-tooltip-bg:#fff] [--stats-tooltip-border:#e4e4e7] dark:text-zinc-400 dark:[--stats-tooltip-bg:#18181b] dark:[--stats-tooltip-border:#3f3f46]">
+      <div className="mt-3 text-zinc-500 [--stats-tooltip-bg:#fff] [--stats-tooltip-border:#e4e4e7] [--stats-tooltip-text:#18181b] dark:text-zinc-400 dark:[--stats-tooltip-bg:#18181b] dark:[--stats-tooltip-border:#3f3f46] dark:[--stats-tooltip-text:#f4f4f5]">
         {kind === 'line' ? (
           <LineChart {...chartProps}>
             {parts}
