@@ -26,6 +26,7 @@ const ISOLATED = [
   'worker/src/emitter-errors.test.ts',
   'worker/src/metrics.test.ts',
   'worker/src/stall.test.ts',
+  'worker/src/tasks/fold-stats-task.test.ts',
   'web/src/lib/socket.test.ts',
 ];
 

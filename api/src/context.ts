@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { PageStatsRecorder } from '@vitrine/runtime/page-stats';
 import type { ParameterizedContext } from 'koa';
 import type { Redis } from 'ioredis';
 import type { Sql } from '@vitrine/db/sql';
@@ -42,6 +43,8 @@ export interface Deps {
   clock?: () => Date;
   /** Project pictures: their files' store and the gate of image processing (media/). */
   media: { store: MediaStore; processing: Gate };
+  /** The owner's Stats tab's counters of views and clicks, in Redis (runtime/src/page-stats.ts). */
+  pageStats: PageStatsRecorder;
 }
 
 /** Per-request state: the signed-in user, loaded from the session on every request. */

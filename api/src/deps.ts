@@ -10,6 +10,7 @@ import { createHeavyReads } from './heavy-reads';
 import { createReadRouter } from './read-routing';
 import { createMedia } from './media/processing';
 import { createPublisher, type LiveEmitter } from '@vitrine/runtime/publisher';
+import { createPageStatsRecorder } from '@vitrine/runtime/page-stats';
 
 /** Connections of the pool kept for readiness and sign-in (Deps.prioritySql). */
 export const PRIORITY_POOL_SIZE = 2;
@@ -68,6 +69,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps & { 
     renders,
     heavyReads: createHeavyReads(),
     media: createMedia(config.media),
+    pageStats: createPageStatsRecorder(redis, config.redisPrefix),
     async close() {
       shared.close();
       await renders.close();

@@ -27,6 +27,8 @@ export interface PolicyResources {
   'project.edit': ProjectResource;
   /** Post, edit or delete a project's updates (devlog): its owner alone (not paused). */
   'project.postUpdate': ProjectResource;
+  /** Read a project's Stats tab (its reach, referrers and votes by reason): its owner or an admin, paused or not. */
+  'project.seeStats': ProjectResource;
   /** See a profile's hidden projects: the profile's own user or an admin. */
   'profile.seeHidden': { id: number };
   /** See a test request: visible to all unless it or its project is hidden; then its owner, its testers or an admin. */
@@ -94,6 +96,7 @@ const rules: { [A in PolicyAction]: (user: Actor, resource: PolicyResources[A]) 
   'project.report': (user, p) => !isOwner(user, p),
   'project.edit': (user, p) => !user.isPaused && (user.isAdmin || isOwner(user, p)),
   'project.postUpdate': (user, p) => !user.isPaused && isOwner(user, p),
+  'project.seeStats': (user, p) => user.isAdmin || isOwner(user, p),
   'profile.seeHidden': (user, profile) => user.isAdmin || user.id === profile.id,
   'testRequest.read': (user, r) =>
     projectRead.allows(user, projectOf(r)) && (!r.isHidden || user.isAdmin || r.userId === user.id || r.joined),

@@ -14,3 +14,4 @@ export * from './answers/liveness';
 export * from './answers/devlogs';
 export * from './answers/tokens';
 export * from './answers/webhooks';
+export * from './answers/stats';

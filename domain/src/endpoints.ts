@@ -13,6 +13,7 @@ import type { messageContracts } from './contracts/messages';
 import type { notificationContracts } from './contracts/notifications';
 import type { projectContracts } from './contracts/projects';
 import type { projectHealthContracts } from './contracts/project-health';
+import type { statsContracts } from './contracts/stats';
 import type { testRequestContracts } from './contracts/test-requests';
 import type { tokenContracts } from './contracts/tokens';
 import type { userRatingContracts } from './contracts/user-ratings';
@@ -174,6 +175,10 @@ const projectHealth: EndpointsOf<typeof projectHealthContracts> = {
   checkNow: endpoint('post', '/api/projects/:id/health/check'),
 };
 
+const stats: EndpointsOf<typeof statsContracts> = {
+  projectStats: endpoint('get', '/api/projects/:id/stats'),
+};
+
 const testRequests: EndpointsOf<typeof testRequestContracts> = {
   list: endpoint('get', '/api/test-requests'),
   open: endpoint('post', '/api/test-requests'),
@@ -238,6 +243,7 @@ export const endpoints = {
   notifications,
   projects,
   projectHealth,
+  stats,
   testRequests,
   tokens,
   userRatings,

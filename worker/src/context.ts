@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Config, WorkerEnvSettings } from '@vitrine/runtime/config';
 import type { LivePushes } from '@vitrine/runtime/live';
 import type { Sql } from '@vitrine/db/sql';
@@ -42,6 +43,8 @@ export interface WorkerContext {
   queues: { events: Queue; tasks: Queue; emails: Queue; liveness: Queue; webhooks: Queue };
   mailer: Mailer;
   live: LivePushes;
+  /** The worker's Redis connection (commands retry until Redis answers), for the stats counters. */
+  redis: Redis;
   log: (message: string, err?: unknown) => void;
 }
 

@@ -31,6 +31,7 @@ import { RecomputeTrendingTask } from './tasks/recompute-trending-task';
 import { RefreshBoardsTask } from './tasks/refresh-boards-task';
 import { RelayOutboxTask } from './tasks/relay-outbox-task';
 import { IntegrityScanTask } from './tasks/integrity-scan-task';
+import { FOLD_STATS_EVERY_MS, FoldStatsTask, REFOLD_VOTE_DAYS, REFOLD_VOTES_EVERY_MS } from './tasks/fold-stats-task';
 import { PruneOutboxTask, PRUNE_OUTBOX_EVERY_MS } from './tasks/prune-outbox-task';
 import { SendEmailTask } from './tasks/send-email-task';
 import { SendRequestNoticeTask } from './tasks/send-request-notice-task';
@@ -76,6 +77,7 @@ const TASKS: Task[] = [
   PruneNotificationsTask,
   IntegrityScanTask,
   ScheduleChecksTask,
+  FoldStatsTask,
 ];
 
 /** Opens a Redis connection that never gives up on a command (BullMQ's requirement for workers). */
@@ -197,6 +199,16 @@ async function scheduleTasks(tasks: Queue, settings: WorkerSettings, config: Con
     { name: JOB.integrityScan, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
   );
   await tasks.upsertJobScheduler(
+    'fold-stats',
+    { every: FOLD_STATS_EVERY_MS },
+    { name: JOB.foldStats, data: { voteDays: 2 }, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+  await tasks.upsertJobScheduler(
+    'refold-stats-votes',
+    { every: REFOLD_VOTES_EVERY_MS },
+    { name: JOB.foldStats, data: { voteDays: REFOLD_VOTE_DAYS }, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  );
+  await tasks.upsertJobScheduler(
     'relay-outbox',
     { every: settings.relayEveryMs },
     { name: JOB.relayOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
@@ -240,7 +252,7 @@ export async function startWorker(
     prefix: config.redisPrefix,
     log: (err) => log('live push failed', err),
   });
-  const ctx: WorkerContext = { config, settings, sql, queues, mailer, live, log };
+  const ctx: WorkerContext = { config, settings, sql, queues, mailer, live, redis: connection, log };
 
   const workers = startProcessors(ctx, connection, prefix);
   if (settings.schedulers) await scheduleTasks(queues.tasks, settings, config);

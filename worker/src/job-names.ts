@@ -7,6 +7,7 @@ export const JOB = {
   relayOutbox: 'relay-outbox',
   pruneOutbox: 'prune-outbox',
   integrityScan: 'integrity-scan',
+  foldStats: 'fold-stats',
   sendEmail: 'send-email',
   sendRequestNotice: 'send-request-notice',
   sendConfirmation: 'send-confirmation',

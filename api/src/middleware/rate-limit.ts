@@ -195,6 +195,11 @@ const LIMITS = {
    * most 12 cards, so a visitor needs a few a minute; anything above is a stranger counting for themselves.
    */
   impressions: { points: 20, duration: 60, by: ['ip'], message: 'Too many impressions. Please slow down.' },
+  /**
+   * View beacons per IP: one per project page opened, so a reader needs a few a minute; each counts a
+   * page view for the owner's stats, which a stranger could otherwise inflate at will.
+   */
+  view: { points: 120, duration: 60, by: ['ip'], message: 'Too many views. Please slow down.' },
   /** New & rising strips read per IP (each is read for its visitor, never shared). */
   rising: { points: 60, duration: 60, by: ['ip'], message: 'Too many requests. Please slow down.' },
   /** Health histories per IP (up to 30 days of checks each, read for each caller). */

@@ -19,6 +19,7 @@ import { adminTestRequestRoutes } from './admin-test-requests';
 import { integrityRoutes } from './integrity';
 import { tokenRoutes } from './tokens';
 import { webhookRoutes } from './webhooks';
+import { statsRoutes } from './stats';
 
 /** The route groups of the API in mounting order; the OpenAPI document (last) describes them all. */
 export const routeGroups: Route[][] = [
@@ -32,6 +33,7 @@ export const routeGroups: Route[][] = [
   notificationRoutes,
   mediaRoutes,
   projectHealthRoutes,
+  statsRoutes,
   userRoutes,
   tokenRoutes,
   emailRoutes,

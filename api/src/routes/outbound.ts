@@ -6,6 +6,8 @@ import { notFound } from '../errors';
 import { PROJECT_NOT_FOUND } from '../loaders';
 import { spend } from '../middleware/rate-limit';
 import { grantOutboundProof } from '../outbound-proof';
+import { asksNotToTrack } from '../tracking';
+import { loggerFor } from '@vitrine/runtime/logger';
 import { renderLeavingPage } from '../public/leaving-page';
 import { renderRankingPage } from '../public/ranking-page';
 
@@ -16,7 +18,8 @@ import { renderRankingPage } from '../public/ranking-page';
  * answers the leaving page instead (public/leaving-page.ts: the host named, a link straight to the
  * address), so the site is no redirector for a brand-new account's link. The click is recorded here in
  * both cases and the page's link leads off the site, so a click counts once. Each click spends the
- * address's vote budget, so proofs cost what votes do.
+ * address's vote budget, so proofs cost what votes do. The day's first click of a visitor who does not
+ * ask not to be tracked (api/src/tracking.ts) is also counted for the owner's stats, in Redis.
  */
 export function outboundRoutes() {
   const router = new Router<AppState, AppContextExtras>();
@@ -28,6 +31,10 @@ export function outboundRoutes() {
     const visitor = user ? `u${user.id}` : addressKey(ctx.ip);
     const target = await makeOutboundClickQueries(ctx.deps.sql).recordClick(id, visitor);
     if (target === undefined) throw notFound(PROJECT_NOT_FOUND);
+    if (target.counted && !asksNotToTrack(ctx.headers))
+      await ctx.deps.pageStats
+        .recordClick({ projectId: id })
+        .catch((err: unknown) => loggerFor('page-stats').warn({ err }, 'a click was not counted for the stats'));
     grantOutboundProof(ctx.cookies, id);
     ctx.set('Cache-Control', 'no-store');
     if (target.ownerHasStanding) return ctx.redirect(target.url);

@@ -24,6 +24,8 @@ import { projectUpdater } from '../commands/project-updater';
 import { voteCaster } from '../commands/vote-caster';
 import { hasOutboundProof } from '../outbound-proof';
 import { viewRecorder } from '../commands/view-recorder';
+import { viewSource } from '@vitrine/domain/stats';
+import { asksNotToTrack } from '../tracking';
 import { ratingSaver } from '../commands/rating-saver';
 import { REPORT_SUBMITTED, reportCreator } from '../commands/report-creator';
 
@@ -158,8 +160,15 @@ export const projectRoutes: Route[] = [
       return presentProject(await voteCaster(call, { projectId: call.params.id, clicked }), call.user);
     },
   ),
-  route(projectContracts.view, { access: 'unpaused' }, async (call) => ({
-    views: await viewRecorder(call, { projectId: call.params.id }),
+  route(projectContracts.view, { access: 'unpaused', limit: 'view' }, async (call) => ({
+    views: await viewRecorder(call, {
+      projectId: call.params.id,
+      reader: {
+        doNotTrack: asksNotToTrack(call.koa.headers),
+        userAgent: call.koa.get('user-agent'),
+        source: viewSource(call.body),
+      },
+    }),
   })),
   route(
     projectContracts.rate,

@@ -7,6 +7,8 @@ export interface OutboundTarget {
   url: string;
   title: string;
   ownerHasStanding: boolean;
+  /** This visitor's first click on the project today (the one the owner's stats count). */
+  counted: boolean;
 }
 
 /** Queries on outbound_clicks (migration 0025): the visits Vitrine sent to hosted projects. */
@@ -14,8 +16,8 @@ export function makeOutboundClickQueries(sql: Tx) {
   return {
     /**
      * Records that `visitor` (an address key, or `u<id>` for a member) opened visible project `projectId`
-     * through its outbound link, once a day; answers where it is hosted, its title and whether its owner
-     * has standing, or undefined when the project is missing or hidden.
+     * through its outbound link, once a day; answers where it is hosted, its title, whether its owner
+     * has standing and whether this click was the day's first, or undefined when the project is missing or hidden.
      */
     async recordClick(projectId: number, visitor: string): Promise<OutboundTarget | undefined> {
       const standing = { minAgeDays: REPORT_STANDING_MIN_AGE_DAYS, minActions: REPORT_STANDING_MIN_ACTIONS };
@@ -27,8 +29,9 @@ export function makeOutboundClickQueries(sql: Tx) {
         ), click AS (
           INSERT INTO outbound_clicks (project_id, visitor) SELECT id, ${visitor} FROM project
           ON CONFLICT DO NOTHING
+          RETURNING 1
         )
-        SELECT replit_url AS url, title, owner_has_standing FROM project`;
+        SELECT replit_url AS url, title, owner_has_standing, EXISTS (SELECT FROM click) AS counted FROM project`;
       return row;
     },
 

@@ -8,17 +8,17 @@ export function makeViewQueries(sql: Tx) {
     /**
      * Counts one view per viewer key (user, else IP) per project per UTC day, in one statement (it
      * writes project_views and, composed from projects.ts, the projects counter together): answers
-     * the project's views afterwards and whether this view counted, or undefined when the actor may
-     * not read the project (missing, or hidden and not theirs).
+     * the project's views afterwards, whether this view counted and the project's owner, or undefined
+     * when the actor may not read the project (missing, or hidden and not theirs).
      */
     async recordView(input: {
       projectId: number;
       viewerKey: string;
       actor: Actor;
-    }): Promise<{ views: number; counted: boolean } | undefined> {
-      const [row] = await sql<{ readable: boolean; views: number; counted: boolean }[]>`
+    }): Promise<{ views: number; counted: boolean; ownerId: number | null } | undefined> {
+      const [row] = await sql<{ readable: boolean; views: number; counted: boolean; ownerId: number | null }[]>`
         WITH target AS (
-          SELECT p.id, p.views, ${projectRead.sql(sql, input.actor)} AS readable FROM projects p WHERE p.id = ${input.projectId}
+          SELECT p.id, p.views, p.user_id, ${projectRead.sql(sql, input.actor)} AS readable FROM projects p WHERE p.id = ${input.projectId}
         ), seen AS (
           INSERT INTO project_views (project_id, viewer, day)
           SELECT id, ${input.viewerKey}, (now() AT TIME ZONE 'UTC')::date FROM target WHERE readable
@@ -27,9 +27,10 @@ export function makeViewQueries(sql: Tx) {
         ), counted AS (
           ${addViewFrom(sql, sql`SELECT project_id FROM seen`)}
         )
-        SELECT t.readable, coalesce((SELECT views FROM counted), t.views) AS views, EXISTS (SELECT FROM counted) AS counted
+        SELECT t.readable, coalesce((SELECT views FROM counted), t.views) AS views, EXISTS (SELECT FROM counted) AS counted,
+               t.user_id AS owner_id
         FROM target t`;
-      return row?.readable ? { views: row.views, counted: row.counted } : undefined;
+      return row?.readable ? { views: row.views, counted: row.counted, ownerId: row.ownerId } : undefined;
     },
   };
 }

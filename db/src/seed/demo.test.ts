@@ -134,6 +134,21 @@ describe('seedDemo', () => {
     expect(down!.up).toBeGreaterThan(down!.failed);
   });
 
+  it("fills the Stats tab: each day's views add up over their sources, and votes match the day's votes", async () => {
+    const rows = await sql<{ views: number; visitors: number; votes: number; sources: number; cast: number }[]>`
+      SELECT s.views, s.visitors, s.votes,
+        (SELECT coalesce(sum(value::int), 0)::int FROM jsonb_each_text(s.referrers)) AS sources,
+        (SELECT count(*)::int FROM votes v WHERE v.project_id = s.project_id
+           AND v.created_at >= s.day::timestamp AT TIME ZONE 'UTC' AND v.created_at < (s.day + 1)::timestamp AT TIME ZONE 'UTC') AS cast
+      FROM project_daily_stats s`;
+    expect(rows.length).toBeGreaterThan(100);
+    for (const row of rows) {
+      expect(row.sources).toBe(row.views);
+      expect(row.visitors).toBeLessThanOrEqual(row.views);
+      expect(row.votes).toBe(row.cast);
+    }
+  });
+
   it('does nothing when projects exist', async () => {
     expect(await seedDemo(sql)).toBe(false);
   });

@@ -5,6 +5,7 @@ import type { MediaVariantRow } from '../queries/project-media';
 import { restartRunningTotals } from '../queries/rankings';
 import { coverSvg, screenshotSvg } from './demo-pictures';
 import { seedStories } from './demo-stories';
+import { seedStats } from './demo-stats';
 
 /** Password of every demo account (the README says so; demo data is for local runs only). */
 export const DEMO_PASSWORD = 'demo-gallery-visitor';
@@ -496,6 +497,7 @@ export async function seedDemo(sql: Sql, options: SeedOptions = {}): Promise<boo
   });
   // The integrity scan files the rings at once, as the worker's next scan would (its votes then weigh 0).
   await runIntegrityScan(sql, now);
+  await seedStats(sql, now);
   return true;
 }
 

@@ -13,6 +13,7 @@ import {
   viewerStateQuerySchema,
 } from '../schemas/project';
 import { reportSchema } from '../schemas/report';
+import { viewInputSchema } from '../schemas/stats';
 import { contract } from './contract';
 import { idParams } from './params';
 
@@ -111,8 +112,9 @@ export const projectContracts = {
     method: 'post',
     path: '/api/projects/:id/view',
     tag: 'projects',
-    summary: 'View beacon: one view per viewer per project per day',
+    summary: "View beacon: one view per viewer per project per day; the owner's stats count each view and its source",
     params: idParams,
+    body: named('ViewInput', viewInputSchema),
     response: answers.Views,
   }),
   rate: contract({

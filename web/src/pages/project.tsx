@@ -1,4 +1,4 @@
-import { Suspense, memo, useState, useSyncExternalStore } from 'react';
+import { Suspense, memo, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
 import { useSWRConfig } from 'swr';
@@ -17,7 +17,8 @@ import { useProject, useRecordView } from '../features/projects/api/use-project'
 import { ProjectPreview } from '../features/projects/components/detail/project-preview';
 import { ProjectSidebar } from '../features/projects/components/detail/project-sidebar';
 import { ProjectSummary } from '../features/projects/components/detail/project-summary';
-import { RankDisclosure } from '../features/projects/components/detail/rank-disclosure';
+import { RANK_DISCLOSURE_ID, RankDisclosure } from '../features/projects/components/detail/rank-disclosure';
+import { stripTabId, TabStrip } from '../components/ui/tab-strip';
 import { ProjectRequestPanel } from '../features/test-requests/components/project-request-panel';
 import { lazyNamed } from '../lib/lazy';
 import { useWatchProjects } from '../hooks/use-watch-projects';
@@ -41,6 +42,8 @@ const ProjectGallery = lazyNamed(
 const MediaManager = lazyNamed(() => import('../features/projects/components/detail/media-manager'), 'MediaManager');
 // The live-or-down panel (uptime, sparkline, check now) loads after the page.
 const HealthPanel = lazyNamed(() => import('../features/projects/components/detail/health-panel'), 'HealthPanel');
+// The Stats tab with its charts: a chunk only an owner's or admin's page loads, when the tab opens.
+const StatsTab = lazyNamed(() => import('../features/stats/components/stats-tab'), 'StatsTab');
 // The owner's badge snippets: a chunk only the owner's page loads.
 const BadgePanel = lazyNamed(() => import('../features/projects/components/detail/badge-panel'), 'BadgePanel');
 
@@ -150,16 +153,134 @@ const ProjectTalk = memo(function ProjectTalk({ project, canPost }: { project: P
   );
 });
 
+/** The ids of the owner's two tab panels (the page's own content, and the Stats tab). */
+const OVERVIEW_PANEL = 'project-overview';
+const STATS_PANEL = 'project-stats';
+type ProjectTab = 'overview' | 'stats';
+const PROJECT_TABS = [
+  { value: 'overview' as const, label: 'Overview', panelId: OVERVIEW_PANEL },
+  { value: 'stats' as const, label: 'Stats', panelId: STATS_PANEL },
+];
+
+/** The selected owner's tab, kept in the address's hash (`#stats`) so a reload or a link to it opens it. */
+function useProjectTab(): [ProjectTab, (tab: ProjectTab) => void] {
+  const [tab, setTab] = useState<ProjectTab>(() =>
+    typeof window !== 'undefined' && window.location.hash === '#stats' ? 'stats' : 'overview',
+  );
+  useEffect(() => {
+    const follow = () => setTab(window.location.hash === '#stats' ? 'stats' : 'overview');
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  const select = (next: ProjectTab) => {
+    setTab(next);
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}${next === 'stats' ? '#stats' : ''}`);
+  };
+  return [tab, select];
+}
+
+/** Opens the explained score ("How this rank is computed") and moves focus to it. */
+function openRankDisclosure(): void {
+  requestAnimationFrame(() => {
+    const details = document.getElementById(RANK_DISCLOSURE_ID);
+    if (!(details instanceof HTMLDetailsElement)) return;
+    details.open = true;
+    details.scrollIntoView({ block: 'start' });
+    details.querySelector('summary')?.focus();
+  });
+}
+
+/** The project's card, pictures, preview and score, and its sidebar: the page's main grid. */
+function ProjectMain({
+  project,
+  isOwner,
+  hydrated,
+  onEdit,
+  onReport,
+}: {
+  project: ProjectDetail;
+  isOwner: boolean;
+  /** Rendering after hydration: the Uptime and badge panels show. */
+  hydrated: boolean;
+  onEdit: () => void;
+  onReport: () => void;
+}) {
+  return (
+    <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="min-w-0 space-y-6">
+        <ProjectSummary project={project} onEdit={onEdit} onReport={onReport} />
+        {project.media.length > 0 ? (
+          <Suspense fallback={<Skeleton className="aspect-video w-full rounded-xl" />}>
+            <ProjectGallery media={project.media} />
+          </Suspense>
+        ) : null}
+        {project.canEdit ? (
+          <Suspense fallback={null}>
+            <MediaManager project={project} />
+          </Suspense>
+        ) : null}
+        <ProjectPreview project={project} />
+        {project.isHidden ? null : <RankDisclosure projectId={project.id} />}
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          Project ID: <span className="tabular">{project.id}</span>
+        </p>
+      </div>
+      <ProjectSidebar project={project}>
+        <ProjectRequestPanel projectId={project.id} isOwner={isOwner} />
+        {hydrated ? (
+          <Suspense fallback={<Skeleton className="h-44 w-full rounded-xl" />}>
+            <HealthPanel project={project} />
+          </Suspense>
+        ) : null}
+        {hydrated && isOwner ? (
+          <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
+            <BadgePanel project={project} />
+          </Suspense>
+        ) : null}
+      </ProjectSidebar>
+    </div>
+  );
+}
+
+/** The owner's Stats tab panel: its chunk loads when the tab is first opened. */
+function StatsPanel({
+  project,
+  open,
+  onShowScore,
+}: {
+  project: ProjectDetail;
+  open: boolean;
+  onShowScore: () => void;
+}) {
+  return (
+    <div id={STATS_PANEL} role="tabpanel" aria-labelledby={stripTabId(STATS_PANEL)} hidden={!open} className="mt-6">
+      {open ? (
+        <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
+          {/* A hidden project has no explained score to link to. */}
+          <StatsTab projectId={project.id} onShowScore={project.isHidden ? undefined : onShowScore} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
 /** The loaded project page; its counts stay live (the pushes land in the SWR data it shows). */
 function ProjectView({ project }: { project: ProjectDetail }) {
   useWatchProjects([project.id]);
   const userId = useSession((s) => s.user?.id ?? null);
+  const isAdmin = useSession((s) => s.user?.isAdmin ?? false);
   const paused = useSession((s) => s.user?.isPaused ?? false);
   const isOwner = userId !== null && userId === project.userId;
   const [editOpen, setEditOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   // The Uptime panel loads once the page has hydrated (the server's page has the badge, not the panel).
   const healthShown = useSyncExternalStore(neverChanges, clientSide, serverSide);
+  // The owner's tabs appear after hydration too: the server's page is every visitor's. The page's
+  // content stays where it is (a panel by its role only), so nothing of it is drawn anew.
+  const tabsShown = healthShown && (isOwner || isAdmin);
+  const [tab, setTab] = useProjectTab();
+  const statsOpen = tabsShown && tab === 'stats';
   useDocumentTitle(project.title);
   useMetaDescription(project.description);
   // The server render's first comments, as its JSON-LD carried them (web/src/ssr/pages.ts).
@@ -171,7 +292,10 @@ function ProjectView({ project }: { project: ProjectDetail }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <BackLink />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <BackLink />
+        {tabsShown ? <TabStrip tabs={PROJECT_TABS} value={tab} onValueChange={setTab} label="Project views" /> : null}
+      </div>
       {project.isHidden ? (
         <p
           role="note"
@@ -185,40 +309,30 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           <DownBadge since={project.downSince} />
         </p>
       ) : null}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <div className="min-w-0 space-y-6">
-          <ProjectSummary project={project} onEdit={() => setEditOpen(true)} onReport={() => setReportOpen(true)} />
-          {project.media.length > 0 ? (
-            <Suspense fallback={<Skeleton className="aspect-video w-full rounded-xl" />}>
-              <ProjectGallery media={project.media} />
-            </Suspense>
-          ) : null}
-          {project.canEdit ? (
-            <Suspense fallback={null}>
-              <MediaManager project={project} />
-            </Suspense>
-          ) : null}
-          <ProjectPreview project={project} />
-          {project.isHidden ? null : <RankDisclosure projectId={project.id} />}
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">
-            Project ID: <span className="tabular">{project.id}</span>
-          </p>
-        </div>
-        <ProjectSidebar project={project}>
-          <ProjectRequestPanel projectId={project.id} isOwner={isOwner} />
-          {healthShown ? (
-            <Suspense fallback={<Skeleton className="h-44 w-full rounded-xl" />}>
-              <HealthPanel project={project} />
-            </Suspense>
-          ) : null}
-          {healthShown && isOwner ? (
-            <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
-              <BadgePanel project={project} />
-            </Suspense>
-          ) : null}
-        </ProjectSidebar>
+      <div
+        id={OVERVIEW_PANEL}
+        hidden={statsOpen}
+        {...(tabsShown ? { role: 'tabpanel', 'aria-labelledby': stripTabId(OVERVIEW_PANEL) } : {})}
+      >
+        <ProjectMain
+          project={project}
+          isOwner={isOwner}
+          hydrated={healthShown}
+          onEdit={() => setEditOpen(true)}
+          onReport={() => setReportOpen(true)}
+        />
+        <ProjectTalk project={project} canPost={isOwner && !paused && !project.isHidden} />
       </div>
-      <ProjectTalk project={project} canPost={isOwner && !paused && !project.isHidden} />
+      {tabsShown ? (
+        <StatsPanel
+          project={project}
+          open={statsOpen}
+          onShowScore={() => {
+            setTab('overview');
+            openRankDisclosure();
+          }}
+        />
+      ) : null}
       <Suspense fallback={null}>
         {project.canEdit && editOpen ? <EditProjectDialog project={project} open onOpenChange={setEditOpen} /> : null}
         {reportOpen ? <ReportDialog projectId={project.id} open onOpenChange={setReportOpen} /> : null}

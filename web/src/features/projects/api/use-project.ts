@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { ProjectDetail } from '@vitrine/domain/answers';
 import { callApi, endpoints } from '../../../lib/api';
+import { viewOrigin } from '../../../lib/view-origin';
 import { projectKey } from './keys';
 import { useWithViewerState } from './use-viewer-state';
 
@@ -17,8 +18,8 @@ export function useProject(id: number | null) {
 }
 
 /**
- * Records one view when a project page opens (POST /api/projects/{id}/view; it never votes) and
- * puts the returned count into the cached project.
+ * Records one view when a project page opens (POST /api/projects/{id}/view; it never votes), with
+ * where the reader came from (lib/view-origin.ts), and puts the returned count into the cached project.
  */
 export function useRecordView(id: number | null): void {
   const recorded = useRef<number | null>(null);
@@ -28,7 +29,7 @@ export function useRecordView(id: number | null): void {
     // lengthened its long task.
     const timer = setTimeout(() => {
       recorded.current = id;
-      callApi(endpoints.projects.view, { params: { id } })
+      callApi(endpoints.projects.view, { params: { id }, body: viewOrigin() })
         .then((answer) => {
           if (typeof answer?.views !== 'number') return;
           void mutate<ProjectDetail>(
