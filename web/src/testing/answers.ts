@@ -1,0 +1,139 @@
+/**
+ * Answers of the API as the presenters shape them, for the DOM tests' handlers (server.ts checks each
+ * against its contract). Each builder gives a plausible whole answer; a test overrides what it is about.
+ */
+import type {
+  CurrentUser,
+  NotificationSettings,
+  TestRequestDetail,
+  TestRequestView,
+  UserProfile,
+} from '@vitrine/domain/answers';
+import { NOTIFICATION_KINDS } from '@vitrine/domain/notifications';
+
+/** A fixed time in the past, so dates print the same on every run. */
+export const EARLIER = '2026-11-02T10:00:00.000Z';
+/** A fixed time ahead (deadlines). */
+export const LATER = '2027-01-15T18:00:00.000Z';
+
+/** A signed-in member as GET /api/auth/me answers: confirmed, both roles, no tier. */
+export function aMember(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 7,
+    username: 'ada_dev',
+    email: 'ada@example.com',
+    isAdmin: false,
+    isPaused: false,
+    role: 'both',
+    bio: null,
+    emailNotices: true,
+    developerTier: null,
+    testerTier: null,
+    emailVerified: true,
+    ...overrides,
+  };
+}
+
+/** An admin as GET /api/auth/me answers. */
+export function anAdmin(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return aMember({ id: 1, username: 'site_admin', email: 'admin@example.com', isAdmin: true, ...overrides });
+}
+
+/** An open test request as /api/test-requests lists it, seen by a visitor. */
+export function aTestRequest(overrides: Partial<TestRequestView> = {}): TestRequestView {
+  return {
+    id: 31,
+    projectId: 12,
+    projectTitle: 'Pixel Garden',
+    projectCategory: 'Game',
+    ownerId: 7,
+    ownerUsername: 'ada_dev',
+    ownerRating: 0,
+    ownerRatingCount: 0,
+    ownerTier: null,
+    title: 'Axe round',
+    description: 'Play the first two levels.',
+    status: 'open',
+    skillsNeeded: ['Games'],
+    deadline: LATER,
+    maxTesters: 4,
+    testerCount: 0,
+    feedbackCount: 0,
+    isHidden: false,
+    createdAt: EARLIER,
+    updatedAt: EARLIER,
+    viewer: { isOwner: false, joined: false, canJoin: false },
+    ...overrides,
+  };
+}
+
+/** A test request's page (GET /api/test-requests/{id}) with no tester yet, seen by a visitor. */
+export function aRequestDetail(overrides: Partial<TestRequestDetail> = {}): TestRequestDetail {
+  return {
+    ...aTestRequest(),
+    testers: [],
+    feedback: null,
+    myFeedback: null,
+    myRatings: [],
+    rateable: [],
+    ...overrides,
+  };
+}
+
+/** A profile (GET /api/users/{username}) with one project and no ratings. */
+export function aProfile(username = 'ada_dev', overrides: Partial<UserProfile> = {}): UserProfile {
+  return {
+    user: {
+      username,
+      createdAt: EARLIER,
+      role: 'both',
+      isVerified: true,
+      bio: null,
+      activityPoints: 0,
+      followers: 0,
+      following: 0,
+      viewerFollows: false,
+      feedbackAddressed: 0,
+      ...NO_RATINGS,
+    },
+    requests: [],
+    projects: [
+      {
+        id: 12,
+        title: 'Pixel Garden',
+        description: 'Grow a garden one pixel at a time.',
+        category: 'Game',
+        tags: 'pixel,garden',
+        votes: 3,
+        views: 40,
+        createdAt: EARLIER,
+        averageRating: 0,
+        totalRatings: 0,
+        isHidden: false,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** Peer ratings of a user nobody has rated yet. */
+export const NO_RATINGS = {
+  developerRating: 0,
+  developerRatingCount: 0,
+  developerTierCount: 0,
+  developerTier: null,
+  testerRating: 0,
+  testerRatingCount: 0,
+  testerTierCount: 0,
+  testerTier: null,
+} as const;
+
+/** A member's notification mail settings (GET /api/users/me/notifications): a weekly digest of every kind. */
+export function notificationSettings(overrides: Partial<NotificationSettings> = {}): NotificationSettings {
+  return {
+    email: 'weekly',
+    kinds: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) as NotificationSettings['kinds'],
+    emailConfirmed: true,
+    ...overrides,
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Renders a page of the app as the browser's client does after a navigation: the whole tree of
+ * app/root.tsx (session store, SWR, layout, routes, toasts) at `path`, its reads answered by the MSW
+ * handlers the test gave (server.ts). Each render has a cache of its own, so tests share no answer.
+ */
+import { render, type RenderResult } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
+import type { StoreApi } from 'zustand';
+import type { CurrentUser } from '@vitrine/domain/answers';
+import { Root } from '../app/root';
+import { createSessionStore, sessionOf, type SessionState } from '../stores/session';
+
+/** A rendered page: Testing Library's queries, a user to drive it, and its session store. */
+export interface RenderedRoute extends RenderResult {
+  /** Types, clicks and presses keys as a person would (user-event). */
+  user: UserEvent;
+  /** The page's session store (the signed-in member, sign-out). */
+  session: StoreApi<SessionState>;
+}
+
+/** Renders the app at `path` for `user` (a visitor when null), as the server would have read the session. */
+export function renderRoute(path: string, { user = null }: { user?: CurrentUser | null } = {}): RenderedRoute {
+  window.history.replaceState(null, '', path);
+  const session = createSessionStore(sessionOf(user));
+  const view = render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <Root fallback={{}} session={session} />
+    </SWRConfig>,
+  );
+  return { ...view, user: userEvent.setup(), session };
+}

@@ -1,0 +1,61 @@
+/**
+ * Setup of the DOM tests (*.dom.test.tsx, the `dom` project of vitest.config.ts): Testing Library's
+ * matchers, the MSW server in place of the API (server.ts), and what jsdom lacks of a browser's
+ * interfaces that the app's libraries call while rendering (they measure nothing here: layout is the
+ * browser tests' to prove).
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { problems, server } from './server';
+
+/** An observer that never reports: jsdom lays nothing out, so nothing is ever resized or scrolled into view. */
+class QuietObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+  takeRecords(): [] {
+    return [];
+  }
+}
+
+// A lazily loaded page's first render waits for its module's transform: seconds on a loaded machine.
+// A wait only ends early when the screen is right, so a broken screen still fails.
+configure({ asyncUtilTimeout: 15_000 });
+
+const win = window as unknown as Record<string, unknown>;
+win.ResizeObserver ??= QuietObserver;
+win.IntersectionObserver ??= QuietObserver;
+// No media query matches in jsdom: the page is drawn for no particular width or colour scheme.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView ??= () => undefined;
+
+beforeAll(() => {
+  server.listen({
+    onUnhandledRequest(request, print) {
+      const url = new URL(request.url);
+      problems.push(`no handler: ${request.method} ${url.pathname}${url.search}`);
+      // Fails the request instead of sending it anywhere.
+      print.error();
+    },
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  expect(problems.splice(0), 'requests no handler answered, answers that broke their contract').toEqual([]);
+});
+
+afterAll(() => server.close());
