@@ -42,6 +42,21 @@ describe('/settings with an unconfirmed email', () => {
   });
 });
 
+describe('/settings profile', () => {
+  it('saves a new role and says so', async () => {
+    const sent: Array<{ url: string; body: unknown }> = [];
+    server.use(
+      answer(endpoints.userRatings.updateSettings, () => aMember({ emailVerified: false, role: 'tester' }), sent),
+    );
+    const { user, session } = unconfirmedSettings();
+    await user.selectOptions(await screen.findByLabelText('Role'), 'tester');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved', { exact: true })).toBeVisible();
+    expect(sent[0]?.body).toMatchObject({ role: 'tester' });
+    expect(session.getState().user?.role).toBe('tester');
+  });
+});
+
 describe('/settings password change', () => {
   it('asks for the current password first and puts focus on it', async () => {
     const { user } = unconfirmedSettings();

@@ -4,9 +4,12 @@
  */
 import type {
   CurrentUser,
+  FeedbackView,
   NotificationSettings,
+  ProjectDetail,
   TestRequestDetail,
   TestRequestView,
+  TesterView,
   UserProfile,
 } from '@vitrine/domain/answers';
 import { NOTIFICATION_KINDS } from '@vitrine/domain/notifications';
@@ -134,6 +137,71 @@ export function notificationSettings(overrides: Partial<NotificationSettings> = 
     email: 'weekly',
     kinds: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) as NotificationSettings['kinds'],
     emailConfirmed: true,
+    ...overrides,
+  };
+}
+
+/** A tester of a request, unrated. */
+export function aTester(overrides: Partial<TesterView> = {}): TesterView {
+  return {
+    userId: 8,
+    username: 'grace_maker',
+    testerRating: 0,
+    testerRatingCount: 0,
+    testerTier: null,
+    joinedAt: EARLIER,
+    ...overrides,
+  };
+}
+
+/** A tester's feedback on a request, not yet marked helpful. */
+export function aFeedback(overrides: Partial<FeedbackView> = {}): FeedbackView {
+  return {
+    id: 51,
+    testerId: 8,
+    testerUsername: 'grace_maker',
+    worked: 'Controls feel right.',
+    problems: 'Level two stutters.',
+    suggestions: 'Add a pause button.',
+    score: 7,
+    isHelpful: false,
+    helpfulCount: 0,
+    createdAt: EARLIER,
+    updatedAt: EARLIER,
+    addressedBy: null,
+    ...overrides,
+  };
+}
+
+/** A project's page (GET /api/projects/{id}) seen by its owner: no votes, ratings or pictures, up. */
+export function aProjectDetail(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
+  return {
+    id: 12,
+    title: 'Pixel Garden',
+    description: 'Grow a garden one pixel at a time.',
+    replitUrl: 'https://pixel-garden.example',
+    category: 'Game',
+    tags: 'pixel,garden',
+    userId: 7,
+    username: 'ada_dev',
+    votes: 0,
+    views: 40,
+    totalRatings: 0,
+    averageRating: 0,
+    reportCount: 0,
+    commentCount: 0,
+    isHidden: false,
+    createdAt: EARLIER,
+    hasVoted: false,
+    myRating: null,
+    canEdit: true,
+    ownerTier: null,
+    cover: null,
+    downSince: null,
+    ratingDistribution: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    media: [],
+    health: { status: 'up', since: EARLIER, checkedAt: EARLIER, uptime30d: 1, latencyMs: 120 },
+    updates: 0,
     ...overrides,
   };
 }

@@ -18,6 +18,8 @@ export async function expectNoAxeViolations(container: Element): Promise<void> {
     runOnly: { type: 'tag', values: AXE_TAGS },
     rules: Object.fromEntries(NEEDS_LAYOUT.map((id) => [id, { enabled: false }])),
     resultTypes: ['violations'],
+    // A frame's page is another site's (a project's preview), never loaded here.
+    iframes: false,
   });
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -9,20 +9,24 @@ import { SWRConfig } from 'swr';
 import type { StoreApi } from 'zustand';
 import type { CurrentUser } from '@vitrine/domain/answers';
 import { Root } from '../app/root';
-import { createSessionStore, sessionOf, type SessionState } from '../stores/session';
+import { browserSessionStore, primeSession, type SessionState } from '../stores/session';
 
 /** A rendered page: Testing Library's queries, a user to drive it, and its session store. */
 export interface RenderedRoute extends RenderResult {
   /** Types, clicks and presses keys as a person would (user-event). */
   user: UserEvent;
-  /** The page's session store (the signed-in member, sign-out). */
+  /** The page's session store, the browser's one (the signed-in member, sign-out). */
   session: StoreApi<SessionState>;
 }
 
-/** Renders the app at `path` for `user` (a visitor when null), as the server would have read the session. */
+/**
+ * Renders the app at `path` for `user` (a visitor when null), as start.tsx hydrates a page the server
+ * rendered: the browser's session store, primed with the user the server read.
+ */
 export function renderRoute(path: string, { user = null }: { user?: CurrentUser | null } = {}): RenderedRoute {
   window.history.replaceState(null, '', path);
-  const session = createSessionStore(sessionOf(user));
+  primeSession(user);
+  const session = browserSessionStore();
   const view = render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <Root fallback={{}} session={session} />

@@ -40,6 +40,14 @@ window.matchMedia ??= (query: string) =>
   }) as MediaQueryList;
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
+// The check without options, as the standard defines it: false when the element or an ancestor is not
+// rendered (display: none, which jsdom computes from inline styles, `hidden` and its own sheet).
+Element.prototype.checkVisibility ??= function checkVisibility(this: Element) {
+  if (!this.isConnected) return false;
+  for (let el = this.parentElement; el; el = el.parentElement)
+    if (getComputedStyle(el).display === 'none') return false;
+  return getComputedStyle(this).display !== 'none';
+};
 
 beforeAll(() => {
   server.listen({
