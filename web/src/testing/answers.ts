@@ -3,10 +3,14 @@
  * against its contract). Each builder gives a plausible whole answer; a test overrides what it is about.
  */
 import type {
+  AdminReport,
+  AdminUser,
   CurrentUser,
   FeedbackView,
+  MessageView,
   NotificationSettings,
   ProjectDetail,
+  Project,
   TestRequestDetail,
   TestRequestView,
   TesterView,
@@ -202,6 +206,64 @@ export function aProjectDetail(overrides: Partial<ProjectDetail> = {}): ProjectD
     media: [],
     health: { status: 'up', since: EARLIER, checkedAt: EARLIER, uptime30d: 1, latencyMs: 120 },
     updates: 0,
+    ...overrides,
+  };
+}
+
+/** A project as lists show it (Project: no detail fields), by its owner ada_dev. */
+export function aProject(overrides: Partial<Project> = {}): Project {
+  const { ratingDistribution: _d, media: _m, health: _h, updates: _u, ...project } = aProjectDetail({ canEdit: false });
+  return { ...project, ...overrides };
+}
+
+/** A member as the admin's Users tab lists them. */
+export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: 7,
+    username: 'ada_dev',
+    email: 'ada@example.com',
+    isAdmin: false,
+    isPaused: false,
+    role: 'both',
+    isVerified: true,
+    createdAt: EARLIER,
+    ...overrides,
+  };
+}
+
+/** A pending report of a project, as the admin's Reports tab lists it. */
+export function aReport(overrides: Partial<AdminReport> = {}): AdminReport {
+  return {
+    id: 61,
+    projectId: 12,
+    projectTitle: 'Pixel Garden',
+    projectHidden: false,
+    reason: 'spam',
+    additionalDetails: 'Checked in dark mode.',
+    reporterUsername: 'grace_maker',
+    createdAt: EARLIER,
+    status: 'pending',
+    adminNotes: null,
+    ...overrides,
+  };
+}
+
+/** A member's message to the admins, unread. */
+export function aMessage(overrides: Partial<MessageView> = {}): MessageView {
+  return {
+    id: 71,
+    subject: 'A question about my project',
+    message: 'How do I add a second picture?',
+    isRead: false,
+    createdAt: EARLIER,
+    senderUserId: 7,
+    senderUsername: 'ada_dev',
+    senderIsAdmin: false,
+    senderName: null,
+    senderEmail: 'ada@example.com',
+    recipientUserId: null,
+    recipientUsername: null,
+    repliedAt: null,
     ...overrides,
   };
 }
