@@ -8,7 +8,7 @@ import { http, HttpResponse, type JsonBodyType, type RequestHandler } from 'msw'
 import { setupServer } from 'msw/node';
 import type { AnswerOf, Endpoint } from '@vitrine/domain/endpoints';
 import { endpoints } from '../lib/api';
-import { assertAnswer } from './contracts';
+import { assertAnswer, contractOf } from './contracts';
 
 /**
  * The live socket's connection (Socket.IO's Node client upgrades a GET of /socket.io/) fails as if
@@ -69,7 +69,7 @@ export function answer<E extends Endpoint>(
       return HttpResponse.json({ message: 'The test gave an answer that breaks the contract' }, { status: 500 });
     }
     if (value === null) return new HttpResponse(null, { status: 204 });
-    return HttpResponse.json(value as JsonBodyType);
+    return HttpResponse.json(value as JsonBodyType, { status: contractOf(endpoint).status ?? 200 });
   });
 }
 
