@@ -1,11 +1,11 @@
 /**
  * Renders a page of the app as the browser's client does after a navigation: the whole tree of
  * app/root.tsx (session store, SWR, layout, routes, toasts) at `path`, its reads answered by the MSW
- * handlers the test gave (server.ts). Each render has a cache of its own, so tests share no answer.
+ * handlers the test gave (server.ts). SWR keeps its one global cache, as in the browser (the app's
+ * actions call SWR's global `mutate`); setup-dom.ts empties it after each test.
  */
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import type { StoreApi } from 'zustand';
 import type { CurrentUser } from '@vitrine/domain/answers';
 import { Root } from '../app/root';
@@ -27,10 +27,6 @@ export function renderRoute(path: string, { user = null }: { user?: CurrentUser 
   window.history.replaceState(null, '', path);
   primeSession(user);
   const session = browserSessionStore();
-  const view = render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <Root fallback={{}} session={session} />
-    </SWRConfig>,
-  );
+  const view = render(<Root fallback={{}} session={session} />);
   return { ...view, user: userEvent.setup(), session };
 }

@@ -6,6 +6,7 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { cache, SWRGlobalState } from 'swr/_internal';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { problems, server } from './server';
 
@@ -60,8 +61,19 @@ beforeAll(() => {
   });
 });
 
+/**
+ * Empties SWR's global cache and what it keeps beside it (requests in flight, which a read within the
+ * deduping interval would reuse; mutations; preloads), so no answer of one test reaches the next.
+ */
+function forgetSwr(): void {
+  for (const key of [...cache.keys()]) cache.delete(key);
+  const state = SWRGlobalState.get(cache) as unknown as Array<Record<string, unknown>> | undefined;
+  for (const record of state?.slice(0, 4) ?? []) for (const key of Object.keys(record)) delete record[key];
+}
+
 afterEach(() => {
   cleanup();
+  forgetSwr();
   server.resetHandlers();
   expect(problems.splice(0), 'requests no handler answered, answers that broke their contract').toEqual([]);
 });
