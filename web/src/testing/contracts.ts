@@ -5,43 +5,21 @@
  */
 import type { RouteContract } from '@vitrine/domain/contracts/contract';
 import type { Endpoint } from '@vitrine/domain/endpoints';
-import { adminTestRequestContracts } from '@vitrine/domain/contracts/admin-test-requests';
-import { adminContracts } from '@vitrine/domain/contracts/admin';
-import { authContracts } from '@vitrine/domain/contracts/auth';
-import { commentContracts } from '@vitrine/domain/contracts/comments';
-import { devlogContracts } from '@vitrine/domain/contracts/devlogs';
-import { emailContracts } from '@vitrine/domain/contracts/email';
-import { fairExposureContracts } from '@vitrine/domain/contracts/fair-exposure';
-import { integrityContracts } from '@vitrine/domain/contracts/integrity';
-import { mediaContracts } from '@vitrine/domain/contracts/media';
-import { messageContracts } from '@vitrine/domain/contracts/messages';
-import { notificationContracts } from '@vitrine/domain/contracts/notifications';
-import { projectHealthContracts } from '@vitrine/domain/contracts/project-health';
-import { projectContracts } from '@vitrine/domain/contracts/projects';
-import { testRequestContracts } from '@vitrine/domain/contracts/test-requests';
-import { userRatingContracts } from '@vitrine/domain/contracts/user-ratings';
-import { userContracts } from '@vitrine/domain/contracts/users';
 
-const AREAS: Array<Record<string, RouteContract>> = [
-  adminTestRequestContracts,
-  adminContracts,
-  authContracts,
-  commentContracts,
-  devlogContracts,
-  emailContracts,
-  fairExposureContracts,
-  integrityContracts,
-  mediaContracts,
-  messageContracts,
-  notificationContracts,
-  projectHealthContracts,
-  projectContracts,
-  testRequestContracts,
-  userRatingContracts,
-  userContracts,
-];
+/** Every module of domain/src/contracts/, so a new area's routes are found without a list to keep. */
+const MODULES = import.meta.glob<Record<string, unknown>>('../../../domain/src/contracts/*.ts', { eager: true });
 
-const BY_ROUTE = new Map(AREAS.flatMap((area) => Object.values(area)).map((c) => [`${c.method} ${c.path}`, c]));
+/** A value declared with `contract()`: a method, a path and a response schema (or null). */
+const isContract = (value: unknown): value is RouteContract =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
+
+const BY_ROUTE = new Map(
+  Object.values(MODULES)
+    .flatMap((module) => Object.values(module))
+    .flatMap((area) => (typeof area === 'object' && area !== null ? Object.values(area) : []))
+    .filter(isContract)
+    .map((c) => [`${c.method} ${c.path}`, c]),
+);
 
 /** The contract of `endpoint`; throws for a route the contracts do not declare. */
 export function contractOf(endpoint: Endpoint): RouteContract {
