@@ -8,6 +8,7 @@ import type {
   CurrentUser,
   FeedbackView,
   MessageView,
+  NotificationView,
   NotificationSettings,
   ProjectDetail,
   Project,
@@ -264,6 +265,22 @@ export function aMessage(overrides: Partial<MessageView> = {}): MessageView {
     recipientUserId: null,
     recipientUsername: null,
     repliedAt: null,
+    ...overrides,
+  };
+}
+
+/** An unread notification: ada_dev put a new project online. */
+export function aNotification(overrides: Partial<NotificationView> = {}): NotificationView {
+  return {
+    id: 81,
+    kind: 'newProject',
+    text: 'ada_dev put a new project online: "Pixel Garden"',
+    url: '/projects/12',
+    createdAt: EARLIER,
+    readAt: null,
+    actors: [{ username: 'ada_dev' }],
+    count: 1,
+    projectId: 12,
     ...overrides,
   };
 }
