@@ -31,6 +31,13 @@ const ISOLATED = [
 ];
 
 const ALL = ['{domain,db,runtime,api,worker,web,scripts,tests}/**/*.test.{ts,tsx}'];
+
+/**
+ * The web's screens rendered in a DOM (jsdom): routes through the app's providers, the API answered
+ * by MSW, checked with Testing Library and axe (web/src/testing/). Each file gets a fresh module graph:
+ * the app keeps page-wide state in modules (the session store, the toaster, the live socket).
+ */
+const DOM = ['web/src/**/*.dom.test.tsx'];
 const EXCLUDE = ['**/node_modules/**', 'web/e2e/**'];
 
 /**
@@ -61,9 +68,21 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'shared', include: ALL, exclude: [...EXCLUDE, ...ISOLATED], isolate: false },
+        test: { name: 'shared', include: ALL, exclude: [...EXCLUDE, ...ISOLATED, ...DOM], isolate: false },
       },
       { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: DOM,
+          isolate: true,
+          environment: 'jsdom',
+          // A reserved name: the page's address, never reached (MSW answers every request).
+          environmentOptions: { jsdom: { url: 'http://vitrine.example/' } },
+          setupFiles: ['./web/src/testing/setup-dom.ts'],
+        },
+      },
     ],
   },
 });

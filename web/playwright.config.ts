@@ -41,13 +41,17 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
+    // The desktop runs every test but those tagged @phone-only: the accessibility scans that need a
+    // real page (contrast, target size), made once per screen on the narrowest phone in dark mode.
     {
       name: 'desktop',
+      grepInvert: /@phone-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
-    // The phone runs the tests tagged @phone: the screens whose layout, menus and accessibility change at
-    // phone width. Journeys that behave the same at every width (server behaviour, live pushes, admin
-    // workflows) run once, at the desktop size.
+    // The phone runs the tests tagged @phone (and @phone-only): the screens whose layout, menus and
+    // accessibility change at phone width. Journeys that behave the same at every width (server
+    // behaviour, live pushes, admin workflows) run once, at the desktop size. What a screen shows in
+    // each state, its messages and keyboard rules are proven without a browser (web/src/**/*.dom.test.tsx).
     {
       name: 'phone',
       grep: /@phone/,

@@ -428,36 +428,18 @@ test.describe('admin replies to a visitor', () => {
   });
 });
 
-test.describe('admin dashboard states', () => {
-  test('load failures show the error panels, empty lists their texts', async ({ browser }) => {
-    const page = await openAs(browser, E2E_ADMIN);
-    await page.route('**/api/admin/projects', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }),
-    );
-    await page.route('**/api/admin/reports?status=pending', (route) => route.fulfill({ status: 500, body: '' }));
-    await page.route('**/api/admin/reports?status=removed', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
-    );
-    await page.goto('/admin');
-    await page.getByRole('tab', { name: /^Projects/ }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Error loading projects' })).toBeVisible();
-    await expect(page.getByText('Database unavailable')).toBeVisible();
-    await page.getByRole('tab', { name: /^Reports/ }).click();
-    const panel = page.getByRole('alert').filter({ hasText: 'Error loading reports' });
-    await expect(panel).toBeVisible();
-    await expect(panel.getByText('There was an error loading the reports. Please try again later.')).toBeVisible();
-    await chooseStatus(page, 'Removed');
-    await expect(page.getByText('No removed reports found')).toBeVisible();
-  });
-});
-
-test.describe('dark mode (follows the system)', { tag: '@phone' }, () => {
-  test.use({ colorScheme: 'dark' });
+/**
+ * The dashboard's tabs, their rows, badges, error panels and empty texts, and the axe rules that need no
+ * layout, are proven in vitest (web/src/pages/admin.dom.test.tsx); here the rules that need a real page
+ * (contrast, target size), once per screen on the narrowest phone in dark mode (following the system).
+ */
+test.describe('dark mode (follows the system), at 360 px', { tag: '@phone-only' }, () => {
+  /** The contexts the tests open: the narrowest phone, dark. */
+  const NARROW_DARK = { colorScheme: 'dark', viewport: { width: 360, height: 780 } } as const;
 
   test('messages and contact have no serious axe violations', async ({ browser }) => {
     test.setTimeout(300_000);
-    const page = await openAs(browser, E2E_ADMIN);
-    await page.emulateMedia({ colorScheme: 'dark' });
+    const page = await openAs(browser, E2E_ADMIN, NARROW_DARK);
     await page.goto('/contact');
     await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -478,8 +460,7 @@ test.describe('dark mode (follows the system)', { tag: '@phone' }, () => {
         const { page: memberPage } = await newMember(browser);
         await report(memberPage, project.id, 'Checked in dark mode.');
       }
-      const page = await openAs(browser, E2E_ADMIN);
-      await page.emulateMedia({ colorScheme: 'dark' });
+      const page = await openAs(browser, E2E_ADMIN, NARROW_DARK);
       await page.goto('/admin');
       await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
       const panel = page.getByRole('tabpanel', { name: new RegExp(`^${tab}`) });

@@ -250,18 +250,6 @@ async function requestWithTester(browser: Browser, request: APIRequestContext, p
   return { id, tester, testerPage };
 }
 
-/** A request opened on `project` by its owner's `page`, joined by a tester who sent feedback. */
-async function requestWithFeedback(browser: Browser, request: APIRequestContext, page: Page, projectId: number) {
-  const { id, tester, testerPage } = await requestWithTester(browser, request, page, projectId);
-  const sent = await testerPage.request.put(`/api/test-requests/${id}/feedback`, {
-    headers: { Origin: E2E_BASE_URL },
-    data: { worked: 'Sign-up took seconds.', problems: 'None that I saw.', suggestions: 'A dark theme.', score: 8 },
-  });
-  expect(sent.status(), await sent.text()).toBeLessThan(300);
-  await testerPage.context().close();
-  return { id, tester };
-}
-
 /** A plain PNG of `width` x `height`, as a file for an input or a multipart field. */
 async function pngFile(name: string, width = 320, height = 180) {
   const buffer = await sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
@@ -320,30 +308,7 @@ test.describe('focus on the result of an action', () => {
     expect((await focusedElement(page)).label).toContain('Faster sign-up');
   });
 
-  test('Mark helpful: focus goes to the feedback card, now badged Helpful', async ({ browser, request }) => {
-    const { page, project } = await ownerWithProject(browser, request);
-    const { id, tester } = await requestWithFeedback(browser, request, page, project.id);
-    await page.goto(`/test-requests/${id}`);
-    await page.getByRole('button', { name: 'Mark helpful' }).click();
-    await expectToast(page, 'Marked helpful');
-    await expectFocus(page, `DIV: Feedback from ${tester.username}`);
-    await expect(page.getByRole('article', { name: `Feedback from ${tester.username}` })).toContainText('Helpful');
-  });
-
-  test('Mark completed: focus goes to the request status, now Completed', async ({ browser, request }) => {
-    const { page, project } = await ownerWithProject(browser, request);
-    const { id } = await requestWithFeedback(browser, request, page, project.id);
-    const started = await page.request.patch(`/api/test-requests/${id}`, {
-      headers: { Origin: E2E_BASE_URL },
-      data: { status: 'in_progress' },
-    });
-    expect(started.status(), await started.text()).toBe(200);
-    await page.goto(`/test-requests/${id}`);
-    await page.getByRole('button', { name: 'Mark completed' }).click();
-    await expectToast(page, 'Test request completed');
-    await expectFocus(page, 'P: Status: Completed');
-  });
-
+  // Mark helpful and Mark completed: web/src/pages/focus.dom.test.tsx.
   test("saving an image's alt text keeps focus in its row; a delete asks first, then moves it to the next image, then the heading", async ({
     browser,
     request,
@@ -389,23 +354,5 @@ test.describe('focus on the result of an action', () => {
     // Queued, or refused with the server's reason: either way the message takes focus.
     await expectFocus(page, /^P: Check (not )?queued /);
   });
-
-  test('Delete account with a wrong password: focus goes to the password field, marked with its error', async ({
-    page,
-    request,
-  }) => {
-    await signIn(page, await registerMember(request));
-    await page.goto('/settings');
-    await page.getByRole('button', { name: 'Delete my account' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-    await dialog.getByLabel('Password').fill('not-my-password-9');
-    await dialog.getByText('I understand that my account and my data will be deleted for good.').click();
-    await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    const password = dialog.getByLabel('Password');
-    await expect(password).toBeFocused();
-    await expect(password).toHaveAttribute('aria-invalid', 'true');
-    const describedBy = (await password.getAttribute('aria-describedby')) ?? '';
-    expect(describedBy).not.toBe('');
-    await expect(page.locator(`[id="${describedBy.split(' ').at(-1)}"]`)).toHaveText('Password is incorrect');
-  });
+  // Delete account with a wrong password: web/src/pages/focus.dom.test.tsx.
 });

@@ -1,6 +1,8 @@
 import { test, expect, expectNoSeriousA11yViolations, openAs, registerMember } from './fixtures';
 import { chooseHomeTab, createProject, isPhone, openMenuIfPhone } from './public-helpers';
 
+// The not-found pages, a profile's tabs, the static pages and the member-only pages' sign-in redirect
+// are proven without a browser, with axe: web/src/pages/public.dom.test.tsx.
 test.describe('public screens', { tag: '@phone' }, () => {
   test('home: hero, latest list, Load More keeps the list, sort goes to the server', async ({ page }) => {
     await page.goto('/');
@@ -160,65 +162,5 @@ test.describe('public screens', { tag: '@phone' }, () => {
         ),
       ).toBeVisible();
     }
-  });
-
-  test('not-found pages: 404, Project Not Found, User Not Found', async ({ page }) => {
-    await page.goto('/no/such/page');
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-
-    await page.goto('/projects/987654');
-    await expect(page.getByText('Project Not Found')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Go to Homepage' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Go back' })).toBeVisible();
-
-    await page.goto('/users/nobody_here_404');
-    await expect(page.getByText('User Not Found')).toBeVisible();
-    await page.getByRole('link', { name: 'Go to Homepage' }).click();
-    await expect(page).toHaveURL(/\/$/);
-  });
-
-  test('user profile: counts, Projects and About tabs', async ({ page }) => {
-    await page.goto('/users/hedy_dev');
-    await expect(page.getByRole('heading', { level: 1, name: /hedy_dev/ })).toBeVisible();
-    await expect(page.getByText(/^Joined .+ ago$/)).toBeVisible();
-    await expect(page.getByText('Total votes')).toBeVisible();
-    await expect(page.getByRole('tabpanel').locator('article').first()).toBeVisible();
-    await page.getByRole('tab', { name: 'About' }).click();
-    await expect(
-      page.getByRole('tabpanel', { name: 'About' }).getByRole('heading', { name: 'Most Popular Projects' }),
-    ).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-  });
-
-  test('static pages: About, Terms, Privacy facts', async ({ page }) => {
-    await page.goto('/about');
-    await expect(page).toHaveTitle('About | Vitrine');
-    for (const role of ['Developer', 'Tester', 'Both'])
-      await expect(page.getByRole('heading', { name: role, exact: true })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'The verified badge' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-
-    await page.goto('/terms');
-    await expect(page.getByRole('heading', { name: 'Terms of Service' })).toBeVisible();
-    await expect(page.getByText('Last updated April 26, 2025').first()).toBeVisible();
-    await expect(page.getByText(/30 days notice/)).toBeVisible();
-    await expect(page.getByText(/removed or hidden after multiple credible reports/)).toBeVisible();
-
-    await page.goto('/privacy');
-    await expect(page.getByText(/not directed to anyone under 13/)).toBeVisible();
-    await expect(page.getByText(/encrypted/)).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-  });
-
-  test('protected routes send a visitor to sign-in, with the page to come back to', async ({ page }) => {
-    await page.goto('/messages');
-    await expect(page).toHaveURL(/\/auth\?next=%2Fmessages$/);
-    await page.goto('/admin');
-    await expect(page).toHaveURL(/\/auth\?next=%2Fadmin$/);
-    await page.goto('/notifications');
-    await expect(page).toHaveURL(/\/auth\?next=%2Fnotifications$/);
-    await expect(page.getByText('Please log in to see your notifications')).toBeVisible();
   });
 });
