@@ -6,12 +6,13 @@
  * that times out on a busy CI machine is reported but not failed on, unless it delays the recovery.)
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '@vitrine/worker/testing';
 import { CleanupStack } from './cleanup';
 import { missedTargets } from './report';
 import { RECOVERY_TARGET_S } from './run';
 import { runFaultSuite, type SuiteOptions } from './suite';
 
-const SMOKE: SuiteOptions = {
+const SMOKE: Omit<SuiteOptions, 'ports'> = {
   clients: 20,
   warmupS: 3,
   afterS: 6,
@@ -20,8 +21,12 @@ const SMOKE: SuiteOptions = {
   redisOutageS: 10,
   smtpOutageS: 30,
   scenarios: ['postgres'],
-  ports: { postgres: 55442, redis: 56402, smtp: 2527, api: [3213] },
 };
+
+/** Ports nothing listens on now: fixed ones met another run's servers on a shared machine. */
+async function freePorts(): Promise<SuiteOptions['ports']> {
+  return { postgres: await freePort(), redis: await freePort(), smtp: await freePort(), api: [await freePort()] };
+}
 /** Bound of the whole smoke: start, load, restart, checks. */
 const SMOKE_TIMEOUT_MS = 180_000;
 
@@ -33,7 +38,7 @@ describe('fault suite smoke', () => {
     'a PostgreSQL restart under load loses no acknowledged write, crashes no process, and requests recover',
     async () => {
       const lines: string[] = [];
-      const [result] = await runFaultSuite(SMOKE, cleanup, (line) => lines.push(line));
+      const [result] = await runFaultSuite({ ...SMOKE, ports: await freePorts() }, cleanup, (line) => lines.push(line));
 
       const context = `${missedTargets(result!).join('; ')}\n${result!.notes.join('\n')}\n${lines.join('\n')}`;
       expect(result!.requests).toBeGreaterThan(0);

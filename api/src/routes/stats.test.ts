@@ -150,7 +150,14 @@ describe('GET /api/projects/{id}/stats', () => {
     const sql = t.deps.sql;
     const voters = await Promise.all([buildUser(sql), buildUser(sql), buildUser(sql)]);
     const [cluster] = await sql<{ id: number }[]>`
-      INSERT INTO integrity_clusters (signal, fingerprint, evidence) VALUES ('network', ${`fp-${project.id}`}, '{}') RETURNING id`;
+      INSERT INTO integrity_clusters (signal, fingerprint, evidence)
+      VALUES ('network', ${`fp-${project.id}`}, ${sql.json({
+        // A whole evidence, as the scan files it: the admins' Integrity tab of the run's shared database reads it.
+        summary: 'One held vote',
+        networks: ['10.0.0.0/24'],
+        accountIds: [voters[2]!.id],
+        voteIds: [],
+      })}) RETURNING id`;
     await sql`
       INSERT INTO votes (project_id, user_id, ip_address, kind, weight, cluster_id) VALUES
         (${project.id}, ${voters[0]!.id}, '10.0.0.1', 'standing', 1, NULL),
