@@ -161,6 +161,17 @@ const FOLLOWS: Record<string, string[]> = {
 
 /** The project of the demo that is down: its address stopped answering a few checks ago. */
 export const DOWN_PROJECT = 'Link Shrinker';
+
+/**
+ * The projects the demo's stories are about (threads, test requests, updates, the down one): the demo's
+ * moderation (a report that removed a project) never lands on one of them.
+ */
+export const STORY_PROJECTS: ReadonlySet<string> = new Set([
+  ...Object.keys(THREADS),
+  ...REQUESTS.map((r) => r.project),
+  ...Object.keys(UPDATES),
+  DOWN_PROJECT,
+]);
 /** Minutes between the down project's past checks, and how many of the last ones failed. */
 const CHECK_EVERY_MINUTES = 15;
 const CHECK_HISTORY_DAYS = 3;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSql, type Sql } from '../sql';
 import { createTestDatabase } from '../testing';
 import { DEMO_RINGS, seedDemo, type StorePicture } from './demo';
-import { DOWN_PROJECT } from './demo-stories';
+import { DOWN_PROJECT, STORY_PROJECTS } from './demo-stories';
 import { CATEGORIES } from '@vitrine/domain/constants';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -97,6 +97,11 @@ describe('seedDemo', () => {
     expect(threads!.replies).toBeGreaterThan(0);
     expect(threads!.mentions).toBeGreaterThan(0);
     expect(threads!.drift).toBe(0);
+    // Every project a story is about can be seen: the demo's removed report hid none of them.
+    const hidden = await sql<{ title: string }[]>`
+      SELECT title FROM projects WHERE is_hidden AND title = ANY(${[...STORY_PROJECTS]}::text[])`;
+    expect(hidden).toEqual([]);
+    expect((await sql`SELECT 1 FROM projects WHERE is_hidden`).length).toBe(1);
     const credited = await sql`
       SELECT 1 FROM project_update_feedback l JOIN test_feedback f ON f.id = l.feedback_id
       JOIN project_requests r ON r.id = f.request_id JOIN project_updates u ON u.id = l.update_id

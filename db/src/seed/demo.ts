@@ -4,7 +4,7 @@ import { runIntegrityScan } from '../queries/integrity';
 import type { MediaVariantRow } from '../queries/project-media';
 import { restartRunningTotals } from '../queries/rankings';
 import { coverSvg, screenshotSvg } from './demo-pictures';
-import { seedStories } from './demo-stories';
+import { seedStories, STORY_PROJECTS } from './demo-stories';
 import { seedStats } from './demo-stats';
 
 /** Password of every demo account (the README says so; demo data is for local runs only). */
@@ -453,10 +453,11 @@ export async function seedDemo(sql: Sql, options: SeedOptions = {}): Promise<boo
     for (let i = 0; i < views.length; i += 2000)
       await tx`INSERT INTO project_views ${tx(views.slice(i, i + 2000))} ON CONFLICT DO NOTHING`;
 
-    // Reports: a few pending, one of each other status.
+    // Reports: a few pending, one of each other status, on projects no story is about (the removed one is hidden).
     const statuses = ['pending', 'pending', 'pending', 'pending', 'reviewed', 'dismissed', 'removed'] as const;
+    const reportable = projects.filter((p) => !STORY_PROJECTS.has(p.title));
     const reportRows = statuses.map((status, i) => {
-      const project = projects[(i * 7 + 3) % projects.length]!;
+      const project = reportable[(i * 7 + 3) % reportable.length]!;
       const reporter = userIds[(i * 5 + 1) % userIds.length]!;
       return {
         project_id: project.id,
