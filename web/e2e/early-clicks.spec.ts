@@ -114,7 +114,8 @@ test.describe('clicks before hydration', () => {
     await expect(box).toHaveValue('');
     // The choice reached React: its Save button names it.
     await page.getByRole('button', { name: `Save rating 7/10 for ${project.title}` }).click();
-    await expect(page.getByText('You rated this project')).toBeVisible();
+    // The panel's line (the toast says it too, with the rating: 'You rated this project 7/10.').
+    await expect(page.getByText('You rated this project', { exact: true })).toBeVisible();
     const listed = await page.request.get(`/api/projects/${project.id}/comments`);
     const listedComments = (await listed.json()) as Array<{ body: string }>;
     expect(listedComments.filter((c) => c.body === 'Typed before the page woke up')).toHaveLength(1);

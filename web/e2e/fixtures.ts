@@ -131,6 +131,21 @@ export interface OffSiteGuard {
 }
 
 /**
+ * E2E_CPU_SLOWDOWN=n (for a run by hand, e.g. 6 for a mid-range phone) slows the CPU of every page of
+ * `context` n times (Chrome DevTools' throttling): the same journeys, as a slow phone runs them.
+ */
+const CPU_SLOWDOWN = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
+async function slowDownCpu(context: BrowserContext): Promise<void> {
+  if (!(CPU_SLOWDOWN > 1)) return;
+  const throttle = async (page: Page) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  };
+  context.on('page', (page) => void throttle(page).catch(() => undefined));
+  await Promise.all(context.pages().map(throttle));
+}
+
+/**
  * Playwright's test whose `page` waits for hydration after goto and reload (awaitingHydration), and
  * whose browser contexts (the default one and any made with `browser.newContext()` during the test,
  * closed when it ends) reach the site and nothing else: any other request is aborted before it leaves the browser, and
@@ -143,11 +158,13 @@ export const test = base.extend<{ offSite: OffSiteGuard }>({
       const blocked: string[] = [];
       const unexpected: string[] = [];
       const allowed: RegExp[] = [];
-      const guard = (c: BrowserContext) =>
-        blockOffSite(c, site, (url, expected) => {
+      const guard = async (c: BrowserContext) => {
+        await slowDownCpu(c);
+        await blockOffSite(c, site, (url, expected) => {
           blocked.push(url);
           if (!expected) unexpected.push(url);
         });
+      };
       await guard(context);
       const newContext = browser.newContext.bind(browser);
       const opened: BrowserContext[] = [];

@@ -247,14 +247,21 @@ export function MediaManager({ project }: { project: ProjectDetail }) {
   const [busy, setBusy] = useState(false);
   const remove = async (item: Media) => {
     setBusy(true);
-    await change(
+    const removed = await change(
       project.id,
       () => callApi(mediaEndpoints.remove, { params: { id: project.id, mediaId: item.id } }),
       'Could not delete the image',
     );
+    if (removed) return;
     setBusy(false);
     setDeleting(null);
   };
+  // A deleted image's dialog closes in the render that drops its row: focus then goes to a neighbour
+  // (components/ui/dialog.tsx), never to the row while it is still going.
+  if (deleting && !project.media.some((m) => m.id === deleting.item.id)) {
+    setDeleting(null);
+    setBusy(false);
+  }
   return (
     <Card className="p-5" data-focus-region>
       <h2
