@@ -11,6 +11,7 @@
  * postgres.js) under EXPLAIN (ANALYZE, BUFFERS): once with PostgreSQL's buffer cache empty (the bench's
  * private server restarted) and warm, then through listDays and the route's presenter in this process.
  */
+import { loadavg } from 'node:os';
 import postgres from 'postgres';
 import { makeProjectStatsQueries } from '../../db/src/queries/project-stats';
 import { buildUser } from '../../db/src/testing';
@@ -159,6 +160,11 @@ async function explain(sql: Sql, statement: { query: string; parameters: unknown
   return (typeof plans === 'string' ? (JSON.parse(plans) as Explained[]) : plans)[0]!;
 }
 
+/** The machine's load averages (1, 5, 15 minutes), for the figures' context. */
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 const quantile = (sorted: number[], q: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const ms2 = (n: number) => Math.round(n * 100) / 100;
@@ -261,6 +267,7 @@ export async function statsBench(opts: {
   const owner = await buildUser(sql);
   await sql`UPDATE projects SET user_id = ${owner.id} WHERE id = ${project}`;
 
+  const loadBefore = load();
   const servers: ChildServer[] = [];
   let rows: SideRow[];
   let answerBytes: number;
@@ -295,7 +302,7 @@ export async function statsBench(opts: {
 
   const year = await timeYearRead({ databaseUrl: opts.databaseUrl, project, restartPostgres: opts.restartPostgres });
   console.log(
-    `owner's stats, ${opts.projects} projects x ${STATS_DAYS} days (${seeded.rows} rows), project ${project} with ${seeded.yearViews} views over the year; the 90-day answer is ${answerBytes} bytes:`,
+    `owner's stats, ${opts.projects} projects x ${STATS_DAYS} days (${seeded.rows} rows), project ${project} with ${seeded.yearViews} views over the year; the 90-day answer is ${answerBytes} bytes; load average ${loadBefore} before, ${load()} after:`,
   );
   console.table(rows);
   console.table(year.explained);
