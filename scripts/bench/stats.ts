@@ -196,9 +196,27 @@ async function timeYearRead(opts: {
     makeProjectStatsQueries(client).listDays(opts.project, days[0]!, days.at(-1)!);
   const yearStatement = await capture(opts.databaseUrl, readOf(year));
   const windowStatement = await capture(opts.databaseUrl, readOf(window));
-  if (opts.restartPostgres) await opts.restartPostgres();
-  // A pool of the API's size (db/src/sql.ts default), fresh after the restart.
-  const sql = createSql(opts.databaseUrl);
+  /** A pool of the API's size (db/src/sql.ts default) with a connection open, as a running API's. */
+  const openPool = async () => {
+    const pool = createSql(opts.databaseUrl);
+    await pool`SELECT 1`;
+    return pool;
+  };
+  // The first read of the year with the buffer cache empty, as the route reads it: listDays and the presenter.
+  let coldRead: number | null = null;
+  if (opts.restartPostgres) {
+    await opts.restartPostgres();
+    const pool = await openPool();
+    try {
+      const started = performance.now();
+      presentProjectStats(year, await readOf(year)(pool));
+      coldRead = performance.now() - started;
+    } finally {
+      await pool.end();
+    }
+    await opts.restartPostgres();
+  }
+  const sql = await openPool();
   try {
     const cold = await explain(sql, yearStatement);
     const warm: Explained[] = [];
@@ -229,12 +247,13 @@ async function timeYearRead(opts: {
         explainedRow(`${window.length} days, warm`, windowWarm),
       ],
       inProcess: {
+        'listDays and presenter, a year, buffer cache empty, ms': coldRead === null ? null : ms2(coldRead),
         'listDays, a year (round trip and rows), p50 ms': ms2(quantile(reads, 0.5)),
         'listDays, a year, p99 ms': ms2(quantile(reads, 0.99)),
         'presenter, a year, p50 ms': ms2(quantile(presents, 0.5)),
         'presenter, a year, p99 ms': ms2(quantile(presents, 0.99)),
       },
-      coldMs: cold['Planning Time'] + cold['Execution Time'],
+      coldMs: coldRead ?? cold['Planning Time'] + cold['Execution Time'],
       warmP99Ms: quantile(reads, 0.99) + quantile(presents, 0.99),
     };
   } finally {
@@ -300,22 +319,28 @@ export async function statsBench(opts: {
     for (const server of servers.reverse()) await server.stop();
   }
 
-  const year = await timeYearRead({ databaseUrl: opts.databaseUrl, project, restartPostgres: opts.restartPostgres });
+  const yearRead = await timeYearRead({
+    databaseUrl: opts.databaseUrl,
+    project,
+    restartPostgres: opts.restartPostgres,
+  });
   console.log(
     `owner's stats, ${opts.projects} projects x ${STATS_DAYS} days (${seeded.rows} rows), project ${project} with ${seeded.yearViews} views over the year; the 90-day answer is ${answerBytes} bytes; load average ${loadBefore} before, ${load()} after:`,
   );
   console.table(rows);
-  console.table(year.explained);
-  console.table([year.inProcess]);
+  console.table(yearRead.explained);
+  console.table([yearRead.inProcess]);
   console.table([
     {
-      measure: 'a year of one project, buffer cache empty: planning + execution, ms',
-      value: ms2(year.coldMs),
+      measure: opts.restartPostgres
+        ? 'a year of one project, buffer cache empty: listDays and presenter, ms'
+        : 'a year of one project, first: planning + execution, ms',
+      value: ms2(yearRead.coldMs),
       target: `< ${YEAR_TARGET_MS}`,
     },
     {
       measure: 'a year of one project, warm: listDays p99 + presenter p99, ms',
-      value: ms2(year.warmP99Ms),
+      value: ms2(yearRead.warmP99Ms),
       target: `< ${YEAR_TARGET_MS}`,
     },
     ...rows.map((row) => ({
