@@ -48,9 +48,18 @@ const load = () =>
 const quantile = (sorted: number[], q: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const round1 = (n: number) => Math.round(n * 10) / 10;
-/** Rejects after `ms`, saying `what`. */
-const giveUp = (ms: number, what: string) =>
-  sleep(ms).then(() => Promise.reject(new Error(`${what}: given up after ${ms / 1000} s`)));
+/** `promise`, or a rejection saying `what` if it has not settled after GIVE_UP_MS. */
+async function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: given up after ${GIVE_UP_MS / 1000} s`)), GIVE_UP_MS);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export interface WebhooksOptions {
   databaseUrl: string;
@@ -186,7 +195,7 @@ export async function webhooksBench(opts: WebhooksOptions): Promise<void> {
     const from = receiver.output().length;
     const printed = receiver.printsNext(pattern);
     receiver.send(command);
-    await Promise.race([printed, giveUp(GIVE_UP_MS, what)]);
+    await within(printed, what);
     return pattern.exec(receiver.output().slice(from))![0];
   };
   try {
@@ -222,7 +231,7 @@ export async function webhooksBench(opts: WebhooksOptions): Promise<void> {
       const queuedAt = now();
       const deliver = async () => {
         await queue.resume();
-        await Promise.race([reached, giveUp(GIVE_UP_MS, `${ids.length} deliveries after ${delayMs} ms`)]);
+        await within(reached, `${ids.length} deliveries after ${delayMs} ms`);
       };
       if (opts.profile && cases.length === 0) profile = await profiled(deliver);
       else await deliver();
@@ -296,7 +305,7 @@ export async function webhooksBench(opts: WebhooksOptions): Promise<void> {
       receiver.send(`watch ${id!}`);
       const queuedAt = now();
       await queue.add(jobOf(id!).name, jobOf(id!).data, jobOf(id!).opts);
-      await Promise.race([got, giveUp(GIVE_UP_MS, `delivery ${id!}`)]);
+      await within(got, `delivery ${id!}`);
       const at = Number(new RegExp(`^got ${id!} ([\\d.]+)$`, 'm').exec(receiver.output().slice(from))![1]);
       singles.push(at - queuedAt);
     }
