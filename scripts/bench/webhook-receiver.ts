@@ -29,21 +29,21 @@ let arrivals: Array<[number, number]> = [];
 let until: number | null = null;
 const watched = new Set<number>();
 
-/** Whether `header` signs `body` under `secret`, at a time within the tolerance. */
-function verifies(secret: string, body: string, header: string | undefined): boolean {
+/** Whether `header` signs `body` (the bytes as received) under `secret`, at a time within the tolerance. */
+function verifies(secret: string, body: Buffer, header: string | undefined): boolean {
   const parts = new Map((header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]));
   const t = Number(parts.get('t'));
   const v1 = parts.get('v1') ?? '';
   if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > SIGNATURE_TOLERANCE_SECONDS) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest();
+  const expected = createHmac('sha256', secret).update(`${t}.`).update(body).digest();
   const given = Buffer.from(v1, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** Whether `body` is a JSON object naming its event. */
-function isPayload(body: string): boolean {
+function isPayload(body: Buffer): boolean {
   try {
-    const payload = JSON.parse(body) as { event?: unknown };
+    const payload = JSON.parse(body.toString('utf8')) as { event?: unknown };
     return typeof payload.event === 'string';
   } catch {
     return false;
@@ -54,7 +54,7 @@ const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
-    const body = Buffer.concat(chunks).toString('utf8');
+    const body = Buffer.concat(chunks);
     const secret = secrets[Number(/^\/hooks\/(\d+)$/.exec(req.url ?? '')?.[1] ?? -1)];
     const signature = req.headers[WEBHOOK_HEADERS.signature.toLowerCase()];
     if (
