@@ -333,9 +333,13 @@ export async function webhooksBench(opts: WebhooksOptions): Promise<void> {
       },
     ]);
   } finally {
-    // Nothing of the bench's queues is left in Redis (with --shared it is the machine's).
-    for (const queue of Object.values(worker?.queues ?? {})) await queue.obliterate({ force: true }).catch(() => {});
-    await worker?.close();
+    if (worker) {
+      // The workers first (their running jobs end), then nothing of the bench's queues is left in Redis
+      // (with --shared it is the machine's), then the rest of the worker.
+      await Promise.all(Object.values(worker.workers).map((w) => w.close()));
+      for (const queue of Object.values(worker.queues)) await queue.obliterate({ force: true }).catch(() => {});
+      await worker.close();
+    }
     redis.disconnect();
     await sql.end();
     await receiver.stop();
