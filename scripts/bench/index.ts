@@ -17,6 +17,12 @@
  * the seed), and with `--baseline-root DIR` first against the API of another checkout of the code
  * (the same database), for a before / after of one run. `--only badge` runs the raw hello server and
  * the badge cases (badges.ts) alone after the seed.
+ * `--only stats [--slices 6]` (stats.ts): after the seed, a year and a day of daily stats rows for every
+ * project (one project with at least 1M views), the owner's Stats tab (7, 30 and 90 days) against the
+ * raw hello server side by side, and the year's query alone under EXPLAIN (ANALYZE, BUFFERS), cold and warm.
+ * `--only webhooks [--deliveries 5000 --receiver-ms 0,50 --profile]` (webhooks.ts): webhook deliveries per second
+ * of one worker process, end to end to a signature-checking receiver on loopback that answers after
+ * each delay given; no seed but its own.
  * Prints every case and the ratios of the targets in docs/performance.md.
  * Speed is measured here, never by timed assertions in tests.
  */
@@ -41,6 +47,8 @@ import { integrityBench } from './integrity';
 import { sideBySide, type SideCase } from './side-by-side';
 import { runGate } from './gate';
 import { badgeCases } from './badges';
+import { statsBench } from './stats';
+import { webhooksBench } from './webhooks';
 
 /** Connections of the API's database pool (db/src/sql.ts default): pgbench gets as many clients. */
 const API_POOL_SIZE = 10;
@@ -66,7 +74,8 @@ const { values } = parseArgs({
      * follower fan-out (live.ts), on a database of their own, no seed; `liveness`: only the checks per
      * minute of the worker (liveness.ts, 1M projects unless --projects); `integrity`: only the integrity
      * scan (integrity.ts, 1M projects and 10M votes unless --projects / --votes); `badge`: only the raw
-     * hello server and the badge cases (badges.ts) after the seed.
+     * hello server and the badge cases (badges.ts) after the seed; `stats`: the owner's Stats tab and a
+     * year's query (stats.ts) after the seed; `webhooks`: the worker's webhook deliveries (webhooks.ts).
      */
     only: { type: 'string' },
     /** A checkout of another version of the code: the hostile-reads case runs against its API first. */
@@ -77,7 +86,7 @@ const { values } = parseArgs({
     'stand-ins': { type: 'string', default: '32' },
     /** How long the liveness case's stand-ins take to answer, in ms (0: at once). */
     'stand-in-ms': { type: 'string', default: '0' },
-    /** The liveness case: a CPU profile of the worker during the measure. */
+    /** The liveness and webhooks cases: a CPU profile of the worker during the measure (the first case of webhooks). */
     profile: { type: 'boolean', default: false },
     /** The side-by-side case: each API writes a CPU profile (node --cpu-prof) into DIR/<label>. */
     'profile-dir': { type: 'string' },
@@ -91,7 +100,11 @@ const { values } = parseArgs({
      * database of the machine's servers; exits 1 below GATE_FLOOR (gate.ts). Under a minute.
      */
     gate: { type: 'boolean', default: false },
-    /** Slices per server and case of the side-by-side case (rounds of --seconds each). */
+    /** The webhooks case: deliveries of each of its runs. */
+    deliveries: { type: 'string', default: '5000' },
+    /** The webhooks case: the receiver's answer delay of each run, in ms, comma-separated (0: at once). */
+    'receiver-ms': { type: 'string', default: '0,50' },
+    /** Slices per server and case of the side-by-side and stats cases (rounds of --seconds each). */
     slices: { type: 'string', default: '6' },
     /** The side-by-side case: only the cases whose name contains this text (e.g. `vote`, for a profile of votes alone). */
     case: { type: 'string' },
@@ -134,9 +147,20 @@ const redisUrl = services?.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0
 const db = await createTestDatabase(values.database, services?.adminUrl);
 
 // The worker's cases seed databases of their own shape.
-if (values.only === 'liveness' || values.only === 'integrity') {
+if (values.only === 'liveness' || values.only === 'integrity' || values.only === 'webhooks') {
   try {
-    if (values.only === 'liveness')
+    if (values.only === 'webhooks')
+      await webhooksBench({
+        databaseUrl: db.url,
+        redisUrl,
+        postgresDir: services?.postgresDir ?? null,
+        deliveries: Number(values.deliveries),
+        delaysMs: values['receiver-ms'].split(',').map(Number),
+        port: API_PORT,
+        profile: values.profile,
+        log,
+      });
+    else if (values.only === 'liveness')
       await livenessBench({
         databaseUrl: db.url,
         redisUrl,
@@ -394,6 +418,30 @@ if (values.only === 'badge') {
   } finally {
     await api.stop();
     await hello.stop();
+    await sql.end();
+    await db.drop();
+    await services?.stop();
+  }
+  process.exit(0);
+}
+
+if (values.only === 'stats') {
+  try {
+    await statsBench({
+      sql,
+      databaseUrl: db.url,
+      redisUrl,
+      redisPrefix: apiRedisPrefix(),
+      apiPort: API_PORT,
+      helloPort: HELLO_PORT,
+      projects,
+      seconds,
+      slices: Number(values.slices),
+      connections,
+      restartPostgres: services?.restartPostgres ?? null,
+      log,
+    });
+  } finally {
     await sql.end();
     await db.drop();
     await services?.stop();

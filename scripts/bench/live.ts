@@ -44,7 +44,7 @@ const load = () =>
     .join(' ');
 
 /** A member's session cookie, signed in through the API as a browser would. */
-async function signIn(apiUrl: string, username: string): Promise<string> {
+export async function signIn(apiUrl: string, username: string): Promise<string> {
   const res = await fetch(`${apiUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: apiUrl },

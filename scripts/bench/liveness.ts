@@ -32,7 +32,7 @@ const WARMUP_SECONDS = 5;
 const CLOCK_TICKS = 100;
 
 /** CPU seconds (user + system) `pid` has used, 0 when it is gone. */
-function cpuOf(pid: number): number {
+export function cpuOf(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -43,7 +43,7 @@ function cpuOf(pid: number): number {
 }
 
 /** CPU seconds of the PostgreSQL server of `dataDir`: its postmaster and every process it started. */
-function postgresCpu(dataDir: string): number {
+export function postgresCpu(dataDir: string): number {
   const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   let total = cpuOf(postmaster);
   for (const entry of readdirSync('/proc')) {
@@ -60,14 +60,14 @@ function postgresCpu(dataDir: string): number {
 }
 
 /** CPU seconds Redis has used (INFO cpu). */
-async function redisCpu(redis: Redis): Promise<number> {
+export async function redisCpu(redis: Redis): Promise<number> {
   const info = await redis.info('cpu');
   const value = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? 0);
   return value('used_cpu_sys') + value('used_cpu_user');
 }
 
 /** A CPU profile of this process (the worker) while `work` runs: the share of its samples by where their code lives. */
-async function profiled(work: () => Promise<void>): Promise<Array<{ code: string; share: number }>> {
+export async function profiled(work: () => Promise<void>): Promise<Array<{ code: string; share: number }>> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');

@@ -90,6 +90,12 @@ export async function measure(name: string, opts: Parameters<typeof load>[0]): P
   };
 }
 
+/** The p50 and p99 of `sorted` latencies, to 0.01 ms. */
+const percentiles = (sorted: number[]) => ({
+  'p50 ms': ms(quantile(sorted, 0.5)),
+  'p99 ms': ms(quantile(sorted, 0.99)),
+});
+
 /** Length of one slice of an alternating comparison (seconds). */
 export const SLICE_SECONDS = 1;
 
@@ -122,6 +128,7 @@ export function cpuMsOf(pid: number): number | null {
 /** A side's slices together: requests per second over them, and the p99 of every 2xx answer. */
 export interface Pooled {
   'req/s': number;
+  'p50 ms': number;
   'p99 ms': number;
   /** CPU time of the side's server per answer (µs), when its pid was given: steadier than req/s on a loaded machine. */
   'cpu µs/req': number | null;
@@ -174,11 +181,6 @@ export async function rotate(sides: readonly Side[], slices: number): Promise<Po
     'req/s': p.seconds > 0 ? Math.round(p.requests / p.seconds) : 0,
     'cpu µs/req': sides[i]!.pid === undefined || p.requests === 0 ? null : Math.round((p.cpuMs * 1000) / p.requests),
     slices: p.slices,
-    'p99 ms': ms(
-      quantile(
-        p.latencies.sort((x, y) => x - y),
-        0.99,
-      ),
-    ),
+    ...percentiles(p.latencies.sort((x, y) => x - y)),
   }));
 }

@@ -219,3 +219,22 @@ export async function startStandIns(hosts: number, delayMs = 0): Promise<ChildSe
   const child = await spawnServer(['-e', code], {}, /stand-ins ready/, `http://${list[0]}`);
   return { ...child, hosts: list };
 }
+
+/**
+ * The webhooks bench's receiver (webhook-receiver.ts) on 127.0.0.1:`port`, in a child process: webhook
+ * k posts to /hooks/k and signs with `secrets[k]`; `hookUrl(k)` is that address. Its commands (a delay,
+ * counting, watching a delivery, the report) go through `send` and answer on its output.
+ */
+export async function startWebhookReceiver(
+  port: number,
+  secrets: readonly string[],
+): Promise<ChildServer & { hookUrl: (k: number) => string }> {
+  const url = `http://127.0.0.1:${port}`;
+  const child = await spawnServer(
+    ['--import', 'tsx', 'scripts/bench/webhook-receiver.ts', JSON.stringify({ port, secrets })],
+    {},
+    /receiver ready/,
+    url,
+  );
+  return { ...child, hookUrl: (k) => `${url}/hooks/${k}` };
+}

@@ -14,7 +14,7 @@ export interface SideCase {
   next: () => CaseRequest;
 }
 
-/** One case's figures: the hello server's and each API's, as req/s, p99 and the ratio to hello. */
+/** One case's figures: the hello server's and each API's, as req/s, p50, p99 and the ratio to hello. */
 export interface SideRow {
   case: string;
   'hello req/s': number;
@@ -82,6 +82,7 @@ export async function sideBySide(opts: {
     measured.forEach((m, i) => {
       const label = opts.apis[i]!.label;
       row[`${label} req/s`] = m['req/s'];
+      row[`${label} p50 ms`] = m['p50 ms'];
       row[`${label} p99 ms`] = m['p99 ms'];
       row[`${label} / hello`] = roundRatio(m.slices, h!.slices);
       row[`${label} cpu µs`] = m['cpu µs/req'];
@@ -90,7 +91,7 @@ export async function sideBySide(opts: {
       `${c.name}: hello ${h!['req/s']} req/s (${String(h!['cpu µs/req'])} µs CPU); ${opts.apis
         .map(
           (api) =>
-            `${api.label} ${String(row[`${api.label} req/s`])} req/s (${String(row[`${api.label} / hello`])}x, p99 ${String(row[`${api.label} p99 ms`])} ms, ${String(row[`${api.label} cpu µs`])} µs CPU)`,
+            `${api.label} ${String(row[`${api.label} req/s`])} req/s (${String(row[`${api.label} / hello`])}x, p50 ${String(row[`${api.label} p50 ms`])} ms, p99 ${String(row[`${api.label} p99 ms`])} ms, ${String(row[`${api.label} cpu µs`])} µs CPU)`,
         )
         .join('; ')}`,
     );
