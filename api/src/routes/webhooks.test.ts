@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject } from '@vitrine/db/testing';
-import { MAX_WEBHOOKS } from '@vitrine/domain/webhooks';
+import { makeWebhookQueries } from '@vitrine/db/queries/webhooks';
+import { MAX_WEBHOOKS, WEBHOOK_LOG_SIZE } from '@vitrine/domain/webhooks';
 import { makeTestApp, type TestApp } from '../testing';
 import { TOO_MANY_WEBHOOKS, WEBHOOK_ADDRESS_REFUSED } from '../commands/webhook-creator';
 import { DELIVERY_PENDING } from '../commands/webhook-redeliverer';
@@ -208,6 +209,31 @@ describe("a webhook is its owner's alone", () => {
     expect((await owner.agent.get(`${base}/deliveries`)).status).toBe(404);
     const [left] = await t.deps.sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE id = ${deliveryId}`;
     expect(left).toEqual({ n: 0 });
+  });
+
+  it(`keeps each webhook's newest ${WEBHOOK_LOG_SIZE} deliveries as events fan out, and no other webhook's`, async () => {
+    const owner = await t.member();
+    const project = await buildProject(t.deps.sql, { userId: owner.user.id });
+    const first = (await owner.agent.post('/api/webhooks').send(hook())).body as { id: number };
+    const second = (await owner.agent.post('/api/webhooks').send(hook({ projectId: project.id }))).body as {
+      id: number;
+    };
+    const webhooks = makeWebhookQueries(t.deps.sql);
+    const fanOut = (key: string) =>
+      webhooks.fanOut({ eventKey: key, event: 'comment.created', projectId: project.id, body: '{}' });
+    // The second webhook's log starts 5 deliveries short of the bound; then both get WEBHOOK_LOG_SIZE events.
+    await t.deps.sql`UPDATE webhooks SET disabled_at = now() WHERE id = ${second.id}`;
+    for (let i = 0; i < 5; i++) await fanOut(`early-${i}`);
+    await t.deps.sql`UPDATE webhooks SET disabled_at = NULL WHERE id = ${second.id}`;
+    for (let i = 0; i < WEBHOOK_LOG_SIZE; i++) await fanOut(`event-${i}`);
+    const logs = await t.deps.sql<{ webhookId: number; kept: number; oldest: string }[]>`
+      SELECT webhook_id, count(*)::int AS kept, min(event_key) FILTER (WHERE event_key LIKE 'early-%') AS oldest
+      FROM webhook_deliveries WHERE webhook_id IN (${first.id}, ${second.id}) GROUP BY webhook_id ORDER BY webhook_id`;
+    expect(logs).toEqual([
+      // The first webhook's 5 early deliveries were the oldest: gone.
+      { webhookId: first.id, kept: WEBHOOK_LOG_SIZE, oldest: null },
+      { webhookId: second.id, kept: WEBHOOK_LOG_SIZE, oldest: null },
+    ]);
   });
 
   it("answers 403 to a paused member's writes", async () => {

@@ -120,15 +120,19 @@ export function makeProjectStatsQueries(sql: Tx) {
 
     /** The rows of project `projectId` from `from` to `to` (UTC days, both included), oldest first: one primary-key range. */
     async listDays(projectId: number, from: string, to: string): Promise<DailyStatsRow[]> {
-      // The sources as text: the pool's camelCase transform would rewrite a JSON key such as `my_site`.
-      const rows = await sql<(Omit<DailyStatsRow, 'referrers'> & { referrersJson: string })[]>`
+      // Both JSON columns as text, parsed here: the pool's camelCase transform would rewrite a source's
+      // key such as `my_site`, and walking every key of every row cost an eighth of a year's read.
+      const rows = await sql<
+        (Omit<DailyStatsRow, 'referrers' | 'voteSources'> & { referrersJson: string; voteSourcesJson: string })[]
+      >`
         SELECT to_char(day, 'YYYY-MM-DD') AS day, views, visitors, clicks, impressions, exposure,
-               votes, counted_votes, vote_sources, referrers::text AS referrers_json
+               votes, counted_votes, vote_sources::text AS vote_sources_json, referrers::text AS referrers_json
         FROM project_daily_stats
         WHERE project_id = ${projectId} AND day >= ${from}::date AND day <= ${to}::date
         ORDER BY day`;
-      return rows.map(({ referrersJson, ...row }) => ({
+      return rows.map(({ referrersJson, voteSourcesJson, ...row }) => ({
         ...row,
+        voteSources: JSON.parse(voteSourcesJson) as DailyStatsRow['voteSources'],
         referrers: JSON.parse(referrersJson) as Record<string, number>,
       }));
     },

@@ -184,10 +184,19 @@ export function makeWebhookQueries(sql: Tx) {
         RETURNING id, webhook_id, status, round`;
       const webhookIds = [...new Set(rows.map((r) => r.webhookId))];
       if (webhookIds.length > 0)
+        // Each webhook's cutoff (its WEBHOOK_LOG_SIZE-th newest delivery) is found once, on
+        // webhook_deliveries_log_idx, not once per delivery row.
         await sql`
-          DELETE FROM webhook_deliveries d WHERE d.webhook_id = ANY (${webhookIds}::int[])
-            AND d.id < (SELECT k.id FROM webhook_deliveries k WHERE k.webhook_id = d.webhook_id
-                        ORDER BY k.id DESC OFFSET ${WEBHOOK_LOG_SIZE - 1} LIMIT 1)`;
+          DELETE FROM webhook_deliveries d
+          USING (
+            SELECT w.id AS webhook_id, cut.id AS cutoff
+            FROM unnest(${webhookIds}::int[]) AS w (id)
+            CROSS JOIN LATERAL (
+              SELECT k.id FROM webhook_deliveries k WHERE k.webhook_id = w.id
+              ORDER BY k.id DESC OFFSET ${WEBHOOK_LOG_SIZE - 1} LIMIT 1
+            ) cut
+          ) c
+          WHERE d.webhook_id = c.webhook_id AND d.id < c.cutoff`;
       return rows.filter((r) => r.status === 'pending' && r.round === 0).map((r) => Number(r.id));
     },
 
