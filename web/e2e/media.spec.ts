@@ -74,8 +74,12 @@ test.describe('project screenshots', () => {
       await expect(cover).toHaveAttribute('src', /^\/media\/[0-9a-f]{40}\.webp$/);
       await expect(cover).toHaveAttribute('width', '960');
       await expect(cover).toHaveAttribute('height', '540');
-      await cover.scrollIntoViewIfNeeded();
-      await expect.poll(() => cover.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      // The list may be drawn again meanwhile (other journeys' projects arrive live): scroll the card
+      // that is there now, until its cover has loaded.
+      await expect(async () => {
+        await cover.scrollIntoViewIfNeeded({ timeout: 2_000 });
+        expect(await cover.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      }).toPass();
       await expectNoSeriousA11yViolations(page, 'article');
       await card.screenshot({ path: test.info().outputPath('card-with-cover.png') });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
