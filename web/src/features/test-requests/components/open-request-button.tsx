@@ -2,20 +2,10 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { useApi } from '../../../hooks/use-api';
-import { apiKey, endpoints } from '../../../lib/api';
 import { useDialogs } from '../../../stores/dialogs';
 import { useSession } from '../../../stores/session';
-import { RequestFormDialog, type ProjectChoice } from './request-form-dialog';
-
-/**
- * The signed-in member's projects to pick from: their profile's list (the same SWR key as the profile
- * page); undefined while it loads.
- */
-function useOwnProjects(username: string | null): ProjectChoice[] | undefined {
-  const { data } = useApi(username ? apiKey(endpoints.users.profile, { params: { username } }) : null);
-  return data?.projects.map((p) => ({ value: String(p.id), label: p.title }));
-}
+import { useOwnProjects } from '../../../hooks/use-own-projects';
+import { RequestFormDialog } from './request-form-dialog';
 
 /** What a member without a project is told when they ask to open a test request. */
 const NO_PROJECT_YET = 'A test request is about one of your projects: submit one first.';
@@ -29,7 +19,7 @@ const NO_PROJECT_YET = 'A test request is about one of your projects: submit one
  */
 export function OpenRequestButton() {
   const username = useSession((s) => s.user?.username ?? null);
-  const projects = useOwnProjects(username);
+  const projects = useOwnProjects();
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
   const show = useDialogs((s) => s.show);

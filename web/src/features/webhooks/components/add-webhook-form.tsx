@@ -10,13 +10,12 @@ import type { WebhookCreated } from '@vitrine/domain/answers';
 import { Button } from '../../../components/ui/button';
 import { CheckboxGroup, Field, Input } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
-import { useApi } from '../../../hooks/use-api';
 import { useToastedAction } from '../../../hooks/use-toasted-action';
-import { apiKey, callApi, endpoints, errorMessage, errorStatus } from '../../../lib/api';
+import { callApi, endpoints, errorMessage, errorStatus } from '../../../lib/api';
 import { copyText } from '../../../lib/clipboard';
 import { useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { toast } from '../../../components/ui/toast';
-import { useSession } from '../../../stores/session';
+import { useOwnProjects } from '../../../hooks/use-own-projects';
 
 /** The form's checked values (the project is picked from the member's own, so it needs no check). */
 interface Draft {
@@ -27,13 +26,6 @@ const EMPTY: Draft = { url: '', events: [] };
 
 /** The address and events checked with the server's schema, so the texts match its refusals. */
 const draftSchema = createWebhookSchema.pick({ url: true, events: true });
-
-/** The signed-in member's projects to pick from: their profile's list (the profile page's SWR key). */
-function useOwnProjects(): Array<{ value: string; label: string }> {
-  const username = useSession((s) => s.user?.username ?? null);
-  const { data } = useApi(username ? apiKey(endpoints.users.profile, { params: { username } }) : null);
-  return (data?.projects ?? []).map((p) => ({ value: String(p.id), label: p.title }));
-}
 
 /** The secret of a webhook just added, shown once with a copy button. */
 export function NewSecret({ created, onDone }: { created: WebhookCreated; onDone: () => void }) {
@@ -90,7 +82,7 @@ function eventLabel(event: WebhookEventName) {
  * them, and the events (POST /api/webhooks). `onAdded` gets the new webhook with its secret.
  */
 export function AddWebhookForm({ onAdded }: { onAdded: (created: WebhookCreated) => void }) {
-  const projects = useOwnProjects();
+  const projects = useOwnProjects() ?? [];
   const form = useSchemaForm(draftSchema, EMPTY);
   const [projectId, setProjectId] = useState('');
   const { run } = useToastedAction();
