@@ -30,15 +30,10 @@ export function createBallotBox(deps: { sql: Sql; publisher: Publisher }): Ballo
   const count = createGroupCommit(
     async (ballots: Ballot[]) => {
       // A statement aborted as a deadlock wrote nothing and runs again, as commit()'s transaction does.
-      const { outcomes, events } = await retryTransaction(() => makeVoteQueries(deps.sql).castVotes(ballots));
-      // Each counted ballot's row carries the count its vote made, as its event does.
-      const rows = new Map(
-        outcomes.flatMap((o) =>
-          o.outcome === 'counted' ? [[`${o.project.id}:${o.project.votes}`, o.project] as const] : [],
-        ),
-      );
-      const stored: StoredEvent[] = events.map((e) =>
-        countsEvent('vote.created', e.id, rows.get(`${e.projectId}:${e.votes}`)!),
+      const outcomes = await retryTransaction(() => makeVoteQueries(deps.sql).castVotes(ballots));
+      // Each counted ballot carries its event's id and the counts its vote made, as the event does.
+      const stored: StoredEvent[] = outcomes.flatMap((o) =>
+        o.outcome === 'counted' ? [countsEvent('vote.created', o.eventId, o.project)] : [],
       );
       const published = deps.publisher.publishStaleFirst(stored);
       return outcomes.map((outcome) => ({ outcome, published }));

@@ -1,7 +1,7 @@
 import type { ProjectRow } from '@vitrine/db/queries/projects';
 import type { Caller } from '../context';
 import { conflict, forbidden, notFound, OWN_PROJECT_VOTE } from '../errors';
-import { ensureReadable, PROJECT_NOT_FOUND } from '../loaders';
+import { PROJECT_NOT_FOUND } from '../loaders';
 import { addressKey, networkKey } from '../client-address';
 
 /** The 409 of a repeat vote. */
@@ -12,8 +12,8 @@ export const ALREADY_VOTED = 'You have already voted for this project';
  * per /64, see addressKey: the key is what votes.ip_address holds). The vote row, the
  * counter and the vote.created event commit together in one statement, shared with the votes that
  * arrived at the same moment (commands/ballot-box.ts), so a hot project's row lock is held once per
- * burst; a repeat is 409, a project the caller may not see 404, the owner's own project 403 (policy
- * 'project.vote', which the statement applies). Answers the updated project as the
+ * burst; a repeat is 409, a project the caller may not see 404 (rule 'project.read'), the owner's own
+ * project 403 (policy 'project.vote'): the statement applies both, so nothing is read or checked after it. Answers the updated project as the
  * statement returned it; the live push takes its counts from the event, so nothing re-reads the row.
  * The vote's weight comes from the evidence the statement reads (db castVotes): `clicked` is whether
  * the visitor holds a running outbound-link proof for the project (api/src/outbound-proof.ts).
@@ -30,6 +30,5 @@ export async function voteCaster(caller: Caller, input: { projectId: number; cli
   if (cast.outcome === 'missing') throw notFound(PROJECT_NOT_FOUND);
   if (cast.outcome === 'own') throw forbidden(OWN_PROJECT_VOTE);
   if (cast.outcome === 'repeat') throw conflict(ALREADY_VOTED);
-  ensureReadable(user, cast.project);
   return cast.project;
 }

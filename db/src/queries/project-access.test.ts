@@ -102,7 +102,7 @@ describe("projectRead: the rule 'project.read' in TypeScript and in SQL", () => 
         const view = await makeViewQueries(sql).recordView({ projectId: project.id, viewerKey: `test:${who}`, actor });
         if (view) viewed.push(project.id);
       }
-      const { outcomes } = await makeVoteQueries(sql).castVotes(
+      const outcomes = await makeVoteQueries(sql).castVotes(
         projects.map(([, project]) => ({ projectId: project.id, actor, ip: '198.51.100.7' })),
       );
       const voteReadable = ids.filter((_, i) => outcomes[i]!.outcome !== 'missing');

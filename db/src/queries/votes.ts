@@ -39,16 +39,16 @@ function ballotKind(sql: Tx) {
     ELSE 'newMember' END`;
 }
 
-/** What castVotes answers for one ballot: the project as the caller may see it, and whether the vote counted. */
+/**
+ * What castVotes answers for one ballot: the project as the caller may see it, and whether the vote
+ * counted; a counted vote also carries the id of the vote.created outbox row it wrote (its payload holds
+ * the same counts as the row).
+ */
 export type CastVote =
-  { outcome: 'missing' } | { outcome: 'own' } | { outcome: 'repeat' } | { outcome: 'counted'; project: ProjectRow };
-
-/** A vote.created outbox row castVotes wrote: its project and the count that vote made (the payload holds the project's ratings too). */
-export interface CastVoteEvent {
-  id: number;
-  projectId: number;
-  votes: number;
-}
+  | { outcome: 'missing' }
+  | { outcome: 'own' }
+  | { outcome: 'repeat' }
+  | { outcome: 'counted'; project: ProjectRow; eventId: number };
 
 /** A ballot's row of the castVotes statement. */
 type BallotRow = {
@@ -56,7 +56,7 @@ type BallotRow = {
   readable: boolean;
   own: boolean;
   votesThen: number | null;
-  events: Array<[string | number, number, number]> | null;
+  eventId: string | null;
 } & Partial<ProjectRow>;
 
 /** Queries on votes. Pass the pool or a transaction. */
@@ -70,12 +70,14 @@ export function makeVoteQueries(sql: Tx) {
      * API nodes) never deadlock. A member votes once per project, a
      * visitor once per address; the partial unique indexes decide repeats, in parallel and inside the
      * group (ON CONFLICT DO NOTHING). A project the actor may not read (missing, or hidden and not
-     * theirs) is `missing`; a ballot of the project's owner is `own` and writes nothing (nobody votes
-     * for their own project: policy 'project.vote', api/src/policies.ts). Answers one outcome per ballot, in order, and the events written. The
-     * group's votes count as if they came one after the other in ballot order: each counted ballot and
-     * its event carry the count its vote made, the rest of the row as the UPDATE left it.
+     * theirs) is `missing` (the statement applies the rule 'project.read', so nothing is checked after
+     * it); a ballot of the project's owner is `own` and writes nothing (nobody votes for their own
+     * project: policy 'project.vote', api/src/policies.ts). Answers one outcome per ballot, in order.
+     * The group's votes count as if they came one after the other in ballot order: each counted ballot
+     * carries the count its vote made and the id of its event (which holds that count), the rest of the
+     * row as the UPDATE left it.
      */
-    async castVotes(ballots: Ballot[]): Promise<{ outcomes: CastVote[]; events: CastVoteEvent[] }> {
+    async castVotes(ballots: Ballot[]): Promise<CastVote[]> {
       const input = ballots.map((b, ord) => ({
         ord,
         project_id: b.projectId,
@@ -131,23 +133,27 @@ export function makeVoteQueries(sql: Tx) {
                EXISTS (SELECT 1 FROM allowed a WHERE a.ord = b.ord) AS readable,
                EXISTS (SELECT 1 FROM allowed a WHERE a.ord = b.ord AND a.own) AS own,
                n.votes_then,
-               CASE WHEN b.ord = 0 THEN (SELECT jsonb_agg(jsonb_build_array(e.id, (e.payload->>'projectId')::int, (e.payload->>'votes')::int)) FROM event e) END AS events,
+               e.id AS event_id,
                ${projectCoreColumns(sql)},
                (SELECT r.rating FROM ratings r WHERE r.project_id = p.id AND r.user_id = b.user_id) AS my_rating,
                true AS has_voted,
                ${coverColumn(sql)} AS cover
         FROM ballot b LEFT JOIN numbered n ON n.ord = b.ord
+        -- A counted vote's event: within one statement, a project and a count name one vote.
+        LEFT JOIN event e ON (e.payload->>'projectId')::int = n.project_id AND (e.payload->>'votes')::int = n.votes_then
         LEFT JOIN counted p ON p.id = b.project_id LEFT JOIN users u ON u.id = p.user_id
         ORDER BY b.ord`;
-      const outcomes = rows.map((row): CastVote => {
+      return rows.map((row): CastVote => {
         if (!row.readable) return { outcome: 'missing' };
         if (row.own) return { outcome: 'own' };
         if (row.votesThen === null) return { outcome: 'repeat' };
-        const { ord: _ord, readable: _readable, own: _own, votesThen, events: _events, ...project } = row;
-        return { outcome: 'counted', project: { ...(project as ProjectRow), votes: votesThen } };
+        const { ord: _ord, readable: _readable, own: _own, votesThen, eventId, ...project } = row;
+        return {
+          outcome: 'counted',
+          project: { ...(project as ProjectRow), votes: votesThen },
+          eventId: Number(eventId),
+        };
       });
-      const events = (rows[0]?.events ?? []).map(([id, projectId, votes]) => ({ id: Number(id), projectId, votes }));
-      return { outcomes, events };
     },
 
     /**
