@@ -24,7 +24,7 @@ const browser = await chromium.launch({
 });
 const widths = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'phone', viewport: { width: 360, height: 780 } },
 ];
 for (const { name, viewport } of widths) {
   const context = await browser.newContext({ viewport, colorScheme: process.env.DARK ? 'dark' : 'light' });

@@ -50,3 +50,12 @@ export function formatCount(value: number): string {
 export function formatCountOf(value: number, one: string, many: string): string {
   return `${formatCount(value)} ${value === 1 ? one : many}`;
 }
+
+/** Up to two letters standing for a title on a card without a picture ("Snake Reloaded" -> "SR"). */
+export function initialsOf(title: string): string {
+  const words = title.split(/\s+/).filter((word) => /^[\p{L}\p{N}]/u.test(word));
+  return words
+    .slice(0, 2)
+    .map((word) => [...word][0]!.toLocaleUpperCase('en-US'))
+    .join('');
+}

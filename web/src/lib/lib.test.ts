@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorMessage, errorStatus } from './api';
-import { formatCount, formatCountOf, formatDate, formatRelative } from './format';
+import { formatCount, formatCountOf, formatDate, formatRelative, initialsOf } from './format';
 import { documentTitle } from './site';
 import { serializeJsonLd } from './json-ld';
 import { fieldErrors } from './form';
@@ -22,6 +22,14 @@ describe('api errors', () => {
 });
 
 describe('format', () => {
+  it('a title stands as up to two initials on a card without a picture', () => {
+    expect(initialsOf('Snake Reloaded')).toBe('SR');
+    expect(initialsOf('pixel garden of the weather')).toBe('PG');
+    expect(initialsOf('Émile & 2048 clone')).toBe('É2');
+    expect(initialsOf('Orbit')).toBe('O');
+    expect(initialsOf('-- ::')).toBe('');
+  });
+
   it("dates look like 'Jan 5, 2025'", () => {
     expect(formatDate('2025-01-05T12:00:00Z')).toBe('Jan 5, 2025');
     expect(formatDate(null)).toBe('');

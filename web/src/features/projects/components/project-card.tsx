@@ -5,7 +5,7 @@ import { tagList } from '../../../lib/tags';
 import { CategoryBadge } from '../../../components/ui/badge';
 import { TierBadge } from '../../../components/ui/tier-badge';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCount } from '../../../lib/format';
+import { formatCount, initialsOf } from '../../../lib/format';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { RatingBadge } from './rating-badge';
 import { DownBadge } from './down-badge';
@@ -22,7 +22,7 @@ const cardFrame =
   'group relative flex h-full min-h-[17rem] flex-col rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900';
 
 /**
- * A project card: its cover when it has one, title, description, category badge, tags, votes, views,
+ * A project card: its cover (when it has none, a box of the same size with its initials), title, description, category badge, tags, votes, views,
  * comments, rating badge, vote button and rate control. The whole card opens /projects/{id} (a stretched title link), while
  * its buttons stay separate controls above the link.
  */
@@ -43,7 +43,17 @@ export function ProjectCard({ project }: { project: Project }) {
             className="size-full object-cover"
           />
         </div>
-      ) : null}
+      ) : (
+        // No picture yet: the same box, so every card of a row has the same height and its parts line up.
+        <div
+          aria-hidden="true"
+          className="-mx-5 -mt-5 mb-4 flex aspect-[16/9] items-center justify-center rounded-t-xl border-b border-zinc-200 bg-gradient-to-br from-zinc-50 to-zinc-200 dark:border-zinc-800 dark:from-zinc-800 dark:to-zinc-900"
+        >
+          <span className="text-4xl font-semibold tracking-widest text-zinc-500 dark:text-zinc-400">
+            {initialsOf(project.title)}
+          </span>
+        </div>
+      )}
       <div className="flex items-start justify-between gap-3">
         <CategoryBadge category={project.category} />
         <RatingBadge average={project.averageRating} count={project.totalRatings} />
