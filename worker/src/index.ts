@@ -34,14 +34,12 @@ import { IntegrityScanTask } from './tasks/integrity-scan-task';
 import { FOLD_STATS_EVERY_MS, FoldStatsTask, REFOLD_VOTE_DAYS, REFOLD_VOTES_EVERY_MS } from './tasks/fold-stats-task';
 import { PruneOutboxTask, PRUNE_OUTBOX_EVERY_MS } from './tasks/prune-outbox-task';
 import { SendEmailTask } from './tasks/send-email-task';
-import { SendRequestNoticeTask } from './tasks/send-request-notice-task';
 import { DIGEST_EVERY_MS, SendDigestsTask } from './tasks/send-digests-task';
 import { PRUNE_NOTIFICATIONS_EVERY_MS, PruneNotificationsTask } from './tasks/prune-notifications-task';
 import { SendNotificationMailTask } from './notifications/instant-mail';
 import { SendVisitorReplyTask } from './tasks/send-visitor-reply-task';
 import { SendConfirmationTask } from './tasks/send-confirmation-task';
 import type { Task } from './tasks/task';
-import { SendHealthNoticeTask } from './tasks/send-health-notice-task';
 import { ScheduleChecksTask } from './tasks/schedule-checks-task';
 import { CheckProjectTask } from './tasks/check-project-task';
 import { DeliverWebhookTask } from './tasks/deliver-webhook-task';
@@ -110,11 +108,9 @@ function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) 
   const runTask = createTaskProcessor(ctx, TASKS);
   const sendEmail = createTaskProcessor(ctx, [
     SendEmailTask,
-    SendRequestNoticeTask,
     SendConfirmationTask,
     SendVisitorReplyTask,
     SendNotificationMailTask,
-    SendHealthNoticeTask,
   ]);
   const runCheck = createTaskProcessor(ctx, [CheckProjectTask]);
   const deliver = createTaskProcessor(ctx, [DeliverWebhookTask]);

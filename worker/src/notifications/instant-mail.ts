@@ -3,7 +3,7 @@ import type { JobsOptions } from 'bullmq';
 import { makeEmailQueries } from '@vitrine/db/queries/emails';
 import { makeNotificationQueries, type DeliveredRow, type NotificationNews } from '@vitrine/db/queries/notifications';
 import { unsubscribeToken } from '@vitrine/runtime/unsubscribe-token';
-import { MAILING_MODES, type NotificationKind } from '@vitrine/domain/notifications';
+import { MAILING_MODES } from '@vitrine/domain/notifications';
 import type { WorkerContext } from '../context';
 import { NotificationEmail } from '../emails/notification-email';
 import { JOB } from '../job-names';
@@ -41,19 +41,6 @@ export function notificationMailJob(ctx: WorkerContext, data: NotificationMailDa
 
 /** The key of a mail: BullMQ job ids refuse colons. */
 export const mailKey = (parts: Array<string | number>) => parts.join('-').replace(/:/g, '_');
-
-/**
- * True when `userId` gets news of `kind` by notification mail at a confirmed address, at once or in
- * their daily or weekly digest: that mail tells them of the event, and the older notice mail of the
- * same event stays unsent (one mail per event, when they chose to have it).
- */
-export async function getsNotificationMail(
-  ctx: WorkerContext,
-  userId: number,
-  kind: NotificationKind,
-): Promise<boolean> {
-  return (await makeNotificationQueries(ctx.sql).mailRecipients([userId], kind, MAILING_MODES)).length > 0;
-}
 
 /** Queues the instant mail of each written row whose recipient gets this kind at once, at a confirmed address. */
 export async function enqueueInstantMails(

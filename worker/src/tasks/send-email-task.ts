@@ -5,7 +5,6 @@ import { isDatabaseUnavailable } from '@vitrine/db/unavailable';
 import type { WorkerContext } from '../context';
 import { ContactAdminEmail } from '../emails/contact-admin-email';
 import { ContactCopyEmail } from '../emails/contact-copy-email';
-import { ReplyNoticeEmail } from '../emails/reply-notice-email';
 import type { EmailKind, EmailTemplate } from '../emails/types';
 import { JOB } from '../job-names';
 import { defineTask } from './task';
@@ -13,13 +12,12 @@ import { defineTask } from './task';
 const TEMPLATES: Record<EmailKind, EmailTemplate> = {
   'contact-copy': ContactCopyEmail,
   'contact-admin': ContactAdminEmail,
-  'reply-notice': ReplyNoticeEmail,
 };
 
 const schema = z.object({
   eventId: z.number().int(),
   messageId: z.number().int(),
-  kind: z.enum(['contact-copy', 'contact-admin', 'reply-notice']),
+  kind: z.enum(['contact-copy', 'contact-admin']),
 });
 /** The data of a send-email job. */
 export type SendEmailData = z.infer<typeof schema>;
