@@ -5,9 +5,9 @@ import type { EmailKind } from '../emails/types';
 import { runEffect, type EffectHandlers, type EventWith } from '@vitrine/domain/event-effects';
 import { ALL_BOARDS, RATING_BOARDS, VOTE_BOARDS } from '../boards';
 import { enqueueBoards } from '../tasks/refresh-boards-task';
-import { emailJob } from '../tasks/send-email-task';
-import { confirmationJob } from '../tasks/send-confirmation-task';
-import { visitorReplyJob } from '../tasks/send-visitor-reply-task';
+import { SendEmailTask } from '../tasks/send-email-task';
+import { SendConfirmationTask } from '../tasks/send-confirmation-task';
+import { SendVisitorReplyTask } from '../tasks/send-visitor-reply-task';
 import { NOTIFY } from '../notifications/fan-out';
 import { checkJob } from '../tasks/check-project-task';
 import { nextCheck } from '../tasks/schedule-checks-task';
@@ -41,16 +41,18 @@ const WORKER_JOBS: EffectHandlers<'workerJobs', DomainEvent, [WorkerContext, num
     const kinds = Number.isSafeInteger(eventId) ? emailsFor(event) : [];
     if (kinds.length > 0)
       await ctx.queues.emails.addBulk(
-        kinds.map((kind) => emailJob(ctx, { eventId, messageId: event.messageId, kind })),
+        kinds.map((kind) => SendEmailTask.job(ctx, { eventId, messageId: event.messageId, kind })),
       );
   },
   confirmationMail: async (event, ctx, eventId) => {
     if (Number.isSafeInteger(eventId))
-      await ctx.queues.emails.addBulk([confirmationJob(ctx, { eventId, confirmationId: event.confirmationId })]);
+      await ctx.queues.emails.addBulk([
+        SendConfirmationTask.job(ctx, { eventId, confirmationId: event.confirmationId }),
+      ]);
   },
   visitorReplyMail: async (event, ctx, eventId) => {
     if (Number.isSafeInteger(eventId))
-      await ctx.queues.emails.addBulk([visitorReplyJob(ctx, { eventId, replyId: event.replyId })]);
+      await ctx.queues.emails.addBulk([SendVisitorReplyTask.job(ctx, { eventId, replyId: event.replyId })]);
   },
   livenessCheck: async (event, ctx, eventId) => {
     // Off unless LIVENESS_ENABLED=1: no traffic leaves a development, test or CI machine.
