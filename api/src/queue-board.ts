@@ -4,14 +4,7 @@ import { KoaAdapter } from '@bull-board/koa';
 import { Queue } from 'bullmq';
 import type { Context, Middleware } from 'koa';
 import { handleErrors } from '@vitrine/runtime/metrics';
-import {
-  bullPrefix,
-  EMAILS_QUEUE,
-  EVENTS_QUEUE,
-  LIVENESS_QUEUE,
-  TASKS_QUEUE,
-  WEBHOOKS_QUEUE,
-} from '@vitrine/runtime/queues';
+import { bullPrefix, QUEUE_NAMES } from '@vitrine/runtime/queues';
 import type { AppContextExtras, AppState, Deps } from './context';
 import { guard } from './contracts/pipeline';
 import { forbidden } from './errors';
@@ -57,9 +50,7 @@ function opensPage(ctx: Context): boolean {
 export function queueBoard(deps: Pick<Deps, 'redis' | 'config'>): Middleware<AppState, AppContextExtras> {
   const prefix = bullPrefix(deps.config.redisPrefix);
   // Queue handles on the app's connection: they only read and move jobs (no blocking commands).
-  const queues = [EVENTS_QUEUE, TASKS_QUEUE, EMAILS_QUEUE, LIVENESS_QUEUE, WEBHOOKS_QUEUE].map(
-    (name) => new Queue(name, { connection: deps.redis, prefix }),
-  );
+  const queues = QUEUE_NAMES.map((name) => new Queue(name, { connection: deps.redis, prefix }));
   for (const queue of queues) handleErrors(queue, `queue-board:${queue.name}`);
   const adapter = new KoaAdapter();
   adapter.setBasePath(QUEUE_BOARD_PATH);

@@ -8,9 +8,11 @@ import type { DomainEvent, EventName, ServerToClientEvents } from './events';
  * - staleReads: the shared reads of every API node it makes stale (runtime/src/stale-reads.ts);
  * - livePush: its Socket.IO pushes and room moves (runtime/src/live.ts);
  * - testRequestPush: its test-request pushes (runtime/src/live-test-requests.ts);
- * - workerJobs: the worker jobs it enqueues, board recomputes and mails (worker/src/processors/events.ts);
+ * - workerJobs: the worker jobs it enqueues, board recomputes and the mails that are not notifications
+ *   (worker/src/processors/events.ts);
  * - webKeys: the web's cached answers its pushes make stale (web/src/lib/live-keys.ts);
- * - notify: the notification rows the worker writes for it (worker/src/notifications/fan-out.ts);
+ * - notify: the notification rows the worker writes for it (worker/src/notifications/fan-out.ts), the one
+ *   way a member is told of news: bell, live push, instant mail and digest follow their settings;
  * - webhook: the webhook event it is for the project's owner (worker/src/webhooks/fan-out.ts).
  *
  * A new event does not compile until its row decides every kind; a new effect name does not compile
@@ -86,16 +88,12 @@ export const WORKER_JOB_EFFECTS = [
   'ratingBoards',
   /** Every board, recomputed whole. */
   'allBoards',
-  /** The mails of a message (contact copy, admin copy, reply notice). */
+  /** The mails of a contact message (the sender's copy, the admins' copy). */
   'messageMails',
   /** The mail of a confirmation link. */
   'confirmationMail',
   /** An admin's reply, mailed to the visitor who wrote. */
   'visitorReplyMail',
-  /** The email copies of the test-request notices. */
-  'requestNotices',
-  /** The owner's mail of a project gone down or back up. */
-  'healthNotice',
   /** A check of the project now (when the checks are on). */
   'livenessCheck',
   /** A new project: every board recomputed; checked now and at its spot of the interval (when the checks are on). */
@@ -268,14 +266,12 @@ export const EVENT_EFFECTS = {
   'testRequest.updated': {
     ...none,
     testRequestPush: 'requestUpdated',
-    workerJobs: 'requestNotices',
     webKeys: 'testRequests',
     notify: 'requestStatus',
   },
   'tester.joined': {
     ...none,
     testRequestPush: 'testerActivity',
-    workerJobs: 'requestNotices',
     webKeys: 'testRequests',
     notify: 'testerJoined',
     webhook: 'testerJoined',
@@ -284,7 +280,6 @@ export const EVENT_EFFECTS = {
   'feedback.posted': {
     ...none,
     testRequestPush: 'testerActivity',
-    workerJobs: 'requestNotices',
     webKeys: 'testRequests',
     notify: 'feedbackPosted',
     webhook: 'feedbackPosted',
@@ -317,7 +312,6 @@ export const EVENT_EFFECTS = {
     ...none,
     staleReads: 'project',
     livePush: 'health',
-    workerJobs: 'healthNotice',
     webKeys: 'projects',
     notify: 'healthChanged',
     webhook: 'healthChanged',

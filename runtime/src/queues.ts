@@ -11,6 +11,13 @@ export const EMAILS_QUEUE = 'emails';
 export const LIVENESS_QUEUE = 'liveness';
 /** One job per webhook delivery and round, retried with backoff (docs/api.md "Webhooks"). */
 export const WEBHOOKS_QUEUE = 'webhooks';
+/**
+ * Every queue: the worker runs one BullMQ worker on each (worker/src/index.ts) and the queue board
+ * shows them all (api/src/queue-board.ts).
+ */
+export const QUEUE_NAMES = [EVENTS_QUEUE, TASKS_QUEUE, EMAILS_QUEUE, LIVENESS_QUEUE, WEBHOOKS_QUEUE] as const;
+/** The name of one of our queues. */
+export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Retries of an event job: its handlers are idempotent, so a retry is always safe. */
 const EVENT_ATTEMPTS = 8;

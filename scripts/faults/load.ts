@@ -2,7 +2,7 @@
  * The suite's mixed load: visitors (list and detail reads, votes, contact messages with a copy by
  * mail, some in email mode, which also mails the admins), members (the same plus ratings, reports,
  * messages to other members; their copies go to their profile address) and admins (the message
- * list, and replies to members, which mail a reply notice). Each client is one loop, one request at
+ * list, and replies to members, each mailed as a notification). Each client is one loop, one request at
  * a time with a short think time, until stopped or its time bound passes.
  */
 import type { Cluster } from './cluster';
@@ -144,7 +144,7 @@ function actions(world: World): Record<Role, Array<[number, Action]>> {
   const reply: Action = async (c, sink) => {
     if (!world.replyable.length) return adminList(c, sink);
     const res = await c.http.send('POST', `/api/admin/messages/${pick(world.replyable)}/reply`, text('Admin reply'));
-    if (ok(res.status)) sink.writes.messages.push({ id: (res.body as { id: number }).id, mails: ['reply-notice'] });
+    if (ok(res.status)) sink.writes.messages.push({ id: (res.body as { id: number }).id, mails: ['admin-reply'] });
     return res.status;
   };
   return {

@@ -1,6 +1,6 @@
 /**
- * The data the suite's load works on: members with confirmed email addresses (so their copies and reply
- * notices are mailed), projects to read, vote on and rate, and a separate pool of projects to report
+ * The data the suite's load works on: members with confirmed email addresses (so their copies and the
+ * notification mails of replies are sent), projects to read, vote on and rate, and a separate pool of projects to report
  * (three reports hide a project, which must not empty the main pool).
  */
 import { randomBytes } from 'node:crypto';

@@ -7,9 +7,11 @@ import type { Sql } from '@vitrine/db/sql';
 
 /**
  * The mails a message asks for (worker/src/processors/events.ts emailsFor), plus the confirmation
- * link a visitor's copy waits for (its key is the email.confirmationRequested event's).
+ * link a visitor's copy waits for (its key is the email.confirmationRequested event's) and the
+ * notification mail of an admin's reply (`admin-reply`: the seeded members mail every kind at once;
+ * its key is worker/src/notifications/instant-mail.ts `mailKey(['notify', 'event:<id>', recipient])`).
  */
-export type MailKind = 'contact-copy' | 'contact-admin' | 'reply-notice' | 'email-confirm';
+export type MailKind = 'contact-copy' | 'contact-admin' | 'admin-reply' | 'email-confirm';
 
 /** An answer's status: 0 when none came (refused, reset, timed out). */
 export type Status = number;
@@ -113,20 +115,22 @@ export async function lostWrites(sql: Sql, writes: WriteLog): Promise<string[]> 
 export async function owedMails(sql: Sql, writes: WriteLog): Promise<string[]> {
   const wanted = writes.messages.filter((m) => m.mails.length > 0);
   if (!wanted.length) return [];
-  const rows = await sql<{ id: string; messageId: number }[]>`
-    SELECT id, (payload->>'messageId')::int AS message_id FROM events
+  const rows = await sql<{ id: string; messageId: number; recipientUserId: number | null }[]>`
+    SELECT id, (payload->>'messageId')::int AS message_id, (payload->>'recipientUserId')::int AS recipient_user_id FROM events
     WHERE name = 'message.created' AND (payload->>'messageId')::int = ANY(${wanted.map((m) => m.id)}::int[])`;
   const eventOf = new Map(rows.map((r) => [r.messageId, r.id]));
+  const recipientOf = new Map(rows.map((r) => [r.messageId, r.recipientUserId]));
   const confirmations = await sql<{ id: string; messageId: number }[]>`
     SELECT e.id, c.message_id FROM email_confirmations c
     JOIN events e ON e.name = 'email.confirmationRequested' AND (e.payload->>'confirmationId')::int = c.id
     WHERE c.message_id = ANY(${wanted.map((m) => m.id)}::int[])`;
   const confirmationOf = new Map(confirmations.map((r) => [r.messageId, r.id]));
+  const missing = (m: { id: number }) => `missing-for-message-${m.id}`;
   return wanted.flatMap((m) =>
-    m.mails.map(
-      (kind) =>
-        `event-${(kind === 'email-confirm' ? confirmationOf : eventOf).get(m.id) ?? `missing-for-message-${m.id}`}-${kind}`,
-    ),
+    m.mails.map((kind) => {
+      if (kind === 'admin-reply') return `notify-event_${eventOf.get(m.id) ?? missing(m)}-${recipientOf.get(m.id)}`;
+      return `event-${(kind === 'email-confirm' ? confirmationOf : eventOf).get(m.id) ?? missing(m)}-${kind}`;
+    }),
   );
 }
 

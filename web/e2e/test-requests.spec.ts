@@ -105,9 +105,9 @@ test.describe('test requests', () => {
     await expect(ownerPage.getByRole('heading', { level: 1, name: requestTitle })).toBeVisible();
     await expect(ownerPage.getByText('No testers have joined yet.')).toBeVisible();
 
-    // The owner also has the home page open in another tab: its header gets the live badge.
+    // The owner also has the home page open in another tab: its header's bell counts the news live.
     const ownerHome = awaitingHydration(await ownerPage.context().newPage());
-    // Its toast and badge come from the pushes alone: the tester joins once its socket is up.
+    // Its toast and bell count come from the pushes alone: the tester joins once its socket is up.
     const connected = liveSocketReady(ownerHome);
     await ownerHome.goto('/');
     await connected;
@@ -123,9 +123,16 @@ test.describe('test requests', () => {
     // The owner sees the tester arrive live, with a toast.
     await expect(ownerPage.getByRole('link', { name: tester.username })).toBeVisible();
     await expect(ownerHome.getByText('A tester joined', { exact: true })).toBeVisible();
+    // The same news is a notification: the bell counts it (the one count of news not read yet) and its
+    // panel lists it.
     await openMenuIfPhone(ownerHome);
+    const bell = ownerHome.getByRole('button', { name: /^Notifications/ }).locator('visible=true');
+    await expect(bell).toHaveAccessibleName(/\d+ unread/);
+    await bell.click();
     await expect(
-      ownerHome.getByRole('link', { name: /^Test Requests\s*, 1 new$/ }).filter({ visible: true }),
+      ownerHome
+        .getByRole('dialog', { name: 'Notifications' })
+        .getByRole('link', { name: new RegExp(`${tester.username} joined your test request "${requestTitle}"`) }),
     ).toBeVisible();
     await ownerHome.close();
 

@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Config, WorkerEnvSettings } from '@vitrine/runtime/config';
+import type { QueueName } from '@vitrine/runtime/queues';
 import type { LivePushes } from '@vitrine/runtime/live';
 import type { Sql } from '@vitrine/db/sql';
 import { WEBHOOK_TIMEOUT_MS } from '@vitrine/domain/webhooks';
@@ -12,7 +13,7 @@ import type { Mailer } from './mailer';
  */
 export interface WorkerSettings extends WorkerEnvSettings {
   /** Jobs of each queue one process runs at once. */
-  concurrency: { events: number; tasks: number; emails: number; liveness: number; webhooks: number };
+  concurrency: Record<QueueName, number>;
   /** Delay of an event-triggered recompute, during which a burst of events gathers behind it. */
   recomputeDelayMs: number;
   /**
@@ -40,7 +41,7 @@ export interface WorkerContext {
   config: Config;
   settings: WorkerSettings;
   sql: Sql;
-  queues: { events: Queue; tasks: Queue; emails: Queue; liveness: Queue; webhooks: Queue };
+  queues: Record<QueueName, Queue>;
   mailer: Mailer;
   live: LivePushes;
   /** The worker's Redis connection (commands retry until Redis answers), for the stats counters. */

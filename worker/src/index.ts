@@ -3,20 +3,13 @@
  * recomputes, schedule ticks, the outbox relay) and mails. Run it with `npm run start:worker`;
  * start as many as you like, they share the queues.
  */
-import { Worker, type Job, type Queue } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { duplicateRedis, openRedis } from '@vitrine/runtime/redis';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit, type Config } from '@vitrine/runtime/config';
-import {
-  bullPrefix,
-  EMAILS_QUEUE,
-  EVENTS_QUEUE,
-  LIVENESS_QUEUE,
-  TASKS_QUEUE,
-  WEBHOOKS_QUEUE,
-} from '@vitrine/runtime/queues';
+import { bullPrefix, QUEUE_NAMES, type QueueName } from '@vitrine/runtime/queues';
 import { createLivePushes } from '@vitrine/runtime/live';
 import { createSql } from '@vitrine/db/sql';
 import { migrate } from '@vitrine/db/migrate';
@@ -24,24 +17,23 @@ import { WORKER_DEFAULTS, type WorkerContext, type WorkerSettings } from './cont
 import { createMailer } from './mailer';
 import { processEvent } from './processors/events';
 import { createTaskProcessor } from './processors/tasks';
-import { JOB } from './job-names';
+import type { TaskQueueName } from './job-names';
+import { registerSchedules, schedules } from './schedules';
 import { RecomputeLeaderboardTask } from './tasks/recompute-leaderboard-task';
 import { RecomputeTopContributorsTask } from './tasks/recompute-top-contributors-task';
 import { RecomputeTrendingTask } from './tasks/recompute-trending-task';
 import { RefreshBoardsTask } from './tasks/refresh-boards-task';
 import { RelayOutboxTask } from './tasks/relay-outbox-task';
 import { IntegrityScanTask } from './tasks/integrity-scan-task';
-import { FOLD_STATS_EVERY_MS, FoldStatsTask, REFOLD_VOTE_DAYS, REFOLD_VOTES_EVERY_MS } from './tasks/fold-stats-task';
-import { PruneOutboxTask, PRUNE_OUTBOX_EVERY_MS } from './tasks/prune-outbox-task';
+import { FoldStatsTask } from './tasks/fold-stats-task';
+import { PruneOutboxTask } from './tasks/prune-outbox-task';
 import { SendEmailTask } from './tasks/send-email-task';
-import { SendRequestNoticeTask } from './tasks/send-request-notice-task';
-import { DIGEST_EVERY_MS, SendDigestsTask } from './tasks/send-digests-task';
-import { PRUNE_NOTIFICATIONS_EVERY_MS, PruneNotificationsTask } from './tasks/prune-notifications-task';
+import { SendDigestsTask } from './tasks/send-digests-task';
+import { PruneNotificationsTask } from './tasks/prune-notifications-task';
 import { SendNotificationMailTask } from './notifications/instant-mail';
 import { SendVisitorReplyTask } from './tasks/send-visitor-reply-task';
 import { SendConfirmationTask } from './tasks/send-confirmation-task';
 import type { Task } from './tasks/task';
-import { SendHealthNoticeTask } from './tasks/send-health-notice-task';
 import { ScheduleChecksTask } from './tasks/schedule-checks-task';
 import { CheckProjectTask } from './tasks/check-project-task';
 import { DeliverWebhookTask } from './tasks/deliver-webhook-task';
@@ -51,13 +43,12 @@ import type { JobResult } from './tasks/task';
 import { countedMailer, measureWorker, observeJob } from './metrics';
 import { collectProcessMetrics, handleErrors, serveMetrics } from '@vitrine/runtime/metrics';
 import { createLogger, loggerFor, setRootLogger } from '@vitrine/runtime/logger';
-import { DIGEST_MODES } from '@vitrine/domain/notifications';
 
 /** A running worker process. */
 export interface RunningWorker {
   /** Stops taking jobs, lets the running ones finish, then closes every connection. */
   close(): Promise<void>;
-  workers: { events: Worker; tasks: Worker; emails: Worker; liveness: Worker; webhooks: Worker };
+  workers: Record<QueueName, Worker>;
   queues: WorkerContext['queues'];
   /** True while the worker's Redis connection is up (it can take jobs). */
   ready(): boolean;
@@ -65,20 +56,30 @@ export interface RunningWorker {
   metricsUrl: string | null;
 }
 
-/** Everything the tasks queue runs. */
-const TASKS: Task[] = [
-  RecomputeTrendingTask,
-  RecomputeLeaderboardTask,
-  RecomputeTopContributorsTask,
-  RefreshBoardsTask,
-  RelayOutboxTask,
-  PruneOutboxTask,
-  SendDigestsTask,
-  PruneNotificationsTask,
-  IntegrityScanTask,
-  ScheduleChecksTask,
-  FoldStatsTask,
-];
+/** The tasks each queue runs (the events queue runs the events, src/processors/events.ts). */
+export const TASKS_BY_QUEUE: Record<TaskQueueName, Task[]> = {
+  tasks: [
+    RecomputeTrendingTask,
+    RecomputeLeaderboardTask,
+    RecomputeTopContributorsTask,
+    RefreshBoardsTask,
+    RelayOutboxTask,
+    PruneOutboxTask,
+    SendDigestsTask,
+    PruneNotificationsTask,
+    IntegrityScanTask,
+    ScheduleChecksTask,
+    FoldStatsTask,
+  ],
+  emails: [SendEmailTask, SendConfirmationTask, SendVisitorReplyTask, SendNotificationMailTask],
+  liveness: [CheckProjectTask],
+  webhooks: [DeliverWebhookTask],
+};
+
+/** One of `make` per queue of QUEUE_NAMES, by name. */
+function byQueue<T>(make: (name: QueueName) => T): Record<QueueName, T> {
+  return Object.fromEntries(QUEUE_NAMES.map((name) => [name, make(name)])) as Record<QueueName, T>;
+}
 
 /** Opens a Redis connection that never gives up on a command (BullMQ's requirement for workers). */
 function workerRedis(config: Config, name: string, log: WorkerContext['log']): Redis {
@@ -107,42 +108,20 @@ function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) 
     lockDuration: settings.lockDurationMs,
     stalledInterval: settings.stalledIntervalMs,
   };
-  const runTask = createTaskProcessor(ctx, TASKS);
-  const sendEmail = createTaskProcessor(ctx, [
-    SendEmailTask,
-    SendRequestNoticeTask,
-    SendConfirmationTask,
-    SendVisitorReplyTask,
-    SendNotificationMailTask,
-    SendHealthNoticeTask,
-  ]);
-  const runCheck = createTaskProcessor(ctx, [CheckProjectTask]);
-  const deliver = createTaskProcessor(ctx, [DeliverWebhookTask]);
-  const logged = (queue: string, processor: (job: Job) => Promise<JobResult>) =>
-    loggedProcessor(queue, processor, logger, observeJob);
-  const workers = {
-    events: new Worker(
-      EVENTS_QUEUE,
-      logged(EVENTS_QUEUE, (job: Job) => processEvent(ctx, job)),
-      { ...common, concurrency: settings.concurrency.events },
-    ),
-    tasks: new Worker(TASKS_QUEUE, logged(TASKS_QUEUE, runTask), {
-      ...common,
-      concurrency: settings.concurrency.tasks,
-    }),
-    emails: new Worker(EMAILS_QUEUE, logged(EMAILS_QUEUE, sendEmail), {
-      ...common,
-      concurrency: settings.concurrency.emails,
-    }),
-    liveness: new Worker(LIVENESS_QUEUE, logged(LIVENESS_QUEUE, runCheck), {
-      ...common,
-      concurrency: settings.concurrency.liveness,
-    }),
-    webhooks: new Worker(WEBHOOKS_QUEUE, logged(WEBHOOKS_QUEUE, deliver), {
-      ...common,
-      concurrency: settings.concurrency.webhooks,
-    }),
+  const processors: Record<QueueName, (job: Job) => Promise<JobResult>> = {
+    events: (job) => processEvent(ctx, job),
+    tasks: createTaskProcessor(ctx, TASKS_BY_QUEUE.tasks),
+    emails: createTaskProcessor(ctx, TASKS_BY_QUEUE.emails),
+    liveness: createTaskProcessor(ctx, TASKS_BY_QUEUE.liveness),
+    webhooks: createTaskProcessor(ctx, TASKS_BY_QUEUE.webhooks),
   };
+  const workers = byQueue(
+    (name) =>
+      new Worker(name, loggedProcessor(name, processors[name], logger, observeJob), {
+        ...common,
+        concurrency: settings.concurrency[name],
+      }),
+  );
   for (const [name, worker] of Object.entries(workers)) {
     handleErrors(worker, `worker:${name}`);
     worker.on('failed', (job, err) => {
@@ -155,64 +134,6 @@ function startProcessors(ctx: WorkerContext, connection: Redis, prefix: string) 
     });
   }
   return workers;
-}
-
-/** The repeating jobs: board refreshes, the outbox prune and relay (one schedule per deployment, whatever the worker count). */
-async function scheduleTasks(tasks: Queue, settings: WorkerSettings, config: Config): Promise<void> {
-  // The live-or-down checks run only where LIVENESS_ENABLED=1 (docs/operations.md "Liveness").
-  if (config.liveness.enabled)
-    await tasks.upsertJobScheduler(
-      'schedule-checks',
-      { every: config.liveness.intervalSeconds * 1000 },
-      { name: JOB.scheduleChecks, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
-  else await tasks.removeJobScheduler('schedule-checks');
-  await tasks.upsertJobScheduler(
-    'refresh-trending',
-    { every: settings.trendingEveryMs },
-    { name: JOB.refreshBoards, data: { group: 'trending' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
-  );
-  await tasks.upsertJobScheduler(
-    'refresh-leaderboards',
-    { every: settings.leaderboardsEveryMs },
-    { name: JOB.refreshBoards, data: { group: 'leaderboards' }, opts: { removeOnComplete: true, removeOnFail: 100 } },
-  );
-  await tasks.upsertJobScheduler(
-    'prune-outbox',
-    { every: PRUNE_OUTBOX_EVERY_MS },
-    { name: JOB.pruneOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
-  );
-  await tasks.upsertJobScheduler(
-    'prune-notifications',
-    { every: PRUNE_NOTIFICATIONS_EVERY_MS },
-    { name: JOB.pruneNotifications, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
-  );
-  for (const mode of DIGEST_MODES)
-    await tasks.upsertJobScheduler(
-      `digest-${mode}`,
-      { every: DIGEST_EVERY_MS[mode] },
-      { name: JOB.sendDigests, data: { mode }, opts: { removeOnComplete: true, removeOnFail: 100 } },
-    );
-  await tasks.upsertJobScheduler(
-    'integrity-scan',
-    { every: settings.integrityScanEveryMs },
-    { name: JOB.integrityScan, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
-  );
-  await tasks.upsertJobScheduler(
-    'fold-stats',
-    { every: FOLD_STATS_EVERY_MS },
-    { name: JOB.foldStats, data: { voteDays: 2 }, opts: { removeOnComplete: true, removeOnFail: 100 } },
-  );
-  await tasks.upsertJobScheduler(
-    'refold-stats-votes',
-    { every: REFOLD_VOTES_EVERY_MS },
-    { name: JOB.foldStats, data: { voteDays: REFOLD_VOTE_DAYS }, opts: { removeOnComplete: true, removeOnFail: 100 } },
-  );
-  await tasks.upsertJobScheduler(
-    'relay-outbox',
-    { every: settings.relayEveryMs },
-    { name: JOB.relayOutbox, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
-  );
 }
 
 /**
@@ -234,13 +155,7 @@ export async function startWorker(
   // Live pushes of relayed events: fail fast while Redis is down, like the API's publisher.
   const liveRedis = duplicateRedis(connection, 'worker-live', { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
   const prefix = bullPrefix(config.redisPrefix);
-  const queues = {
-    events: new RequestIdQueue(EVENTS_QUEUE, { connection, prefix }),
-    tasks: new RequestIdQueue(TASKS_QUEUE, { connection, prefix }),
-    emails: new RequestIdQueue(EMAILS_QUEUE, { connection, prefix }),
-    liveness: new RequestIdQueue(LIVENESS_QUEUE, { connection, prefix }),
-    webhooks: new RequestIdQueue(WEBHOOKS_QUEUE, { connection, prefix }),
-  };
+  const queues = byQueue((name) => new RequestIdQueue(name, { connection, prefix }));
   for (const [name, queue] of Object.entries(queues)) handleErrors(queue, `queue:${name}`);
 
   const mailer = countedMailer(
@@ -255,7 +170,7 @@ export async function startWorker(
   const ctx: WorkerContext = { config, settings, sql, queues, mailer, live, redis: connection, log };
 
   const workers = startProcessors(ctx, connection, prefix);
-  if (settings.schedulers) await scheduleTasks(queues.tasks, settings, config);
+  if (settings.schedulers) await registerSchedules(queues.tasks, schedules(settings, config));
 
   collectProcessMetrics('worker');
   const measured = measureWorker(queues, sql);

@@ -104,7 +104,6 @@ export function presentDataExport(rows: DataExportRows, exportedAt: Date): DataE
       isAdmin: p.isAdmin,
       isPaused: p.isPaused,
       isVerified: p.isVerified,
-      emailNotices: p.emailNotices,
       developerRating: Number(p.developerRating),
       developerRatingCount: p.developerRatingCount,
       testerRating: Number(p.testerRating),

@@ -16,7 +16,6 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     isPaused: user.isPaused,
     role: user.role,
     bio: user.bio,
-    emailNotices: user.emailNotices,
     developerTier,
     testerTier,
     emailVerified: user.email !== null && user.emailVerifiedAt !== null,

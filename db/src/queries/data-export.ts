@@ -21,7 +21,6 @@ export interface ExportProfileRow {
   isAdmin: boolean;
   isPaused: boolean;
   isVerified: boolean;
-  emailNotices: boolean;
   developerRating: string;
   developerRatingCount: number;
   testerRating: string;
@@ -314,7 +313,7 @@ export function makeDataExportQueries(sql: Tx) {
   return {
     async profile(userId: number): Promise<ExportProfileRow | undefined> {
       const [row] = await sql<ExportProfileRow[]>`
-        SELECT id, username, email, email_verified_at, role, bio, is_admin, is_paused, is_verified, email_notices,
+        SELECT id, username, email, email_verified_at, role, bio, is_admin, is_paused, is_verified,
                developer_rating, developer_rating_count, tester_rating, tester_rating_count, activity_points,
                follower_count, following_count, notify_email, notify_kinds, created_at
         FROM users WHERE id = ${userId}`;

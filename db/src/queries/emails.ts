@@ -1,4 +1,3 @@
-import type { RequestStatus } from '@vitrine/domain/test-requests';
 import type { Tx } from '../sql';
 
 /** What the worker's emails need to know about one stored message. */
@@ -23,27 +22,6 @@ export interface EmailMessageRow {
   createdAt: Date;
 }
 
-/** What a mail about a project to one member needs. */
-export interface ProjectNoticeRow {
-  projectId: number;
-  title: string;
-  recipientUsername: string;
-  recipientEmail: string | null;
-}
-
-/** What a test-request notice mail needs: the request, its recipient and who acted. */
-export interface RequestNoticeRow {
-  requestId: number;
-  title: string;
-  status: RequestStatus;
-  recipientUsername: string;
-  /** null when the recipient has no confirmed address or turned email notices off in their settings. */
-  recipientEmail: string | null;
-  actorUsername: string | null;
-  /** An admin hid the request: the notification centre tells nobody of it, only this notice does. */
-  isHidden: boolean;
-}
-
 /** The worker's email bookkeeping (migration 0003) and the one read its emails make. */
 export function makeEmailQueries(sql: Tx) {
   return {
@@ -65,33 +43,6 @@ export function makeEmailQueries(sql: Tx) {
         LEFT JOIN users s ON s.id = m.sender_user_id
         LEFT JOIN users r ON r.id = m.recipient_user_id
         WHERE m.id = ${id}`;
-      return row;
-    },
-    /**
-     * A test request with a recipient's address (null unless they have a confirmed one and keep email notices on)
-     * and the acting user's name, or undefined when the request or the recipient is gone.
-     */
-    async findRequestNotice(
-      requestId: number,
-      recipientId: number,
-      actorId: number | null,
-    ): Promise<RequestNoticeRow | undefined> {
-      const [row] = await sql<RequestNoticeRow[]>`
-        SELECT r.id AS request_id, r.title, r.status, r.is_hidden, u.username AS recipient_username,
-               CASE WHEN u.email_notices AND u.email_verified_at IS NOT NULL THEN u.email END AS recipient_email, a.username AS actor_username
-        FROM project_requests r
-        JOIN users u ON u.id = ${recipientId}
-        LEFT JOIN users a ON a.id = ${actorId}
-        WHERE r.id = ${requestId}`;
-      return row;
-    },
-    /** What a project's health notice needs: its title and the recipient's name and (confirmed, notices on) address. */
-    async findProjectNotice(projectId: number, recipientId: number): Promise<ProjectNoticeRow | undefined> {
-      const [row] = await sql<ProjectNoticeRow[]>`
-        SELECT p.id AS project_id, p.title, u.username AS recipient_username,
-               CASE WHEN u.email_notices AND u.email_verified_at IS NOT NULL THEN u.email END AS recipient_email
-        FROM projects p JOIN users u ON u.id = ${recipientId}
-        WHERE p.id = ${projectId}`;
       return row;
     },
     /** Whether the mail `kind` of event `eventId` already went out. */

@@ -1,6 +1,6 @@
 import type { Tx } from '../sql';
 
-/** A user's peer-rating aggregates, activity points and notice setting. */
+/** A user's peer-rating aggregates and activity points. */
 export interface UserStatsRow {
   id: number;
   /** numeric(5,2) as strings. */
@@ -11,7 +11,7 @@ export interface UserStatsRow {
   activityPoints: number;
 }
 
-/** Reads of the users columns test requests add meaning to: aggregates, activity points, notice settings (users.ts writes them). */
+/** Reads of the users columns test requests add meaning to: aggregates and activity points (users.ts writes them). */
 export function makeUserSettingsQueries(sql: Tx) {
   return {
     /** A user's aggregates and points. */
@@ -25,13 +25,6 @@ export function makeUserSettingsQueries(sql: Tx) {
     /** Locks users rows in id order (two raters of the same pair never deadlock). */
     async lockUsers(ids: number[]): Promise<void> {
       await sql`SELECT id FROM users WHERE id = ANY(${[...new Set(ids)].sort((a, b) => a - b)}) ORDER BY id FOR UPDATE`;
-    },
-
-    /** Email address and notice setting of users who asked for email copies and have a confirmed address. */
-    async noticeRecipients(ids: number[]): Promise<Array<{ id: number; username: string; email: string }>> {
-      if (ids.length === 0) return [];
-      return sql<Array<{ id: number; username: string; email: string }>>`
-        SELECT id, username, email FROM users WHERE id = ANY(${ids}) AND email_notices AND email IS NOT NULL AND email_verified_at IS NOT NULL`;
     },
   };
 }

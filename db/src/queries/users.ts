@@ -16,8 +16,7 @@ export interface UserRow {
   isVerified: boolean;
   bio: string | null;
   createdAt: Date;
-  /** Email copies of test-request notices, and the peer-rating aggregates (numeric(5,2) strings). */
-  emailNotices: boolean;
+  /** The peer-rating aggregates (numeric(5,2) strings). */
   developerRating: string;
   developerRatingCount: number;
   testerRating: string;
@@ -60,7 +59,6 @@ export interface SettingsFields {
   role?: Role;
   bio?: string | null;
   email?: string | null;
-  emailNotices?: boolean;
 }
 
 /** Queries on users: every write of the users table is here. Pass the pool or a transaction. */
@@ -120,7 +118,6 @@ export function makeUserQueries(sql: Tx) {
       if (input.role !== undefined) set.role = input.role;
       if (input.bio !== undefined) set.bio = input.bio;
       if (input.email !== undefined) set.email = input.email;
-      if (input.emailNotices !== undefined) set.email_notices = input.emailNotices;
       await sql`
         UPDATE users SET ${sql(set, Object.keys(set))}, profile_completed = (coalesce(${input.bio ?? null}, bio) IS NOT NULL),
           email_verified_at = CASE WHEN ${input.email === undefined}::boolean OR email IS NOT DISTINCT FROM ${input.email ?? null} THEN email_verified_at END

@@ -19,7 +19,6 @@ const profile = z.object({
   isAdmin: z.boolean(),
   isPaused: z.boolean(),
   isVerified: z.boolean(),
-  emailNotices: z.boolean(),
   developerRating: z.number(),
   developerRatingCount: z.number().int(),
   testerRating: z.number(),

@@ -19,7 +19,6 @@ const currentUser = z.object({
   isPaused: z.boolean(),
   role: z.enum(ROLES),
   bio: z.string().nullable(),
-  emailNotices: z.boolean().describe('email copies of test-request notices'),
   developerTier: tier,
   testerTier: tier,
   emailVerified: z.boolean().describe('whether the owner confirmed the email address'),

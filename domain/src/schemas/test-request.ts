@@ -171,7 +171,6 @@ export const settingsSchema = z
       })
       .nullable()
       .transform((v) => v || null),
-    emailNotices: z.boolean({ error: 'emailNotices must be true or false' }),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change');

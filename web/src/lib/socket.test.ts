@@ -37,7 +37,6 @@ const MEMBER: CurrentUser = {
   isPaused: false,
   role: 'developer',
   bio: null,
-  emailNotices: false,
   developerTier: null,
   testerTier: null,
   emailVerified: true,

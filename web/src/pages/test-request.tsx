@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, ClipboardX } from 'lucide-react';
 import type { TestRequestDetail } from '@vitrine/domain/answers';
@@ -7,7 +6,6 @@ import { Skeleton } from '../components/ui/skeleton';
 import { DetailPage, NotFoundPanel } from '../components/page/detail-page';
 import { useDocumentTitle } from '../lib/site';
 import { useSession } from '../stores/session';
-import { useRequestActivity } from '../stores/request-activity';
 import { useTestRequest } from '../features/test-requests/api/use-test-requests';
 import { FeedbackForm } from '../features/test-requests/components/feedback-form';
 import { FeedbackList } from '../features/test-requests/components/feedback-list';
@@ -20,9 +18,6 @@ import { RequestSummary, TesterList } from '../features/test-requests/components
 function RequestView({ request }: { request: TestRequestDetail }) {
   useDocumentTitle(request.title);
   const isAdmin = useSession((s) => s.user?.isAdmin ?? false);
-  const seen = useRequestActivity((s) => s.seen);
-  // Opening the request clears its live badge.
-  useEffect(() => seen(request.id), [request.id, request.feedbackCount, request.testerCount, seen]);
   const canManage = request.viewer.isOwner || isAdmin;
   const active = request.status === 'open' || request.status === 'in_progress';
   const actions = (

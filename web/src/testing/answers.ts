@@ -34,7 +34,6 @@ export function aMember(overrides: Partial<CurrentUser> = {}): CurrentUser {
     isPaused: false,
     role: 'both',
     bio: null,
-    emailNotices: true,
     developerTier: null,
     testerTier: null,
     emailVerified: true,

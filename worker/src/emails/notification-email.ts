@@ -11,6 +11,29 @@ export interface NotificationMailContext {
 }
 
 /**
+ * What a mail says of a notification beyond its sentence: what the news means for the member, or the
+ * text it is about (an admin's reply); null when the sentence says it all.
+ */
+export function notificationMailNote(row: Pick<NotificationRow, 'kind' | 'detail'>): string | null {
+  switch (row.kind) {
+    case 'projectHealth':
+      return row.detail === 'down'
+        ? 'It shows a "Down" badge and stays out of Trending until it answers again.'
+        : 'The "Down" badge is gone.';
+    case 'adminReply':
+      return [row.detail, 'Read and answer it in Messages.'].filter(Boolean).join('\n\n');
+    default:
+      return null;
+  }
+}
+
+/** One notification in a mail: its sentence, what it means, and its link. */
+function mailLine(row: NotificationRow, siteUrl: string): string {
+  const note = notificationMailNote(row)?.split('\n') ?? [];
+  return [`- ${notificationText(row)}`, ...note, siteUrl + row.url].join('\n  ').replace(/ +$/gm, '');
+}
+
+/**
  * A notification mail: one notification at once (`instant`) or the unread news of a day or week (a
  * digest), each line with its link, and the List-Unsubscribe headers of a one-click unsubscribe.
  */
@@ -25,7 +48,7 @@ export function NotificationEmail(
   // one-click POST a mail client sends itself (RFC 8058). Both are served by the API (app.ts).
   const pageUrl = `${ctx.siteUrl}/unsubscribe?token=${token}`;
   const oneClickUrl = `${ctx.siteUrl}/api/unsubscribe?token=${token}`;
-  const lines = rows.map((row) => `- ${notificationText(row)}\n  ${ctx.siteUrl}${row.url}`);
+  const lines = rows.map((row) => mailLine(row, ctx.siteUrl));
   const subject =
     mode === 'instant'
       ? notificationText(rows[0]!)

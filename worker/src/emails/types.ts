@@ -2,7 +2,7 @@ import type { EmailMessageRow } from '@vitrine/db/queries/emails';
 import type { OutgoingMail } from '../mailer';
 
 /** The kinds of mail the worker sends; with the event id they name a mail (sent once). */
-export type EmailKind = 'contact-copy' | 'contact-admin' | 'reply-notice';
+export type EmailKind = 'contact-copy' | 'contact-admin';
 
 /** What an email template may use besides the message. */
 export interface EmailContext {

@@ -10,7 +10,7 @@ import { loadConfig } from '@vitrine/runtime/config';
 import { WORKER_DEFAULTS, type WorkerContext } from '../context';
 import type { OutgoingMail } from '../mailer';
 import { processEvent } from '../processors/events';
-import { SendHealthNoticeTask, type HealthNoticeData } from '../tasks/send-health-notice-task';
+import { SendNotificationMailTask, type NotificationMailData } from '../notifications/instant-mail';
 import { ScheduleChecksTask, checkOffsetMs, nextCheck } from '../tasks/schedule-checks-task';
 import { workerTestConfig } from '../testing';
 import { checkProject } from './checker';
@@ -113,7 +113,8 @@ describe('checkProject', () => {
     expect(pushed.at(-1)).toMatchObject({ status: 'up', previous: 'down', recipientIds: [owner.id] });
     expect((await health.listChecks(project.id)).map((c) => c.outcome)).toEqual(['up', 'fail', 'fail', 'fail', 'up']);
 
-    // The worker turns the event into the owner's notification and one mail, sent once however often the job runs.
+    // The worker turns the event into the owner's notification and, a new member mailing every kind at
+    // once, one notification mail, sent once however often the job runs.
     await processEvent(ctx, { data: wentDown } as never);
     expect(notified).toEqual([
       expect.objectContaining({
@@ -121,15 +122,14 @@ describe('checkProject', () => {
         notification: expect.objectContaining({ text: `"${project.title}" is down: its address stopped answering` }),
       }),
     ]);
-    const mailJobs = queues.emails.jobs.map((j) => j.data as HealthNoticeData);
-    expect(mailJobs).toEqual([
-      expect.objectContaining({ projectId: project.id, recipientId: owner.id, notice: 'down' }),
-    ]);
-    await SendHealthNoticeTask.run(ctx, mailJobs[0]!);
-    await SendHealthNoticeTask.run(ctx, mailJobs[0]!);
+    const mailJobs = queues.emails.jobs.map((j) => j.data as NotificationMailData);
+    expect(mailJobs).toEqual([expect.objectContaining({ userId: owner.id, mode: 'instant' })]);
+    await SendNotificationMailTask.run(ctx, mailJobs[0]!);
+    await SendNotificationMailTask.run(ctx, mailJobs[0]!);
     expect(sent.map((m) => [m.to, m.subject])).toEqual([
-      ['owner@example.com', `${ctx.config.siteName}: "${project.title}" is down`],
+      ['owner@example.com', `${ctx.config.siteName}: "${project.title}" is down: its address stopped answering`],
     ]);
+    expect(sent[0]!.text).toContain('It shows a "Down" badge and stays out of Trending until it answers again.');
   });
 
   it('records a refused address as blocked without contacting it, and skips hidden projects', async () => {

@@ -286,6 +286,8 @@ export const NOTIFY: EffectHandlers<'notify', DomainEvent, [WorkerContext, strin
       groupKey: `message:${message.id}`,
       url: '/messages',
       subject: message.subject,
+      // The reply itself, for the mail (the member's own message; the centre shows the sentence only).
+      detail: message.message,
     });
   },
 };

@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import type { JobsOptions } from 'bullmq';
-import { makeEmailQueries } from '@vitrine/db/queries/emails';
 import { makeNotificationQueries, type DeliveredRow, type NotificationNews } from '@vitrine/db/queries/notifications';
 import { unsubscribeToken } from '@vitrine/runtime/unsubscribe-token';
-import { MAILING_MODES, type NotificationKind } from '@vitrine/domain/notifications';
+import { MAILING_MODES } from '@vitrine/domain/notifications';
 import type { WorkerContext } from '../context';
 import { NotificationEmail } from '../emails/notification-email';
 import { JOB } from '../job-names';
-import { defineTask } from '../tasks/task';
-import { recordSent } from '../tasks/send-email-task';
+import { defineMailTask, NO_EVENT } from '../tasks/mail-task';
 
 /** A digest lists at most this many notifications (the oldest unmailed first; the rest wait for the next). */
 export const DIGEST_MAX_ROWS = 50;
@@ -24,36 +21,30 @@ const schema = z.object({
 /** The data of a send-notification-mail job. */
 export type NotificationMailData = z.infer<typeof schema>;
 
-/** sent_emails rows of notification mails carry no event: their `kind` is the mail's key. */
-const NO_EVENT = 0;
-
-/** A send-notification-mail job, retried with exponential backoff while SMTP is down. */
-export function notificationMailJob(ctx: WorkerContext, data: NotificationMailData) {
-  const opts: JobsOptions = {
-    jobId: data.key,
-    attempts: ctx.settings.emailAttempts,
-    backoff: { type: 'exponential', delay: ctx.settings.emailBackoffMs },
-    removeOnComplete: { age: 24 * 3600 },
-    removeOnFail: { age: 30 * 24 * 3600 },
-  };
-  return { name: JOB.sendNotificationMail, data, opts };
-}
-
 /** The key of a mail: BullMQ job ids refuse colons. */
 export const mailKey = (parts: Array<string | number>) => parts.join('-').replace(/:/g, '_');
 
 /**
- * True when `userId` gets news of `kind` by notification mail at a confirmed address, at once or in
- * their daily or weekly digest: that mail tells them of the event, and the older notice mail of the
- * same event stays unsent (one mail per event, when they chose to have it).
+ * Sends one notification mail once (sent_emails by its key): the rows still unread and not mailed
+ * (of the kinds the member gets by mail) at the address confirmed now; nothing left, no mail. The
+ * rows are marked mailed, so a digest does not repeat an instant mail.
  */
-export async function getsNotificationMail(
-  ctx: WorkerContext,
-  userId: number,
-  kind: NotificationKind,
-): Promise<boolean> {
-  return (await makeNotificationQueries(ctx.sql).mailRecipients([userId], kind, MAILING_MODES)).length > 0;
-}
+export const SendNotificationMailTask = defineMailTask({
+  name: JOB.sendNotificationMail,
+  schema,
+  sentAs: (data) => ({ eventId: NO_EVENT, kind: data.key, key: data.key }),
+  async render(ctx, data) {
+    const notifications = makeNotificationQueries(ctx.sql);
+    const found = await notifications.mailFor(data.userId, { ids: data.ids, limit: DIGEST_MAX_ROWS });
+    if (!found || found.rows.length === 0) return null;
+    const mail = NotificationEmail(found, found.rows, data.mode, {
+      siteName: ctx.config.siteName,
+      siteUrl: ctx.config.siteUrl,
+      unsubscribeToken: unsubscribeToken(data.userId, ctx.config.sessionSecret),
+    });
+    return { mail, alsoRecord: () => notifications.markEmailed(found.rows.map((row) => row.id)) };
+  },
+});
 
 /** Queues the instant mail of each written row whose recipient gets this kind at once, at a confirmed address. */
 export async function enqueueInstantMails(
@@ -66,7 +57,7 @@ export async function enqueueInstantMails(
   if (recipients.length === 0) return;
   await ctx.queues.emails.addBulk(
     recipients.map((userId) =>
-      notificationMailJob(ctx, {
+      SendNotificationMailTask.job(ctx, {
         userId,
         mode: 'instant',
         ids: [byUser.get(userId)!],
@@ -75,30 +66,3 @@ export async function enqueueInstantMails(
     ),
   );
 }
-
-/**
- * Sends one notification mail once (sent_emails by its key): the rows still unread and not mailed
- * (of the kinds the member gets by mail) at the address confirmed now; nothing left, no mail. The
- * rows are marked mailed, so a digest does not repeat an instant mail.
- */
-export const SendNotificationMailTask = defineTask({
-  name: JOB.sendNotificationMail,
-  schema,
-  async run(ctx, data) {
-    const emails = makeEmailQueries(ctx.sql);
-    if (await emails.wasSent(NO_EVENT, data.key)) return;
-    const notifications = makeNotificationQueries(ctx.sql);
-    const found = await notifications.mailFor(data.userId, { ids: data.ids, limit: DIGEST_MAX_ROWS });
-    if (!found || found.rows.length === 0) return;
-    const mail = NotificationEmail(found, found.rows, data.mode, {
-      siteName: ctx.config.siteName,
-      siteUrl: ctx.config.siteUrl,
-      unsubscribeToken: unsubscribeToken(data.userId, ctx.config.sessionSecret),
-    });
-    await ctx.mailer.send({ ...mail, key: data.key });
-    await recordSent(async () => {
-      await notifications.markEmailed(found.rows.map((row) => row.id));
-      await emails.markSent(NO_EVENT, data.key, mail.to);
-    });
-  },
-});

@@ -5,71 +5,32 @@ import type { EmailKind } from '../emails/types';
 import { runEffect, type EffectHandlers, type EventWith } from '@vitrine/domain/event-effects';
 import { ALL_BOARDS, RATING_BOARDS, VOTE_BOARDS } from '../boards';
 import { enqueueBoards } from '../tasks/refresh-boards-task';
-import { emailJob } from '../tasks/send-email-task';
-import { requestNoticeJob, type RequestNoticeData } from '../tasks/send-request-notice-task';
-import { confirmationJob } from '../tasks/send-confirmation-task';
-import { visitorReplyJob } from '../tasks/send-visitor-reply-task';
+import { SendEmailTask } from '../tasks/send-email-task';
+import { SendConfirmationTask } from '../tasks/send-confirmation-task';
+import { SendVisitorReplyTask } from '../tasks/send-visitor-reply-task';
 import { NOTIFY } from '../notifications/fan-out';
-import { healthNoticeJob } from '../tasks/send-health-notice-task';
 import { checkJob } from '../tasks/check-project-task';
 import { nextCheck } from '../tasks/schedule-checks-task';
 import { webhookDeliveryJob } from '../tasks/deliver-webhook-task';
 import { WEBHOOKS } from '../webhooks/fan-out';
 
 /**
- * The message mails an event asks for: those of a message.created, and the contact copy a
- * visitor released by following its confirmation link (message.copyConfirmed).
+ * The message mails an event asks for: those of a contact message.created, and the contact copy a
+ * visitor released by following its confirmation link (message.copyConfirmed). A member hears of an
+ * admin's reply through the notification path (notify `adminReply`), not from here.
  */
 export function emailsFor(event: EventWith<'workerJobs', 'messageMails'>): EmailKind[] {
   if (event.name === 'message.copyConfirmed') return ['contact-copy'];
   const kinds: EmailKind[] = [];
   if (event.kind === 'contact' && event.sendCopy) kinds.push('contact-copy');
   if (event.kind === 'contact' && event.emailMode) kinds.push('contact-admin');
-  if (event.kind === 'reply' && event.recipientUserId !== null) kinds.push('reply-notice');
   return kinds;
 }
 
 /**
- * The email copies of a test-request event, the news of the live toasts: the owner hears
- * of a tester joining and of new feedback (not of edits), each tester of a status change. Whether
- * a recipient gets the mail (an address, notices on) is decided when it is sent.
- */
-export function requestNoticesFor(
-  event: EventWith<'workerJobs', 'requestNotices'>,
-  eventId: number,
-): RequestNoticeData[] {
-  switch (event.name) {
-    case 'tester.joined':
-      return [
-        { eventId, requestId: event.requestId, recipientId: event.ownerId, actorId: event.testerId, notice: 'joined' },
-      ];
-    case 'feedback.posted':
-      return event.created
-        ? [
-            {
-              eventId,
-              requestId: event.requestId,
-              recipientId: event.ownerId,
-              actorId: event.testerId,
-              notice: 'feedback',
-            },
-          ]
-        : [];
-    case 'testRequest.updated':
-      if (event.status === null) return [];
-      return event.testerIds.map((recipientId) => ({
-        eventId,
-        requestId: event.requestId,
-        recipientId,
-        actorId: null,
-        notice: 'status' as const,
-      }));
-  }
-}
-
-/**
- * The jobs of each worker-jobs effect (domain/src/event-effects.ts): board recomputes and mails. A
- * mail's job id comes from the event id, so a job without one asks for no mail.
+ * The jobs of each worker-jobs effect (domain/src/event-effects.ts): board recomputes and the mails
+ * that are not notifications (contact copies, confirmation links, replies to visitors). A mail's job id
+ * comes from the event id, so a job without one asks for no mail.
  */
 const WORKER_JOBS: EffectHandlers<'workerJobs', DomainEvent, [WorkerContext, number], Promise<void>> = {
   none: async () => {},
@@ -80,28 +41,18 @@ const WORKER_JOBS: EffectHandlers<'workerJobs', DomainEvent, [WorkerContext, num
     const kinds = Number.isSafeInteger(eventId) ? emailsFor(event) : [];
     if (kinds.length > 0)
       await ctx.queues.emails.addBulk(
-        kinds.map((kind) => emailJob(ctx, { eventId, messageId: event.messageId, kind })),
+        kinds.map((kind) => SendEmailTask.job(ctx, { eventId, messageId: event.messageId, kind })),
       );
   },
   confirmationMail: async (event, ctx, eventId) => {
     if (Number.isSafeInteger(eventId))
-      await ctx.queues.emails.addBulk([confirmationJob(ctx, { eventId, confirmationId: event.confirmationId })]);
+      await ctx.queues.emails.addBulk([
+        SendConfirmationTask.job(ctx, { eventId, confirmationId: event.confirmationId }),
+      ]);
   },
   visitorReplyMail: async (event, ctx, eventId) => {
     if (Number.isSafeInteger(eventId))
-      await ctx.queues.emails.addBulk([visitorReplyJob(ctx, { eventId, replyId: event.replyId })]);
-  },
-  requestNotices: async (event, ctx, eventId) => {
-    const notices = Number.isSafeInteger(eventId) ? requestNoticesFor(event, eventId) : [];
-    if (notices.length > 0) await ctx.queues.emails.addBulk(notices.map((data) => requestNoticeJob(ctx, data)));
-  },
-  healthNotice: async (event, ctx, eventId) => {
-    if (!Number.isSafeInteger(eventId)) return;
-    const notice = event.status === 'down' ? 'down' : 'up';
-    const jobs = event.recipientIds.map((recipientId) =>
-      healthNoticeJob(ctx, { eventId, projectId: event.projectId, recipientId, notice, since: event.since }),
-    );
-    if (jobs.length > 0) await ctx.queues.emails.addBulk(jobs);
+      await ctx.queues.emails.addBulk([SendVisitorReplyTask.job(ctx, { eventId, replyId: event.replyId })]);
   },
   livenessCheck: async (event, ctx, eventId) => {
     // Off unless LIVENESS_ENABLED=1: no traffic leaves a development, test or CI machine.

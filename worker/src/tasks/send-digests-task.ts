@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { makeNotificationQueries } from '@vitrine/db/queries/notifications';
 import { DIGEST_MODES, type DigestMode } from '@vitrine/domain/notifications';
 import { JOB } from '../job-names';
-import { mailKey, notificationMailJob } from '../notifications/instant-mail';
+import { mailKey, SendNotificationMailTask } from '../notifications/instant-mail';
 import { defineTask, IDLE } from './task';
 
 /** Members queued per batch of a digest run. */
@@ -30,7 +30,9 @@ export const SendDigestsTask = defineTask({
       // No recipient at all: nothing was done.
       if (batch.length === 0) return after === 0 ? IDLE : undefined;
       await ctx.queues.emails.addBulk(
-        batch.map((userId) => notificationMailJob(ctx, { userId, mode, key: mailKey(['digest', mode, userId, day]) })),
+        batch.map((userId) =>
+          SendNotificationMailTask.job(ctx, { userId, mode, key: mailKey(['digest', mode, userId, day]) }),
+        ),
       );
       after = batch[batch.length - 1]!;
     }

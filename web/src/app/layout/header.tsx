@@ -4,7 +4,6 @@ import { Menu, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { siteName } from '../../lib/site';
 import { cn } from '../../lib/cn';
-import { useRequestActivity } from '../../stores/request-activity';
 import { NavLink } from './nav-link';
 import { SessionButtons } from './session-buttons';
 
@@ -23,22 +22,6 @@ const MOBILE_EXTRA_LINKS = [
 
 const linkClass =
   'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
-
-/** The live badge of test-request activity the user has not opened yet. */
-function ActivityBadge() {
-  const count = useRequestActivity((s) => s.unseen.length);
-  if (count <= 0) return null;
-  return (
-    <span
-      data-testid="request-activity"
-      className="tabular ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-semibold leading-5 text-white"
-    >
-      <span className="sr-only">, </span>
-      {count > 99 ? '99+' : count}
-      <span className="sr-only"> new</span>
-    </span>
-  );
-}
 
 /** The site's mark and name, linking home. */
 function Brand({ onNavigate }: { onNavigate: () => void }) {
@@ -73,7 +56,6 @@ function MobileMenu({ open, onNavigate }: { open: boolean; onNavigate: () => voi
             <li key={link.href}>
               <NavLink href={link.href} className={cn(linkClass, 'block')} onNavigate={onNavigate}>
                 {link.label}
-                {link.href === '/test-requests' ? <ActivityBadge /> : null}
               </NavLink>
             </li>
           ))}
@@ -113,7 +95,6 @@ export function Header() {
               <li key={link.href}>
                 <NavLink href={link.href} className={linkClass}>
                   {link.label}
-                  {link.href === '/test-requests' ? <ActivityBadge /> : null}
                 </NavLink>
               </li>
             ))}

@@ -2,19 +2,18 @@ import { REQUEST_STATUS_LABELS } from '@vitrine/domain/test-requests';
 import { notify } from '../../../components/ui/toast';
 import { useLiveEvent } from '../../../hooks/use-live-event';
 import { useSession } from '../../../stores/session';
-import { useRequestActivity } from '../../../stores/request-activity';
 
 /**
  * Keeps test requests live for the signed-in user (mount once, at the root): the owner gets a toast
- * and a badge when a tester joins or posts feedback; testers when the status changes. Which reads the
- * same pushes make stale is lib/live-keys.ts's business (hooks/use-live-updates.ts applies it).
+ * when a tester joins or posts feedback; testers when the status changes. The count of news not read
+ * yet is the notification bell's (the same news is a notification, hooks/use-notification-count.ts).
+ * Which reads the same pushes make stale is lib/live-keys.ts's business (hooks/use-live-updates.ts
+ * applies it).
  */
 export function useTestRequestsLive(): void {
   const signedIn = useSession((s) => s.user !== null);
-  const add = useRequestActivity((s) => s.add);
   useLiveEvent('testRequest:activity', (push) => {
     if (!signedIn) return;
-    add(push.requestId);
     notify({
       title: push.kind === 'joined' ? 'A tester joined' : 'New feedback',
       description:
@@ -26,7 +25,6 @@ export function useTestRequestsLive(): void {
   useLiveEvent('testRequest:changed', (push) => {
     if (!signedIn) return;
     if (!push.statusChanged) return;
-    add(push.requestId);
     notify({
       title: 'Test request updated',
       description: `"${push.title}" is now ${REQUEST_STATUS_LABELS[push.status].toLowerCase()}.`,

@@ -2,7 +2,7 @@ import { ROLES, type Role } from '@vitrine/domain/constants';
 import { settingsSchema } from '@vitrine/domain/schemas/test-request';
 import type { CurrentUser } from '@vitrine/domain/answers';
 import { Button } from '../../../components/ui/button';
-import { Checkbox, Field, Input, Textarea } from '../../../components/ui/field';
+import { Field, Input, Textarea } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { useToastedAction } from '../../../hooks/use-toasted-action';
 import { callApi, endpoints, errorMessage } from '../../../lib/api';
@@ -20,13 +20,15 @@ const ROLE_OPTIONS: Array<{ value: Role; label: string }> = ROLES.map((role) => 
   }[role],
 }));
 
-/** Profile settings (/settings): role, bio, email and email notices, saved with PATCH /api/users/me. */
+/**
+ * Profile settings (/settings): role, bio and email, saved with PATCH /api/users/me. Which news is mailed
+ * is the Notification emails section's (features/notifications).
+ */
 export function SettingsForm({ user }: { user: CurrentUser }) {
   const form = useSchemaForm(settingsSchema, {
     role: user.role,
     bio: user.bio ?? '',
     email: user.email ?? '',
-    emailNotices: user.emailNotices,
   });
   const { run } = useToastedAction();
   const { pending, onSubmit } = useFormSubmit(
@@ -62,7 +64,7 @@ export function SettingsForm({ user }: { user: CurrentUser }) {
       </Field>
       <Field
         label="Email"
-        hint="Optional. Used for email copies of notices once confirmed; never shown on your profile."
+        hint="Optional. Used for notification emails once confirmed; never shown on your profile."
         error={form.errors.email}
       >
         {(p) => (
@@ -76,9 +78,6 @@ export function SettingsForm({ user }: { user: CurrentUser }) {
         )}
       </Field>
       <EmailStatus user={user} />
-      <Checkbox checked={form.values.emailNotices} onCheckedChange={(v) => form.set('emailNotices', v)}>
-        Email me when testers join or send feedback, and when a test request I joined changes status
-      </Checkbox>
       <div>
         <Button type="submit" loading={pending}>
           Save Settings
