@@ -126,15 +126,8 @@ export function nextPageUrl(url: string, param: string, cursor: PageCursor | num
   return `${path}?${params}`;
 }
 
-/** The URL of `rel="next"` in a Link header, or null. */
-export function nextLink(header: string | null): string | null {
-  if (!header) return null;
-  for (const part of header.split(',')) {
-    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
-    if (match && /(^|;)\s*rel="?next"?\s*(;|$)/.test(match[2]!)) return match[1]!;
-  }
-  return null;
-}
+/** The URL of `rel="next"` in a Link header (kept apart, without zod, for the web's list hook). */
+export { nextLink } from '../link-header';
 
 /** A page with each row presented by `present`, its cursor kept. */
 export function mapPage<T, R, C extends PageCursor | number>(page: Page<T, C>, present: (row: T) => R): Page<R, C> {
