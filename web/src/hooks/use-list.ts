@@ -57,7 +57,7 @@ export interface List<T> {
 }
 
 /**
- * The one hook of every paged list (docs/web-client.md "Lists"): the first page from `url` (an
+ * The one hook of every paged list (docs/web-client.md "Paged lists"): the first page from `url` (an
  * `apiKey` of a paged read, null: nothing read), each next page from the URL its predecessor's Link
  * header names (rel="next"), so no list guesses from a page's size or writes a cursor itself.
  */
