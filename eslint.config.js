@@ -191,6 +191,48 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // Server code reads the environment through the config module (runtime/src/config.ts: loadConfig,
+    // and logSettings for the logger, which may write before the configuration is read).
+    files: [...SERVER_CODE, 'domain/src/**/*.ts'],
+    ignores: [...TEST_FILES, '**/testing.ts', 'runtime/src/config.ts', 'api/src/public/render-fixtures/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read the environment through runtime/src/config.ts.' },
+      ],
+    },
+  },
+  {
+    // Every read goes through hooks/use-api.ts (typed by its route's contract) or, for a paged list,
+    // hooks/use-list.ts (which follows the Link header): no screen calls SWR's reader with a type of its own.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/hooks/use-api.ts', 'web/src/hooks/use-list.ts', ...TEST_FILES],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: "Import { z } from '@vitrine/domain/zod' (domain: '../zod'), which sets jitless first.",
+              allowTypeImports: true,
+            },
+            {
+              name: 'swr',
+              importNames: ['default'],
+              message: 'Read through useApi (hooks/use-api.ts), typed by the route, or useList for a paged list.',
+            },
+            {
+              name: 'swr/infinite',
+              importNames: ['default'],
+              message: 'A paged list reads through useList (hooks/use-list.ts), which follows the Link header.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Formatting is Prettier's (npm run format): turn off the lint rules it would fight.
   prettierConfig,
 );

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
@@ -34,12 +34,40 @@ function earlyScript(): Plugin {
   };
 }
 
+/** The route tables the client calls through, derived from the API's contracts (domain/src/endpoints.ts). */
+const ENDPOINT_TABLES = new Set(
+  ['endpoints', 'endpoints-media', 'endpoints-fair-exposure'].map((name) =>
+    fileURLToPath(new URL(`../domain/src/${name}.ts`, import.meta.url)),
+  ),
+);
+
+/**
+ * Bundles each route table as the plain data it evaluates to (every route's method and path): the
+ * tables derive it from the contracts, whose zod schemas the browser has no use for. The table is
+ * evaluated here, at build time, by Vite's module runner; its functions and types stay behind.
+ */
+function endpointTables(): Plugin {
+  return {
+    name: 'vitrine-endpoint-tables',
+    enforce: 'pre',
+    async load(id) {
+      if (!ENDPOINT_TABLES.has(id)) return null;
+      const { module } = await runnerImport<Record<string, unknown>>(id, { configFile: false, logLevel: 'warn' });
+      return Object.entries(module)
+        .filter(([, value]) => typeof value !== 'function')
+        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
+        .join('\n');
+    },
+  };
+}
+
 /**
  * Vite build of the web client into dist/ (the API serves it and fills index.html's placeholders),
  * and, with `--ssr src/entry-server.tsx`, the server renderer into dist-ssr/ (the API imports it).
  */
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
+    endpointTables(),
     react(),
     tailwindcss(),
     ...(isSsrBuild ? [] : [earlyScript()]),

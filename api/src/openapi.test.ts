@@ -63,6 +63,8 @@ type Operation = Doc['paths'][string][string] & {
   'x-access': string;
   'x-rate-limit'?: string;
   'x-token-scope': string | null;
+  'x-sharing'?: string;
+  'x-paging'?: { cursor: string };
   security: object[];
   requestBody?: { content: { 'application/json': { schema: object } } };
   responses: Record<
@@ -120,6 +122,11 @@ describe('GET /api/openapi.json', () => {
       // docs/api.md "Access tokens": the webhook routes are opened by the webhooks scope, never by read.
       if (path.startsWith('/api/webhooks')) expect(c.tokenScope, key).toBe('webhooks');
       const okHeaders = Object.keys(op.responses[String(c.status ?? 200)]!.headers ?? {});
+      // Sharing and paging come from the contract: a read says who may keep it, a paged list its Link.
+      expect(op['x-sharing'], key).toBe(c.method === 'get' ? (c.sharing ?? 'private') : undefined);
+      expect(op['x-paging'], key).toEqual(c.paging);
+      expect(okHeaders.includes('Link'), key).toBe(c.paging !== undefined);
+      expect(okHeaders.includes('ETag'), key).toBe(c.sharing === 'public' || c.sharing === 'visitor');
       expect(okHeaders.includes('RateLimit-Policy') && okHeaders.includes('RateLimit'), key).toBe(
         c.tokenScope !== null,
       );
@@ -173,6 +180,20 @@ describe('GET /api/openapi.json', () => {
     expect(refs.length).toBeGreaterThan(0);
     for (const name of refs) expect(doc.components.schemas[name], name).toBeDefined();
     expect(JSON.stringify(doc.components.schemas)).not.toContain('"$schema"');
+  });
+
+  it('documents how reads are shared and paged', async () => {
+    const doc = (await t.agent().get('/api/openapi.json')).body as Doc;
+    const op = (path: string) => doc.paths[path]!.get as Operation;
+    expect(op('/api/projects')).toMatchObject({ 'x-sharing': 'public', 'x-paging': { cursor: 'after' } });
+    expect(op('/api/projects/{id}')['x-sharing']).toBe('public');
+    expect(op('/api/projects/{id}/comments')).toMatchObject({
+      'x-sharing': 'visitor',
+      'x-paging': { cursor: 'after' },
+    });
+    expect(op('/api/messages')).toMatchObject({ 'x-sharing': 'private', 'x-paging': { cursor: 'before' } });
+    expect(op('/api/moderation-log')['x-paging']).toEqual({ cursor: 'before' });
+    expect(op('/api/auth/me')['x-paging']).toBeUndefined();
   });
 
   it('documents which scope opens each route to an access token', async () => {

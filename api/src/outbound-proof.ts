@@ -1,3 +1,5 @@
+import { millisecondsInHour } from '@vitrine/domain/constants';
+
 /**
  * The proof that a visitor opened a project through Vitrine's outbound link (`GET /go/:id`): a signed
  * cookie (Koa's keys, SESSION_SECRET) listing the projects opened lately with when each proof ends. A
@@ -6,7 +8,7 @@
  */
 export const OUTBOUND_COOKIE = 'vitrine.go';
 /** How long a proof lasts after the click. */
-export const OUTBOUND_PROOF_MS = 60 * 60_000;
+export const OUTBOUND_PROOF_MS = millisecondsInHour;
 /** Projects one cookie remembers at most (the latest clicks win). */
 const MAX_PROOFS = 20;
 

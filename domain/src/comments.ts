@@ -2,6 +2,7 @@
  * The numbers and texts of comments on projects, without zod (the web's page chunks import them;
  * the schemas are domain/src/schemas/comment.ts).
  */
+import { millisecondsInDay, millisecondsInHour } from './constants';
 
 /** The shortest and longest comment (characters of the markdown source, after trimming). */
 export const COMMENT_MIN_LENGTH = 1;
@@ -21,8 +22,8 @@ export type CommentSort = (typeof COMMENT_SORTS)[number];
 /** Comments a member may make per window (RATE_LIMIT_MULTIPLIER multiplies the points), counted on comments made. */
 export const COMMENT_QUOTA = { points: 10, windowMs: 10 * 60 * 1000 } as const;
 /** The stricter quota of an account younger than NEW_ACCOUNT_AGE_MS. */
-export const NEW_ACCOUNT_COMMENT_QUOTA = { points: 3, windowMs: 60 * 60 * 1000 } as const;
+export const NEW_ACCOUNT_COMMENT_QUOTA = { points: 3, windowMs: millisecondsInHour } as const;
 /** How young an account is "new" for the comment quota. */
-export const NEW_ACCOUNT_AGE_MS = 24 * 60 * 60 * 1000;
+export const NEW_ACCOUNT_AGE_MS = millisecondsInDay;
 /** The 429 of a spent comment quota. */
 export const COMMENT_QUOTA_MESSAGE = 'You are commenting too fast. Please wait a few minutes before commenting again.';

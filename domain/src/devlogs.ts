@@ -2,6 +2,7 @@
  * The numbers and texts of a project's updates (devlogs), without zod (the web's page chunks import
  * them; the schemas are domain/src/schemas/update.ts).
  */
+import { millisecondsInHour } from './constants';
 
 /** The shortest and longest update title (characters, after trimming). */
 export const UPDATE_TITLE_MIN_LENGTH = 3;
@@ -19,7 +20,7 @@ export const MAX_UPDATE_PAGE = 50;
 export const ADDRESSABLE_FEEDBACK_LIMIT = 100;
 
 /** Updates an owner may post per window (RATE_LIMIT_MULTIPLIER multiplies the points), counted on updates made. */
-export const UPDATE_QUOTA = { points: 5, windowMs: 60 * 60 * 1000 } as const;
+export const UPDATE_QUOTA = { points: 5, windowMs: millisecondsInHour } as const;
 /** The 429 of a spent update quota. */
 export const UPDATE_QUOTA_MESSAGE = 'You are posting updates too fast. Please wait a while before posting another.';
 /** The 403 of a write by anyone but the project's owner. */

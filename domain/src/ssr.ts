@@ -9,6 +9,8 @@ import type { CurrentUser } from './answers';
 export interface SsrLoadResult {
   status: number;
   body: unknown;
+  /** The next page's URL (the answer's Link rel="next"), null when none: a paged list's first page names it. */
+  next: string | null;
 }
 
 /** The site's own accounts elsewhere (GITHUB_URL, BLUESKY_URL): null when not configured (not shown). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_SITE_URL, loadConfig } from './config';
+import { ConfigError, DEV_SITE_URL, loadConfig, logSettings } from './config';
 
 describe('loadConfig', () => {
   it('fills every default for an empty environment', () => {
@@ -197,5 +197,21 @@ describe('loadConfig', () => {
     ).toBe('https://vitrine.example');
     expect(loadConfig({}).siteUrl).toBe(DEV_SITE_URL);
     expect(() => loadConfig({ SITE_URL: 'javascript:alert(1)' })).toThrow(/SITE_URL must be an http\(s\) address/);
+  });
+});
+
+describe('logSettings', () => {
+  it('reads the level, production and the service name the logger starts with', () => {
+    expect(logSettings({ LOG_LEVEL: ' warn ', NODE_ENV: 'production', VITRINE_SERVICE: 'worker' })).toEqual({
+      level: 'warn',
+      production: true,
+      service: 'worker',
+    });
+    // An unknown level starts at info (loadConfig refuses it at start); blanks take the defaults.
+    expect(logSettings({ LOG_LEVEL: 'loud', VITRINE_SERVICE: ' ' })).toEqual({
+      level: 'info',
+      production: false,
+      service: 'vitrine',
+    });
   });
 });

@@ -45,6 +45,26 @@ const DEFAULT_SLOW_REQUEST_MS = 500;
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** What the logger needs before the whole configuration is read (runtime/src/logger.ts: a module may log as it loads). */
+export interface LogSettings {
+  /** LOG_LEVEL, 'info' when unset or not a level (loadConfig then refuses the value at start). */
+  level: LogLevel;
+  /** NODE_ENV is production: lines stay JSON even on a terminal. */
+  production: boolean;
+  /** VITRINE_SERVICE, the `service` of the lines of a process that has not named itself yet ('vitrine'). */
+  service: string;
+}
+
+/** The logger's settings from `env`, read here like the rest of the configuration. */
+export function logSettings(env: NodeJS.ProcessEnv = process.env): LogSettings {
+  const level = env.LOG_LEVEL?.trim() ?? '';
+  return {
+    level: (LOG_LEVELS as readonly string[]).includes(level) ? (level as LogLevel) : 'info',
+    production: env.NODE_ENV === 'production',
+    service: env.VITRINE_SERVICE?.trim() || 'vitrine',
+  };
+}
+
 /** An empty variable counts as unset (`PORT=` in an .env file means "the default"). */
 const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 

@@ -1,6 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
-import { LOG_LEVELS, type LogLevel } from './config';
+import { logSettings, type LogLevel } from './config';
 import { currentReqId } from './request-context';
 
 export type { Logger } from 'pino';
@@ -51,24 +51,18 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
-/** The level from LOG_LEVEL before the configuration is read (an invalid value is refused by loadConfig). */
-function envLevel(): LogLevel {
-  const value = process.env.LOG_LEVEL?.trim();
-  return (LOG_LEVELS as readonly string[]).includes(value ?? '') ? (value as LogLevel) : 'info';
-}
-
 /**
  * A JSON-lines logger: one object per line with `level`, `time`, `service`, `msg`, the current
  * request's `reqId` (runtime/src/request-context.ts) and the fields given, with REDACT_PATHS blanked.
  */
 export function createLogger(options: LoggerOptions): Logger {
-  const production = process.env.NODE_ENV === 'production';
+  const { level, production } = logSettings();
   const usePretty = options.pretty ?? (!production && process.stdout.isTTY === true);
   const destination =
     options.destination ??
     (usePretty ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) : undefined);
   const settings = {
-    level: options.level ?? envLevel(),
+    level: options.level ?? level,
     base: { service: options.service },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     mixin: () => {
@@ -95,7 +89,7 @@ let root: Logger | undefined;
 
 /** The process's logger (made on first use from LOG_LEVEL); `setRootLogger` replaces it at start. */
 export function rootLogger(): Logger {
-  root ??= createLogger({ service: process.env.VITRINE_SERVICE ?? 'vitrine' });
+  root ??= createLogger({ service: logSettings().service });
   return root;
 }
 

@@ -115,3 +115,26 @@ describe('API URLs only in the web client (eslint.config.js no-restricted-syntax
     expect(await apiUrlErrors('web-client-api-url', 'web/src/lib/other.ts')).toHaveLength(2);
   });
 });
+
+describe('reads and the environment through their one module (eslint.config.js)', () => {
+  const eslint = new ESLint({ cwd: ROOT });
+  /** The errors of `rule` of a fixture linted as the file `filePath`. */
+  async function errorsOf(fixture: string, filePath: string, rule: string) {
+    const text = readFileSync(new URL(`${fixture}.ts.fixture`, FIXTURES), 'utf8');
+    const [result] = await eslint.lintText(text, { filePath: `${ROOT}${filePath}` });
+    return result.messages.filter((message) => message.ruleId === rule && message.severity === 2);
+  }
+
+  it('refuses SWR readers outside hooks/use-api.ts and hooks/use-list.ts', { timeout: LINT_TIMEOUT_MS }, async () => {
+    const errors = await errorsOf('web-retyped-read', 'web/src/features/messages/api/x.ts', 'no-restricted-imports');
+    expect(errors.map((error) => error.line)).toEqual([1, 2]);
+    expect(await errorsOf('web-retyped-read', 'web/src/hooks/use-list.ts', 'no-restricted-imports')).toEqual([]);
+  });
+
+  it('refuses process.env in server code but the config module', { timeout: LINT_TIMEOUT_MS }, async () => {
+    const rule = 'no-restricted-properties';
+    expect(await errorsOf('server-env-read', 'api/src/x.ts', rule)).toHaveLength(1);
+    expect(await errorsOf('server-env-read', 'runtime/src/logger.ts', rule)).toHaveLength(1);
+    expect(await errorsOf('server-env-read', 'runtime/src/config.ts', rule)).toEqual([]);
+  });
+});

@@ -19,8 +19,11 @@ test.describe('public screens', { tag: '@phone' }, () => {
     const firstTitles = await cards.locator('h3').allInnerTexts();
 
     const loadMore = page.getByRole('button', { name: 'Load More Projects' });
-    // Load More asks for the page after the last card shown (keyset), not for an offset.
-    const next = page.waitForRequest((r) => /\/api\/projects\?after=\d+&limit=6/.test(r.url()));
+    // Load More reads the page the Link header names: the one after the last card shown (keyset), not
+    // a deeper offset.
+    const next = page.waitForRequest(
+      (r) => /\/api\/projects\?/.test(r.url()) && /[?&]after=\d+/.test(r.url()) && !/offset=[1-9]/.test(r.url()),
+    );
     await loadMore.click();
     await next;
     await expect(cards).toHaveCount(12);

@@ -18,6 +18,7 @@ import { apiKey, endpoints } from './lib/api';
 import { renderHead } from './ssr/head';
 import { planPage } from './ssr/pages';
 import { viewerStateKey } from './features/projects/api/use-viewer-state';
+import type { ListPage } from './hooks/use-list';
 import { SIGN_IN_PATH } from './lib/sign-in-next';
 
 /** The current-user call. */
@@ -33,6 +34,20 @@ function decodePath(path: string): string {
   }
 }
 
+/** Seeds each paged list's first page read, as hooks/use-list.ts keeps it: its rows and the next page its Link named. */
+function seedLists(
+  fallback: Record<string, unknown>,
+  keys: readonly string[],
+  data: ReadonlyMap<string, unknown>,
+  nextPages: ReadonlyMap<string, string | null>,
+): void {
+  for (const key of keys) {
+    if (!data.has(key)) continue;
+    const page: ListPage<unknown> = { rows: data.get(key) as unknown[], next: nextPages.get(key) ?? null };
+    fallback[unstable_serialize(() => key)] = [page];
+  }
+}
+
 /** Renders one page: reads its data through `request.load`, then resolves once all of it is ready. */
 export async function render(request: SsrRequest): Promise<SsrResult> {
   setServerSiteName(request.siteName);
@@ -44,12 +59,15 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
   const plan = planPage(decodePath(url.pathname), search, site);
 
   const data = new Map<string, unknown>();
+  const nextPages = new Map<string, string | null>();
   const [session] = await Promise.all([
     request.load(CURRENT_USER_KEY),
     ...[...plan.keys, ...plan.infiniteKeys].map(async (key) => {
       const answer = await request.load(key);
       // A failed read is left to the client, which fetches it and shows its own error or not-found view.
-      if (answer.status === 200) data.set(key, answer.body);
+      if (answer.status !== 200) return;
+      data.set(key, answer.body);
+      nextPages.set(key, answer.next);
     }),
   ]);
   // The page renders for this user, as the client's first render does with the same user from the
@@ -65,7 +83,7 @@ export async function render(request: SsrRequest): Promise<SsrResult> {
     const answer = await request.load(viewerKey);
     if (answer.status === 200) fallback[viewerKey] = answer.body;
   }
-  for (const key of plan.infiniteKeys) if (data.has(key)) fallback[unstable_serialize(() => key)] = [data.get(key)];
+  seedLists(fallback, plan.infiniteKeys, data, nextPages);
   const { status, meta } = plan.describe(data, site);
 
   // A guard's <Redirect> records where it leads here (app/guards.tsx).

@@ -61,17 +61,31 @@ function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query') 
   }));
 }
 
-/** A keyset-paged list (its query takes `before`) names its next page in a Link header. */
+/** A paged list (the contract's `paging`) names its next page in a Link header. */
 function pageHeaders(c: Contract) {
-  if (!c.query || !('before' in c.query.shape)) return {};
+  if (!c.paging) return {};
   return {
     headers: {
       Link: {
-        description:
-          'When another page follows: `<url>; rel="next"`, the same call with `before` set to the cursor of this page\'s last row',
+        description: `When another page follows: \`<url>; rel="next"\`, the same call with \`${c.paging.cursor}\` set to the cursor of the next page`,
         schema: { type: 'string' },
       },
     },
+  };
+}
+
+/** What the document says of a read's sharing (the contract's `sharing`), as `x-sharing`, and its caching headers. */
+const SHARING_HEADERS = {
+  ETag: { description: "The answer's version: send it back as If-None-Match for a 304", schema: { type: 'string' } },
+  'Cache-Control': { description: 'Who may keep the answer, and for how long', schema: { type: 'string' } },
+};
+
+/** The x-sharing of a read: public, visitor or private (unset on writes); and the query fields that make it private. */
+function sharingOf(c: Contract) {
+  if (c.method !== 'get') return {};
+  return {
+    'x-sharing': c.sharing ?? 'private',
+    ...(c.sharedUnless ? { 'x-private-with': c.sharedUnless } : {}),
   };
 }
 
@@ -92,7 +106,12 @@ const RETRY_AFTER = {
 
 /** The headers of a success answer: the next page's Link, and a token's rate-limit headers where a token may call. */
 function successHeaders(c: Contract) {
-  const headers = { ...pageHeaders(c).headers, ...(c.tokenScope ? RATE_LIMIT_HEADERS : {}) };
+  const shared = c.sharing === 'public' || c.sharing === 'visitor';
+  const headers = {
+    ...pageHeaders(c).headers,
+    ...(shared ? SHARING_HEADERS : {}),
+    ...(c.tokenScope ? RATE_LIMIT_HEADERS : {}),
+  };
   return Object.keys(headers).length > 0 ? { headers } : {};
 }
 
@@ -157,6 +176,8 @@ function operationOf(c: Contract, write: ReturnType<typeof schemaWriter>) {
     'x-access': c.access,
     'x-token-scope': c.tokenScope,
     ...(c.limit ? { 'x-rate-limit': c.limit } : {}),
+    ...sharingOf(c),
+    ...(c.paging ? { 'x-paging': c.paging } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(c.body ? { requestBody: { required: true, content: json(write(c.body, 'input')) } } : {}),
     responses: responsesOf(c, write),
@@ -179,6 +200,9 @@ export function openApiDocument(routes: Route[]): Record<string, unknown> {
         'Community project showcase. Every error answers { "message" }. Writes must come from the site\'s own Origin; ' +
         `the session is the ${SESSION_COOKIE} cookie set by login or register. x-access names who may call an operation ` +
         '(anyone, unpaused, member, active, admin, activeAdmin) and x-rate-limit its limit. ' +
+        "x-sharing says who may keep a read's answer (public: any cache, ETag/304; visitor: the same for signed-out " +
+        "visitors, ETag/304; private: per caller); x-paging names the query parameter that carries the next page's cursor " +
+        'in the Link rel="next" URL of a list read a page at a time. ' +
         'A personal access token made in Settings is sent as `Authorization: Bearer <token>` (no cookie, no Origin needed) ' +
         'and calls the operations whose x-token-scope is one of its scopes (read, write:votes, write:comments, webhooks; ' +
         'null: no token); each such call answers the RateLimit-Policy and RateLimit headers of draft-ietf-httpapi-ratelimit-headers. ' +

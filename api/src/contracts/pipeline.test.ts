@@ -68,3 +68,47 @@ describe('the answer check', () => {
     expect(logged).toEqual([]);
   });
 });
+
+describe('paging and sharing, declared in the contract', () => {
+  const things = contract({
+    method: 'get',
+    path: '/api/things',
+    tag: 'meta',
+    summary: 'Things, a page at a time',
+    query: z.object({ after: z.coerce.number().optional(), limit: z.coerce.number().default(2) }),
+    response: z.array(Thing),
+    paging: { cursor: 'after' },
+  });
+  const all = [1, 2, 3].map((id) => ({ id, name: `thing ${id}`, tags: [] }));
+
+  it('answers a page as its rows, with the Link of the next page while one follows', async () => {
+    const app = new Koa<AppState, AppContextExtras>();
+    app.use(async (ctx, next) => {
+      Object.assign(ctx, { deps: { config: { production: false } } });
+      ctx.state.user = null;
+      await next();
+    });
+    const handler = route(things, { access: 'anyone' }, ({ query }) => {
+      const rows = all.filter((row) => row.id > (query.after ?? 0));
+      return { rows: rows.slice(0, query.limit), next: rows.length > query.limit ? rows[query.limit - 1]!.id : null };
+    });
+    app.use(routerOf([handler]).routes());
+    const first = await request(app.callback()).get('/api/things?limit=2');
+    expect(first.body).toEqual(all.slice(0, 2));
+    expect(first.headers.link).toBe('</api/things?limit=2&after=2>; rel="next"');
+    const last = await request(app.callback()).get('/api/things?limit=2&after=2');
+    expect(last.body).toEqual(all.slice(2));
+    expect(last.headers.link).toBeUndefined();
+  });
+
+  it('refuses a shared or paged write, and a shared read that does not say what makes it stale', () => {
+    const write = { method: 'post', path: '/api/things', tag: 'meta', summary: 'x', response: null } as const;
+    expect(() => contract({ ...write, sharing: 'public' })).toThrow('only a read (GET) is shared or paged');
+    expect(() => contract({ ...write, paging: { cursor: 'after' } })).toThrow('only a read (GET) is shared or paged');
+    const shared = contract({ ...thing, sharing: 'public' });
+    expect(() => route(shared, { access: 'anyone' }, () => all[0]!)).toThrow('says what makes it stale');
+    expect(() => route(thing, { access: 'anyone', staleOn: () => [] }, () => all[0]!)).toThrow(
+      'says what makes it stale',
+    );
+  });
+});

@@ -5,6 +5,7 @@ import type { AppContext, AppContextExtras, AppRouter, AppState } from '../conte
 import { forbidden, HttpError, PAUSED_MESSAGE, unauthorized } from '../errors';
 import { spend, spendFlood, spendToken } from '../middleware/rate-limit';
 import { authorize } from '../policies';
+import { answerCall, type RunHandler } from './reads';
 import { ADMIN_ACCESS, type Access, type Contract, type Route } from './route';
 
 /** The 403 of a member on an admin route. */
@@ -49,6 +50,7 @@ export function guard(
 /**
  * Turns a route into one Koa middleware running the request pipeline in its one order:
  * flood limit -> guard -> validate (params, query, body) -> quota -> handler (load -> authorize -> command) -> present
+ * -> share and page (the contract's `sharing` and `paging`, reads.ts: a kept answer, ETag/304, Cache-Control, Link)
  * (outside production, the answer is checked against the contract's response schema: checkAnswer).
  * The session and the current user are read before, for every request (app.ts), so a limit can count by user.
  * - The flood limit (per IP and quota, generous) counts every call of a limited route, refused and malformed ones
@@ -91,9 +93,14 @@ export function compose(r: Route): Middleware<AppState, AppContextExtras> {
     const { params, query, body } = checked;
     // The contract's status first, so a handler may still answer another (health: 503 while degraded).
     c.status = contract.status ?? 200;
-    let answer: Awaited<ReturnType<typeof handler>>;
+    // The handler as `asUser` (a shared read runs it as a visitor would call it), reading with `sql` when given.
+    const runHandler: RunHandler = async (asUser, sql) => {
+      const deps = sql ? { ...caller.deps, sql } : caller.deps;
+      return handler({ ...caller, deps, user: asUser, params, query, body, koa: c } as Parameters<typeof handler>[0]);
+    };
+    let answer: unknown;
     try {
-      answer = await handler({ ...caller, params, query, body, koa: c } as Parameters<typeof handler>[0]);
+      answer = await answerCall(c, contract, { params, query }, runHandler);
     } catch (err) {
       if (refund && !keepsPoint(contract.limitCounts ?? 'writes', err)) await refund();
       throw err;

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { AppContext, Caller } from '../context';
 import type { LimiterName } from '../middleware/rate-limit';
-import type { Method, ObjectSchema, RouteContract, Tag } from '@vitrine/domain/contracts/contract';
+import type { Method, ObjectSchema, Paging, RouteContract, Tag } from '@vitrine/domain/contracts/contract';
+import type { Page } from '@vitrine/domain/schemas/paging';
 import type { TokenScope } from '@vitrine/domain/tokens';
 
 /**
@@ -56,8 +57,16 @@ export interface ServerParts<A extends Access = Access> {
   tokenScope?: TokenScope | null;
 }
 
+/**
+ * What makes a shared read's answer stale (runtime/src/stale-reads.ts tags), from the answer (a paged
+ * list's rows) and the call: required of a route its contract shares (`public` or `visitor`), whose
+ * answer is kept until a change announces one of its tags (api/src/cache/http.ts announceStale).
+ */
+export type StaleOn<A = never, C = never> = (answer: A, call: C) => readonly string[];
+
 /** A route as the pipeline and the OpenAPI generator read it: the public contract with the server's parts (its token scope resolved). */
-export type Contract = RouteContract & ServerParts & { tokenScope: TokenScope | null };
+export type Contract = RouteContract &
+  ServerParts & { tokenScope: TokenScope | null; staleOn?: StaleOn<unknown, { params: unknown; query: unknown }> };
 
 /** The accesses of the admin dashboard, which no token reaches. */
 export const ADMIN_ACCESS: ReadonlySet<Access> = new Set(['admin', 'activeAdmin']);
@@ -85,21 +94,38 @@ export interface Call<A extends Access, P, Q, B> extends Caller {
   koa: AppContext;
 }
 
-/** What a handler answers: the presented response (checked against the contract's schema by the type checker). */
-export type Answer<R> = R extends z.ZodType ? z.input<R> : void | undefined;
+/** What the body of a success answer is: the presented response (checked against the contract's schema by the type checker). */
+export type Body<R> = R extends z.ZodType ? z.input<R> : void | undefined;
+
+/** What a handler answers: the body, or for a paged list (the contract's `paging`) one page of its rows. */
+export type Answer<R, G = undefined> = G extends Paging
+  ? Body<R> extends ReadonlyArray<infer Row>
+    ? Page<Row>
+    : never
+  : Body<R>;
 
 /** A handler: load -> authorize -> command -> present, given a validated call. */
-export type Handler<A extends Access, P, Q, B, R> = (call: Call<A, P, Q, B>) => Promise<Answer<R>> | Answer<R>;
+export type Handler<A extends Access, P, Q, B, R, G = undefined> = (
+  call: Call<A, P, Q, B>,
+) => Promise<Answer<R, G>> | Answer<R, G>;
 
 /** A contract with its handler: what the composer mounts and the OpenAPI generator reads. */
 export interface Route {
   contract: Contract;
-  handler: Handler<Access, ObjectSchema | undefined, ObjectSchema | undefined, z.ZodType | undefined, z.ZodType | null>;
+  handler: Handler<
+    Access,
+    ObjectSchema | undefined,
+    ObjectSchema | undefined,
+    z.ZodType | undefined,
+    z.ZodType | null,
+    Paging | undefined
+  >;
 }
 
 /**
  * Declares a route: its public contract (domain/src/contracts/), the server's parts and its handler,
- * typed from the contract's schemas and the access.
+ * typed from the contract's schemas and the access. A read the contract shares names what makes its
+ * answer stale (`staleOn`, given the body: a paged list's rows).
  */
 export function route<
   A extends Access,
@@ -109,8 +135,19 @@ export function route<
   Q extends ObjectSchema | undefined,
   B extends z.ZodType | undefined,
   R extends z.ZodType | null,
->(contract: RouteContract<M, Path, P, Q, B, R>, server: ServerParts<A>, handler: Handler<A, P, Q, B, R>): Route {
+  G extends Paging | undefined,
+>(
+  contract: RouteContract<M, Path, P, Q, B, R, G>,
+  server: ServerParts<A> & { staleOn?: StaleOn<Body<R>, { params: Out<P>; query: Out<Q> }> },
+  handler: Handler<A, P, Q, B, R, G>,
+): Route {
   const errors = { ...contract.errors, ...server.errors };
   const tokenScope = tokenScopeOf(contract.method, contract.path, server);
+  const shared = contract.sharing === 'public' || contract.sharing === 'visitor';
+  if (shared !== (server.staleOn !== undefined)) {
+    throw new Error(
+      `${contract.method.toUpperCase()} ${contract.path}: a shared read, and only one, says what makes it stale`,
+    );
+  }
   return { contract: { ...contract, ...server, errors, tokenScope }, handler } as unknown as Route;
 }

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '@vitrine/runtime/config';
 import { loggerFor } from '@vitrine/runtime/logger';
 import { HttpError } from '../errors';
+import { millisecondsInDay } from '@vitrine/domain/constants';
 
 /** Sessions live in Redis: while it is unreachable a signed-in request cannot be authenticated. */
 function orUnavailable<T>(command: Promise<T>): Promise<T> {
@@ -16,7 +17,7 @@ function orUnavailable<T>(command: Promise<T>): Promise<T> {
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'vitrine.sid';
 /** Sessions without remember-me expire from Redis after this long idle (the cookie lives for the browser session). */
-const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = millisecondsInDay;
 
 /** Logged once when production sets a session cookie on a plain-HTTP request (it cannot be Secure then). */
 export const INSECURE_SIGN_IN_WARNING =

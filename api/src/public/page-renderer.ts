@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import inject from 'light-my-request';
 import { REPO_ROOT } from '@vitrine/db/repo-root';
 import type { SsrLoadResult, SsrRenderer } from '@vitrine/domain/ssr';
+import { nextLink } from '@vitrine/domain/schemas/paging';
 
 /** Where Vite's SSR build puts the server renderer (web/src/entry-server.tsx). */
 const WEB_RENDERER = path.join(REPO_ROOT, 'web/dist-ssr/entry-server.js');
@@ -41,7 +42,7 @@ export function loadRenderer(file: string = WEB_RENDERER): Promise<SsrRenderer |
  * cache in front of it are exactly what the browser's own fetch would get.
  */
 export async function readAsViewer(api: RequestListener, ctx: Context, key: string): Promise<SsrLoadResult> {
-  if (!key.startsWith('/api/')) return { status: 400, body: null };
+  if (!key.startsWith('/api/')) return { status: 400, body: null, next: null };
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const name of FORWARDED_HEADERS) {
     const value = ctx.get(name);
@@ -52,7 +53,8 @@ export async function readAsViewer(api: RequestListener, ctx: Context, key: stri
   try {
     body = res.payload ? JSON.parse(res.payload) : null;
   } catch {
-    return { status: 502, body: null };
+    return { status: 502, body: null, next: null };
   }
-  return { status: res.statusCode, body };
+  const link = res.headers.link;
+  return { status: res.statusCode, body, next: nextLink(typeof link === 'string' ? link : null) };
 }

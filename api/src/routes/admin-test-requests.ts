@@ -1,6 +1,6 @@
 import { adminTestRequestContracts } from '@vitrine/domain/contracts/admin-test-requests';
 import { makeTestRequestQueries } from '@vitrine/db/queries/test-requests';
-import { pageAnswer } from '../contracts/paging';
+import { mapPage } from '@vitrine/domain/schemas/paging';
 import { route, type Route } from '../contracts/route';
 import { presentTestRequest } from '../presenters/test-request';
 import { testRequestModerator } from '../commands/test-request-moderator';
@@ -12,10 +12,8 @@ import { userRatingRemover } from '../commands/user-rating-remover';
  */
 export const adminTestRequestRoutes: Route[] = [
   route(adminTestRequestContracts.list, { access: 'admin' }, async (call) =>
-    pageAnswer(
-      call.koa,
-      await makeTestRequestQueries(call.deps.sql).listAllRequests(call.query.q || undefined, call.query),
-      (row) => presentTestRequest(row, call.user),
+    mapPage(await makeTestRequestQueries(call.deps.sql).listAllRequests(call.query.q || undefined, call.query), (row) =>
+      presentTestRequest(row, call.user),
     ),
   ),
   route(

@@ -1,7 +1,7 @@
 import { adminContracts } from '@vitrine/domain/contracts/admin';
 import { makeMessageQueries } from '@vitrine/db/queries/messages';
 import { makeModerationQueries } from '@vitrine/db/queries/moderation';
-import { pageAnswer } from '../contracts/paging';
+import { mapPage } from '@vitrine/domain/schemas/paging';
 import { route, type Route } from '../contracts/route';
 import { directMessageSender } from '../commands/direct-message-sender';
 import { messageReplier } from '../commands/message-replier';
@@ -25,9 +25,7 @@ import { messageAnswer } from './messages';
 export const adminRoutes: Route[] = [
   // Messages
   route(adminContracts.messages, { access: 'admin' }, async (call) =>
-    pageAnswer(call.koa, await makeMessageQueries(call.deps.sql).listAll(call.query), (row) =>
-      presentMessage(row, call.user),
-    ),
+    mapPage(await makeMessageQueries(call.deps.sql).listAll(call.query), (row) => presentMessage(row, call.user)),
   ),
   route(
     adminContracts.sendMessage,
@@ -48,11 +46,7 @@ export const adminRoutes: Route[] = [
 
   // Users
   route(adminContracts.users, { access: 'admin' }, async (call) =>
-    pageAnswer(
-      call.koa,
-      await makeModerationQueries(call.deps.sql).listUsers(call.query.q, call.query),
-      presentAdminUser,
-    ),
+    mapPage(await makeModerationQueries(call.deps.sql).listUsers(call.query.q, call.query), presentAdminUser),
   ),
   route(adminContracts.setAdmin, { access: 'activeAdmin' }, async (call) =>
     presentAdminUser(await adminStatusSetter(call, { userId: call.params.userId, isAdmin: call.body.isAdmin })),
@@ -66,8 +60,7 @@ export const adminRoutes: Route[] = [
 
   // Projects (its own list: GET /api/projects leaves hidden ones out)
   route(adminContracts.projects, { access: 'admin' }, async (call) =>
-    pageAnswer(
-      call.koa,
+    mapPage(
       await makeModerationQueries(call.deps.sql).listAllProjects(viewerOf(call), { q: call.query.q }, call.query),
       (row) => presentProject(row, call.user),
     ),
@@ -82,11 +75,7 @@ export const adminRoutes: Route[] = [
 
   // Reports
   route(adminContracts.reports, { access: 'admin' }, async (call) =>
-    pageAnswer(
-      call.koa,
-      await makeModerationQueries(call.deps.sql).listReports(call.query.status, call.query),
-      presentAdminReport,
-    ),
+    mapPage(await makeModerationQueries(call.deps.sql).listReports(call.query.status, call.query), presentAdminReport),
   ),
   route(adminContracts.updateReport, { access: 'activeAdmin' }, async (call) =>
     presentAdminReport(await reportUpdater(call, { id: call.params.id, ...call.body })),

@@ -1,16 +1,15 @@
 import { commentContracts } from '@vitrine/domain/contracts/comments';
 import { makeCommentQueries } from '@vitrine/db/queries/comments';
-import type { AppContext, Caller } from '../context';
+import type { Caller } from '../context';
 import { route, type Route } from '../contracts/route';
 import { readableProjectIds } from '@vitrine/db/queries/project-access';
 import { notFound } from '../errors';
 import { PROJECT_NOT_FOUND } from '../loaders';
 import { makeCommentReportQueries } from '@vitrine/db/queries/comment-reports';
 import { loadComment, presentCommentReports } from '../comment-loaders';
-import { pageAnswer } from '../contracts/paging';
 import { commentReportDecider } from '../commands/comment-report-decider';
 import { presentComment, presentThreads } from '../presenters/comment';
-import { PRIVATE_CACHE_CONTROL, respondToVisitors } from '../cache/http';
+import { pageById, type Page } from '@vitrine/domain/schemas/paging';
 import { STALE } from '@vitrine/runtime/stale-reads';
 import type { Comment } from '@vitrine/domain/answers';
 import type { CommentSort } from '@vitrine/domain/comments';
@@ -30,72 +29,40 @@ async function commentAnswer(caller: Caller, id: number) {
   return presentComment(await loadComment(caller, id), caller.user);
 }
 
-/** The `Link` of the next page: `<the same URL with after=<last thread>>; rel="next"`. */
-function nextLink(koa: AppContext, lastId: number): string {
-  const [path, query = ''] = koa.originalUrl.split('?', 2) as [string, string?];
-  const params = new URLSearchParams(query);
-  params.set('after', String(lastId));
-  return `<${path}?${params}>; rel="next"`;
-}
-
-/** One page of a project's threads as `viewer` sees them, and the last thread's id when another page follows. */
-interface CommentPage {
-  comments: Comment[];
-  nextAfter: number | null;
-}
-
 /** The page of threads after `after` in `sort`, with the replies of each, as `viewer` sees them. */
 async function loadPage(
   call: Caller,
   projectId: number,
   query: { sort: CommentSort; after?: number; limit: number },
   viewer: Caller['user'],
-): Promise<CommentPage> {
+): Promise<Page<Comment, number>> {
   const comments = makeCommentQueries(call.deps.sql);
   const rows = await comments.listThreads(projectId, { ...query, limit: query.limit + 1 });
-  const threads = rows.slice(0, query.limit);
-  const replies = await comments.listReplies(threads.map((thread) => thread.id));
-  return {
-    comments: presentThreads(threads, replies, viewer),
-    nextAfter: rows.length > query.limit ? threads[threads.length - 1]!.id : null,
-  };
+  const page = pageById(rows, query.limit);
+  const replies = await comments.listReplies(page.rows.map((thread) => thread.id));
+  return { rows: presentThreads(page.rows, replies, viewer), next: page.next };
 }
 
 /**
  * A project's comments: read per member (a hidden comment's text reaches its author and the admins
- * only, and each carries the viewer's canEdit), one kept page for every visitor; written by members
- * (docs/api.md "Comments").
+ * only, and each carries the viewer's canEdit), one kept page for every visitor (the contract's
+ * `visitor` sharing); written by members (docs/api.md "Comments").
  */
 export const commentRoutes: Route[] = [
-  route(commentContracts.list, { access: 'anyone' }, async (call) => {
-    const { sort, after, limit } = call.query;
-    const query = { sort, after, limit };
-    if (!call.user) {
-      // Every visitor sees the same page: kept until a change to the project (a comment included)
-      // makes it stale, and answered by URL to visitors only (api/src/cache/http.ts).
-      const page = await respondToVisitors(
-        call.koa,
-        `comments:${call.params.id}:${sort}:${after ?? ''}:${limit}`,
-        async () => {
-          const [projectId] = await readableProjectIds(call.deps.sql, [call.params.id], null);
-          if (projectId === undefined) return null;
-          const loaded = await loadPage(call, projectId, query, null);
-          const headers = loaded.nextAfter === null ? undefined : { Link: nextLink(call.koa, loaded.nextAfter) };
-          return { value: loaded.comments, tags: [STALE.project(projectId)], headers };
-        },
-      );
-      if (!page) throw notFound(PROJECT_NOT_FOUND);
-      return page;
-    }
-    // One probe of the project's visibility ('project.read'), not the whole project row.
-    const actor = { id: call.user.id, isAdmin: call.user.isAdmin };
-    const [projectId] = await readableProjectIds(call.deps.sql, [call.params.id], actor);
-    if (projectId === undefined) throw notFound(PROJECT_NOT_FOUND);
-    const page = await loadPage(call, projectId, query, call.user);
-    if (page.nextAfter !== null) call.koa.set('Link', nextLink(call.koa, page.nextAfter));
-    call.koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
-    return page.comments;
-  }),
+  // Every visitor sees the same page (the contract's sharing: kept until a change to the project, a
+  // comment included, makes it stale); a member sees their own hidden comments and what they may edit.
+  route(
+    commentContracts.list,
+    { access: 'anyone', staleOn: (_threads, { params }) => [STALE.project(params.id)] },
+    async (call) => {
+      const { sort, after, limit } = call.query;
+      // One probe of the project's visibility ('project.read'), not the whole project row.
+      const actor = call.user && { id: call.user.id, isAdmin: call.user.isAdmin };
+      const [projectId] = await readableProjectIds(call.deps.sql, [call.params.id], actor);
+      if (projectId === undefined) throw notFound(PROJECT_NOT_FOUND);
+      return loadPage(call, projectId, { sort, after, limit }, call.user);
+    },
+  ),
   route(
     commentContracts.create,
     { access: 'active', loginMessage: COMMENT_LOGIN_REQUIRED, limit: 'commentWrite', tokenScope: 'write:comments' },
@@ -139,7 +106,7 @@ export const commentRoutes: Route[] = [
     const page = await makeCommentReportQueries(call.deps.sql).listForAdmin(call.query.status, call.query);
     const reports = await presentCommentReports(call.deps.sql, page.rows);
     const byId = new Map(reports.map((report) => [report.id, report]));
-    return pageAnswer(call.koa, page, (row) => byId.get(row.id)!);
+    return { rows: page.rows.map((row) => byId.get(row.id)!), next: page.next };
   }),
   route(commentContracts.decideReport, { access: 'activeAdmin', limit: 'moderation' }, async (call) => {
     const row = await commentReportDecider(call, { id: call.params.id, ...call.body });

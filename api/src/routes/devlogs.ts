@@ -2,12 +2,12 @@ import { devlogContracts } from '@vitrine/domain/contracts/devlogs';
 import { findProjectResource } from '@vitrine/db/queries/project-access';
 import { makeProjectUpdateQueries } from '@vitrine/db/queries/project-updates';
 import { ADDRESSABLE_FEEDBACK_LIMIT, UPDATE_FORBIDDEN, UPDATE_NOT_FOUND } from '@vitrine/domain/schemas/update';
-import type { AppContext, Caller } from '../context';
+import type { Caller } from '../context';
 import { route, type Route } from '../contracts/route';
 import { notFound } from '../errors';
 import { ensureReadable } from '../loaders';
 import { authorize, can } from '../policies';
-import { PRIVATE_CACHE_CONTROL } from '../cache/http';
+import { mapPage, pageById } from '@vitrine/domain/schemas/paging';
 import { presentAddressable, presentProjectUpdate } from '../presenters/project-update';
 import { projectUpdatePoster } from '../commands/project-update-poster';
 import { projectUpdateEditor } from '../commands/project-update-editor';
@@ -33,14 +33,6 @@ async function updateAnswer(caller: Caller, projectId: number, updateId: number)
   return presentProjectUpdate(row, await updates.listAddresses([row.id]), canWrite);
 }
 
-/** `Link: <the same URL with after=<last update>>; rel="next"` when another page follows. */
-function setNextLink(koa: AppContext, lastId: number): void {
-  const [path, query = ''] = koa.originalUrl.split('?', 2) as [string, string?];
-  const params = new URLSearchParams(query);
-  params.set('after', String(lastId));
-  koa.set('Link', `<${path}?${params}>; rel="next"`);
-}
-
 /**
  * A project's updates (devlog): read per viewer (each carries whether the viewer may edit it), written
  * by the project's owner alone (docs/api.md "Updates").
@@ -50,18 +42,14 @@ export const devlogRoutes: Route[] = [
     const { project, canWrite } = await readableProject(call, call.params.id);
     const { after, limit } = call.query;
     const updates = makeProjectUpdateQueries(call.deps.sql);
-    const rows = await updates.listUpdates(project.id, { after, limit: limit + 1 });
-    const page = rows.slice(0, limit);
-    if (rows.length > limit) setNextLink(call.koa, page[page.length - 1]!.id);
-    const addresses = await updates.listAddresses(page.map((row) => row.id));
-    call.koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
-    return page.map((row) => presentProjectUpdate(row, addresses, canWrite));
+    const page = pageById(await updates.listUpdates(project.id, { after, limit: limit + 1 }), limit);
+    const addresses = await updates.listAddresses(page.rows.map((row) => row.id));
+    return mapPage(page, (row) => presentProjectUpdate(row, addresses, canWrite));
   }),
   route(devlogContracts.addressable, { access: 'member', errors: { 403: UPDATE_FORBIDDEN } }, async (call) => {
     const { project } = await readableProject(call, call.params.id);
     authorize(call.user, 'project.postUpdate', project, UPDATE_FORBIDDEN);
     const rows = await makeProjectUpdateQueries(call.deps.sql).listAddressable(project.id, ADDRESSABLE_FEEDBACK_LIMIT);
-    call.koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
     return rows.map(presentAddressable);
   }),
   route(

@@ -3,7 +3,6 @@ import { integrityContracts } from '@vitrine/domain/contracts/integrity';
 import { makeIntegrityQueries } from '@vitrine/db/queries/integrity';
 import { projectScore } from '@vitrine/db/queries/project-score';
 import { STALE } from '@vitrine/runtime/stale-reads';
-import { respondShared } from '../cache/http';
 import { route, type Route } from '../contracts/route';
 import { clusterDecider } from '../commands/cluster-decider';
 import { notFound } from '../errors';
@@ -18,15 +17,15 @@ const CLUSTER_LIST_LIMIT = 50;
  * or a board swap makes it stale) and the admins' review of suspected vote rings.
  */
 export const integrityRoutes: Route[] = [
-  route(integrityContracts.score, { access: 'anyone', limit: 'score' }, async (call) => {
-    const id = call.params.id;
-    const answer = await respondShared(call.koa, `score:${id}`, async (sql) => {
-      const row = await projectScore(sql, id, DEFAULT_TRENDING_PERIOD, new Date());
-      return row ? { value: presentProjectScore(row), tags: [STALE.project(id), STALE.boards] } : null;
-    });
-    if (!answer) throw notFound(PROJECT_NOT_FOUND);
-    return answer;
-  }),
+  route(
+    integrityContracts.score,
+    { access: 'anyone', limit: 'score', staleOn: (_score, { params }) => [STALE.project(params.id), STALE.boards] },
+    async (call) => {
+      const row = await projectScore(call.deps.sql, call.params.id, DEFAULT_TRENDING_PERIOD, new Date());
+      if (!row) throw notFound(PROJECT_NOT_FOUND);
+      return presentProjectScore(row);
+    },
+  ),
   route(integrityContracts.clusters, { access: 'admin' }, async (call) => {
     const clusters = makeIntegrityQueries(call.deps.sql);
     const rows = await clusters.listClusters(call.query.status, CLUSTER_LIST_LIMIT);

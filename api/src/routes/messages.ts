@@ -1,7 +1,7 @@
 import { messageContracts } from '@vitrine/domain/contracts/messages';
 import { makeMessageQueries } from '@vitrine/db/queries/messages';
 import type { MemberCaller } from '../context';
-import { pageAnswer } from '../contracts/paging';
+import { mapPage } from '@vitrine/domain/schemas/paging';
 import { route, type Route } from '../contracts/route';
 import { CONTACT_SENT, contactDefaults, contactMessageSender } from '../commands/contact-message-sender';
 import { directMessageSender } from '../commands/direct-message-sender';
@@ -30,8 +30,7 @@ export const messageRoutes: Route[] = [
     async (call) => ({ message: CONTACT_SENT, ...(await contactMessageSender(call, call.body)) }),
   ),
   route(messageContracts.list, { access: 'member' }, async (call) =>
-    pageAnswer(
-      call.koa,
+    mapPage(
       await makeMessageQueries(call.deps.sql).listBox({ userId: call.user.id, isAdmin: call.user.isAdmin }, call.query),
       (row) => presentMessage(row, call.user),
     ),

@@ -6,9 +6,8 @@ import { NOTIFICATION_KINDS } from '@vitrine/domain/notifications';
 import type { NotificationSettings } from '@vitrine/domain/answers';
 import type { UserRow } from '@vitrine/db/queries/users';
 import { presentNotification } from '@vitrine/runtime/notification-view';
-import { pageAnswer } from '../contracts/paging';
+import { mapPage, pageById } from '@vitrine/domain/schemas/paging';
 import { route, type Route } from '../contracts/route';
-import { PRIVATE_CACHE_CONTROL } from '../cache/http';
 import { FOLLOW_SELF, followSetter, TOO_MANY_FOLLOWS } from '../commands/follow-setter';
 import { notificationReadMarker } from '../commands/notification-read-marker';
 import { notificationSettingsSaver } from '../commands/notification-settings-saver';
@@ -40,13 +39,15 @@ export const notificationRoutes: Route[] = [
   ),
   route(notificationContracts.followingFeed, { access: 'member' }, async (call) => {
     const viewer = { ...viewerOf(call), userId: call.user.id };
-    const rows = await makeFollowQueries(call.deps.sql).listFollowingFeed({ viewer, ...call.query });
-    call.koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
-    return rows.map((row) => presentProject(row, call.user));
+    const { limit } = call.query;
+    const rows = await makeFollowQueries(call.deps.sql).listFollowingFeed({ viewer, ...call.query, limit: limit + 1 });
+    return pageById(
+      rows.map((row) => presentProject(row, call.user)),
+      limit,
+    );
   }),
   route(notificationContracts.list, { access: 'member' }, async (call) =>
-    pageAnswer(
-      call.koa,
+    mapPage(
       await makeNotificationQueries(call.deps.sql).listForRecipient(call.user.id, call.query),
       presentNotification,
     ),

@@ -212,3 +212,43 @@ describe('GET /api/test-requests Load More (after=<last id>)', () => {
     },
   );
 });
+
+describe('the lists Load More reads page by Link (after=<last id>)', () => {
+  it('test requests: the Link of each page walks the list as one long page does, none on the last', async () => {
+    const tag = uniqueName('lreq');
+    const owner = await buildUser(t.deps.sql);
+    for (let i = 0; i < 7; i++) {
+      const p = await buildProject(t.deps.sql, { userId: owner.id });
+      await t.deps.sql`
+        INSERT INTO project_requests (project_id, user_id, title, description, skills_needed, max_testers)
+        VALUES (${p.id}, ${owner.id}, ${`${tag} ${i}`}, 'Please test the sign-up flow.', ${['testing']}, 3)`;
+    }
+    const agent = t.agent();
+    const whole = (await agent.get(`/api/test-requests?q=${tag}&limit=50`)).body as Row[];
+    expect(whole).toHaveLength(7);
+    const first = await agent.get(`/api/test-requests?q=${tag}&limit=3`);
+    expect(nextLink(first.headers.link)).toBe(
+      `/api/test-requests?q=${tag}&limit=3&after=${(first.body as Row[])[2]!.id}`,
+    );
+    const { rows, pages } = await walk(agent, `/api/test-requests?q=${tag}&limit=3`);
+    expect(pages).toBe(3);
+    expect(rows.map((r) => r.id)).toEqual(whole.map((r) => r.id));
+  });
+
+  it('a search of the latest projects pages by Link and is read per caller; the list is shared', async () => {
+    const tag = uniqueName('lproj');
+    const owner = await buildUser(t.deps.sql);
+    for (let i = 0; i < 5; i++) await buildProject(t.deps.sql, { userId: owner.id, title: `${tag} ${i}` });
+    const agent = t.agent();
+    const first = await agent.get(`/api/projects?q=${tag}&limit=2`);
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    expect(nextLink(first.headers.link)).toBe(`/api/projects?q=${tag}&limit=2&after=${(first.body as Row[])[1]!.id}`);
+    const { rows, pages } = await walk(agent, `/api/projects?q=${tag}&limit=2`);
+    expect(pages).toBe(3);
+    expect(rows).toHaveLength(5);
+    const shared = await agent.get('/api/projects?limit=1');
+    expect(shared.headers['cache-control']).toMatch(/^public/);
+    expect(shared.headers.etag).toBeDefined();
+    expect(nextLink(shared.headers.link)).toBe(`/api/projects?limit=1&after=${(shared.body as Row[])[0]!.id}`);
+  });
+});

@@ -1,4 +1,6 @@
 import { projectContracts } from '@vitrine/domain/contracts/projects';
+import type { LatestSort } from '@vitrine/domain/constants';
+import { pageById } from '@vitrine/domain/schemas/paging';
 import { spend } from '../middleware/rate-limit';
 import { STALE } from '@vitrine/runtime/stale-reads';
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
@@ -9,7 +11,7 @@ import { makeProjectHealthQueries } from '@vitrine/db/queries/project-health';
 import type { Caller } from '../context';
 import { OWN_PROJECT_RATE, OWN_PROJECT_REPORT, OWN_PROJECT_VOTE } from '../errors';
 import { route, type Route } from '../contracts/route';
-import { loadReadableProject, viewerOf } from '../loaders';
+import { ensureReadable, loadReadableProject, viewerOf } from '../loaders';
 import {
   presentLeaderboardEntry,
   presentProject,
@@ -18,7 +20,6 @@ import {
   presentViewerState,
 } from '../presenters/project';
 import { can } from '../policies';
-import { PRIVATE_CACHE_CONTROL, respondShared } from '../cache/http';
 import { projectCreator } from '../commands/project-creator';
 import { projectUpdater } from '../commands/project-updater';
 import { voteCaster } from '../commands/vote-caster';
@@ -38,6 +39,13 @@ function projectTags(rows: ReadonlyArray<{ id: number }>): string[] {
   return rows.map((row) => STALE.project(row.id));
 }
 
+/** What makes a page of the latest projects stale: its projects, and for a count's order any change of that count. */
+function latestTags(sort: LatestSort, rows: ReadonlyArray<{ id: number }>): string[] {
+  // Recently updated moves only on a posted or deleted update, which makes every shared read stale.
+  const order = sort === 'votes' || sort === 'views' ? [STALE.order(sort)] : [];
+  return [...order, ...projectTags(rows)];
+}
+
 /** The project `id` as the caller now sees it (after a write). */
 async function projectAnswer(caller: Caller, id: number) {
   return presentProject(await loadReadableProject(caller, id), caller.user);
@@ -46,95 +54,94 @@ async function projectAnswer(caller: Caller, id: number) {
 /**
  * /api/projects: the latest, trending and leaderboard lists, top contributors, a project's page,
  * submit, edit, vote, the view beacon, rate and report. The lists and a visible project's page are
- * shared by every visitor (api/src/cache: kept per node, ETag/304, Cache-Control); the viewer's own
+ * shared by every visitor (their contracts' sharing: api/src/contracts/reads.ts); the viewer's own
  * bits come from GET /api/projects/viewer-state.
  */
 export const projectRoutes: Route[] = [
-  route(projectContracts.latest, { access: 'anyone' }, async (call) => {
-    const { q, sort, offset, limit, after } = call.query;
-    const projects = makeProjectQueries(call.deps.sql);
-    if (q) {
-      // Searches are too many and too varied to share: each is read for its viewer, spends the
-      // address's search budget and passes the search gate (heavy-reads.ts).
-      await spend(call, 'search');
-      call.koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
-      const rows = await call.deps.heavyReads.search.run(() =>
-        projects.listProjects({ ...call.query, viewer: viewerOf(call) }),
+  route(
+    projectContracts.latest,
+    { access: 'anyone', staleOn: (rows, { query }) => latestTags(query.sort, rows) },
+    async (call) => {
+      const { q, limit } = call.query;
+      // One row more than the page tells whether another follows (its Link).
+      const page = { ...call.query, limit: limit + 1 };
+      if (q) {
+        // Searches are too many and too varied to share (the contract's sharedUnless): each is read for
+        // its viewer, spends the address's search budget and passes the search gate (heavy-reads.ts).
+        await spend(call, 'search');
+        const rows = await call.deps.heavyReads.search.run(() =>
+          makeProjectQueries(call.deps.sql).listProjects({ ...page, viewer: viewerOf(call) }),
+        );
+        return pageById(
+          rows.map((row) => presentProject(row, call.user)),
+          limit,
+        );
+      }
+      const rows = await makeProjectQueries(call.deps.sql).listProjects({ ...page, viewer: null });
+      return pageById(
+        rows.map((row) => presentProject(row, null)),
+        limit,
       );
-      return rows.map((row) => presentProject(row, call.user));
-    }
-    // Recently updated moves only on a posted or deleted update, which makes every shared read stale.
-    const order = sort === 'votes' || sort === 'views' ? [STALE.order(sort)] : [];
-    const page = after === undefined ? `offset:${offset}` : `after:${after}`;
-    return respondShared(call.koa, `latest:${sort}:${page}:${limit}`, async (sql) => {
-      const rows = await makeProjectQueries(sql).listProjects({ sort, offset, limit, after, viewer: null });
-      return { value: rows.map((row) => presentProject(row, null)), tags: [...order, ...projectTags(rows)] };
-    });
-  }),
-  route(projectContracts.trending, { access: 'anyone' }, async (call) => {
-    const { period, offset, limit, after } = call.query;
-    const page = after === undefined ? `offset:${offset}` : `after:${after}`;
-    return respondShared(call.koa, `trending:${period}:${page}:${limit}`, async (sql) => {
-      const rows = await makeRankingQueries(sql).listTrending({
+    },
+  ),
+  route(
+    projectContracts.trending,
+    { access: 'anyone', staleOn: (rows) => [STALE.boards, ...projectTags(rows)] },
+    async (call) => {
+      const { period, offset, limit, after } = call.query;
+      const rows = await makeRankingQueries(call.deps.sql).listTrending({
         period,
         offset,
-        limit,
+        limit: limit + 1,
         after,
         viewer: null,
       });
-      return { value: rows.map((row) => presentProject(row, null)), tags: [STALE.boards, ...projectTags(rows)] };
-    });
-  }),
-  route(projectContracts.leaderboard, { access: 'anyone' }, async (call) => {
-    const { timeRange, offset, limit } = call.query;
-    return respondShared(call.koa, `leaderboard:${timeRange}:${offset}:${limit}`, async (sql) => {
-      const rows = await makeRankingQueries(sql).listLeaderboard({
+      return pageById(
+        rows.map((row) => presentProject(row, null)),
+        limit,
+      );
+    },
+  ),
+  route(
+    projectContracts.leaderboard,
+    { access: 'anyone', staleOn: (entries) => [STALE.boards, ...projectTags(entries)] },
+    async (call) => {
+      const { timeRange, offset, limit } = call.query;
+      const rows = await makeRankingQueries(call.deps.sql).listLeaderboard({
         range: timeRange,
         offset,
         limit,
         viewer: null,
       });
-      return {
-        value: rows.map((row, i) => presentLeaderboardEntry(row, offset + i + 1, null)),
-        tags: [STALE.boards, ...projectTags(rows)],
-      };
-    });
-  }),
-  route(projectContracts.topContributors, { access: 'anyone' }, async (call) => {
-    const { limit } = call.query;
-    return respondShared(call.koa, `top-contributors:${limit}`, async (sql) => {
-      const rows = await makeRankingQueries(sql).listTopContributors(limit);
-      return { value: rows.map((row, i) => presentTopContributor(row, i + 1)), tags: [STALE.boards] };
-    });
+      return rows.map((row, i) => presentLeaderboardEntry(row, offset + i + 1, null));
+    },
+  ),
+  route(projectContracts.topContributors, { access: 'anyone', staleOn: () => [STALE.boards] }, async (call) => {
+    const rows = await makeRankingQueries(call.deps.sql).listTopContributors(call.query.limit);
+    return rows.map((row, i) => presentTopContributor(row, i + 1));
   }),
   route(projectContracts.viewerState, { access: 'anyone' }, async (call) => {
     const rows = await makeProjectQueries(call.deps.sql).findViewerStates(call.query.ids, viewerOf(call));
-    call.koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
     return rows.filter((row) => can(call.user, 'project.read', row)).map((row) => presentViewerState(row, call.user));
   }),
-  route(projectContracts.detail, { access: 'anyone' }, async (call) => {
-    const id = call.params.id;
-    const shared = await respondShared(call.koa, `project:${id}`, async (sql) => {
-      // Only a visible project's page is the same for everyone; a hidden one is read for its viewer below.
-      const row = await makeProjectQueries(sql).findProject(id, null);
-      if (!row || row.isHidden) return null;
+  // A visible project's page is the same for everyone (a visitor's, shared); a hidden one is read for its viewer alone.
+  route(
+    projectContracts.detail,
+    { access: 'anyone', staleOn: (project) => [STALE.project(project.id)] },
+    async (call) => {
+      const row = await makeProjectQueries(call.deps.sql).findProject(
+        call.params.id,
+        call.user ? viewerOf(call) : null,
+      );
+      ensureReadable(call.user, row);
       const [distribution, media, health] = await Promise.all([
-        makeRatingQueries(sql).ratingDistribution(row.id),
-        makeProjectMediaQueries(sql).listMedia(row.id),
-        makeProjectHealthQueries(sql).findHealth(row.id),
+        makeRatingQueries(call.deps.sql).ratingDistribution(row.id),
+        makeProjectMediaQueries(call.deps.sql).listMedia(row.id),
+        makeProjectHealthQueries(call.deps.sql).findHealth(row.id),
       ]);
-      return { value: presentProjectDetail(row, distribution, media, health, null), tags: [STALE.project(row.id)] };
-    });
-    if (shared) return shared;
-    const row = await loadReadableProject(call, id);
-    const [distribution, media, health] = await Promise.all([
-      makeRatingQueries(call.deps.sql).ratingDistribution(row.id),
-      makeProjectMediaQueries(call.deps.sql).listMedia(row.id),
-      makeProjectHealthQueries(call.deps.sql).findHealth(row.id),
-    ]);
-    call.koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
-    return presentProjectDetail(row, distribution, media, health, call.user);
-  }),
+      return presentProjectDetail(row, distribution, media, health, call.user);
+    },
+  ),
   route(
     projectContracts.submit,
     {

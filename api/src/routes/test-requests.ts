@@ -1,3 +1,4 @@
+import { pageById } from '@vitrine/domain/schemas/paging';
 import { testRequestContracts } from '@vitrine/domain/contracts/test-requests';
 import { makeTestRequestQueries } from '@vitrine/db/queries/test-requests';
 import { route, type Route } from '../contracts/route';
@@ -17,11 +18,17 @@ import { userRatingSaver } from '../commands/user-rating-saver';
  * leave, feedback and the helpful mark, mutual ratings after completion. Every write is rate limited.
  */
 export const testRequestRoutes: Route[] = [
-  route(testRequestContracts.list, { access: 'anyone' }, async (call) =>
-    (await makeTestRequestQueries(call.deps.sql).listRequests(call.query, call.user?.id ?? null)).map((row) =>
-      presentTestRequest(row, call.user),
-    ),
-  ),
+  route(testRequestContracts.list, { access: 'anyone' }, async (call) => {
+    const { limit } = call.query;
+    const rows = await makeTestRequestQueries(call.deps.sql).listRequests(
+      { ...call.query, limit: limit + 1 },
+      call.user?.id ?? null,
+    );
+    return pageById(
+      rows.map((row) => presentTestRequest(row, call.user)),
+      limit,
+    );
+  }),
   route(
     testRequestContracts.open,
     {

@@ -1,7 +1,6 @@
 import { webhookContracts } from '@vitrine/domain/contracts/webhooks';
 import { makeWebhookQueries } from '@vitrine/db/queries/webhooks';
 import { route, type Route } from '../contracts/route';
-import { PRIVATE_CACHE_CONTROL } from '../cache/http';
 import { notFound } from '../errors';
 import { TOO_MANY_WEBHOOKS, WEBHOOK_ADDRESS_REFUSED, webhookCreator } from '../commands/webhook-creator';
 import { DELIVERY_NOT_FOUND, DELIVERY_PENDING, webhookRedeliverer } from '../commands/webhook-redeliverer';
@@ -28,7 +27,6 @@ export const webhookRoutes: Route[] = [
     },
   ),
   route(webhookContracts.list, { access: 'member', tokenScope: 'webhooks' }, async (call) => {
-    call.koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
     return (await makeWebhookQueries(call.deps.sql).listForUser(call.user.id)).map(presentWebhook);
   }),
   route(webhookContracts.remove, { access: 'active', tokenScope: 'webhooks', limit: 'webhookWrite' }, async (call) => {
@@ -38,7 +36,6 @@ export const webhookRoutes: Route[] = [
   route(webhookContracts.deliveries, { access: 'member', tokenScope: 'webhooks' }, async (call) => {
     const webhooks = makeWebhookQueries(call.deps.sql);
     if (!(await webhooks.findForUser(call.params.id, call.user.id))) throw notFound(WEBHOOK_NOT_FOUND);
-    call.koa.set('Cache-Control', PRIVATE_CACHE_CONTROL);
     return (await webhooks.listDeliveries(call.params.id)).map(presentDelivery);
   }),
   route(

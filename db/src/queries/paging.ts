@@ -1,13 +1,10 @@
-import type { PageCursor } from '@vitrine/domain/schemas/paging';
+import type { Page as AnyPage, PageCursor } from '@vitrine/domain/schemas/paging';
 import type { Tx } from '../sql';
 
 export type { PageCursor };
 
-/** One page of a newest-first list: its rows, and the cursor of the next page (null on the last). */
-export interface Page<T> {
-  rows: T[];
-  next: PageCursor | null;
-}
+/** One page of a newest-first list: its rows, and the keyset cursor of the next page (null on the last). */
+export type Page<T> = AnyPage<T, PageCursor>;
 
 /** Where a newest-first page starts and how long it is (domain/schemas/paging.ts). */
 export interface PageRequest {

@@ -16,6 +16,7 @@ export const adminTestRequestContracts = {
       'Every test request, hidden ones included, newest first, a page at a time (Link rel="next"); q searches title, description, project and owner',
     query: adminSearchQuerySchema.extend(newestFirstPageSchema.shape),
     response: z.array(testRequestAnswers.TestRequest),
+    paging: { cursor: 'before' },
   }),
   setVisibility: contract({
     method: 'patch',

@@ -30,6 +30,7 @@ export const adminContracts = {
     summary: 'Every message, newest first, a page at a time (Link rel="next")',
     query: newestFirstPageSchema,
     response: z.array(answers.MessageView),
+    paging: { cursor: 'before' },
   }),
   sendMessage: contract({
     method: 'post',
@@ -59,6 +60,7 @@ export const adminContracts = {
     summary: 'Every user, newest first, a page at a time (Link rel="next"); q searches username and email',
     query: adminSearchQuerySchema.extend(newestFirstPageSchema.shape),
     response: z.array(answers.AdminUser),
+    paging: { cursor: 'before' },
   }),
   setAdmin: contract({
     method: 'patch',
@@ -99,6 +101,7 @@ export const adminContracts = {
       'Every project, hidden ones included, newest first, 100 a page (Link rel="next"); q searches title, description and tags',
     query: adminProjectsQuerySchema,
     response: z.array(answers.Project),
+    paging: { cursor: 'before' },
   }),
   removeProject: contract({
     method: 'delete',
@@ -128,6 +131,7 @@ export const adminContracts = {
     summary: 'Reports with one status (default pending), newest first, a page at a time (Link rel="next")',
     query: reportListQuerySchema.extend(newestFirstPageSchema.shape),
     response: z.array(answers.AdminReport),
+    paging: { cursor: 'before' },
   }),
   updateReport: contract({
     method: 'patch',

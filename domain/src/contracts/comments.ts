@@ -24,6 +24,8 @@ export const commentContracts = {
     params: idParams,
     query: commentListQuerySchema,
     response: z.array(commentAnswers.Comment),
+    sharing: 'visitor',
+    paging: { cursor: 'after' },
   }),
   create: contract({
     method: 'post',
@@ -84,6 +86,7 @@ export const commentContracts = {
       'Reports of comments with one status (default pending), newest first, each with the comment\'s text and its thread; a page at a time (Link rel="next")',
     query: reportListQuerySchema.extend(newestFirstPageSchema.shape),
     response: z.array(commentAnswers.AdminCommentReport),
+    paging: { cursor: 'before' },
   }),
   decideReport: contract({
     method: 'patch',

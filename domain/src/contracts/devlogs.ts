@@ -18,6 +18,7 @@ export const devlogContracts = {
     params: idParams,
     query: updateListQuerySchema,
     response: z.array(devlogAnswers.ProjectUpdate),
+    paging: { cursor: 'after' },
   }),
   create: contract({
     method: 'post',

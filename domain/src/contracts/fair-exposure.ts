@@ -32,5 +32,6 @@ export const fairExposureContracts = {
     summary: 'The public moderation log, newest first; before=<entry id> pages back',
     query: moderationLogQuerySchema,
     response: z.array(fairExposureAnswers.ModerationEntry),
+    paging: { cursor: 'before' },
   }),
 };

@@ -15,6 +15,7 @@ export const integrityContracts = {
     params: idParams,
     response: answers.ProjectScore,
     errors: { 404: 'Project not found', 429: 'Too many requests from this address' },
+    sharing: 'public',
   }),
   clusters: contract({
     method: 'get',

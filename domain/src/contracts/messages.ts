@@ -32,6 +32,7 @@ export const messageContracts = {
       'The caller\'s box: received and sent, newest first, a page at a time (Link rel="next"; admins: plus messages to the admins)',
     query: newestFirstPageSchema,
     response: z.array(answers.MessageView),
+    paging: { cursor: 'before' },
   }),
   unreadCount: contract({
     method: 'get',

@@ -47,6 +47,7 @@ export const notificationContracts = {
     summary: "Visible projects of the makers the caller follows, newest first (keyset: after=<last project's id>)",
     query: followingFeedQuery,
     response: z.array(answers.Project),
+    paging: { cursor: 'after' },
   }),
   list: contract({
     method: 'get',
@@ -55,6 +56,7 @@ export const notificationContracts = {
     summary: 'The caller\'s notifications, newest first, a page at a time (Link rel="next")',
     query: newestFirstPageSchema,
     response: z.array(notificationAnswers.NotificationView),
+    paging: { cursor: 'before' },
   }),
   unreadCount: contract({
     method: 'get',

@@ -35,6 +35,9 @@ export const projectContracts = {
       429: 'Too many searches from this address',
       503: 'A statement ran past the timeout, or too many searches wait',
     },
+    sharing: 'public',
+    sharedUnless: ['q'],
+    paging: { cursor: 'after' },
   }),
   trending: contract({
     method: 'get',
@@ -45,6 +48,8 @@ export const projectContracts = {
     query: trendingQuerySchema,
     response: z.array(answers.Project),
     errors: { 400: `Invalid input, e.g. ${DEEP_OFFSET_MESSAGE}` },
+    sharing: 'public',
+    paging: { cursor: 'after' },
   }),
   leaderboard: contract({
     method: 'get',
@@ -53,6 +58,7 @@ export const projectContracts = {
     summary: 'Leaderboard of a time range (votes in the range); shared by every visitor',
     query: leaderboardQuerySchema,
     response: z.array(answers.LeaderboardEntry),
+    sharing: 'public',
   }),
   topContributors: contract({
     method: 'get',
@@ -61,6 +67,7 @@ export const projectContracts = {
     summary: 'Users by total votes on their visible projects; shared by every visitor',
     query: topContributorsQuerySchema,
     response: z.array(answers.TopContributor),
+    sharing: 'public',
   }),
   viewerState: contract({
     method: 'get',
@@ -79,6 +86,7 @@ export const projectContracts = {
       'A project with its rating distribution (hidden: owner and admins only); a visible one is shared by every visitor',
     params: idParams,
     response: answers.ProjectDetail,
+    sharing: 'public',
   }),
   submit: contract({
     method: 'post',

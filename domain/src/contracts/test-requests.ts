@@ -17,6 +17,7 @@ export const testRequestContracts = {
       'Open test requests (status=all: every visible one); filter by skill and category; sort by deadline or newest; offset/limit',
     query: testRequestListQuerySchema,
     response: z.array(answers.TestRequest),
+    paging: { cursor: 'after' },
   }),
   open: contract({
     method: 'post',

@@ -99,20 +99,37 @@ export const newestFirstPageSchema = z.object({
   limit: pageLimitSchema(NEWEST_FIRST_PAGE_SIZE),
 });
 
-/** The `next` URL of a page: `url` with its `before` set to `cursor` (other parameters kept). */
-export function nextPageUrl(url: string, cursor: PageCursor): string {
+/**
+ * One page of a list as a handler answers it (the contract's `paging`, domain/src/contracts/contract.ts):
+ * its rows, and the cursor of the next page, null on the last. The cursor is a newest-first keyset
+ * cursor (`before`) or a row id (`after`, the moderation log's `before`).
+ */
+export interface Page<T, C extends PageCursor | number = PageCursor | number> {
+  rows: T[];
+  next: C | null;
+}
+
+/**
+ * The page of a list read by row id: `rows` as a query answered them for `limit + 1` asked, the first
+ * `limit` kept, and the last kept row's id as the next page's cursor when a row more came back.
+ */
+export function pageById<T extends { id: number }>(rows: readonly T[], limit: number): Page<T, number> {
+  const kept = rows.slice(0, limit);
+  return { rows: kept, next: rows.length > limit ? kept[kept.length - 1]!.id : null };
+}
+
+/** The `next` URL of a page: `url` with its `param` set to the cursor (encoded when a keyset's), other parameters kept. */
+export function nextPageUrl(url: string, param: string, cursor: PageCursor | number): string {
   const [path, query = ''] = url.split('?', 2) as [string, string?];
   const params = new URLSearchParams(query);
-  params.set('before', encodeCursor(cursor));
+  params.set(param, typeof cursor === 'number' ? String(cursor) : encodeCursor(cursor));
   return `${path}?${params}`;
 }
 
-/** The URL of `rel="next"` in a Link header, or null. */
-export function nextLink(header: string | null): string | null {
-  if (!header) return null;
-  for (const part of header.split(',')) {
-    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
-    if (match && /(^|;)\s*rel="?next"?\s*(;|$)/.test(match[2]!)) return match[1]!;
-  }
-  return null;
+/** The URL of `rel="next"` in a Link header (kept apart, without zod, for the web's list hook). */
+export { nextLink } from '../link-header';
+
+/** A page with each row presented by `present`, its cursor kept. */
+export function mapPage<T, R, C extends PageCursor | number>(page: Page<T, C>, present: (row: T) => R): Page<R, C> {
+  return { rows: page.rows.map(present), next: page.next };
 }

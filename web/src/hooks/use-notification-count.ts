@@ -1,5 +1,5 @@
-import useSWR from 'swr';
-import { apiKey, endpoints, fetcher, type AnswerOf } from '../lib/api';
+import { useApi } from './use-api';
+import { apiKey, endpoints } from '../lib/api';
 import { useLiveEvent } from './use-live-event';
 
 /** SWR key of the header bell's count (GET /api/notifications/unread-count). */
@@ -10,10 +10,7 @@ export const NOTIFICATION_COUNT_KEY = apiKey(endpoints.notifications.unreadCount
  * every `notification:new` push (which carries the new count). 0 while signed out (`enabled` false).
  */
 export function useNotificationCount(enabled: boolean): number {
-  const { data, mutate } = useSWR<AnswerOf<typeof endpoints.notifications.unreadCount>>(
-    enabled ? NOTIFICATION_COUNT_KEY : null,
-    fetcher,
-  );
+  const { data, mutate } = useApi(enabled ? NOTIFICATION_COUNT_KEY : null);
   useLiveEvent('notification:new', ({ unreadCount }) => {
     if (enabled) void mutate({ count: unreadCount }, { revalidate: false });
   });

@@ -33,16 +33,22 @@ function swrWith(entries: Record<string, unknown>): {
 }
 
 describe('lib/project-cache: patching a project wherever it is shown', () => {
-  it('patches a project, a list, infinite pages and a profile, and keeps untouched data identical', () => {
+  it('patches a project, a list, the pages of a paged list and a profile, and keeps untouched data identical', () => {
     const list = [project(1, 3), project(2, 5)];
     const patched = patchProject(list, 2, (p) => ({ votes: p.votes + 1 }));
     expect(patched).toEqual([project(1, 3), project(2, 6)]);
     expect(patched[0]).toBe(list[0]);
     expect(patchProject(list, 9, () => ({ votes: 1 }))).toBe(list);
-    expect(patchProject([[project(1, 3)], [project(2, 5)]], 1, () => ({ votes: 4 }))).toEqual([
-      [project(1, 4)],
-      [project(2, 5)],
+    const pages = [
+      { rows: [project(1, 3)], next: '/api/projects?after=1' },
+      { rows: [project(2, 5)], next: null },
+    ];
+    const patchedPages = patchProject(pages, 1, () => ({ votes: 4 }));
+    expect(patchedPages).toEqual([
+      { rows: [project(1, 4)], next: '/api/projects?after=1' },
+      { rows: [project(2, 5)], next: null },
     ]);
+    expect(patchedPages[1]).toBe(pages[1]);
     const profile = { user: { username: 'ada' }, projects: [{ id: 2, votes: 5, title: 'x' }] };
     expect(patchProject(profile, 2, () => ({ votes: 6, hasVoted: true }))).toEqual({
       user: { username: 'ada' },
@@ -58,7 +64,10 @@ describe('lib/project-cache: patching a project wherever it is shown', () => {
   it('finds the cached answers showing a project, skipping ranged leaderboards and other data', () => {
     const { cache } = swrWith({
       '/api/projects/1': project(1, 2),
-      '$inf$/api/projects?offset=0&limit=6&sort=newest': [[project(1, 2)], [project(3, 1)]],
+      '$inf$/api/projects?offset=0&limit=6&sort=newest': [
+        { rows: [project(1, 2)], next: '/api/projects?offset=0&limit=6&sort=newest&after=1' },
+        { rows: [project(3, 1)], next: null },
+      ],
       '/api/projects/leaderboard?timeRange=month': [project(1, 1)],
       '/api/admin/reports?status=pending': [{ id: 1, votes: 0 }],
       '/api/projects/2': project(2, 2),
@@ -140,13 +149,13 @@ describe('lib/project-cache: live counts and votes through SWR', () => {
       ...swrWith({}),
       fallback: {
         '/api/projects/1': project(1, 5),
-        '$inf$/api/projects?offset=0&limit=6&sort=newest': [[project(1, 5)]],
+        '$inf$/api/projects?offset=0&limit=6&sort=newest': [{ rows: [project(1, 5)], next: null }],
       },
     };
     await applyLiveCounts(swr, { id: 1, votes: 6, averageRating: 7, totalRatings: 1 });
     expect(swr.data('/api/projects/1')).toEqual(project(1, 6, { averageRating: 7, totalRatings: 1 }));
     expect(swr.data('$inf$/api/projects?offset=0&limit=6&sort=newest')).toEqual([
-      [project(1, 6, { averageRating: 7, totalRatings: 1 })],
+      { rows: [project(1, 6, { averageRating: 7, totalRatings: 1 })], next: null },
     ]);
 
     const fresh = { ...swrWith({}), fallback: { '/api/projects/2': project(2, 3) } };

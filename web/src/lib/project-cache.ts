@@ -38,10 +38,17 @@ interface Counted {
   votes: number;
 }
 
-/** A profile's `projects` (GET /api/users/{username}), else null. */
-function projectsOf(data: unknown): unknown[] | null {
-  const projects = typeof data === 'object' && data !== null ? (data as { projects?: unknown }).projects : undefined;
-  return Array.isArray(projects) ? projects : null;
+/** The field of an answer that holds projects: a profile's `projects` (GET /api/users/{username}) or a list page's `rows` (hooks/use-list.ts). */
+const PROJECT_FIELDS = ['projects', 'rows'] as const;
+
+/** The projects an answer holds in one of PROJECT_FIELDS, with that field's name, else null. */
+function projectsOf(data: unknown): { field: (typeof PROJECT_FIELDS)[number]; projects: unknown[] } | null {
+  if (typeof data !== 'object' || data === null) return null;
+  for (const field of PROJECT_FIELDS) {
+    const projects = (data as Record<string, unknown>)[field];
+    if (Array.isArray(projects)) return { field, projects };
+  }
+  return null;
 }
 
 function isCounted(value: unknown): value is Counted & Record<string, unknown> {
@@ -66,7 +73,7 @@ function patchOne<T extends Counted & Record<string, unknown>>(project: T, patch
 
 /**
  * `data` with project `id` changed by `change` wherever it appears: the project itself, a list, the
- * pages of an infinite list, or a profile's `projects`. Returns `data` itself when nothing changed.
+ * pages of a paged list (their `rows`), or a profile's `projects`. Returns `data` itself when nothing changed.
  */
 export function patchProject<T>(data: T, id: number, change: (project: Counted) => CountsPatch): T {
   if (Array.isArray(data)) {
@@ -79,18 +86,18 @@ export function patchProject<T>(data: T, id: number, change: (project: Counted) 
     return (changed ? next : data) as T;
   }
   if (isCounted(data)) return data.id === id ? patchOne(data, change(data)) : data;
-  const projects = projectsOf(data);
-  if (!projects) return data;
-  const patched = patchProject(projects, id, change);
-  return (patched === projects ? data : { ...data, projects: patched }) as T;
+  const held = projectsOf(data);
+  if (!held) return data;
+  const patched = patchProject(held.projects, id, change);
+  return (patched === held.projects ? data : { ...data, [held.field]: patched }) as T;
 }
 
 /** True when `data` shows project `id` (the same shapes `patchProject` walks). */
 export function showsProject(data: unknown, id: number): boolean {
   if (Array.isArray(data)) return data.some((item: unknown) => showsProject(item, id));
   if (isCounted(data)) return data.id === id;
-  const projects = projectsOf(data);
-  return projects !== null && showsProject(projects, id);
+  const held = projectsOf(data);
+  return held !== null && showsProject(held.projects, id);
 }
 
 /** The keys (cached or server-rendered) whose answers show project `id` with its all-time counts. */

@@ -1,10 +1,11 @@
 /**
- * Revalidation by group of keys (lib/live-keys.ts), infinite lists included. SWR's filter `mutate`
- * skips useSWRInfinite's keys, so every infinite list registers here under the URL of its first page,
- * and `revalidate` reaches both: the plain keys through the filter, the lists through their own
- * bound `mutate` (which refetches every page loaded, each from the previous one's fresh answer).
- * Writes and the server's pushes (hooks/use-live-updates.ts) go through here, so no list has to
- * listen for pushes itself.
+ * Revalidation by group of keys (lib/live-keys.ts), paged lists included. SWR's filter `mutate`
+ * skips useSWRInfinite's keys (hooks/use-list.ts is built on it), so a list registers here under the
+ * URL of its first page, and `revalidate` reaches both: the plain keys through the filter, the lists
+ * through their own bound `mutate` (which refetches every page loaded, each from the previous one's
+ * fresh answer). Writes and the server's pushes (hooks/use-live-updates.ts) go through here; a list
+ * whose push carries what it shows (the comments, the notifications) also listens for it itself
+ * (docs/web-client.md "Server pushes -> SWR").
  */
 import { mutate as globalMutate, type ScopedMutator } from 'swr';
 import { isKeyOf, isShownKey, keysOf, type KeyGroup } from './live-keys';

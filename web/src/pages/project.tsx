@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
 import { useSWRConfig } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
+import type { ListPage } from '../hooks/use-list';
 import type { Comment, ProjectDetail } from '@vitrine/domain/answers';
 import { commentsKey } from '../features/comments/api/keys';
 import { Button, buttonClasses } from '../components/ui/button';
@@ -286,8 +287,8 @@ function ProjectView({ project }: { project: ProjectDetail }) {
   // The server render's first comments, as its JSON-LD carried them (web/src/ssr/pages.ts).
   const { fallback } = useSWRConfig();
   const ssrComments = (
-    fallback[unstable_serialize(() => commentsKey(project.id, 'oldest'))] as Comment[][] | undefined
-  )?.[0];
+    fallback[unstable_serialize(() => commentsKey(project.id, 'oldest'))] as ListPage<Comment>[] | undefined
+  )?.[0]?.rows;
   useJsonLd('project', projectJsonLd(project, pageOrigin(), ssrComments));
 
   return (

@@ -4,11 +4,40 @@ import { endpoints } from '../lib/api';
 import { expectNoAxeViolations } from '../testing/axe';
 import { aFeedback, aMember, aProfile, aRequestDetail, aTester, aTestRequest } from '../testing/answers';
 import { renderRoute } from '../testing/render-route';
-import { answer, server } from '../testing/server';
+import { answer, listPage, server } from '../testing/server';
 
 const owner = aMember();
 const tester = aMember({ id: 8, username: 'grace_maker', email: 'grace@example.com', role: 'tester' });
 const OWNER_VIEW = { isOwner: true, joined: false, canJoin: false };
+
+describe('/test-requests Load More', () => {
+  it('Load More reads the page the Link header names, and stops when none follows', async () => {
+    const next = '/api/test-requests?sort=newest&limit=6&after=31';
+    const asked: Array<{ url: string; body: unknown }> = [];
+    server.use(
+      answer(
+        endpoints.testRequests.list,
+        (request) =>
+          new URL(request.url).searchParams.get('after') === '31'
+            ? listPage([aTestRequest({ id: 30, title: 'Second page round', viewer: OWNER_VIEW })], null)
+            : listPage([aTestRequest({ viewer: OWNER_VIEW })], next),
+        asked,
+      ),
+      answer(endpoints.users.profile, aProfile(owner.username)),
+    );
+    const { user } = renderRoute('/test-requests', { user: owner });
+    const list = await screen.findByRole('region', { name: 'Open test requests' });
+    expect(await within(list).findByRole('link', { name: 'Axe round' })).toBeVisible();
+    // One request on the page: only the Link says another page follows.
+    await user.click(await screen.findByRole('button', { name: 'Load More' }));
+    expect(await within(list).findByRole('link', { name: 'Second page round' })).toBeVisible();
+    expect(asked.map((call) => new URL(call.url).pathname + new URL(call.url).search)).toEqual([
+      '/api/test-requests?sort=newest&limit=6',
+      next,
+    ]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument());
+  });
+});
 
 describe('/test-requests', () => {
   it('lists the open requests with their filters, and has no serious axe violations', async () => {

@@ -37,7 +37,7 @@ import { risingKey } from '../features/projects/api/rising-key';
 export interface PagePlan {
   /** SWR keys read with useSWR. */
   keys: string[];
-  /** First-page keys of lists read with useSWRInfinite. */
+  /** First-page keys of the paged lists (hooks/use-list.ts): each is seeded as its first page, with the next page's Link. */
   infiniteKeys: string[];
   /**
    * Ids of the projects its first render lays the viewer's own state over (useWithViewerState), from
@@ -262,8 +262,8 @@ function homePlan(params: URLSearchParams, site: { name: string; origin: string 
     return { modules: [RISING_MODULE], keys: [risingKey()], infiniteKeys: [], viewerIds: () => [], describe };
   const first =
     tab === 'trending'
-      ? trendingKey(readChoice(params, LISTING_CHOICES.period), 0)
-      : latestKey(readChoice(params, LISTING_CHOICES.sort), 0, q);
+      ? trendingKey(readChoice(params, LISTING_CHOICES.period))
+      : latestKey(readChoice(params, LISTING_CHOICES.sort), q);
   // New & rising is read for this visitor and rendered in place (its chunk preloaded), so nothing moves.
   return {
     modules: [RISING_MODULE],

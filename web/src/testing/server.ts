@@ -34,8 +34,21 @@ export function refusal(status: number, message: string): Refusal {
   return new Refusal(status, message);
 }
 
-/** What a handler hands back: the route's typed answer, or a refusal. */
-export type Reply<A> = A | Refusal;
+/** One page of a paged list (its contract's `paging`): the rows, and the next page's URL its Link header names. */
+export class ListPage<R> {
+  constructor(
+    readonly rows: R[],
+    readonly next: string | null,
+  ) {}
+}
+
+/** A page of `rows` whose `Link: <next>; rel="next"` names the page after it (null: the last page). */
+export function listPage<R>(rows: R[], next: string | null): ListPage<R> {
+  return new ListPage(rows, next);
+}
+
+/** What a handler hands back: the route's typed answer, one page of a list, or a refusal. */
+export type Reply<A> = A | Refusal | (A extends ReadonlyArray<infer R> ? ListPage<R> : never);
 
 /**
  * A handler for `endpoint` (its path, with `:params`, resolved against the page's address) answering
@@ -50,7 +63,9 @@ export function answer<E extends Endpoint>(
     | ((request: Request, params: Record<string, string>) => Reply<AnswerOf<E>> | Promise<Reply<AnswerOf<E>>>),
   requests?: Array<{ url: string; body: unknown }>,
 ): RequestHandler {
-  if (typeof reply !== 'function' && !(reply instanceof Refusal)) assertAnswer(endpoint, reply);
+  if (typeof reply !== 'function' && !(reply instanceof Refusal)) {
+    assertAnswer(endpoint, reply instanceof ListPage ? reply.rows : reply);
+  }
   return http[endpoint.method](endpoint.path, async ({ request, params }) => {
     const text = await request.clone().text();
     requests?.push({ url: request.url, body: text ? (JSON.parse(text) as unknown) : undefined });
@@ -62,14 +77,16 @@ export function answer<E extends Endpoint>(
           )
         : reply;
     if (value instanceof Refusal) return HttpResponse.json({ message: value.message }, { status: value.status });
+    const body: unknown = value instanceof ListPage ? value.rows : value;
+    const headers = value instanceof ListPage && value.next ? { Link: `<${value.next}>; rel="next"` } : undefined;
     try {
-      assertAnswer(endpoint, value);
+      assertAnswer(endpoint, body);
     } catch (error) {
       problems.push((error as Error).message);
       return HttpResponse.json({ message: 'The test gave an answer that breaks the contract' }, { status: 500 });
     }
-    if (value === null) return new HttpResponse(null, { status: 204 });
-    return HttpResponse.json(value as JsonBodyType, { status: contractOf(endpoint).status ?? 200 });
+    if (body === null) return new HttpResponse(null, { status: 204 });
+    return HttpResponse.json(body as JsonBodyType, { status: contractOf(endpoint).status ?? 200, headers });
   });
 }
 

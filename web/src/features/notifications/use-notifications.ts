@@ -1,7 +1,7 @@
 import { mutate } from 'swr';
 import type { NotificationView } from '@vitrine/domain/answers';
 import { apiKey, callApi, endpoints } from '../../lib/api';
-import { useKeysetList } from '../../hooks/use-keyset-list';
+import { useList } from '../../hooks/use-list';
 import { useLiveEvent } from '../../hooks/use-live-event';
 import { NOTIFICATION_COUNT_KEY } from '../../hooks/use-notification-count';
 
@@ -10,7 +10,7 @@ export const NOTIFICATIONS_KEY = apiKey(endpoints.notifications.list);
 
 /** The member's notifications, refetched when a `notification:new` push arrives. */
 export function useNotifications() {
-  const list = useKeysetList<NotificationView>(NOTIFICATIONS_KEY);
+  const list = useList<NotificationView>(NOTIFICATIONS_KEY, { revalidateOnMount: true });
   useLiveEvent('notification:new', () => void list.mutate());
   return list;
 }

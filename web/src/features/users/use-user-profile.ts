@@ -1,11 +1,11 @@
-import useSWR from 'swr';
+import { useApi } from '../../hooks/use-api';
 import type { UserProfile } from '@vitrine/domain/answers';
 import { PROFILE_TOP_PROJECTS } from '@vitrine/domain/constants';
 import { userKey } from './keys';
 
 /** GET /api/users/{username}. */
 export function useUserProfile(username: string) {
-  return useSWR<UserProfile>(userKey(username));
+  return useApi(userKey(username));
 }
 
 /** Totals shown on a profile: project count, total votes, total views. */

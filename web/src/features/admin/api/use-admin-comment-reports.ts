@@ -2,14 +2,14 @@ import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ReportStatus } from '@vitrine/domain/constants';
 import type { AdminCommentReport } from '@vitrine/domain/answers';
-import { useKeysetList } from '../../../hooks/use-keyset-list';
+import { useList } from '../../../hooks/use-list';
 import { callApi, endpoints } from '../../../lib/api';
 import { revalidate } from '../../../lib/revalidate';
 import { adminCommentReportsKey } from './keys';
 
 /** One status of the comment reports, a page at a time (GET /api/admin/comment-reports?status=). */
 export function useAdminCommentReports(status: ReportStatus) {
-  return useKeysetList<AdminCommentReport>(adminCommentReportsKey(status));
+  return useList<AdminCommentReport>(adminCommentReportsKey(status), { revalidateOnMount: true });
 }
 
 /** The writes on a reported comment and its report; each revalidates every report list. */

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
-import { useKeysetList } from '../../../hooks/use-keyset-list';
+import { useList } from '../../../hooks/use-list';
 import { callApi, endpoints } from '../../../lib/api';
 import { revalidate } from '../../../lib/revalidate';
 import { adminProjectsKey } from './keys';
 
 /** The Projects tab list, 100 a page (GET /api/admin/projects: all, hidden included), narrowed when `q` is given. */
 export function useAdminProjects(q = '') {
-  return useKeysetList(adminProjectsKey(q), { keepPreviousData: true });
+  return useList(adminProjectsKey(q), { revalidateOnMount: true, keepPreviousData: true });
 }
 
 /** Project moderation writes; each revalidates admin and public project lists and the reports. */

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ReportStatus } from '@vitrine/domain/constants';
-import { useKeysetList } from '../../../hooks/use-keyset-list';
+import { useList } from '../../../hooks/use-list';
 import { callApi, endpoints } from '../../../lib/api';
 import { revalidate } from '../../../lib/revalidate';
 import { adminReportsKey } from './keys';
 
 /** One status tab of the Reports tab, a page at a time (GET /api/admin/reports?status=). */
 export function useAdminReports(status: ReportStatus) {
-  return useKeysetList(adminReportsKey(status));
+  return useList(adminReportsKey(status), { revalidateOnMount: true });
 }
 
 /** Report moderation writes; each revalidates every status tab (a report moves between them). */

@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import { useKeysetList } from '../../../hooks/use-keyset-list';
+import { useList } from '../../../hooks/use-list';
 import { callApi, endpoints } from '../../../lib/api';
 import { revalidate } from '../../../lib/revalidate';
 import { adminTestRequestsKey } from './keys';
@@ -9,7 +9,7 @@ import { adminTestRequestsKey } from './keys';
  * search loads, so a row's button pressed meanwhile keeps focus when that row is in the new answer too.
  */
 export function useAdminTestRequests(q: string) {
-  return useKeysetList(adminTestRequestsKey(q), { keepPreviousData: true });
+  return useList(adminTestRequestsKey(q), { revalidateOnMount: true, keepPreviousData: true });
 }
 
 /** Hide / show and cancel, each followed by a refetch of every test-request read. */

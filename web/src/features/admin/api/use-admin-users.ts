@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
-import { useKeysetList } from '../../../hooks/use-keyset-list';
+import { useList } from '../../../hooks/use-list';
 import { callApi, endpoints } from '../../../lib/api';
 import { revalidate } from '../../../lib/revalidate';
 import { adminUsersKey } from './keys';
 
 /** The Users tab list, a page at a time (GET /api/admin/users), narrowed by username or email when `q` is given. */
 export function useAdminUsers(q = '') {
-  return useKeysetList(adminUsersKey(q), { keepPreviousData: true });
+  return useList(adminUsersKey(q), { revalidateOnMount: true, keepPreviousData: true });
 }
 
 /** User moderation writes; each revalidates the users list (and project lists after a delete). */

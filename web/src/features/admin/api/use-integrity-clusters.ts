@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
-import type { IntegrityCluster } from '@vitrine/domain/answers';
+import { useSWRConfig } from 'swr';
+import { useApi } from '../../../hooks/use-api';
 import type { ClusterStatus } from '@vitrine/domain/schemas/integrity';
 import { callApi, endpoints } from '../../../lib/api';
 import { FRESH_ON_MOUNT } from '../../../lib/live-keys';
@@ -9,7 +9,7 @@ import { integrityClustersKey } from './keys';
 
 /** The Integrity tab's clusters of one status (GET /api/admin/integrity/clusters?status=). */
 export function useIntegrityClusters(status: ClusterStatus) {
-  return useSWR<IntegrityCluster[]>(integrityClustersKey(status), FRESH_ON_MOUNT);
+  return useApi(integrityClustersKey(status), FRESH_ON_MOUNT);
 }
 
 /** PATCH /api/admin/integrity/clusters/{id}: confirm or clear, with a reason; every status list refetches. */

@@ -1,29 +1,23 @@
-import { useMemo } from 'react';
-import useSWRInfinite from 'swr/infinite';
-import type { ProjectUpdate } from '@vitrine/domain/answers';
-import { mayHaveMore, updatesKey } from './keys';
+import { useList } from '../../../hooks/use-list';
+import { updatesKey } from './keys';
+
+/** A stable empty list while the first page loads. */
+const NO_UPDATES: never[] = [];
 
 /**
- * A project's updates, newest first, page after page (Load more asks for those after the last one
- * shown). `refresh` refetches every page shown, as a write asks.
+ * A project's updates, newest first, page after page (Load more reads the page the last one's Link
+ * names). `refresh` refetches every page shown, as the section's own writes ask; no push names them,
+ * so the list does not register with lib/revalidate.ts.
  */
 export function useUpdates(projectId: number) {
-  const { data, error, size, setSize, isLoading, mutate } = useSWRInfinite<ProjectUpdate[]>(
-    (pageIndex, previous: ProjectUpdate[] | null) => {
-      if (pageIndex === 0) return updatesKey(projectId);
-      if (!previous || !mayHaveMore(previous)) return null;
-      return updatesKey(projectId, previous.at(-1)!.id);
-    },
-    { revalidateFirstPage: false, persistSize: true, revalidateOnMount: true },
-  );
-  const updates = useMemo(() => (data ? data.flat() : []), [data]);
+  const list = useList(updatesKey(projectId), { persistSize: true, revalidateOnMount: true, live: false });
   return {
-    updates,
-    error,
-    isLoading,
-    hasMore: mayHaveMore(data?.at(-1)),
-    loadingMore: size > 0 && data !== undefined && data[size - 1] === undefined,
-    loadMore: () => void setSize(size + 1),
-    refresh: () => mutate(),
+    updates: list.data ?? NO_UPDATES,
+    error: list.error,
+    isLoading: list.isLoading,
+    hasMore: list.hasMore,
+    loadingMore: list.isLoadingMore,
+    loadMore: list.loadMore,
+    refresh: list.mutate,
   };
 }

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import useSWR from 'swr';
-import type { AddressableFeedback } from '@vitrine/domain/answers';
+import { useApi } from '../../../hooks/use-api';
 import { MAX_ADDRESSED_FEEDBACK, UPDATE_BODY_MAX_LENGTH, UPDATE_TITLE_MAX_LENGTH } from '@vitrine/domain/devlogs';
 import { FormActions } from '../../../components/forms/form-actions';
 import { Checkbox, Field, FieldError, Textarea } from '../../../components/ui/field';
@@ -25,7 +24,7 @@ function FeedbackPicker({
   chosen: number[];
   onChange: (ids: number[]) => void;
 }) {
-  const { data } = useSWR<AddressableFeedback[]>(addressableKey(projectId));
+  const { data } = useApi(addressableKey(projectId));
   if (!data || data.length === 0) return null;
   const toggle = (id: number, on: boolean) => onChange(on ? [...chosen, id] : chosen.filter((c) => c !== id));
   return (

@@ -1,4 +1,4 @@
-import { useKeysetList } from '../../../hooks/use-keyset-list';
+import { useList } from '../../../hooks/use-list';
 import { ADMIN_MESSAGES_KEY, MESSAGES_KEY } from './keys';
 
 /** Which inbox to read: the viewer's own, or (admins) every message. */
@@ -11,5 +11,5 @@ export function inboxKey(source: InboxSource) {
 
 /** The inbox list, a page at a time (GET /api/messages, or GET /api/admin/messages for the admin dashboard). */
 export function useMessages(source: InboxSource, enabled = true) {
-  return useKeysetList(enabled ? inboxKey(source) : null);
+  return useList(enabled ? inboxKey(source) : null, { revalidateOnMount: true });
 }

@@ -1,6 +1,4 @@
-import useSWR from 'swr';
-import type { UnreadCount } from '@vitrine/domain/answers';
-import { fetcher } from '../../../lib/api';
+import { useApi } from '../../../hooks/use-api';
 import { UNREAD_COUNT_KEY } from './keys';
 
 /**
@@ -9,6 +7,6 @@ import { UNREAD_COUNT_KEY } from './keys';
  * the count is 0. Message mutations here and live `messages:changed` pushes revalidate it.
  */
 export function useUnreadCount(enabled = true): number {
-  const { data } = useSWR<UnreadCount, Error>(enabled ? UNREAD_COUNT_KEY : null, fetcher);
+  const { data } = useApi(enabled ? UNREAD_COUNT_KEY : null);
   return enabled ? (data?.count ?? 0) : 0;
 }

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import useSWR from 'swr';
+import { useApi } from '../../../hooks/use-api';
 import { Link } from 'wouter';
 import type { NotificationView } from '@vitrine/domain/answers';
 import { Popover } from '../../../components/ui/popover';
 import { Skeletons } from '../../../components/ui/skeleton';
 import { useLiveEvent } from '../../../hooks/use-live-event';
-import { apiKey, endpoints, fetcher } from '../../../lib/api';
+import { apiKey, endpoints } from '../../../lib/api';
 import { markReadOnOpen } from '../use-notifications';
 import { MarkAllReadButton } from './mark-all-read';
 import { NotificationItem } from './notification-list';
@@ -18,7 +18,7 @@ const BELL_PANEL_KEY = apiKey(endpoints.notifications.list, { query: { limit: BE
 
 /** The latest notifications, refetched each time the panel opens and on every `notification:new` push while it is open. */
 function useLatestNotifications(open: boolean) {
-  const { data, mutate } = useSWR<NotificationView[]>(BELL_PANEL_KEY, fetcher, { revalidateOnMount: false });
+  const { data, mutate } = useApi(BELL_PANEL_KEY, { revalidateOnMount: false });
   useEffect(() => {
     if (open) void mutate();
   }, [open, mutate]);

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadMore } from '../../../components/ui/load-more';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { Skeletons } from '../../../components/ui/skeleton';
-import type { KeysetList } from '../../../hooks/use-keyset-list';
+import type { List } from '../../../hooks/use-list';
 import { cn } from '../../../lib/cn';
 
 /** One notification: its sentence linking to its place, when, and whether it is unread (the centre and the bell's panel). */
@@ -50,7 +50,7 @@ export function NotificationList({
   list,
   onOpen,
 }: {
-  list: KeysetList<NotificationView>;
+  list: List<NotificationView>;
   onOpen: (item: NotificationView) => void;
 }) {
   if (list.data === undefined)

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import useSWR from 'swr';
+import { useApi } from '../../../hooks/use-api';
 import {
   NOTIFICATION_EMAIL_MODES,
   NOTIFICATION_KIND_LABELS,
@@ -10,7 +10,7 @@ import type { NotificationSettings } from '@vitrine/domain/answers';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useToastedAction } from '../../../hooks/use-toasted-action';
-import { apiKey, callApi, endpoints, errorMessage, fetcher } from '../../../lib/api';
+import { apiKey, callApi, endpoints, errorMessage } from '../../../lib/api';
 
 const SETTINGS_KEY = apiKey(endpoints.notifications.settings);
 
@@ -24,7 +24,7 @@ const MODE_LABELS: Record<NotificationEmailMode, string> = {
 
 /** /settings' Notification emails section: how often notifications are mailed, and of which kinds. */
 export function NotificationSettingsForm() {
-  const { data, mutate } = useSWR<NotificationSettings>(SETTINGS_KEY, fetcher);
+  const { data, mutate } = useApi(SETTINGS_KEY);
   if (!data) return <Skeleton className="h-64 rounded-lg" />;
   return <SettingsFields initial={data} onSaved={(saved) => void mutate(saved, { revalidate: false })} />;
 }

@@ -12,38 +12,22 @@ import {
 import type { SearchChoice } from '../../../hooks/use-search-choice';
 import { apiKey, endpoints } from '../../../lib/api';
 
-/** offset of a 0-based page index: offset = (page - 1) * PAGE_SIZE for the 1-based page. */
-export function pageOffset(pageIndex: number): number {
-  return pageIndex * PAGE_SIZE;
+/**
+ * SWR key of the first page of Latest (sorted by the server), narrowed by a search when `q` is not
+ * blank. Load More reads the page its Link names (keyset: a deep page costs the server what the first does).
+ */
+export function latestKey(sort: LatestSort, q = '') {
+  return apiKey(endpoints.projects.latest, { query: { offset: 0, limit: PAGE_SIZE, sort, q: q.trim() } });
 }
 
-/**
- * SWR key of one page of Latest (sorted by the server), narrowed by a search when `q` is not blank.
- * Given `after` (the previous page's last project id), Load More asks for the page after it (keyset:
- * a deep page costs the server what the first does); else by offset.
- */
-export function latestKey(sort: LatestSort, pageIndex: number, q = '', after?: number) {
-  const page = after === undefined ? { offset: pageOffset(pageIndex) } : { after };
-  return apiKey(endpoints.projects.latest, { query: { ...page, limit: PAGE_SIZE, sort, q: q.trim() } });
+/** SWR key of the first page of Trending; Load More reads the page its Link names, like Latest's. */
+export function trendingKey(period: TrendingPeriod) {
+  return apiKey(endpoints.projects.trending, { query: { period, offset: 0, limit: PAGE_SIZE } });
 }
 
-/**
- * SWR key of one page of Trending; given `after` (the previous page's last project id), Load More
- * asks for the page after it (keyset), like Latest's: the API refuses deep offsets.
- */
-export function trendingKey(period: TrendingPeriod, pageIndex: number, after?: number) {
-  const page = after === undefined ? { offset: pageOffset(pageIndex) } : { after };
-  return apiKey(endpoints.projects.trending, { query: { period, ...page, limit: PAGE_SIZE } });
-}
-
-/**
- * SWR key of one page of Following (the signed-in member's followed makers' projects, newest first);
- * given `after` (the previous page's last project id), the page after it (keyset).
- */
-export function followingKey(after?: number) {
-  return apiKey(endpoints.notifications.followingFeed, {
-    query: after === undefined ? { limit: PAGE_SIZE } : { after, limit: PAGE_SIZE },
-  });
+/** SWR key of the first page of Following (the signed-in member's followed makers' projects, newest first). */
+export function followingKey() {
+  return apiKey(endpoints.notifications.followingFeed, { query: { limit: PAGE_SIZE } });
 }
 
 /** SWR key of the leaderboard for a time range. */
@@ -57,19 +41,6 @@ export const TOP_CONTRIBUTORS_KEY = apiKey(endpoints.projects.topContributors);
 /** SWR key of one project. */
 export function projectKey(id: number | string) {
   return apiKey(endpoints.projects.detail, { params: { id } });
-}
-
-/**
- * The Load More rule: more pages exist unless the last page returned fewer than PAGE_SIZE
- * items (or nothing was loaded yet), and the button is disabled while any page is fetching.
- */
-export function loadMoreState(
-  pages: ReadonlyArray<ReadonlyArray<unknown>> | undefined,
-  isFetching: boolean,
-): { hasMore: boolean; disabled: boolean } {
-  const last = pages && pages.length > 0 ? pages[pages.length - 1] : undefined;
-  const hasMore = last !== undefined && last.length >= PAGE_SIZE;
-  return { hasMore, disabled: isFetching || !hasMore };
 }
 
 /** Sort options of Latest: labels as shown, values sent as sort=. */

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import useSWR, { mutate } from 'swr';
+import { mutate } from 'swr';
+import { useApi } from '../../../hooks/use-api';
 import type { ProjectDetail } from '@vitrine/domain/answers';
 import { callApi, endpoints } from '../../../lib/api';
 import { viewOrigin } from '../../../lib/view-origin';
@@ -11,7 +12,7 @@ import { useWithViewerState } from './use-viewer-state';
  * hasVoted, myRating and canEdit laid over it from the viewer-state call.
  */
 export function useProject(id: number | null) {
-  const result = useSWR<ProjectDetail>(id === null ? null : projectKey(id));
+  const result = useApi(id === null ? null : projectKey(id));
   const shared = useMemo(() => (result.data ? [result.data] : []), [result.data]);
   const [project] = useWithViewerState(shared);
   return { ...result, data: project };

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import useSWR from 'swr';
 import type { Project, ViewerState } from '@vitrine/domain/answers';
 import { apiKey, callApi, endpoints } from '../../../lib/api';
+import { useApi } from '../../../hooks/use-api';
 
 /** Ids one viewer-state call carries at most (the server's MAX_VIEWER_STATE_IDS). */
 const IDS_PER_CALL = 100;
@@ -38,7 +38,7 @@ export function useWithViewerState<T extends Pick<Project, 'id' | 'hasVoted' | '
 ): T[] {
   const ids = uniqueIds(projects.map((p) => p.id));
   // The key names exactly these ids, so the fetcher may read them from here.
-  const { data } = useSWR<ViewerState[]>(viewerStateKey(ids), () => fetchViewerState(ids));
+  const { data } = useApi(viewerStateKey(ids), undefined, () => fetchViewerState(ids));
   return useMemo(() => {
     if (!data) return [...projects];
     const byId = new Map(data.map((state) => [state.id, state]));

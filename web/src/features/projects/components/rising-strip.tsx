@@ -1,6 +1,6 @@
 import { Rocket } from 'lucide-react';
 import type { Project } from '@vitrine/domain/answers';
-import useSWR from 'swr';
+import { useApi } from '../../../hooks/use-api';
 import { risingKey } from '../api/rising-key';
 import { useImpressions } from '../hooks/use-impressions';
 import { ProjectCard } from './project-card';
@@ -28,7 +28,7 @@ function Strip({ projects }: { projects: Project[] }) {
  * nothing when there are none (or the read failed): it is a bonus above the listings, never in the way.
  */
 export function RisingStrip() {
-  const { data } = useSWR<Project[]>(risingKey());
+  const { data } = useApi(risingKey());
   if (!data || data.length === 0) return null;
   return (
     <section

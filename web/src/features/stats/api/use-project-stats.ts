@@ -1,5 +1,4 @@
-import useSWR from 'swr';
-import type { ProjectStats } from '@vitrine/domain/answers';
+import { useApi } from '../../../hooks/use-api';
 import type { StatsWindow } from '@vitrine/domain/stats';
 import { apiKey, endpoints } from '../../../lib/api';
 
@@ -8,7 +7,7 @@ const REFRESH_MS = 60_000;
 
 /** GET /api/projects/{id}/stats for the window of `days` (the owner's Stats tab). */
 export function useProjectStats(projectId: number, days: StatsWindow) {
-  return useSWR<ProjectStats>(apiKey(endpoints.stats.projectStats, { params: { id: projectId }, query: { days } }), {
+  return useApi(apiKey(endpoints.stats.projectStats, { params: { id: projectId }, query: { days } }), {
     refreshInterval: REFRESH_MS,
     keepPreviousData: true,
   });

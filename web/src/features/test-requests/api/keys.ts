@@ -9,12 +9,12 @@ export interface RequestFilters {
   sort: RequestSort;
 }
 
-/** GET /api/test-requests key of one page: the first, or the one after request `after` (Load More by keyset). */
-export function requestListKey(filters: RequestFilters, after?: number) {
+/** GET /api/test-requests key of the first page (Load More reads the page its Link names). */
+export function requestListKey(filters: RequestFilters) {
   // The category select offers the categories only ('' is every category: left out of the URL).
   const category = (filters.category || undefined) as QueryOf<typeof endpoints.testRequests.list>['category'];
   return apiKey(endpoints.testRequests.list, {
-    query: { sort: filters.sort, limit: REQUEST_PAGE_SIZE, after, skill: filters.skill.trim(), category },
+    query: { sort: filters.sort, limit: REQUEST_PAGE_SIZE, skill: filters.skill.trim(), category },
   });
 }
 

@@ -1,47 +1,37 @@
-import { useEffect } from 'react';
-import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
-import { REQUEST_PAGE_SIZE } from '@vitrine/domain/test-requests';
-import type { TestRequestDetail, TestRequestView, UserRatingsAnswer } from '@vitrine/domain/answers';
-import { registerPagedList } from '../../../lib/revalidate';
+import { useList } from '../../../hooks/use-list';
+import { useApi } from '../../../hooks/use-api';
 import { projectRequestKey, requestKey, requestListKey, userRatingsKey, type RequestFilters } from './keys';
 
-/** The /test-requests list with Load More (a page shorter than the page size is the last). */
+/** A stable empty list while the first page loads. */
+const NO_REQUESTS: never[] = [];
+
+/** The /test-requests list with Load More (the page the last one's Link names); writes and pushes of 'testRequests' refetch it. */
 export function useTestRequestList(filters: RequestFilters) {
-  const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<TestRequestView[]>(
-    (_pageIndex, previous: TestRequestView[] | null) =>
-      previous && previous.length < REQUEST_PAGE_SIZE ? null : requestListKey(filters, previous?.at(-1)?.id),
-    { revalidateFirstPage: false },
-  );
-  // Writes and pushes of 'testRequests' reach the list through this (lib/revalidate.ts).
-  const firstUrl = requestListKey(filters);
-  useEffect(() => registerPagedList(firstUrl, () => mutate()), [firstUrl, mutate]);
-  const last = data?.[data.length - 1];
-  const hasMore = last !== undefined && last.length === REQUEST_PAGE_SIZE;
-  const isLoadingMore = isLoading || (size > 0 && data !== undefined && data[size - 1] === undefined);
+  const list = useList(requestListKey(filters));
+  const isLoadingMore = list.isLoading || list.isLoadingMore;
   return {
-    items: data ? data.flat() : [],
-    error,
-    isLoading,
-    hasMore,
+    items: list.data ?? NO_REQUESTS,
+    error: list.error,
+    isLoading: list.isLoading,
+    hasMore: list.hasMore,
     isLoadingMore,
-    loadMoreDisabled: isValidating || isLoadingMore,
-    loadMore: () => void setSize(size + 1),
-    retry: () => void mutate(),
+    loadMoreDisabled: list.isValidating || isLoadingMore,
+    loadMore: list.loadMore,
+    retry: () => void list.mutate(),
   };
 }
 
 /** GET /api/test-requests/{id} */
 export function useTestRequest(id: number) {
-  return useSWR<TestRequestDetail>(requestKey(id));
+  return useApi(requestKey(id));
 }
 
 /** GET /api/projects/{id}/test-request */
 export function useProjectRequest(projectId: number) {
-  return useSWR<{ request: TestRequestView | null }>(projectRequestKey(projectId));
+  return useApi(projectRequestKey(projectId));
 }
 
 /** GET /api/users/{username}/ratings */
 export function useUserRatings(username: string) {
-  return useSWR<UserRatingsAnswer>(userRatingsKey(username));
+  return useApi(userRatingsKey(username));
 }

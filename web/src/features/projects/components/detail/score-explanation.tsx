@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import { useApi } from '../../../../hooks/use-api';
 import type { ProjectScore } from '@vitrine/domain/answers';
 import { VOTE_WEIGHTS } from '@vitrine/domain/rankings';
 import { apiKey, endpoints } from '../../../../lib/api';
@@ -17,7 +17,7 @@ const number = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 2 
 
 /** The explained score of a project (GET /api/projects/{id}/score): votes by kind, weights, trending and places. */
 export function ScoreExplanation({ projectId }: { projectId: number }) {
-  const { data, error } = useSWR<ProjectScore>(apiKey(endpoints.integrity.score, { params: { id: projectId } }));
+  const { data, error } = useApi(apiKey(endpoints.integrity.score, { params: { id: projectId } }));
   if (error) return <p className="px-4 pb-4 text-sm text-red-700 dark:text-red-400">Could not load the score.</p>;
   if (!data) return <p className="px-4 pb-4 text-sm text-zinc-600 dark:text-zinc-400">Loading…</p>;
   const kinds = Object.keys(KIND_LABELS) as Array<keyof ProjectScore['byKind']>;
