@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { COMMENT_MAX_LENGTH } from '@vitrine/domain/comments';
 import { FormActions } from '../../../components/forms/form-actions';
 import { Textarea } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
+import { useFormSubmit } from '../../../lib/form';
 
 /**
  * A comment's text box with its submit button: keeps what is typed while the list around it changes
@@ -26,28 +27,25 @@ export function CommentForm({
   const id = useId();
   const [body, setBody] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!body.trim()) {
+  const { pending, onSubmit: submit } = useFormSubmit(
+    () => {
+      if (body.trim()) return body;
       setError('Please write a comment');
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      await onSubmit(body);
-      setBody('');
-    } catch (failure) {
-      setError(errorMessage(failure, 'Could not save the comment. Please try again.'));
-    } finally {
-      setPending(false);
-    }
-  }
+      return null;
+    },
+    async (text: string) => {
+      setError(null);
+      try {
+        await onSubmit(text);
+        setBody('');
+      } catch (failure) {
+        setError(errorMessage(failure, 'Could not save the comment. Please try again.'));
+      }
+    },
+  );
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-2" noValidate>
+    <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
       <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
         {label}
       </label>

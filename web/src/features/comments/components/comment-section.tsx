@@ -22,7 +22,9 @@ const SORTS: Array<{ value: CommentSort; label: string }> = [
 
 /**
  * New comments pushed while the end of the list is off screen: counted for the "N new comments"
- * pill (the list itself refreshes at once; forms keep what is typed, since nothing remounts).
+ * pill. The list refreshes at once for another's change (forms keep what is typed, since nothing
+ * remounts); this reader's own new comment is refreshed by its write. The count in the heading is the
+ * project's own `commentCount`, which the root hook writes from the same pushes (hooks/use-live-updates.ts).
  */
 function useNewCommentsPill(projectId: number, refresh: () => unknown, ownIds: React.RefObject<Set<number>>) {
   const end = useRef<HTMLDivElement>(null);
@@ -38,13 +40,11 @@ function useNewCommentsPill(projectId: number, refresh: () => unknown, ownIds: R
     observer.observe(node);
     return () => observer.disconnect();
   }, []);
-  // The count each push carries, shown over the page's (the shared page itself is not refetched).
-  const [count, setCount] = useState<number | null>(null);
   const onPush = (push: CommentPush, created: boolean) => {
-    if (push.projectId !== projectId) return;
+    // This reader's new comment: its write refreshes the list and focuses it.
+    if (push.projectId !== projectId || (created && ownIds.current?.has(push.commentId))) return;
     void refresh();
-    setCount(push.commentCount);
-    if (created && !endVisible.current && !ownIds.current?.has(push.commentId)) setUnseen((n) => n + 1);
+    if (created && !endVisible.current) setUnseen((n) => n + 1);
   };
   useLiveEvent('comment:created', (push) => onPush(push, true));
   useLiveEvent('comment:updated', (push) => onPush(push, false));
@@ -53,7 +53,7 @@ function useNewCommentsPill(projectId: number, refresh: () => unknown, ownIds: R
     setUnseen(0);
     end.current?.scrollIntoView({ behavior: 'smooth', block: 'end' });
   };
-  return { end, unseen, jump, count };
+  return { end, unseen, jump };
 }
 
 /** The writes of the section, each refreshing the list after it. */
@@ -171,7 +171,7 @@ export function CommentSection({
   const [sort, setSort] = useState<CommentSort>('oldest');
   const list = useComments(projectId, sort);
   const ownIds = useRef(new Set<number>());
-  const { end: listEnd, unseen, jump, count } = useNewCommentsPill(projectId, list.refresh, ownIds);
+  const { end: listEnd, unseen, jump } = useNewCommentsPill(projectId, list.refresh, ownIds);
   const writes = useCommentWrites(projectId, list.refresh, ownIds);
   const user = useSession((s) => s.user);
   const sessionLoading = useSession((s) => s.isLoading);
@@ -192,7 +192,7 @@ export function CommentSection({
     <section aria-labelledby="comments-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="comments-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">
-          Comments <span className="tabular text-zinc-500 dark:text-zinc-400">({count ?? commentCount})</span>
+          Comments <span className="tabular text-zinc-500 dark:text-zinc-400">({commentCount})</span>
         </h2>
         <Select
           aria-label="Sort comments"

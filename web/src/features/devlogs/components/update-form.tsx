@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useApi } from '../../../hooks/use-api';
 import { MAX_ADDRESSED_FEEDBACK, UPDATE_BODY_MAX_LENGTH, UPDATE_TITLE_MAX_LENGTH } from '@vitrine/domain/devlogs';
 import { FormActions } from '../../../components/forms/form-actions';
 import { Checkbox, Field, FieldError, Textarea } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
+import { useFormSubmit } from '../../../lib/form';
 import { addressableKey } from '../api/keys';
 
 /** What the owner writes: the title, the markdown text and the feedback items it addresses. */
@@ -75,29 +76,26 @@ export function UpdateForm({
   const [body, setBody] = useState(initial?.body ?? '');
   const [addressed, setAddressed] = useState<number[]>(initial?.addressesFeedbackIds ?? []);
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
-      await onSubmit({ title, body, addressesFeedbackIds: addressed });
-      if (!initial) {
-        setTitle('');
-        setBody('');
-        setAddressed([]);
+  const { pending, onSubmit: submit } = useFormSubmit(
+    (): UpdateDraft => ({ title, body, addressesFeedbackIds: addressed }),
+    async (draft: UpdateDraft) => {
+      setError(null);
+      try {
+        await onSubmit(draft);
+        if (!initial) {
+          setTitle('');
+          setBody('');
+          setAddressed([]);
+        }
+      } catch (failure) {
+        setError(errorMessage(failure, 'Could not save the update. Please try again.'));
       }
-    } catch (failure) {
-      setError(errorMessage(failure, 'Could not save the update. Please try again.'));
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  );
 
   return (
     <form
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       className="flex flex-col gap-3"
       noValidate
       aria-label={initial ? 'Edit update' : 'Post an update'}
