@@ -9,10 +9,11 @@ import {
   NEW_ACCOUNT_COMMENT_QUOTA,
 } from '@vitrine/domain/schemas/comment';
 import type { MemberCaller } from '../context';
-import { notFound, tooManyRequests } from '../errors';
+import { notFound } from '../errors';
 import { COMMENT_NOT_FOUND, ensureOpen, lockReadableProject } from '../comment-loaders';
 import { mentionCandidates, pickMentions, renderComment } from '../markdown';
 import { commit } from './commit';
+import { spendRowQuota } from './row-quota';
 
 /** The rendered text of a comment and the members it mentions (existing ones, at most 10, linked). */
 export async function renderWithMentions(
@@ -29,18 +30,14 @@ export async function renderWithMentions(
 }
 
 /**
- * Spends the member's comment quota (COMMENT_QUOTA, NEW_ACCOUNT_COMMENT_QUOTA for a young account):
- * counted on the comments they made, under a lock of theirs, so it counts exactly what it limits.
+ * Spends the member's comment quota (COMMENT_QUOTA, NEW_ACCOUNT_COMMENT_QUOTA for a young account),
+ * counted on the comments they made (row-quota.ts).
  */
-async function spendCommentQuota(tx: TransactionSql, caller: MemberCaller): Promise<void> {
+function spendCommentQuota(tx: TransactionSql, caller: MemberCaller): Promise<void> {
   const young = Date.now() - caller.user.createdAt.getTime() < NEW_ACCOUNT_AGE_MS;
-  const quota = young ? NEW_ACCOUNT_COMMENT_QUOTA : COMMENT_QUOTA;
-  const points = quota.points * caller.deps.config.rateLimitMultiplier;
-  const since = new Date(Date.now() - quota.windowMs);
-  const { n, oldest } = await makeCommentQueries(tx).lockAndCountRecent(caller.user.id, since);
-  if (n < points) return;
-  const retryMs = (oldest?.getTime() ?? Date.now()) + quota.windowMs - Date.now();
-  throw tooManyRequests(COMMENT_QUOTA_MESSAGE, retryMs / 1000);
+  return spendRowQuota(caller, young ? NEW_ACCOUNT_COMMENT_QUOTA : COMMENT_QUOTA, COMMENT_QUOTA_MESSAGE, (since) =>
+    makeCommentQueries(tx).lockAndCountRecent(caller.user.id, since),
+  );
 }
 
 /** The thread a new comment joins: null for a new thread; a reply to a reply joins its parent's thread. */

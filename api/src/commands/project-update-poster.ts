@@ -3,27 +3,21 @@ import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeProjectUpdateQueries } from '@vitrine/db/queries/project-updates';
 import { UPDATE_QUOTA, UPDATE_QUOTA_MESSAGE } from '@vitrine/domain/schemas/update';
 import type { MemberCaller } from '../context';
-import { tooManyRequests } from '../errors';
 import { renderComment } from '../markdown';
 import { lockOwnProject, ownFeedback } from '../update-loaders';
 import { commit } from './commit';
+import { spendRowQuota } from './row-quota';
 
 /** An update's markdown rendered as comments are (api/src/markdown.ts), without mentions. */
 export function renderUpdate(body: string): string {
   return renderComment(body, []).html;
 }
 
-/**
- * Spends the owner's update quota (UPDATE_QUOTA): counted on the updates they made, deleted ones
- * included, under a lock of theirs, so it counts exactly what it limits.
- */
-async function spendUpdateQuota(tx: TransactionSql, caller: MemberCaller): Promise<void> {
-  const points = UPDATE_QUOTA.points * caller.deps.config.rateLimitMultiplier;
-  const since = new Date(Date.now() - UPDATE_QUOTA.windowMs);
-  const { n, oldest } = await makeProjectUpdateQueries(tx).lockAndCountRecent(caller.user.id, since);
-  if (n < points) return;
-  const retryMs = (oldest?.getTime() ?? Date.now()) + UPDATE_QUOTA.windowMs - Date.now();
-  throw tooManyRequests(UPDATE_QUOTA_MESSAGE, retryMs / 1000);
+/** Spends the owner's update quota (UPDATE_QUOTA), counted on the updates they made, deleted ones included (row-quota.ts). */
+function spendUpdateQuota(tx: TransactionSql, caller: MemberCaller): Promise<void> {
+  return spendRowQuota(caller, UPDATE_QUOTA, UPDATE_QUOTA_MESSAGE, (since) =>
+    makeProjectUpdateQueries(tx).lockAndCountRecent(caller.user.id, since),
+  );
 }
 
 /**
