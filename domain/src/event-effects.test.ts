@@ -71,6 +71,7 @@ describe('domain/src/event-effects: what each event causes', () => {
     // Pushes the web applies itself (counts written into the cache, comments refetched by their section).
     const direct: Array<keyof ServerToClientEvents> = [
       'project:counts',
+      'user:followers',
       'sync',
       'comment:created',
       'comment:updated',

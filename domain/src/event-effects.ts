@@ -48,6 +48,8 @@ export const LIVE_PUSHES = {
   commentReported: ['commentReport:created'],
   /** The project's new health, to its room. */
   health: ['project:health'],
+  /** The maker's follower count the event carries, to their profile's room. */
+  followers: ['user:followers'],
 } as const satisfies Record<string, ReadonlyArray<keyof ServerToClientEvents>>;
 export type LivePushEffect = keyof typeof LIVE_PUSHES;
 
@@ -244,7 +246,9 @@ export const EVENT_EFFECTS = {
   'user.deleted': { ...none, staleReads: 'all', livePush: 'userDeleted', workerJobs: 'allBoards', webKeys: 'projects' },
   // Admin and pause flags, which no shared read shows; the account's rooms follow them.
   'user.updated': { ...none, livePush: 'accountRooms' },
-  'user.followed': { ...none, notify: 'newFollower' },
+  // Profiles are read per viewer (viewerFollows), never shared: the count is pushed to who watches it.
+  'user.followed': { ...none, livePush: 'followers', notify: 'newFollower' },
+  'user.unfollowed': { ...none, livePush: 'followers' },
   'message.created': {
     ...none,
     livePush: 'messagesChanged',
@@ -384,7 +388,7 @@ export function pushesOf(event: Pick<DomainEvent, 'name'>): ReadonlyArray<keyof 
 /** A push the web answers by revalidating cached answers (the pushes of an event with web keys). */
 export type InvalidatingPush = Exclude<
   keyof ServerToClientEvents,
-  'project:counts' | 'sync' | 'notification:new' | CommentPushName
+  'project:counts' | 'sync' | 'notification:new' | 'user:followers' | CommentPushName
 >;
 
 /** The comment pushes: the web writes their count into cached projects and the comment section refetches. */

@@ -14,6 +14,9 @@ const commentRef = {
   commentCount: z.number(),
 };
 
+/** Who follows whom, and the maker's follower count after the change. */
+const followRef = { followerId: z.number(), makerId: z.number(), followers: z.number() };
+
 /**
  * Domain events. Names are noun.verb; payloads carry ids and new counts, never secrets.
  * Each is written to the outbox in the transaction of the change it describes.
@@ -39,8 +42,13 @@ export const eventSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('user.deleted'), userId: z.number(), byOwner: z.boolean().optional() }),
   /** An admin changed the user's admin or paused flag (their sockets' rooms follow). */
   z.object({ name: z.literal('user.updated'), userId: z.number() }),
-  /** A member began following a maker (not a repeat): the maker hears of it. */
-  z.object({ name: z.literal('user.followed'), followerId: z.number(), makerId: z.number() }),
+  /**
+   * A member began following a maker (not a repeat): the maker hears of it. Both follow events carry
+   * the maker's follower count after the change, which their profile's room is pushed.
+   */
+  z.object({ name: z.literal('user.followed'), ...followRef }),
+  /** A member stopped following a maker (not a repeat). */
+  z.object({ name: z.literal('user.unfollowed'), ...followRef }),
   z.object({
     name: z.literal('message.created'),
     messageId: z.number(),
@@ -209,6 +217,8 @@ export interface ServerToClientEvents {
   'commentReport:created': (payload: { id: number; commentId: number; projectId: number }) => void;
   /** A notification for the member arrived or grew, with their unread count (room user:{id}). */
   'notification:new': (payload: { notification: NotificationView; unreadCount: number }) => void;
+  /** A profile's follower count after a follow or unfollow (room profile:{id}, which any socket may watch). */
+  'user:followers': (payload: FollowersPush) => void;
   /** This node's link to the other nodes was down and pushes may have been missed: refetch what is shown. */
   sync: () => void;
 }
@@ -219,6 +229,12 @@ export interface CommentPush {
   commentId: number;
   parentId: number | null;
   commentCount: number;
+}
+
+/** A follower count push: the maker's username as spelt on their account, and their follower count now. */
+export interface FollowersPush {
+  username: string;
+  followers: number;
 }
 
 /** What the owner of a request is told live. */
@@ -232,11 +248,15 @@ export interface TestRequestActivity {
 export interface ClientToServerEvents {
   /** Watch the live counts of these projects (replaces the previous set). */
   'projects:watch': (ids: number[]) => void;
+  /** Watch the follower count of this profile (a username; replaces the previous one, null: none). */
+  'profile:watch': (username: string | null) => void;
 }
 
 /** Room names, decided by the server. */
 export const rooms = {
   project: (id: number) => `project:${id}`,
   user: (id: number) => `user:${id}`,
+  /** A profile's public room (its follower count), not the member's private `user:{id}`. */
+  profile: (id: number) => `profile:${id}`,
   admins: 'admins',
 } as const;

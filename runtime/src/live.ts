@@ -148,6 +148,15 @@ export function createLivePushes(opts: {
       const { projectId: id, status, since } = event;
       emitter.to(rooms.project(id)).emit('project:health', { id, status, since });
     },
+    followers: async (event) => {
+      // The count comes from the event; the name, which the page showing the profile knows it by, from
+      // the row (gone: the maker was deleted, and nobody watches a profile that is not there).
+      const maker = await makeUserQueries(opts.sql).findUserById(event.makerId);
+      if (!maker) return;
+      emitter
+        .to(rooms.profile(event.makerId))
+        .emit('user:followers', { username: maker.username, followers: event.followers });
+    },
   };
   const testRequestPushes = makeTestRequestPushes(emitter, opts.sql);
 

@@ -210,10 +210,24 @@ export async function openAs(
  * nothing when it connects; a member's refetches what it shows, but a toast comes from the push only).
  */
 export function liveSocketReady(page: Page, projectId?: number): Promise<void> {
-  const wanted = (sent: boolean, payload: string) =>
+  return socketFrame(page, (sent, payload) =>
     projectId === undefined
       ? !sent && payload.startsWith('40')
-      : sent && payload.startsWith('42["projects:watch"') && new RegExp(`[[,]${projectId}[,\\]]`).test(payload);
+      : sent && payload.startsWith('42["projects:watch"') && new RegExp(`[[,]${projectId}[,\\]]`).test(payload),
+  );
+}
+
+/**
+ * Resolves once the page's live socket has asked to watch the profile `username` (its follower count).
+ * Call it before the page loads, like liveSocketReady.
+ */
+export function liveProfileReady(page: Page, username: string): Promise<void> {
+  const asked = `42${JSON.stringify(['profile:watch', username])}`;
+  return socketFrame(page, (sent, payload) => sent && payload === asked);
+}
+
+/** Resolves at the first frame of the page's live socket, sent or received, that `wanted` accepts. */
+function socketFrame(page: Page, wanted: (sent: boolean, payload: string) => boolean): Promise<void> {
   return new Promise((resolve) => {
     const onSocket = (ws: WebSocket) => {
       if (!ws.url().includes('/socket.io/')) return;

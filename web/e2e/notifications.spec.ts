@@ -7,6 +7,7 @@ import {
   registerMember,
   signIn,
   openAs,
+  liveProfileReady,
   type Member,
 } from './fixtures';
 import { chooseHomeTab, createProject, expectToast, openMenuIfPhone } from './public-helpers';
@@ -94,6 +95,33 @@ test.describe('follows and notifications', () => {
     await item.click();
     await expect(fanPage).toHaveURL(new RegExp(`/projects/${project.id}$`));
     await expect(await bell(fanPage)).not.toHaveAccessibleName(/unread/);
+  });
+
+  test("a profile's follower count moves live for everyone looking at it, the maker too", async ({ browser }) => {
+    const { maker, makerPage, fanPage } = await makerAndFan(browser);
+    const visitor = await openAs(browser);
+    const pages = [visitor, makerPage, fanPage];
+    const watching = pages.map((page) => liveProfileReady(page, maker.username));
+    for (const page of pages) await page.goto(`/users/${maker.username}`);
+    await Promise.all(watching);
+    const followers = (page: Page, count: number) =>
+      page.getByText(new RegExp(`^${count}\\s+${count === 1 ? 'follower' : 'followers'}$`));
+    for (const page of pages) await expect(followers(page, 0)).toBeVisible();
+
+    await fanPage.getByRole('button', { name: 'Follow', exact: true }).click();
+    await expect(fanPage.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+    for (const page of pages) await expect(followers(page, 1)).toBeVisible();
+
+    // Another member follows from elsewhere: every page's count rises, the fan's after their own answer.
+    const otherRequest = (await browser.newContext()).request;
+    const other = await registerMember(otherRequest);
+    const res = await otherRequest.post(`/api/users/${maker.username}/follow`, { headers: { Origin: E2E_BASE_URL } });
+    expect(res.status(), `${other.username}: ${await res.text()}`).toBe(200);
+    for (const page of pages) await expect(followers(page, 2)).toBeVisible();
+
+    await fanPage.getByRole('button', { name: 'Following' }).click();
+    await expect(fanPage.getByRole('button', { name: 'Follow', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    for (const page of pages) await expect(followers(page, 1)).toBeVisible();
   });
 
   test("the panel's item links to its place and Mark all as read clears the bell", async ({ browser }) => {

@@ -14,8 +14,9 @@ export const TOO_MANY_FOLLOWS = `You can follow at most ${MAX_FOLLOWS.toLocaleSt
 
 /**
  * The member follows (`follow` true) or stops following the maker `username`. Repeating either is no
- * change; the counters move with the follow row in one transaction (db/src/queries/follows.ts), and a
- * new follow tells the maker (`user.followed`).
+ * change; the counters move with the follow row in one transaction (db/src/queries/follows.ts). A new
+ * follow (`user.followed`, which tells the maker) or an undone one (`user.unfollowed`) carries the
+ * maker's follower count to the sockets watching their profile.
  */
 export async function followSetter(
   caller: MemberCaller,
@@ -26,11 +27,16 @@ export async function followSetter(
   if (maker.id === caller.user.id && input.follow) throw badRequest(FOLLOW_SELF);
   return commit(caller, async (tx, emit) => {
     const follows = makeFollowQueries(tx);
-    if (!input.follow) return { following: false, followers: await follows.unfollow(caller.user.id, maker.id) };
+    const ref = { followerId: caller.user.id, makerId: maker.id };
+    if (!input.follow) {
+      const { followers, removed } = await follows.unfollow(caller.user.id, maker.id);
+      if (removed) emit({ name: 'user.unfollowed', ...ref, followers });
+      return { following: false, followers };
+    }
     if (!(await follows.isFollowing(caller.user.id, maker.id)) && caller.user.followingCount >= MAX_FOLLOWS)
       throw conflict(TOO_MANY_FOLLOWS);
     const { followers, added } = await follows.follow(caller.user.id, maker.id);
-    if (added) emit({ name: 'user.followed', followerId: caller.user.id, makerId: maker.id });
+    if (added) emit({ name: 'user.followed', ...ref, followers });
     return { following: true, followers };
   });
 }

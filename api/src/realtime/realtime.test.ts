@@ -57,6 +57,65 @@ describe('live counts across API nodes', () => {
   });
 });
 
+describe('live follower counts', () => {
+  it("a socket watching a profile (any visitor's, on any node) gets its count on a follow and an unfollow; others do not", async () => {
+    const maker = await buildUser(a.deps.sql);
+    const other = await buildUser(a.deps.sql);
+    const fan = await buildUser(a.deps.sql);
+    const watcher = await b.connect();
+    // The name in any letter case, as a profile's URL may spell it.
+    watcher.emit('profile:watch', maker.username.toUpperCase());
+    const elsewhere = await a.connect();
+    elsewhere.emit('profile:watch', other.username);
+    const moved = await b.connect();
+    moved.emit('profile:watch', maker.username);
+    moved.emit('profile:watch', other.username);
+    const stopped = await a.connect();
+    stopped.emit('profile:watch', maker.username);
+    stopped.emit('profile:watch', null);
+    const unknown = await b.connect();
+    unknown.emit('profile:watch', maker.username);
+    unknown.emit('profile:watch', 'nobody-by-this-name');
+    const notWatching = await b.connect();
+    const quiet = [elsewhere, moved, stopped, unknown, notWatching].map(recordEvents);
+    await sleep(100);
+
+    const agent = await a.signIn(fan);
+    const followed = nextEvent(watcher, 'user:followers');
+    expect((await agent.post(`/api/users/${maker.username}/follow`)).body).toEqual({ following: true, followers: 1 });
+    expect((await followed)[0]).toEqual({ username: maker.username, followers: 1 });
+    const unfollowed = nextEvent(watcher, 'user:followers');
+    expect((await agent.delete(`/api/users/${maker.username}/follow`)).body).toEqual({
+      following: false,
+      followers: 0,
+    });
+    expect((await unfollowed)[0]).toEqual({ username: maker.username, followers: 0 });
+
+    await sleep(QUIET_MS);
+    for (const seen of quiet) expect(seen).toEqual([]);
+  });
+
+  it('a repeat follow or unfollow pushes nothing, and a malformed watch keeps the profile watched', async () => {
+    const maker = await buildUser(a.deps.sql);
+    const fan = await buildUser(a.deps.sql);
+    const watcher = await b.connect();
+    const seen = recordEvents(watcher);
+    watcher.emit('profile:watch', maker.username);
+    for (const junk of [42, ['x'], { username: maker.username }, 'no spaces allowed', '']) {
+      watcher.emit('profile:watch', junk as unknown as string);
+    }
+    await sleep(100);
+    const agent = await a.signIn(fan);
+    expect((await agent.delete(`/api/users/${maker.username}/follow`)).status).toBe(200);
+    const followed = nextEvent(watcher, 'user:followers');
+    expect((await agent.post(`/api/users/${maker.username}/follow`)).status).toBe(200);
+    await followed;
+    expect((await agent.post(`/api/users/${maker.username}/follow`)).status).toBe(200);
+    await sleep(QUIET_MS);
+    expect(seen).toEqual([{ name: 'user:followers', args: [{ username: maker.username, followers: 1 }] }]);
+  });
+});
+
 describe('private rooms', () => {
   it('a visitor socket receives no admin or user-room event', async () => {
     const admin = await buildUser(a.deps.sql, { isAdmin: true });

@@ -5,7 +5,9 @@ import type { Redis } from 'ioredis';
 import type { ClientToServerEvents, ServerToClientEvents } from '@vitrine/domain/events';
 import { rooms } from '@vitrine/domain/events';
 import { isRowId } from '@vitrine/domain/schemas/project';
+import { usernameSchema } from '@vitrine/domain/schemas/auth';
 import { readableProjectIds } from '@vitrine/db/queries/project-access';
+import { makeUserQueries } from '@vitrine/db/queries/users';
 import { accountRoom, grantedRooms, sessionRoom } from '@vitrine/runtime/rooms';
 import type { Deps } from '../context';
 import { socketKey } from '@vitrine/runtime/live';
@@ -42,8 +44,8 @@ export interface Realtime {
  * Rooms come from the session at the handshake: `user:{id}` for a member, `admins` for an admin,
  * none while paused, plus the handle rooms `account:{id}` and `session:{hash}`; they follow the account
  * afterwards (demote, pause, delete, sign-out: rooms.ts, through the Redis emitter on every node).
- * A client can only ask to watch the rooms of projects it may read (`projects:watch`), never join a
- * private room.
+ * A client can only ask to watch the rooms of projects it may read (`projects:watch`) and the public
+ * room of one profile (`profile:watch`), never join a private room.
  */
 export function attachRealtime(
   server: HttpServer,
@@ -84,6 +86,9 @@ export function attachRealtime(
     socket.on('projects:watch', (ids) => {
       watching = watching.then(() => watchProjects(deps, socket, ids)).catch(log);
     });
+    socket.on('profile:watch', (username) => {
+      watching = watching.then(() => watchProfile(deps, socket, username)).catch(log);
+    });
   });
 
   // While the subscriber was away this node's sockets missed pushes: tell them to refetch.
@@ -123,6 +128,26 @@ async function watchProjects(deps: Deps, socket: RealtimeSocket, ids: unknown): 
     if (room.startsWith('project:') && !wanted.has(room)) void socket.leave(room);
   }
   for (const room of wanted) void socket.join(room);
+}
+
+/**
+ * Puts the socket in the public room of the profile `username` names (its follower count) and out of
+ * any other profile's: one profile at a time. null, or a well-formed name of no user, watches none;
+ * anything else (not a string, not a username) is ignored.
+ */
+async function watchProfile(deps: Deps, socket: RealtimeSocket, username: unknown): Promise<void> {
+  if (username !== null && typeof username !== 'string') return;
+  let wanted: string | null = null;
+  if (username !== null) {
+    const name = usernameSchema.safeParse(username);
+    if (!name.success) return;
+    const [user] = await makeUserQueries(deps.sql).findByUsernames([name.data]);
+    wanted = user ? rooms.profile(user.id) : null;
+  }
+  for (const room of socket.rooms) {
+    if (room.startsWith('profile:') && room !== wanted) void socket.leave(room);
+  }
+  if (wanted) void socket.join(wanted);
 }
 
 /**

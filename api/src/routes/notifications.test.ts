@@ -54,6 +54,16 @@ describe('follows', () => {
       followers: 0,
     });
     expect((await t.agent().get(`/api/users/${user.username}`)).body.user.following).toBe(0);
+
+    // One event per change (not per call), each with the maker's follower count after it.
+    const events = await t.deps.sql<Array<{ name: string; payload: Record<string, unknown> }>>`
+      SELECT name, payload FROM events
+      WHERE name LIKE 'user.%followed' AND (payload->>'makerId')::int = ${maker.id} ORDER BY id`;
+    const ref = { followerId: user.id, makerId: maker.id };
+    expect(events.map((e) => [e.name, e.payload])).toEqual([
+      ['user.followed', expect.objectContaining({ ...ref, followers: 1 })],
+      ['user.unfollowed', expect.objectContaining({ ...ref, followers: 0 })],
+    ]);
   });
 
   it('refuses following oneself (400), an unknown user (404), visitors (401) and paused members (403)', async () => {

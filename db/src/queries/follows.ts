@@ -19,12 +19,16 @@ export function makeFollowQueries(sql: Tx) {
       return { followers: await followerCountOf(sql, followeeId), added: false };
     },
 
-    /** Undoes a follow (nothing when there was none); answers the followee's follower count. Run it in a transaction. */
-    async unfollow(followerId: number, followeeId: number): Promise<number> {
+    /**
+     * Undoes a follow (nothing when there was none); answers the followee's follower count and whether
+     * this call removed the follow. Run it in a transaction.
+     */
+    async unfollow(followerId: number, followeeId: number): Promise<{ followers: number; removed: boolean }> {
       const removed = await sql`
         DELETE FROM follows WHERE follower_id = ${followerId} AND followee_id = ${followeeId} RETURNING follower_id`;
-      if (removed.length > 0) return makeUserQueries(sql).addFollowCounts(followerId, followeeId, -1);
-      return followerCountOf(sql, followeeId);
+      if (removed.length > 0)
+        return { followers: await makeUserQueries(sql).addFollowCounts(followerId, followeeId, -1), removed: true };
+      return { followers: await followerCountOf(sql, followeeId), removed: false };
     },
 
     /** Whether `followerId` follows `followeeId` (the primary key). */

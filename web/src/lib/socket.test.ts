@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildProject } from '@vitrine/db/testing';
+import { buildProject, buildUser } from '@vitrine/db/testing';
 import { makeRealtimeTestApp, type RealtimeTestApp } from '@vitrine/api/realtime/testing';
 import { randomIp } from '@vitrine/api/testing';
 import type { CurrentUser } from '@vitrine/domain/answers';
@@ -77,10 +77,50 @@ describe('web/src/lib/socket', () => {
     pushes.stop();
   });
 
+  it('watches the profile asked for last among those still shown, and none once they all left', async () => {
+    const [first, second, fan] = await Promise.all([1, 2, 3].map(() => buildUser(t.deps.sql)));
+    const agent = await t.signIn(fan!);
+    const last = new Map<string, number>();
+    const socket = await client.getSocket();
+    const listener = ({ username, followers }: { username: string; followers: number }) =>
+      void last.set(username, followers);
+    socket.on('user:followers', listener);
+    const follow = async (maker: typeof first, on: boolean) => {
+      const path = `/api/users/${maker!.username}/follow`;
+      expect((await (on ? agent.post(path) : agent.delete(path))).status).toBe(200);
+    };
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+    // A page shows the first profile, then a second one mounts over it: only the second is watched.
+    const page = client.watchProfile(first!.username);
+    const over = client.watchProfile(second!.username.toUpperCase());
+    await settle();
+    await follow(second, true);
+    await until(() => last.get(second!.username) === 1);
+    await follow(first, true);
+    await settle();
+    expect(last.has(first!.username)).toBe(false);
+
+    // The second leaves: the first is watched again; then it leaves too, and nothing is watched.
+    over();
+    await settle();
+    await follow(first, false);
+    await until(() => last.get(first!.username) === 0);
+    page();
+    await settle();
+    await follow(first, true);
+    await follow(second, false);
+    await settle();
+    expect(Object.fromEntries(last)).toEqual({ [first!.username]: 0, [second!.username]: 1 });
+    socket.off('user:followers', listener);
+  });
+
   it('asks for a refetch on a server sync and after a reconnect, and watches again', async () => {
     const shown = await buildProject(t.deps.sql);
+    const [maker, fan] = await Promise.all([buildUser(t.deps.sql), buildUser(t.deps.sql)]);
     const pushes = await recordCounts();
     const stop = client.watchProjects([shown.id]);
+    const stopProfile = client.watchProfile(maker.username);
     await new Promise((resolve) => setTimeout(resolve, 50));
     await vote(shown.id);
     await until(() => pushes.votes(shown.id) === 1);
@@ -98,8 +138,14 @@ describe('web/src/lib/socket', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     await vote(shown.id);
     await until(() => pushes.votes(shown.id) === 2);
+    let followers: unknown = null;
+    socket.once('user:followers', (push) => (followers = push));
+    expect((await (await t.signIn(fan)).post(`/api/users/${maker.username}/follow`)).status).toBe(200);
+    await until(() => followers !== null);
+    expect(followers).toEqual({ username: maker.username, followers: 1 });
     off();
     stop();
+    stopProfile();
     pushes.stop();
   });
 

@@ -6,7 +6,8 @@
  *
  * Delivery is at most once: after a reconnect, or when the server says `sync`, everything shown is
  * refetched, and so is a member's page when its socket first connects (hooks/use-live-updates.ts, which also writes pushed counts into the SWR cache). Screens
- * use hooks/use-live-event.ts and hooks/use-watch-projects.ts, not this file.
+ * use hooks/use-live-event.ts, hooks/use-watch-projects.ts and (the profile page)
+ * features/users/hooks/use-live-followers.ts, not this file.
  */
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@vitrine/domain/events';
@@ -23,6 +24,9 @@ let socket: LiveSocket | null = null;
 let opening: Promise<LiveSocket> | null = null;
 const watched = new Map<number, number>();
 let watchFlushQueued = false;
+/** The profiles screens show, in the order they asked: the server watches the last one (one per socket). */
+const watchedProfiles: Array<{ username: string }> = [];
+let profileFlushQueued = false;
 const resyncListeners = new Set<() => void>();
 
 /**
@@ -48,6 +52,8 @@ function openSocket(io: typeof import('socket.io-client').io): LiveSocket {
   s.on('connect', () => {
     // Rooms belong to a connection: ask again for the projects on screen.
     if (watched.size > 0) s.emit('projects:watch', [...watched.keys()]);
+    const profile = shownProfile();
+    if (profile !== null) s.emit('profile:watch', profile);
     // Pushes sent before this connection were missed. After a reconnect anything shown may be
     // stale; on the first connection, a member's badges, inboxes and moderation lists were fetched
     // before the socket joined its rooms, so they are fetched again. A visitor's page shows public
@@ -137,5 +143,36 @@ function queueWatchFlush(): void {
     watchFlushQueued = false;
     // No socket yet (it is created from a task of its own, withSocket): its 'connect' sends the set.
     if (socket?.connected) socket.emit('projects:watch', [...watched.keys()]);
+  });
+}
+
+/**
+ * Watches the follower count of the profile `username` (room profile:{id}) until the returned function
+ * is called. The server watches one profile per socket: the one asked for last among those still
+ * watched, sent once per tick (`profile:watch` replaces the previous one; null watches none).
+ */
+export function watchProfile(username: string): () => void {
+  const entry = { username };
+  watchedProfiles.push(entry);
+  queueProfileFlush();
+  return () => {
+    const index = watchedProfiles.indexOf(entry);
+    if (index !== -1) watchedProfiles.splice(index, 1);
+    queueProfileFlush();
+  };
+}
+
+/** The profile the server should watch for this page, or null. */
+function shownProfile(): string | null {
+  return watchedProfiles.at(-1)?.username ?? null;
+}
+
+function queueProfileFlush(): void {
+  if (profileFlushQueued) return;
+  profileFlushQueued = true;
+  queueMicrotask(() => {
+    profileFlushQueued = false;
+    // No socket yet: its 'connect' sends the profile.
+    if (socket?.connected) socket.emit('profile:watch', shownProfile());
   });
 }

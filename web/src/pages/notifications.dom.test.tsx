@@ -11,15 +11,19 @@ import { answer, server } from '../testing/server';
 const fan = aMember({ id: 9, username: 'grace_fan', email: 'grace@example.com' });
 
 describe("a maker's profile, seen by another member", () => {
-  it('follows the maker: the button turns to Following, with no serious axe violations', async () => {
+  it("follows the maker: the button turns to Following with the answer's count, with no serious axe violations", async () => {
     const sent: Array<{ url: string; body: unknown }> = [];
     server.use(
       answer(endpoints.users.profile, aProfile('ada_dev')),
-      answer(endpoints.notifications.follow, { following: true, followers: 1 }, sent),
+      answer(endpoints.notifications.follow, { following: true, followers: 7 }, sent),
     );
     const { container, user } = renderRoute('/users/ada_dev', { user: fan });
+    const followers = (count: string) => (_: string, node: Element | null) =>
+      node?.textContent === count && node.className.includes('tabular');
+    expect(await screen.findByText(followers('0 followers'))).toBeVisible();
     await user.click(await screen.findByRole('button', { name: 'Follow' }));
     expect(await screen.findByRole('button', { name: 'Following' })).toBeVisible();
+    expect(screen.getByText(followers('7 followers'))).toBeVisible();
     expect(sent.map((r) => new URL(r.url).pathname)).toEqual(['/api/users/ada_dev/follow']);
     await expectNoAxeViolations(container);
   });

@@ -19,6 +19,7 @@ import { TagList } from '../features/projects/components/tag-list';
 import { TierBadge } from '../components/ui/tier-badge';
 import { ProfileTesting } from '../features/test-requests/components/profile-testing';
 import { FollowBar } from '../features/users/components/follow-button';
+import { useLiveFollowers } from '../features/users/hooks/use-live-followers';
 
 type ProfileProject = UserProfile['projects'][number];
 type ProfileTab = 'projects' | 'testing' | 'about';
@@ -268,9 +269,10 @@ function Profile({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** User profile /users/{username}: skeleton, 'User Not Found', tabs Projects / About. */
+/** User profile /users/{username}: skeleton, 'User Not Found', tabs Projects / About; its follower count is live. */
 export function UserPage({ username }: { username: string }) {
   const fetch = useUserProfile(username);
+  useLiveFollowers(username);
   return (
     <DetailPage
       fetch={fetch}
