@@ -104,6 +104,17 @@ const TEST_FILES = ['**/*.test.{ts,tsx}'];
 /** no-restricted-paths options for a set of zones, resolved against the repo root. */
 const restrictedPaths = (zones) => ['error', { basePath: ROOT, zones }];
 
+/**
+ * Browser-loaded code takes zod from domain/src/zod.ts, which sets jitless before any schema exists (a
+ * strict CSP reports zod's `new Function` probe otherwise). Every config that restricts imports of web
+ * code lists it, as a later config's list replaces an earlier one's.
+ */
+const ZOD_IMPORT = {
+  name: 'zod',
+  message: "Import { z } from '@vitrine/domain/zod' (domain: '../zod'), which sets jitless first.",
+  allowTypeImports: true,
+};
+
 export default defineConfig(
   { ignores: ['dist/', 'web/dist/', 'web/dist-ssr/', '.data/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -162,13 +173,7 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'zod',
-              message: "Import { z } from '@vitrine/domain/zod' (domain: '../zod'), which sets jitless first.",
-              allowTypeImports: true,
-            },
-          ],
+          paths: [ZOD_IMPORT],
         },
       ],
     },
@@ -213,11 +218,7 @@ export default defineConfig(
         'error',
         {
           paths: [
-            {
-              name: 'zod',
-              message: "Import { z } from '@vitrine/domain/zod' (domain: '../zod'), which sets jitless first.",
-              allowTypeImports: true,
-            },
+            ZOD_IMPORT,
             {
               name: 'swr',
               importNames: ['default'],

@@ -20,6 +20,13 @@ async function fetchPage<T>(url: string): Promise<ListPage<T>> {
   return { rows: (await res.json()) as T[], next: nextLink(res.headers.get('Link')) };
 }
 
+/**
+ * A section of a page that lists its own rows (a project's comments, its updates): read again when it
+ * mounts, as deep as it was when its key changes, refreshed by its own writes and pushes rather than
+ * registered with lib/revalidate.ts.
+ */
+export const SECTION_LIST = { persistSize: true, revalidateOnMount: true, live: false } as const;
+
 /** How a list reads its pages. */
 export interface ListOptions {
   /**

@@ -15,6 +15,9 @@ import { CommentForm } from './comment-form';
 import { CommentItem, commentAnchor, type CommentActions } from './comment-item';
 import { CommentReportDialog } from './comment-report-dialog';
 
+/** A stable empty list while the first page loads. */
+const NO_THREADS: never[] = [];
+
 const SORTS: Array<{ value: CommentSort; label: string }> = [
   { value: 'oldest', label: 'Oldest first' },
   { value: 'top', label: 'Top' },
@@ -170,9 +173,10 @@ export function CommentSection({
 }) {
   const [sort, setSort] = useState<CommentSort>('oldest');
   const list = useComments(projectId, sort);
+  const threads = list.data ?? NO_THREADS;
   const ownIds = useRef(new Set<number>());
-  const { end: listEnd, unseen, jump } = useNewCommentsPill(projectId, list.refresh, ownIds);
-  const writes = useCommentWrites(projectId, list.refresh, ownIds);
+  const { end: listEnd, unseen, jump } = useNewCommentsPill(projectId, list.mutate, ownIds);
+  const writes = useCommentWrites(projectId, list.mutate, ownIds);
   const user = useSession((s) => s.user);
   const sessionLoading = useSession((s) => s.isLoading);
   const [replyTo, setReplyTo] = useState<number | null>(null);
@@ -203,16 +207,16 @@ export function CommentSection({
         />
       </div>
       <Composer canWrite={canWrite} signedIn={Boolean(user) || sessionLoading} onPost={(body) => writes.post(body)} />
-      {list.error && list.threads.length === 0 ? (
+      {list.error && threads.length === 0 ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           Could not load the comments.
         </p>
       ) : null}
-      {!list.isLoading && list.threads.length === 0 && !list.error ? (
+      {!list.isLoading && threads.length === 0 && !list.error ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No comments yet.</p>
       ) : null}
       <ul className="flex flex-col">
-        {list.threads.map((thread) => (
+        {threads.map((thread) => (
           <Thread
             key={thread.id}
             thread={thread}
@@ -224,7 +228,7 @@ export function CommentSection({
         ))}
       </ul>
       {list.hasMore ? (
-        <Button variant="outline" onClick={list.loadMore} disabled={list.loadingMore} className="self-center">
+        <Button variant="outline" onClick={list.loadMore} disabled={list.isLoadingMore} className="self-center">
           Load more comments
         </Button>
       ) : null}

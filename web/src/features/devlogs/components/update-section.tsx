@@ -10,6 +10,9 @@ import { callApi, endpoints, errorMessage } from '../../../lib/api';
 import { useUpdates } from '../api/use-updates';
 import { UpdateForm, type UpdateDraft } from './update-form';
 
+/** A stable empty list while the first page loads. */
+const NO_UPDATES: never[] = [];
+
 /** The testers an update credits, each linked to their profile. */
 function Credits({ update }: { update: ProjectUpdate }) {
   if (update.addresses.length === 0) return null;
@@ -105,6 +108,7 @@ export function UpdateSection({
   canWrite: boolean;
 }) {
   const list = useUpdates(projectId);
+  const updates = list.data ?? NO_UPDATES;
   const [count, setCount] = useState<number | null>(null);
   const shown = count ?? updateCount;
   // A posted update takes focus once the refreshed list shows it (newest first, so it is at the top).
@@ -112,19 +116,19 @@ export function UpdateSection({
   const post = async (draft: UpdateDraft) => {
     const created = await callApi(endpoints.devlogs.create, { params: { id: projectId }, body: draft });
     setCount(shown + 1);
-    await list.refresh();
+    await list.mutate();
     focusResult(`update-${created.id}`);
   };
   const edit = (update: ProjectUpdate) => async (draft: UpdateDraft) => {
     await callApi(endpoints.devlogs.edit, { params: { id: projectId, updateId: update.id }, body: draft });
-    await list.refresh();
+    await list.mutate();
   };
   const remove = (update: ProjectUpdate) => () => {
     if (!window.confirm(`Delete the update "${update.title}"?`)) return;
     callApi(endpoints.devlogs.remove, { params: { id: projectId, updateId: update.id } })
       .then(() => {
         setCount(Math.max(shown - 1, 0));
-        return list.refresh();
+        return list.mutate();
       })
       .catch((error: unknown) =>
         toast({
@@ -134,7 +138,7 @@ export function UpdateSection({
         }),
       );
   };
-  if (!canWrite && shown === 0 && list.updates.length === 0) return null;
+  if (!canWrite && shown === 0 && updates.length === 0) return null;
 
   return (
     <section aria-labelledby="updates-heading" className="flex flex-col gap-4">
@@ -150,21 +154,21 @@ export function UpdateSection({
         </a>
       </div>
       {canWrite ? <UpdateForm projectId={projectId} submitLabel="Post update" onSubmit={post} /> : null}
-      {list.error && list.updates.length === 0 ? (
+      {list.error && updates.length === 0 ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           Could not load the updates.
         </p>
       ) : null}
-      {!list.isLoading && list.updates.length === 0 && !list.error ? (
+      {!list.isLoading && updates.length === 0 && !list.error ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No updates yet.</p>
       ) : null}
       <div className="flex flex-col">
-        {list.updates.map((update) => (
+        {updates.map((update) => (
           <UpdateItem key={update.id} update={update} onEdit={edit(update)} onDelete={remove(update)} />
         ))}
       </div>
       {list.hasMore ? (
-        <Button variant="outline" onClick={list.loadMore} disabled={list.loadingMore} className="self-center">
+        <Button variant="outline" onClick={list.loadMore} disabled={list.isLoadingMore} className="self-center">
           Load more updates
         </Button>
       ) : null}
