@@ -7,25 +7,14 @@ import type { Caller } from './context';
 import { presentAdminCommentReport } from './presenters/admin-comment-report';
 import { forbidden, notFound } from './errors';
 import { can, type Actor, type ProjectResource } from './policies';
-import { PROJECT_NOT_FOUND } from './loaders';
+
+/** A locked project as comment writes read it. */
+type LockedProject = ProjectResource & { id: number };
 
 /** The one answer for a comment that is missing, deleted, or on a project hidden from the caller. */
 export const COMMENT_NOT_FOUND = 'Comment not found';
 /** The 403 of a comment written, edited or answered on a hidden project. */
 export const COMMENTS_CLOSED = 'Comments are closed while the project is hidden';
-
-/** A locked project as comment writes read it. */
-type LockedProject = ProjectResource & { id: number };
-
-/**
- * In a comment write's transaction: locks the project row (comment writes on one project take turns,
- * so its counts stay exact) and answers it; 404 'Project not found' unless `user` may read it.
- */
-export async function lockReadableProject(tx: TransactionSql, user: Actor, projectId: number): Promise<LockedProject> {
-  const project = await makeProjectQueries(tx).lockProject(projectId);
-  if (!project || !can(user, 'project.read', project)) throw notFound(PROJECT_NOT_FOUND);
-  return project;
-}
 
 /** Throws the 403 of a write on a hidden project (comments are closed while it is). */
 export function ensureOpen(project: ProjectResource): void {

@@ -1,3 +1,4 @@
+import type { TransactionSql } from 'postgres';
 import { makeMessageQueries, type MessageRow } from '@vitrine/db/queries/messages';
 import { makeProjectQueries, type ProjectRow, type Viewer } from '@vitrine/db/queries/projects';
 import { makeUserQueries } from '@vitrine/db/queries/users';
@@ -41,6 +42,20 @@ export async function loadReadableProject(
   const row = await makeProjectQueries(caller.deps.sql).findProject(id, viewerOf(caller));
   ensureReadable(caller.user, row);
   return row;
+}
+
+/**
+ * In a write's transaction: locks project `id`'s row (the writes on one project take turns, so its
+ * counters stay exact) and answers it, else 404 'Project not found' (missing, or hidden from `user`).
+ */
+export async function lockReadableProject(
+  tx: TransactionSql,
+  user: Actor | null,
+  id: number,
+): Promise<ProjectResource & { id: number }> {
+  const project = await makeProjectQueries(tx).lockProject(id);
+  ensureReadable(user, project);
+  return { ...project, id };
 }
 
 /** Loads a message the caller may see, else 404 'Message not found'. */

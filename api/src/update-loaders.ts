@@ -1,10 +1,9 @@
 import type { TransactionSql } from 'postgres';
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeProjectUpdateQueries, type UpdateRow } from '@vitrine/db/queries/project-updates';
 import { FOREIGN_FEEDBACK, UPDATE_FORBIDDEN, UPDATE_NOT_FOUND, UPDATES_CLOSED } from '@vitrine/domain/schemas/update';
 import { badRequest, forbidden, notFound } from './errors';
 import { authorize, type Actor } from './policies';
-import { ensureReadable } from './loaders';
+import { lockReadableProject } from './loaders';
 
 /** A locked project as update writes read it. */
 export interface UpdatableProject {
@@ -19,11 +18,10 @@ export interface UpdatableProject {
  * while it is hidden.
  */
 export async function lockOwnProject(tx: TransactionSql, user: Actor, projectId: number): Promise<UpdatableProject> {
-  const project = await makeProjectQueries(tx).lockProject(projectId);
-  ensureReadable(user, project);
+  const project = await lockReadableProject(tx, user, projectId);
   authorize(user, 'project.postUpdate', project, UPDATE_FORBIDDEN);
   if (project.isHidden) throw forbidden(UPDATES_CLOSED);
-  return { ...project, id: projectId };
+  return project;
 }
 
 /** In an update write's transaction: live update `updateId` of project `projectId`, else 404. */

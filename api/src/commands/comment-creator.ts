@@ -10,7 +10,8 @@ import {
 } from '@vitrine/domain/schemas/comment';
 import type { MemberCaller } from '../context';
 import { notFound } from '../errors';
-import { COMMENT_NOT_FOUND, ensureOpen, lockReadableProject } from '../comment-loaders';
+import { COMMENT_NOT_FOUND, ensureOpen } from '../comment-loaders';
+import { lockReadableProject } from '../loaders';
 import { mentionCandidates, pickMentions, renderComment } from '../markdown';
 import { commit } from './commit';
 import { spendRowQuota } from './row-quota';
