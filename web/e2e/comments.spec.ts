@@ -4,6 +4,7 @@ import {
   expect,
   awaitingHydration,
   expectNoSeriousA11yViolations,
+  expectNoSeriousA11yViolationsLightAndDark,
   registerMember,
   signIn,
   E2E_ADMIN,
@@ -202,28 +203,26 @@ test.describe('comments', () => {
     await context.close();
   });
 
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`the comment section is axe-clean (${scheme}), wide and at 360 px`, async ({ browser }) => {
-      const request = (await browser.newContext()).request;
-      const maker = await openAs(browser, await registerMember(request));
-      const project = await createProject(maker);
-      const thread = await postComment(maker, project.id, 'Made with `care`: see https://docs.example/');
-      const reader = await registerMember(request);
-      const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 900 } });
-      const page = awaitingHydration(await context.newPage());
-      await signIn(page, reader);
-      await postComment(page, project.id, '> quoted\n\n- one\n- two', thread);
-      await page.goto(`/projects/${project.id}`);
-      await expect(section(page).getByText('quoted')).toBeVisible();
-      await expect(section(page).getByText('Maker', { exact: true })).toBeVisible();
-      await expectNoSeriousA11yViolations(page, 'section[aria-labelledby="comments-heading"]');
-      await page.setViewportSize({ width: 360, height: 800 });
-      await section(page).getByRole('button', { name: 'Reply' }).first().click();
-      await expect(section(page).getByRole('textbox', { name: /^Reply to/ })).toBeFocused();
-      await expectNoSeriousA11yViolations(page, 'section[aria-labelledby="comments-heading"]');
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(360);
-      await context.close();
-    });
-  }
+  test('the comment section is axe-clean in light and dark, wide and at 360 px', async ({ browser }) => {
+    const request = (await browser.newContext()).request;
+    const maker = await openAs(browser, await registerMember(request));
+    const project = await createProject(maker);
+    const thread = await postComment(maker, project.id, 'Made with `care`: see https://docs.example/');
+    const reader = await registerMember(request);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = awaitingHydration(await context.newPage());
+    await signIn(page, reader);
+    await postComment(page, project.id, '> quoted\n\n- one\n- two', thread);
+    await page.goto(`/projects/${project.id}`);
+    await expect(section(page).getByText('quoted')).toBeVisible();
+    await expect(section(page).getByText('Maker', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolationsLightAndDark(page, 'section[aria-labelledby="comments-heading"]');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await section(page).getByRole('button', { name: 'Reply' }).first().click();
+    await expect(section(page).getByRole('textbox', { name: /^Reply to/ })).toBeFocused();
+    await expectNoSeriousA11yViolationsLightAndDark(page, 'section[aria-labelledby="comments-heading"]');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    await context.close();
+  });
 });

@@ -78,6 +78,18 @@ export async function expectNoSeriousA11yViolations(page: Page, scope?: string):
 }
 
 /**
+ * expectNoSeriousA11yViolations in the light colour scheme, then in the dark one (the site follows the
+ * system's): one page set up once, checked in both. The page follows the context's scheme again after.
+ */
+export async function expectNoSeriousA11yViolationsLightAndDark(page: Page, scope?: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousA11yViolations(page, scope);
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+/**
  * Waits for the page's running animations and transitions to end: endless ones (a skeleton's pulse)
  * are left, and a paused one cannot hold the check for more than a few seconds.
  */
