@@ -57,30 +57,31 @@ function unique(base: string): string {
 }
 
 test.describe('admin dashboard access', () => {
-  test('a visitor is sent to sign-in, told why', async ({ page }) => {
-    await page.goto('/admin?tab=reports');
-    await expect(page).toHaveURL(`${E2E_BASE_URL}/auth?next=${encodeURIComponent('/admin?tab=reports')}`);
-    await expect(page.getByText('Please log in to access the admin dashboard')).toBeVisible();
-  });
-
-  test("the queue board's page sends a visitor to sign-in and a member to the site's refusal, as pages", async ({
+  test("a visitor is sent to sign-in, told why; a member is sent home, told they lack permission; the queue board's page too", async ({
     browser,
   }) => {
     const visitor = await openAs(browser);
-    await visitor.goto('/admin/queues');
-    await expect(visitor).toHaveURL(`${E2E_BASE_URL}/auth?next=%2Fadmin%2Fqueues`);
-    await expect(visitor.getByText('Please log in to access the admin dashboard')).toBeVisible();
+    await test.step('a visitor, on the dashboard', async () => {
+      await visitor.goto('/admin?tab=reports');
+      await expect(visitor).toHaveURL(`${E2E_BASE_URL}/auth?next=${encodeURIComponent('/admin?tab=reports')}`);
+      await expect(visitor.getByText('Please log in to access the admin dashboard')).toBeVisible();
+    });
+    await test.step('a visitor, on the queue board', async () => {
+      await visitor.goto('/admin/queues');
+      await expect(visitor).toHaveURL(`${E2E_BASE_URL}/auth?next=%2Fadmin%2Fqueues`);
+      await expect(visitor.getByText('Please log in to access the admin dashboard')).toBeVisible();
+    });
     const { page } = await newMember(browser);
-    await page.goto('/admin/queues');
-    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
-    await expectToast(page, 'Access denied');
-  });
-
-  test('a member is sent home and told they lack permission', async ({ browser }) => {
-    const { page } = await newMember(browser);
-    await page.goto('/admin');
-    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
-    await expectToast(page, 'Access denied');
+    await test.step('a member, on the dashboard', async () => {
+      await page.goto('/admin');
+      await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+      await expectToast(page, 'Access denied');
+    });
+    await test.step('a member, on the queue board', async () => {
+      await page.goto('/admin/queues');
+      await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+      await expectToast(page, 'Access denied');
+    });
   });
 });
 

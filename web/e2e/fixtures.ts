@@ -57,6 +57,12 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
  * it once focus is inside the dialog: while it opens, the page behind is hidden before focus moves in.
  */
 export async function expectNoSeriousA11yViolations(page: Page, scope?: string): Promise<void> {
+  // A step of its own, so the report says how long each scan took.
+  await base.step(`axe${scope ? ` of ${scope}` : ''}`, () => scan(page, scope), { box: true });
+}
+
+/** expectNoSeriousA11yViolations' scan. */
+async function scan(page: Page, scope?: string): Promise<void> {
   // Every WCAG 2.x A/AA rule, axe's best practices and its experimental rules (label-content-name-mismatch among them).
   // `scope` (a CSS selector) checks only that part: the rest of a page already checked as it is.
   // Colours are measured as they end: a dialog fading in has not reached its contrast yet.
