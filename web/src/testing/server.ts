@@ -34,8 +34,21 @@ export function refusal(status: number, message: string): Refusal {
   return new Refusal(status, message);
 }
 
-/** What a handler hands back: the route's typed answer, or a refusal. */
-export type Reply<A> = A | Refusal;
+/** A page of a keyset list (docs/api.md "Paging"): its rows, and the URL of the next page for the Link header. */
+export class Page<A> {
+  constructor(
+    readonly items: A,
+    readonly next: string | null,
+  ) {}
+}
+
+/** A page of `items` whose Link header names `next` (rel="next"), or none when it is the last. */
+export function page<A>(items: A, next: string | null): Page<A> {
+  return new Page(items, next);
+}
+
+/** What a handler hands back: the route's typed answer, a page of it, or a refusal. */
+export type Reply<A> = A | Page<A> | Refusal;
 
 /**
  * A handler for `endpoint` (its path, with `:params`, resolved against the page's address) answering
@@ -50,18 +63,22 @@ export function answer<E extends Endpoint>(
     | ((request: Request, params: Record<string, string>) => Reply<AnswerOf<E>> | Promise<Reply<AnswerOf<E>>>),
   requests?: Array<{ url: string; body: unknown }>,
 ): RequestHandler {
-  if (typeof reply !== 'function' && !(reply instanceof Refusal)) assertAnswer(endpoint, reply);
+  if (typeof reply !== 'function' && !(reply instanceof Refusal))
+    assertAnswer(endpoint, reply instanceof Page ? reply.items : reply);
   return http[endpoint.method](endpoint.path, async ({ request, params }) => {
     const text = await request.clone().text();
     requests?.push({ url: request.url, body: text ? (JSON.parse(text) as unknown) : undefined });
-    const value =
+    const replied =
       typeof reply === 'function'
         ? await (reply as (r: Request, p: Record<string, string>) => Reply<AnswerOf<E>>)(
             request,
             params as Record<string, string>,
           )
         : reply;
-    if (value instanceof Refusal) return HttpResponse.json({ message: value.message }, { status: value.status });
+    if (replied instanceof Refusal) return HttpResponse.json({ message: replied.message }, { status: replied.status });
+    const value = replied instanceof Page ? replied.items : replied;
+    const headers: Record<string, string> =
+      replied instanceof Page && replied.next ? { Link: `<${replied.next}>; rel="next"` } : {};
     try {
       assertAnswer(endpoint, value);
     } catch (error) {
@@ -69,7 +86,7 @@ export function answer<E extends Endpoint>(
       return HttpResponse.json({ message: 'The test gave an answer that breaks the contract' }, { status: 500 });
     }
     if (value === null) return new HttpResponse(null, { status: 204 });
-    return HttpResponse.json(value as JsonBodyType, { status: contractOf(endpoint).status ?? 200 });
+    return HttpResponse.json(value as JsonBodyType, { status: contractOf(endpoint).status ?? 200, headers });
   });
 }
 
