@@ -20,6 +20,8 @@ describe('worker metrics', () => {
   beforeAll(async () => {
     worker = await startWorker(config, { schedulers: false });
     sql = createSql(config.databaseUrl, { max: 1 });
+    // The queue counts are read only while Redis is connected (a loaded machine connects later).
+    await waitFor('the worker connected', async () => worker.ready());
   });
   afterAll(async () => {
     await worker.close();
