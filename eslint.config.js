@@ -116,6 +116,7 @@ const ZOD_IMPORT = {
 };
 
 export default defineConfig(
+  // Build output (dist/ is the compiled server, which `npm start` writes) is not linted.
   { ignores: ['dist/', 'web/dist/', 'web/dist-ssr/', '.data/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   {

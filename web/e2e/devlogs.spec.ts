@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoSeriousA11yViolations, openAs, registerMember } from './fixtures';
+import { test, expect, expectNoSeriousA11yViolationsLightAndDark, openAs, registerMember } from './fixtures';
 import { createProject } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 
@@ -99,30 +99,28 @@ test.describe('devlogs', () => {
     expect(first.map((p) => p.id)).toContain(project.id);
   });
 
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`the Updates section is axe-clean (${scheme}), wide and at 360 px`, async ({ browser }) => {
-      const request = (await browser.newContext()).request;
-      const maker = await registerMember(request);
-      const testerMember = await registerMember(request);
-      const owner = await openAs(browser, maker, { colorScheme: scheme, viewport: WIDE });
-      const tester = await openAs(browser, testerMember, { colorScheme: scheme, viewport: WIDE });
-      const project = await createProject(owner);
-      await feedbackOn(owner, tester, project.id);
-      const res = await owner.request.post(`/api/projects/${project.id}/updates`, {
-        headers: { Origin: E2E_BASE_URL },
-        data: { title: 'A first update', body: '- one\n- two\n\n> quoted, see https://docs.example/' },
-      });
-      expect(res.status(), await res.text()).toBe(201);
-      await owner.goto(`/projects/${project.id}`);
-      await expect(updates(owner).getByRole('article', { name: 'A first update' })).toBeVisible();
-      await expect(updates(owner).getByRole('checkbox', { name: new RegExp(testerMember.username) })).toBeVisible();
-      await expectNoSeriousA11yViolations(owner, 'section[aria-labelledby="updates-heading"]');
-      await owner.setViewportSize({ width: 360, height: 800 });
-      await updates(owner).getByRole('button', { name: 'Edit "A first update"' }).click();
-      await expect(updates(owner).getByRole('button', { name: 'Save update' })).toBeVisible();
-      await expectNoSeriousA11yViolations(owner, 'section[aria-labelledby="updates-heading"]');
-      const width = await owner.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(360);
+  test('the Updates section is axe-clean in light and dark, wide and at 360 px', async ({ browser }) => {
+    const request = (await browser.newContext()).request;
+    const maker = await registerMember(request);
+    const testerMember = await registerMember(request);
+    const owner = await openAs(browser, maker, { viewport: WIDE });
+    const tester = await openAs(browser, testerMember, { viewport: WIDE });
+    const project = await createProject(owner);
+    await feedbackOn(owner, tester, project.id);
+    const res = await owner.request.post(`/api/projects/${project.id}/updates`, {
+      headers: { Origin: E2E_BASE_URL },
+      data: { title: 'A first update', body: '- one\n- two\n\n> quoted, see https://docs.example/' },
     });
-  }
+    expect(res.status(), await res.text()).toBe(201);
+    await owner.goto(`/projects/${project.id}`);
+    await expect(updates(owner).getByRole('article', { name: 'A first update' })).toBeVisible();
+    await expect(updates(owner).getByRole('checkbox', { name: new RegExp(testerMember.username) })).toBeVisible();
+    await expectNoSeriousA11yViolationsLightAndDark(owner, 'section[aria-labelledby="updates-heading"]');
+    await owner.setViewportSize({ width: 360, height: 800 });
+    await updates(owner).getByRole('button', { name: 'Edit "A first update"' }).click();
+    await expect(updates(owner).getByRole('button', { name: 'Save update' })).toBeVisible();
+    await expectNoSeriousA11yViolationsLightAndDark(owner, 'section[aria-labelledby="updates-heading"]');
+    const width = await owner.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+  });
 });

@@ -49,7 +49,7 @@ async function votesOf(page: Page, id: number): Promise<number> {
 test.describe('clicks before hydration', () => {
   test.slow();
 
-  test('a visitor clicks Vote twice before hydration: the vote is counted once @phone', async ({ browser }) => {
+  test('a visitor clicks Vote twice before hydration: the vote is counted once', async ({ browser }) => {
     const maker = await registerMember((await browser.newContext()).request);
     const makerPage = await browser.newPage();
     await signIn(makerPage, maker);

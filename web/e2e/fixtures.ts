@@ -57,6 +57,12 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
  * it once focus is inside the dialog: while it opens, the page behind is hidden before focus moves in.
  */
 export async function expectNoSeriousA11yViolations(page: Page, scope?: string): Promise<void> {
+  // A step of its own, so the report says how long each scan took.
+  await base.step(`axe${scope ? ` of ${scope}` : ''}`, () => scan(page, scope), { box: true });
+}
+
+/** expectNoSeriousA11yViolations' scan. */
+async function scan(page: Page, scope?: string): Promise<void> {
   // Every WCAG 2.x A/AA rule, axe's best practices and its experimental rules (label-content-name-mismatch among them).
   // `scope` (a CSS selector) checks only that part: the rest of a page already checked as it is.
   // Colours are measured as they end: a dialog fading in has not reached its contrast yet.
@@ -75,6 +81,18 @@ export async function expectNoSeriousA11yViolations(page: Page, scope?: string):
   const results = await (scope ? builder.include(scope) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * expectNoSeriousA11yViolations in the light colour scheme, then in the dark one (the site follows the
+ * system's): one page set up once, checked in both. The page follows the context's scheme again after.
+ */
+export async function expectNoSeriousA11yViolationsLightAndDark(page: Page, scope?: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousA11yViolations(page, scope);
+  }
+  await page.emulateMedia({ colorScheme: null });
 }
 
 /**

@@ -1,11 +1,10 @@
 import { test, expect, expectNoSeriousA11yViolations, registerMember, signIn, uniqueUsername } from './fixtures';
-import { createProject, expectToast, isPhone, openMenuIfPhone } from './public-helpers';
+import { createProject, expectToast } from './public-helpers';
 
 test.describe('member journeys', () => {
-  test('sign up in the dialog (role and bio), then log out and log in again', { tag: '@phone' }, async ({ page }) => {
+  test('sign up in the dialog (role and bio), then log out and log in again', async ({ page }) => {
     const username = uniqueUsername('signup');
     await page.goto('/');
-    await openMenuIfPhone(page);
     await page.getByRole('button', { name: 'Log in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Welcome to Vitrine' });
     await expect(dialog).toBeVisible();
@@ -33,14 +32,12 @@ test.describe('member journeys', () => {
     await panel.getByRole('button', { name: 'Create account' }).click();
     await expectToast(page, 'Registration successful');
     await expect(dialog).toBeHidden();
-    await openMenuIfPhone(page);
     await expect(page.getByText(`Welcome, ${username}`).filter({ visible: true })).toBeVisible();
     await expect(page.getByRole('link', { name: /^Messages/ }).filter({ visible: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Log out' }).filter({ visible: true }).click();
     await expectToast(page, 'Logged out');
-    await openMenuIfPhone(page);
     await page.getByRole('button', { name: 'Log in' }).click();
     const login = dialog.getByRole('tabpanel', { name: 'Login' });
     await login.getByLabel('Username').fill(username);
@@ -232,8 +229,7 @@ test.describe('member journeys', () => {
     await expect(report).toBeHidden();
   });
 
-  test('dialogs trap focus and close with Escape', { tag: '@phone' }, async ({ page }) => {
-    test.skip(isPhone(page), 'keyboard check at desktop');
+  test('dialogs trap focus and close with Escape', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Log in' }).click();
     const dialog = page.getByRole('dialog');

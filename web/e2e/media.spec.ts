@@ -12,81 +12,78 @@ async function picture(name: string, background: string) {
 }
 
 test.describe('project screenshots', () => {
-  test(
-    'the owner uploads and reorders images; the gallery opens a lightbox the keyboard drives',
-    { tag: '@phone' },
-    async ({ page, request }) => {
-      const member = await registerMember(request);
-      await signIn(page, member);
-      const project = await createProject(page);
-      await page.goto(`/projects/${project.id}`);
+  test('the owner uploads and reorders images; the gallery opens a lightbox the keyboard drives', async ({
+    page,
+    request,
+  }) => {
+    const member = await registerMember(request);
+    await signIn(page, member);
+    const project = await createProject(page);
+    await page.goto(`/projects/${project.id}`);
 
-      const manager = page.getByRole('heading', { name: 'Manage images' }).locator('..');
-      await expect(manager.getByText('0 of 8 images. The first image is the cover.')).toBeVisible();
-      await manager.getByLabel('Image file').setInputFiles(await picture('red.png', '#cc2222'));
-      await manager.getByLabel('Alt text', { exact: true }).fill('Red title screen');
-      await manager.getByRole('button', { name: 'Add image' }).click();
-      await expectToast(page, 'Image added');
-      await expect(manager.getByText('1 of 8 images. The first image is the cover.')).toBeVisible();
-      // Added without alt text: the new image's alt text field asks for it and takes focus.
-      await manager.getByLabel('Image file').setInputFiles(await picture('blue.png', '#2244cc'));
-      await manager.getByRole('button', { name: 'Add image' }).click();
-      await expectToast(page, 'Image added');
-      await expect(
-        page.getByText('Describe what it shows in its alt text, for people who cannot see it.'),
-      ).toBeVisible();
-      await expect(manager.getByText('2 of 8 images. The first image is the cover.')).toBeVisible();
-      await expect(manager.getByLabel('Alt text of image 2')).toBeFocused();
-      await page.keyboard.type('Blue level map');
-      await page.keyboard.press('Enter');
+    const manager = page.getByRole('heading', { name: 'Manage images' }).locator('..');
+    await expect(manager.getByText('0 of 8 images. The first image is the cover.')).toBeVisible();
+    await manager.getByLabel('Image file').setInputFiles(await picture('red.png', '#cc2222'));
+    await manager.getByLabel('Alt text', { exact: true }).fill('Red title screen');
+    await manager.getByRole('button', { name: 'Add image' }).click();
+    await expectToast(page, 'Image added');
+    await expect(manager.getByText('1 of 8 images. The first image is the cover.')).toBeVisible();
+    // Added without alt text: the new image's alt text field asks for it and takes focus.
+    await manager.getByLabel('Image file').setInputFiles(await picture('blue.png', '#2244cc'));
+    await manager.getByRole('button', { name: 'Add image' }).click();
+    await expectToast(page, 'Image added');
+    await expect(page.getByText('Describe what it shows in its alt text, for people who cannot see it.')).toBeVisible();
+    await expect(manager.getByText('2 of 8 images. The first image is the cover.')).toBeVisible();
+    await expect(manager.getByLabel('Alt text of image 2')).toBeFocused();
+    await page.keyboard.type('Blue level map');
+    await page.keyboard.press('Enter');
 
-      const gallery = page.getByRole('region', { name: 'Screenshots' });
-      await expect(gallery.getByRole('button', { name: 'Open image 1 of 2: Red title screen' })).toBeVisible();
+    const gallery = page.getByRole('region', { name: 'Screenshots' });
+    await expect(gallery.getByRole('button', { name: 'Open image 1 of 2: Red title screen' })).toBeVisible();
 
-      // Reorder: the second image moves first and becomes the cover.
-      await manager.getByRole('button', { name: 'Move image 2 earlier' }).click();
-      await expect(gallery.getByRole('button', { name: 'Open image 1 of 2: Blue level map' })).toBeVisible();
-      await expect(manager.getByLabel('Alt text of image 1')).toHaveValue('Blue level map');
+    // Reorder: the second image moves first and becomes the cover.
+    await manager.getByRole('button', { name: 'Move image 2 earlier' }).click();
+    await expect(gallery.getByRole('button', { name: 'Open image 1 of 2: Blue level map' })).toBeVisible();
+    await expect(manager.getByLabel('Alt text of image 1')).toHaveValue('Blue level map');
 
-      await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page);
 
-      // The lightbox by keyboard: focus the first thumbnail, Enter opens, arrows move, Escape closes.
-      await gallery.getByRole('button', { name: 'Open image 1 of 2: Blue level map' }).focus();
-      await page.keyboard.press('Enter');
-      const lightbox = page.getByRole('dialog', { name: 'Image 1 of 2' });
-      await expect(lightbox).toBeVisible();
-      await expect(lightbox.getByRole('img', { name: 'Blue level map' })).toBeVisible();
-      await expectNoSeriousA11yViolations(page, '[role="dialog"]');
-      await page.keyboard.press('ArrowRight');
-      await expect(page.getByRole('dialog', { name: 'Image 2 of 2' })).toBeVisible();
-      await expect(page.getByRole('dialog').getByRole('img', { name: 'Red title screen' })).toBeVisible();
-      await page.keyboard.press('ArrowLeft');
-      await expect(page.getByRole('dialog', { name: 'Image 1 of 2' })).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      await expect(gallery.getByRole('button', { name: 'Open image 1 of 2: Blue level map' })).toBeFocused();
+    // The lightbox by keyboard: focus the first thumbnail, Enter opens, arrows move, Escape closes.
+    await gallery.getByRole('button', { name: 'Open image 1 of 2: Blue level map' }).focus();
+    await page.keyboard.press('Enter');
+    const lightbox = page.getByRole('dialog', { name: 'Image 1 of 2' });
+    await expect(lightbox).toBeVisible();
+    await expect(lightbox.getByRole('img', { name: 'Blue level map' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '[role="dialog"]');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('dialog', { name: 'Image 2 of 2' })).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('img', { name: 'Red title screen' })).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('dialog', { name: 'Image 1 of 2' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(gallery.getByRole('button', { name: 'Open image 1 of 2: Blue level map' })).toBeFocused();
 
-      // The cover (now the blue image) leads the project's card in the list, sized before it loads.
-      // Found by search: newer projects of other journeys push it off Latest's first page.
-      await page.goto(`/?q=${encodeURIComponent(project.title)}`);
-      const card = page.locator('#projects article').filter({ hasText: project.title }).first();
-      const cover = card.locator('picture img');
-      await expect(cover).toHaveAttribute('src', /^\/media\/[0-9a-f]{40}\.webp$/);
-      await expect(cover).toHaveAttribute('width', '960');
-      await expect(cover).toHaveAttribute('height', '540');
-      // The list may be drawn again meanwhile (other journeys' projects arrive live): scroll the card
-      // that is there now, until its cover has loaded.
-      await expect(async () => {
-        await cover.scrollIntoViewIfNeeded({ timeout: 2_000 });
-        expect(await cover.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-      }).toPass();
-      await expectNoSeriousA11yViolations(page, 'article');
-      await card.screenshot({ path: test.info().outputPath('card-with-cover.png') });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        page.viewportSize()!.width,
-      );
-    },
-  );
+    // The cover (now the blue image) leads the project's card in the list, sized before it loads.
+    // Found by search: newer projects of other journeys push it off Latest's first page.
+    await page.goto(`/?q=${encodeURIComponent(project.title)}`);
+    const card = page.locator('#projects article').filter({ hasText: project.title }).first();
+    const cover = card.locator('picture img');
+    await expect(cover).toHaveAttribute('src', /^\/media\/[0-9a-f]{40}\.webp$/);
+    await expect(cover).toHaveAttribute('width', '960');
+    await expect(cover).toHaveAttribute('height', '540');
+    // The list may be drawn again meanwhile (other journeys' projects arrive live): scroll the card
+    // that is there now, until its cover has loaded.
+    await expect(async () => {
+      await cover.scrollIntoViewIfNeeded({ timeout: 2_000 });
+      expect(await cover.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    }).toPass();
+    await expectNoSeriousA11yViolations(page, 'article');
+    await card.screenshot({ path: test.info().outputPath('card-with-cover.png') });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()!.width,
+    );
+  });
 });
 
 test.describe('uploads checked before they are sent', () => {

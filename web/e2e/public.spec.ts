@@ -3,7 +3,7 @@ import { chooseHomeTab, createProject, isPhone, openMenuIfPhone } from './public
 
 // The not-found pages, a profile's tabs, the static pages and the member-only pages' sign-in redirect
 // are proven without a browser, with axe: web/src/pages/public.dom.test.tsx.
-test.describe('public screens', { tag: '@phone' }, () => {
+test.describe('public screens', () => {
   test('home: hero, latest list, Load More keeps the list, sort goes to the server', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/Vitrine/);
@@ -56,7 +56,6 @@ test.describe('public screens', { tag: '@phone' }, () => {
 
   test('home: trending (default This Week) and leaderboard with Top Contributors', async ({ page }) => {
     await page.goto('/');
-    if (isPhone(page)) await expect(page.getByRole('tab', { name: 'Trending' })).toBeHidden();
     const trending = page.waitForRequest((r) => r.url().includes('/api/projects/trending?period=week'));
     await chooseHomeTab(page, 'Trending');
     await trending;
@@ -78,19 +77,22 @@ test.describe('public screens', { tag: '@phone' }, () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('header: the #leaderboard link opens the leaderboard tab from another page', async ({ page }) => {
-    await page.goto('/about');
-    await openMenuIfPhone(page);
-    await page
-      .getByRole('navigation', { name: isPhone(page) ? 'Mobile' : 'Main' })
-      .getByRole('link', { name: 'Leaderboard' })
-      .click();
-    await expect(page).toHaveURL(/\/(\?tab=leaderboard)?#leaderboard$/);
-    await expect(page.getByRole('heading', { name: 'Project Leaderboard' })).toBeVisible();
-  });
+  test(
+    'header: the #leaderboard link opens the leaderboard tab from another page',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.goto('/about');
+      await openMenuIfPhone(page);
+      await page
+        .getByRole('navigation', { name: isPhone(page) ? 'Mobile' : 'Main' })
+        .getByRole('link', { name: 'Leaderboard' })
+        .click();
+      await expect(page).toHaveURL(/\/(\?tab=leaderboard)?#leaderboard$/);
+      await expect(page.getByRole('heading', { name: 'Project Leaderboard' })).toBeVisible();
+    },
+  );
 
-  test('mobile menu holds Terms and Privacy', async ({ page }) => {
-    test.skip(!isPhone(page), 'phone only');
+  test('mobile menu holds Terms and Privacy', { tag: '@phone-only' }, async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
@@ -141,29 +143,33 @@ test.describe('public screens', { tag: '@phone' }, () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('visitor: report shows the sign-in text, rate says Login required with its tooltip', async ({ page }) => {
-    await page.goto('/projects/3');
-    await page.getByRole('button', { name: 'Report' }).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText('You need to be logged in to report content.')).toBeVisible();
-    await expect(
-      dialog.getByText('Please sign in or create an account to report inappropriate content.'),
-    ).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByText('You need to login to rate this project')).toBeVisible();
-    const loginRequired = page.getByRole('button', { name: 'Login required' });
-    if (isPhone(page)) {
-      // No hover on phones: a tap opens the login dialog instead.
-      await loginRequired.click();
-      await expect(page.getByRole('dialog', { name: 'Welcome to Vitrine' })).toBeVisible();
-    } else {
-      await loginRequired.hover();
+  test(
+    'visitor: report shows the sign-in text, rate says Login required with its tooltip',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.goto('/projects/3');
+      await page.getByRole('button', { name: 'Report' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByText('You need to be logged in to report content.')).toBeVisible();
       await expect(
-        page.getByText(
-          'You need to be logged in to rate projects. Authenticated ratings help maintain quality and prevent spam.',
-        ),
+        dialog.getByText('Please sign in or create an account to report inappropriate content.'),
       ).toBeVisible();
-    }
-  });
+      await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('You need to login to rate this project')).toBeVisible();
+      const loginRequired = page.getByRole('button', { name: 'Login required' });
+      if (isPhone(page)) {
+        // No hover on phones: a tap opens the login dialog instead.
+        await loginRequired.click();
+        await expect(page.getByRole('dialog', { name: 'Welcome to Vitrine' })).toBeVisible();
+      } else {
+        await loginRequired.hover();
+        await expect(
+          page.getByText(
+            'You need to be logged in to rate projects. Authenticated ratings help maintain quality and prevent spam.',
+          ),
+        ).toBeVisible();
+      }
+    },
+  );
 });

@@ -19,7 +19,7 @@ const STRIP = '[data-testid="rising-strip"]';
 // Each test registers a member and runs axe on whole pages: slow on a busy machine.
 test.describe.configure({ timeout: 240_000 });
 
-test.describe('New & rising', { tag: '@phone' }, () => {
+test.describe('New & rising', () => {
   test('the home page shows the strip and counts the cards on screen, axe-clean in light and dark', async ({
     browser,
     page,
@@ -45,15 +45,19 @@ test.describe('New & rising', { tag: '@phone' }, () => {
     await expectNoSeriousA11yViolations(page, STRIP);
   });
 
-  test('the strip fits a 360 px phone and scrolls sideways within itself', async ({ browser, page }) => {
-    await youngProject(browser);
-    await page.setViewportSize({ width: 360, height: 780 });
-    await page.goto('/');
-    const strip = page.getByRole('region', { name: 'New & rising' });
-    await expect(strip).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await expectNoSeriousA11yViolations(page, STRIP);
-  });
+  test(
+    'the strip fits a 360 px phone and scrolls sideways within itself',
+    { tag: '@phone-only' },
+    async ({ browser, page }) => {
+      await youngProject(browser);
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto('/');
+      const strip = page.getByRole('region', { name: 'New & rising' });
+      await expect(strip).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectNoSeriousA11yViolations(page, STRIP);
+    },
+  );
 });
 
 test.describe('the public moderation log', () => {

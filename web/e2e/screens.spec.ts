@@ -7,7 +7,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-test.describe('a bad connection never leaves a dead end', { tag: '@phone' }, () => {
+test.describe('a bad connection never leaves a dead end', () => {
   test('a vote while offline reverts, says the connection is gone, and the page stays; back online it works', async ({
     page,
     request,
@@ -53,7 +53,7 @@ test.describe('a bad connection never leaves a dead end', { tag: '@phone' }, () 
   });
 });
 
-test.describe('long unbroken words never widen a phone', { tag: '@phone' }, () => {
+test.describe('long unbroken words never widen a phone', { tag: '@phone-only' }, () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('a 100-character title and a 440-character word stay inside 360 px on the home page, the project and the profile', async ({
@@ -72,12 +72,14 @@ test.describe('long unbroken words never widen a phone', { tag: '@phone' }, () =
   });
 });
 
-test.describe('projects above the fold', { tag: '@phone' }, () => {
+// Each width once: the desktop project at 1280 px, the phone project at 360 px.
+test.describe('projects above the fold', () => {
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 360, height: 740 },
   ]) {
-    test(`the first project card starts on the first screen at ${viewport.width} px`, async ({ page }) => {
+    const tag = viewport.width < 768 ? ['@phone-only'] : [];
+    test(`the first project card starts on the first screen at ${viewport.width} px`, { tag }, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto('/');
       const card = page.locator('main article').first();
@@ -119,7 +121,7 @@ test.describe('the listing chosen lives in the address', { tag: '@phone' }, () =
   });
 });
 
-test.describe("the phone's listing picker", { tag: '@phone' }, () => {
+test.describe("the phone's listing picker", { tag: '@phone-only' }, () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('arrow keys only move the choice; Enter opens the listing chosen', async ({ page }) => {
@@ -137,7 +139,7 @@ test.describe("the phone's listing picker", { tag: '@phone' }, () => {
   });
 });
 
-test.describe('the phone menu', { tag: '@phone' }, () => {
+test.describe('the phone menu', { tag: '@phone-only' }, () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('Escape closes the menu and hands focus back to its button', async ({ page }) => {
@@ -155,7 +157,7 @@ test.describe('the phone menu', { tag: '@phone' }, () => {
 // Sign-up's refusal at its field and focus after success, the route announcer, and a half-typed
 // project kept through Escape are proven without a browser: web/src/app/app.dom.test.tsx.
 
-test.describe('a new member is shown the way', { tag: '@phone' }, () => {
+test.describe('a new member is shown the way', () => {
   test('the first-steps checklist shows what is left, links each step, and stays dismissed', async ({
     page,
     request,

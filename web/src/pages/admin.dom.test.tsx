@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { endpoints } from '../lib/api';
 import { expectNoAxeViolations } from '../testing/axe';
 import { aMessage, anAdmin, anAdminUser, aProject, aReport, aTestRequest } from '../testing/answers';
@@ -103,6 +103,67 @@ describe("an admin's /contact and /messages", () => {
     const { container } = renderRoute('/messages', { user: admin });
     expect(await screen.findByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
     expect((await screen.findAllByRole('article'))[0]).toHaveTextContent('A question about my project');
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe("the dashboard's dialogs, each with no serious axe violations", () => {
+  it("Delete on a user's row asks first, with focus inside; Escape cancels and hands focus back", async () => {
+    const { container, user } = dashboard('users');
+    const rows = within(await screen.findByRole('table'));
+    const remove = await rows.findByRole('button', { name: 'Delete ada_dev' });
+    await user.click(remove);
+    const confirm = await screen.findByRole('dialog', { name: 'Delete user' });
+    expect(
+      within(confirm).getByText(
+        'Are you sure you want to delete the user "ada_dev"? This will also delete all of their projects and cannot be undone.',
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(confirm).toContainElement(document.activeElement as HTMLElement));
+    await expectNoAxeViolations(container);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(remove).toHaveFocus());
+  });
+
+  it("Reply to a member's message: who gets it, the subject, and a message too short said at its field", async () => {
+    const { container, user } = dashboard('messages');
+    const card = (await screen.findAllByRole('article')).find((a) =>
+      a.textContent?.includes('A question about my project'),
+    )!;
+    await user.click(within(card).getByRole('button', { name: 'Reply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reply to Message' });
+    expect(
+      within(dialog).getByText(
+        'Your response will be sent to ada_dev, who will be notified by email if they provided an address.',
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByLabelText('Subject')).toHaveValue('Re: A question about my project');
+    await user.type(within(dialog).getByLabelText('Message'), 'Too short');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Reply' }));
+    expect(await within(dialog).findByText('Your message must be at least 10 characters.')).toBeVisible();
+    await expectNoAxeViolations(container);
+  });
+
+  it("Reply to a visitor's message says it is emailed, quoting theirs", async () => {
+    server.use(
+      answer(endpoints.admin.messages, [
+        aMessage({ senderUserId: null, senderUsername: null, senderName: 'Vera', senderEmail: 'vera@example.com' }),
+      ]),
+      answer(endpoints.admin.reports, []),
+      answer(endpoints.comments.reports, []),
+    );
+    const { container, user } = renderRoute('/admin?tab=messages', { user: admin });
+    const card = await screen.findByRole('article');
+    expect(card).toHaveTextContent(/Address:\s*vera@example\.com/);
+    await user.click(within(card).getByRole('button', { name: 'Reply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reply to Message' });
+    expect(
+      within(dialog).getByText(
+        'Your response will be emailed to vera@example.com, with their message quoted below it.',
+      ),
+    ).toBeVisible();
+    await user.type(within(dialog).getByLabelText('Message'), 'Yes, for up to twenty people.');
     await expectNoAxeViolations(container);
   });
 });
