@@ -7,6 +7,9 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import type Test from 'supertest/lib/test';
+import type { AnswerOf, Endpoint } from '@vitrine/domain/endpoints';
+import { urlOf, type CallArgs } from '@vitrine/domain/endpoint-url';
 import { buildUser, TEST_PASSWORD } from '@vitrine/db/testing';
 import type { UserRow } from '@vitrine/db/queries/users';
 import { loadConfig, type Config } from '@vitrine/runtime/config';
@@ -15,6 +18,35 @@ import { createDeps } from './deps';
 import type { LiveEmitter } from '@vitrine/runtime/publisher';
 import type { Deps } from './context';
 import { createRenderPool } from './public/render-pool';
+
+/**
+ * The typed test client: a call of `endpoint` through supertest, its method and path taken from the
+ * route's contract (domain/src/endpoint-url.ts urlOf, as the web's client builds them) and its params,
+ * query and body typed by it, so a test names the route instead of writing its URL. The answer's body
+ * is typed with `answerOf`.
+ */
+export function call<E extends Endpoint>(agent: TestAgent, endpoint: E, ...args: CallArgs<E>): Test {
+  const sent = agent[endpoint.method](urlOf(endpoint, ...args));
+  const body = (args[0] as { body?: unknown } | undefined)?.body;
+  return body === undefined ? sent : sent.send(body as object);
+}
+
+/**
+ * A call of `endpoint` with input its contract does not take (a malformed body or parameter, to prove
+ * the refusal): the route is still named, only the input is loose.
+ */
+export function callLoosely(
+  agent: TestAgent,
+  endpoint: Endpoint,
+  input: { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown },
+): Test {
+  return call(agent, endpoint as Endpoint<never>, input as never);
+}
+
+/** The body of a call's answer, typed as the route's contract says. */
+export function answerOf<E extends Endpoint>(_endpoint: E, res: { body: unknown }): AnswerOf<E> {
+  return res.body as AnswerOf<E>;
+}
 
 /** An app on this test run's database, with a Redis prefix of its own (so rate limits do not leak between files). */
 export interface TestApp {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject } from '@vitrine/db/testing';
 import { makeWebhookQueries } from '@vitrine/db/queries/webhooks';
 import { MAX_WEBHOOKS, WEBHOOK_LOG_SIZE } from '@vitrine/domain/webhooks';
-import { makeTestApp, type TestApp } from '../testing';
+import { endpoints, type BodyOf } from '@vitrine/domain/endpoints';
+import { call, callLoosely, makeTestApp, type TestApp } from '../testing';
 import { TOO_MANY_WEBHOOKS, WEBHOOK_ADDRESS_REFUSED } from '../commands/webhook-creator';
 import { DELIVERY_PENDING } from '../commands/webhook-redeliverer';
 
@@ -17,7 +18,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const hook = (extra: Record<string, unknown> = {}) => ({
+/** A webhook as the contract takes it, with `extra` over the defaults. */
+const hook = (
+  extra: Partial<BodyOf<typeof endpoints.webhooks.create>> = {},
+): BodyOf<typeof endpoints.webhooks.create> => ({
   url: `http://${RECEIVER}/hooks`,
   events: ['comment.created', 'vote.milestone'],
   ...extra,
@@ -37,7 +41,7 @@ async function loggedDelivery(webhookId: number, status: 'pending' | 'delivered'
 describe('POST /api/webhooks', () => {
   it("adds a webhook on all of the caller's projects and shows its secret once", async () => {
     const { agent } = await t.member();
-    const res = await agent.post('/api/webhooks').send(hook());
+    const res = await call(agent, endpoints.webhooks.create, { body: hook() });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       url: `http://${RECEIVER}/hooks`,
@@ -49,7 +53,7 @@ describe('POST /api/webhooks', () => {
       consecutiveFailures: 0,
     });
     expect(res.body.secret).toMatch(/^whsec_[\w-]{32}$/);
-    const list = await agent.get('/api/webhooks');
+    const list = await call(agent, endpoints.webhooks.list);
     expect(list.status).toBe(200);
     expect(list.headers['cache-control']).toBe('private, no-store');
     expect(list.body).toEqual([{ ...res.body, secret: undefined }].map((w) => JSON.parse(JSON.stringify(w))));
@@ -61,11 +65,11 @@ describe('POST /api/webhooks', () => {
     const { user, agent } = await t.member();
     const own = await buildProject(t.deps.sql, { userId: user.id, title: 'Hooked project' });
     const theirs = await buildProject(t.deps.sql);
-    const res = await agent.post('/api/webhooks').send(hook({ projectId: own.id }));
+    const res = await call(agent, endpoints.webhooks.create, { body: hook({ projectId: own.id }) });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ projectId: own.id, projectTitle: 'Hooked project' });
     for (const projectId of [theirs.id, 2_000_000_000]) {
-      const refused = await agent.post('/api/webhooks').send(hook({ projectId }));
+      const refused = await call(agent, endpoints.webhooks.create, { body: hook({ projectId }) });
       expect(refused.status).toBe(404);
       expect(refused.body).toEqual({ message: 'Project not found' });
     }
@@ -89,7 +93,7 @@ describe('POST /api/webhooks', () => {
       'http://93.184.215.14:8080/hooks',
     ];
     for (const url of internal) {
-      const res = await agent.post('/api/webhooks').send(hook({ url }));
+      const res = await call(agent, endpoints.webhooks.create, { body: hook({ url }) });
       expect({ url, status: res.status, body: res.body }).toEqual({
         url,
         status: 400,
@@ -97,11 +101,13 @@ describe('POST /api/webhooks', () => {
       });
     }
     for (const url of ['ftp://93.184.215.14/hooks', 'not an address', 'javascript:alert(1)']) {
-      const res = await agent.post('/api/webhooks').send(hook({ url }));
+      const res = await call(agent, endpoints.webhooks.create, { body: hook({ url }) });
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/starting with https:\/\/ or http:\/\//);
     }
-    const withCredentials = await agent.post('/api/webhooks').send(hook({ url: 'https://a:b@93.184.215.14/' }));
+    const withCredentials = await call(agent, endpoints.webhooks.create, {
+      body: hook({ url: 'https://a:b@93.184.215.14/' }),
+    });
     expect(withCredentials.status).toBe(400);
     const [count] = await t.deps.sql<
       { n: number }[]
@@ -111,7 +117,7 @@ describe('POST /api/webhooks', () => {
 
   it('takes a public address on port 443 (checked, never contacted)', async () => {
     const { agent } = await t.member();
-    const res = await agent.post('/api/webhooks').send(hook({ url: 'https://93.184.215.14/hooks' }));
+    const res = await call(agent, endpoints.webhooks.create, { body: hook({ url: 'https://93.184.215.14/hooks' }) });
     expect(res.status).toBe(201);
   });
 
@@ -123,7 +129,7 @@ describe('POST /api/webhooks', () => {
       [['project.up', 'project.up'], 'Choose each event once'],
     ];
     for (const [events, message] of cases) {
-      const res = await agent.post('/api/webhooks').send(hook({ events }));
+      const res = await callLoosely(agent, endpoints.webhooks.create, { body: { ...hook(), events } });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message });
     }
@@ -132,7 +138,7 @@ describe('POST /api/webhooks', () => {
   it(`keeps at most ${MAX_WEBHOOKS} webhooks per member (409 past it)`, async () => {
     const { agent } = await t.member();
     const made = await Promise.all(
-      Array.from({ length: MAX_WEBHOOKS + 2 }, () => agent.post('/api/webhooks').send(hook())),
+      Array.from({ length: MAX_WEBHOOKS + 2 }, () => call(agent, endpoints.webhooks.create, { body: hook() })),
     );
     expect(made.filter((res) => res.status === 201)).toHaveLength(MAX_WEBHOOKS);
     const refused = made.filter((res) => res.status !== 201);
@@ -143,8 +149,8 @@ describe('POST /api/webhooks', () => {
   });
 
   it('is for members only', async () => {
-    expect((await t.agent().post('/api/webhooks').send(hook())).status).toBe(401);
-    expect((await t.agent().get('/api/webhooks')).status).toBe(401);
+    expect((await call(t.agent(), endpoints.webhooks.create, { body: hook() })).status).toBe(401);
+    expect((await call(t.agent(), endpoints.webhooks.list)).status).toBe(401);
   });
 });
 
@@ -152,11 +158,11 @@ describe("a webhook is its owner's alone", () => {
   it('lists, logs, redelivers and deletes for its owner; another member gets 404 everywhere', async () => {
     const owner = await t.member();
     const other = await t.member();
-    const created = (await owner.agent.post('/api/webhooks').send(hook())).body as { id: number };
+    const created = (await call(owner.agent, endpoints.webhooks.create, { body: hook() })).body as { id: number };
     const deliveryId = await loggedDelivery(created.id, 'failed');
     const base = `/api/webhooks/${created.id}`;
 
-    expect((await other.agent.get('/api/webhooks')).body).toEqual([]);
+    expect((await call(other.agent, endpoints.webhooks.list)).body).toEqual([]);
     expect((await other.agent.get(`${base}/deliveries`)).status).toBe(404);
     expect((await other.agent.post(`${base}/deliveries/${deliveryId}/redeliver`)).status).toBe(404);
     const foreignDelete = await other.agent.delete(base);
@@ -202,8 +208,10 @@ describe("a webhook is its owner's alone", () => {
     expect(restarted).toEqual({ status: 'pending', round: 2 });
 
     // A delivery of another webhook through this one's path does not exist.
-    const second = (await owner.agent.post('/api/webhooks').send(hook())).body as { id: number };
-    expect((await owner.agent.post(`/api/webhooks/${second.id}/deliveries/${deliveryId}/redeliver`)).status).toBe(404);
+    const second = (await call(owner.agent, endpoints.webhooks.create, { body: hook() })).body as { id: number };
+    expect(
+      (await call(owner.agent, endpoints.webhooks.redeliver, { params: { id: second.id, deliveryId } })).status,
+    ).toBe(404);
 
     expect((await owner.agent.delete(base)).status).toBe(204);
     expect((await owner.agent.get(`${base}/deliveries`)).status).toBe(404);
@@ -214,8 +222,9 @@ describe("a webhook is its owner's alone", () => {
   it(`keeps each webhook's newest ${WEBHOOK_LOG_SIZE} deliveries as events fan out, and no other webhook's`, async () => {
     const owner = await t.member();
     const project = await buildProject(t.deps.sql, { userId: owner.user.id });
-    const first = (await owner.agent.post('/api/webhooks').send(hook())).body as { id: number };
-    const second = (await owner.agent.post('/api/webhooks').send(hook({ projectId: project.id }))).body as {
+    const first = (await call(owner.agent, endpoints.webhooks.create, { body: hook() })).body as { id: number };
+    const second = (await call(owner.agent, endpoints.webhooks.create, { body: hook({ projectId: project.id }) }))
+      .body as {
       id: number;
     };
     const webhooks = makeWebhookQueries(t.deps.sql);
@@ -238,7 +247,7 @@ describe("a webhook is its owner's alone", () => {
 
   it("answers 403 to a paused member's writes", async () => {
     const { agent } = await t.member({ isPaused: true });
-    const res = await agent.post('/api/webhooks').send(hook());
+    const res = await call(agent, endpoints.webhooks.create, { body: hook() });
     expect(res.status).toBe(403);
   });
 });

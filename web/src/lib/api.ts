@@ -6,7 +6,8 @@
  * thrown as an ApiError (status, and a message `${status}: ${body text or statusText}`), a request that
  * never got through as a NetworkError. Reads go through SWR with `fetcher`, which GETs the key.
  */
-import type { AnswerOf, ArgsOf, Endpoint } from '@vitrine/domain/endpoints';
+import type { AnswerOf, Endpoint } from '@vitrine/domain/endpoints';
+import { urlOf, type CallArgs } from '@vitrine/domain/endpoint-url';
 
 export { endpoints } from '@vitrine/domain/endpoints';
 export type { AnswerOf, BodyOf, QueryOf } from '@vitrine/domain/endpoints';
@@ -76,31 +77,10 @@ export function fetcher<T>(url: string): Promise<T> {
   return apiJson<T>('GET', url);
 }
 
-/** The arguments of a call of `E`: none when it takes nothing required, else its params, query and body. */
-export type CallArgs<E> = object extends ArgsOf<E> ? [args?: ArgsOf<E>] : [args: ArgsOf<E>];
+export type { CallArgs };
 
-/** One query value as the URL carries it; a list (viewer-state ids) is comma separated. */
-function queryValue(value: unknown): string {
-  return Array.isArray(value)
-    ? value.map((item) => encodeURIComponent(String(item))).join(',')
-    : encodeURIComponent(String(value));
-}
-
-/**
- * The URL of a call: the endpoint's path with its parameters filled in, then the query in the order
- * given, leaving out fields that are undefined or blank (the server's defaults apply).
- */
-export function apiUrl<E extends Endpoint>(endpoint: E, ...[args]: CallArgs<E>): string {
-  const { params, query } = (args ?? {}) as {
-    params?: Record<string, string | number>;
-    query?: Record<string, unknown>;
-  };
-  const path = endpoint.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(params?.[name])));
-  const pairs = Object.entries(query ?? {})
-    .filter(([, value]) => value !== undefined && value !== '')
-    .map(([name, value]) => `${name}=${queryValue(value)}`);
-  return pairs.length > 0 ? `${path}?${pairs.join('&')}` : path;
-}
+/** The URL of a call (domain/src/endpoint-url.ts urlOf): the path with its parameters, then the query. */
+export const apiUrl = urlOf;
 
 /** An SWR key: the URL of a GET, carrying (as a type only) the answer `fetcher` reads under it. */
 export type ApiKey<A> = string & { readonly answer?: A };
