@@ -3,7 +3,8 @@ import { buildProject, buildUser } from '@vitrine/db/testing';
 import { foldStats } from '@vitrine/runtime/page-stats-fold';
 import { statsDay, statsKeys } from '@vitrine/runtime/page-stats';
 import type { ProjectStats } from '@vitrine/domain/answers';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,31 +26,41 @@ async function ownedProject() {
 
 /** A visitor's view beacon from `ip`, with the browser `ua` and what the page says of its origin. */
 const view = (projectId: number, ip: string, body: object = {}, headers: Record<string, string> = {}) =>
-  t
-    .agent()
-    .post(`/api/projects/${projectId}/view`)
-    .set({ 'X-Forwarded-For': ip, 'User-Agent': 'test-browser/1.0', ...headers })
-    .send(body);
+  callLoosely(t.agent(), endpoints.projects.view, { params: { id: projectId }, body }).set({
+    'X-Forwarded-For': ip,
+    'User-Agent': 'test-browser/1.0',
+    ...headers,
+  });
 
 const today = () => statsDay(new Date());
 
 describe('GET /api/projects/{id}/stats', () => {
   it('answers the owner and admins; 403 for another member, 401 for a visitor, 404 for an unknown project', async () => {
     const { agent, project } = await ownedProject();
-    expect((await agent.get(`/api/projects/${project.id}/stats`)).status).toBe(200);
+    expect((await call(agent, endpoints.stats.projectStats, { params: { id: project.id } })).status).toBe(200);
     const admin = await buildUser(t.deps.sql, { isAdmin: true });
-    expect((await (await t.signIn(admin)).get(`/api/projects/${project.id}/stats?days=7`)).status).toBe(200);
+    expect(
+      (
+        await call(await t.signIn(admin), endpoints.stats.projectStats, {
+          params: { id: project.id },
+          query: { days: 7 },
+        })
+      ).status,
+    ).toBe(200);
     const other = await t.member();
-    const refused = await other.agent.get(`/api/projects/${project.id}/stats`);
+    const refused = await call(other.agent, endpoints.stats.projectStats, { params: { id: project.id } });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: expect.any(String) });
-    expect((await t.agent().get(`/api/projects/${project.id}/stats`)).status).toBe(401);
-    expect((await agent.get('/api/projects/2147483000/stats')).status).toBe(404);
+    expect((await call(t.agent(), endpoints.stats.projectStats, { params: { id: project.id } })).status).toBe(401);
+    expect((await call(agent, endpoints.stats.projectStats, { params: { id: 2147483000 } })).status).toBe(404);
     // A hidden project: its owner still reads it; another member learns nothing of it.
     await t.deps.sql`UPDATE projects SET is_hidden = true WHERE id = ${project.id}`;
-    expect((await agent.get(`/api/projects/${project.id}/stats`)).status).toBe(200);
-    expect((await other.agent.get(`/api/projects/${project.id}/stats`)).status).toBe(404);
-    expect((await agent.get(`/api/projects/${project.id}/stats?days=12`)).body).toEqual({
+    expect((await call(agent, endpoints.stats.projectStats, { params: { id: project.id } })).status).toBe(200);
+    expect((await call(other.agent, endpoints.stats.projectStats, { params: { id: project.id } })).status).toBe(404);
+    expect(
+      (await callLoosely(agent, endpoints.stats.projectStats, { params: { id: project.id }, query: { days: 12 } }))
+        .body,
+    ).toEqual({
       message: 'days must be 7, 30 or 90',
     });
   });
@@ -57,7 +68,9 @@ describe('GET /api/projects/{id}/stats', () => {
   it('answers every day of the window, oldest first, today last, zeros where nothing happened', async () => {
     const { agent, project } = await ownedProject();
     for (const days of [7, 30, 90]) {
-      const body = (await agent.get(`/api/projects/${project.id}/stats?days=${days}`)).body as ProjectStats;
+      const body = (
+        await call(agent, endpoints.stats.projectStats, { params: { id: project.id }, query: { days: days } })
+      ).body as ProjectStats;
       expect(body.windowDays).toBe(days);
       expect(body.days).toHaveLength(days);
       expect(body.days.at(-1)!.date).toBe(today());
@@ -74,16 +87,20 @@ describe('GET /api/projects/{id}/stats', () => {
     await view(project.id, b, { referrer: 'https://forum.example/t/1', utmSource: 'Newsletter' });
     await view(project.id, b, {});
     const member = await t.member();
-    await member.agent.post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', a).send({});
+    await call(member.agent, endpoints.projects.view, { params: { id: project.id }, body: {} }).set(
+      'X-Forwarded-For',
+      a,
+    );
     // The owner's own visits are not counted for the owner.
-    expect((await agent.post(`/api/projects/${project.id}/view`).send({})).status).toBe(200);
+    expect((await call(agent, endpoints.projects.view, { params: { id: project.id }, body: {} })).status).toBe(200);
     // The outbound link: a visitor's first click of the day counts, a repeat does not.
     await t.agent().get(`/go/${project.id}`).set('X-Forwarded-For', a);
     await t.agent().get(`/go/${project.id}`).set('X-Forwarded-For', a);
     await t.agent().get(`/go/${project.id}`).set('X-Forwarded-For', b);
     await fold();
 
-    const body = (await agent.get(`/api/projects/${project.id}/stats?days=7`)).body as ProjectStats;
+    const body = (await call(agent, endpoints.stats.projectStats, { params: { id: project.id }, query: { days: 7 } }))
+      .body as ProjectStats;
     expect(body.days.at(-1)).toMatchObject({ date: today(), views: 6, visitors: 3, clicks: 2 });
     expect(body.referrers).toEqual([
       { source: 'news.example', visits: 3 },
@@ -104,7 +121,8 @@ describe('GET /api/projects/{id}/stats', () => {
     expect(await t.deps.redis.hget(keys.clicks, String(project.id))).toBeNull();
     expect(await t.deps.redis.exists(keys.visitors(project.id), keys.sources(project.id))).toBe(0);
     await fold();
-    const body = (await agent.get(`/api/projects/${project.id}/stats?days=7`)).body as ProjectStats;
+    const body = (await call(agent, endpoints.stats.projectStats, { params: { id: project.id }, query: { days: 7 } }))
+      .body as ProjectStats;
     expect(body.days.at(-1)).toMatchObject({ views: 0, visitors: 0, clicks: 0 });
     expect(body.referrers).toEqual([]);
     const [row] = await t.deps.sql<{ views: number }[]>`SELECT views FROM projects WHERE id = ${project.id}`;
@@ -140,7 +158,8 @@ describe('GET /api/projects/{id}/stats', () => {
     const keys = statsKeys(t.config.redisPrefix, today());
     expect(await t.deps.redis.hlen(keys.sources(project.id))).toBe(51);
     await fold();
-    const body = (await agent.get(`/api/projects/${project.id}/stats?days=7`)).body as ProjectStats;
+    const body = (await call(agent, endpoints.stats.projectStats, { params: { id: project.id }, query: { days: 7 } }))
+      .body as ProjectStats;
     expect(body.referrers).toHaveLength(20);
     expect(body.referrers[0]).toEqual({ source: '(other)', visits: 36 });
   });
@@ -169,7 +188,8 @@ describe('GET /api/projects/{id}/stats', () => {
       INSERT INTO project_impressions (project_id, day, visitor, weight, created_at) VALUES
         (${project.id}, current_date, 'ip:a', 0.25, now()), (${project.id}, current_date, 'u:1', 1, now())`;
     await fold();
-    const body = (await agent.get(`/api/projects/${project.id}/stats?days=7`)).body as ProjectStats;
+    const body = (await call(agent, endpoints.stats.projectStats, { params: { id: project.id }, query: { days: 7 } }))
+      .body as ProjectStats;
     expect(body.days.at(-1)).toMatchObject({ votes: 5, countedVotes: 2.25, impressions: 2, exposure: 1.25 });
     expect(body.voteSources).toEqual([
       { reason: 'standing', raw: 1, counted: 1 },
