@@ -1,3 +1,4 @@
+import { quantile } from './measure';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SITEMAP_MAX_URLS } from '../../api/src/public/sitemap';
 
@@ -108,8 +109,6 @@ async function probe(next: () => string, everyMs: number, until: number): Promis
   return answers;
 }
 
-const quantile = (sorted: number[], q: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const round = (ms: number) => Math.round(ms);
 
 /** Percentiles of a probe's answers, and how many were not 200. */

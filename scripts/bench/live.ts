@@ -1,4 +1,4 @@
-import { loadavg } from 'node:os';
+import { quantile, loadAverages } from './measure';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, CommentPush, ServerToClientEvents } from '@vitrine/domain/events';
@@ -35,13 +35,7 @@ const FAN_OUT_GIVE_UP_MS = 120_000;
 
 type WatchingSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-const quantile = (sorted: number[], q: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const round1 = (ms: number) => Math.round(ms * 10) / 10;
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
 /** A member's session cookie, signed in through the API as a browser would. */
 export async function signIn(apiUrl: string, username: string): Promise<string> {
@@ -104,7 +98,7 @@ async function until(done: () => boolean, ms: number): Promise<boolean> {
 /** Case 1: comments to WATCHERS watching sockets; every arrival's delay, percentiles and how many sockets got each. */
 export async function commentFanOut(opts: { apiUrl: string; sql: Sql; log: (line: string) => void }) {
   const { apiUrl, sql, log } = opts;
-  const loadBefore = load();
+  const loadBefore = loadAverages(2);
   // An account older than a day: the standing quota (10 comments per 10 minutes).
   const member = await buildUser(sql, { createdAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) });
   const project = await buildProject(sql);
@@ -187,7 +181,7 @@ export async function commentFanOut(opts: { apiUrl: string; sql: Sql; log: (line
       target: `<= ${ARRIVAL_P95_TARGET_MS}`,
       'value / target': Number((p95 / ARRIVAL_P95_TARGET_MS).toFixed(2)),
       'load before': loadBefore,
-      'load after': load(),
+      'load after': loadAverages(2),
     },
   };
 }
@@ -217,7 +211,7 @@ export async function followerFanOut(opts: { apiUrl: string; sql: Sql; log: (lin
   await sql`ANALYZE users, follows`;
   log(`${FOLLOWERS} followers seeded for maker ${maker.id}`);
   const cookie = await signIn(apiUrl, maker.username);
-  const loadBefore = load();
+  const loadBefore = loadAverages(2);
 
   const { status, answer, sent, answered } = await post(apiUrl, cookie, '/api/projects', {
     title: 'Live bench project',
@@ -252,7 +246,7 @@ export async function followerFanOut(opts: { apiUrl: string; sql: Sql; log: (lin
       target: `<= ${FAN_OUT_TARGET_MS / 1000}`,
       'value / target': rows === FOLLOWERS ? Number((total / FAN_OUT_TARGET_MS).toFixed(2)) : null,
       'load before': loadBefore,
-      'load after': load(),
+      'load after': loadAverages(2),
     },
   };
 }

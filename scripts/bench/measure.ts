@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
@@ -19,8 +20,15 @@ export interface CaseRequest {
   headers?: Record<string, string>;
 }
 
+/** The machine's load averages (1, 5, 15 minutes), for the figures' context. */
+export function loadAverages(digits = 1): string {
+  return loadavg()
+    .map((n) => n.toFixed(digits))
+    .join(' ');
+}
+
 /** The `q` quantile (0..1) of sorted `values`, nearest rank. */
-function quantile(sorted: number[], q: number): number {
+export function quantile(sorted: number[], q: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }

@@ -1,3 +1,4 @@
+import { quantile, loadAverages } from './measure';
 /**
  * `npm run bench -- --only stats [--projects 20000 --seconds 3 --slices 6]`: the owner's Stats tab at a
  * million views (docs/performance.md "Project stats: reading a year"). After the bench's seed,
@@ -11,7 +12,6 @@
  * postgres.js) under EXPLAIN (ANALYZE, BUFFERS): once with PostgreSQL's buffer cache empty (the bench's
  * private server restarted) and warm, then through listDays and the route's presenter in this process.
  */
-import { loadavg } from 'node:os';
 import postgres from 'postgres';
 import { makeProjectStatsQueries } from '../../db/src/queries/project-stats';
 import { buildUser } from '../../db/src/testing';
@@ -160,13 +160,6 @@ async function explain(sql: Sql, statement: { query: string; parameters: unknown
   return (typeof plans === 'string' ? (JSON.parse(plans) as Explained[]) : plans)[0]!;
 }
 
-/** The machine's load averages (1, 5, 15 minutes), for the figures' context. */
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
-const quantile = (sorted: number[], q: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const ms2 = (n: number) => Math.round(n * 100) / 100;
 
 /** A row of the query's figures. */
@@ -286,7 +279,7 @@ export async function statsBench(opts: {
   const owner = await buildUser(sql);
   await sql`UPDATE projects SET user_id = ${owner.id} WHERE id = ${project}`;
 
-  const loadBefore = load();
+  const loadBefore = loadAverages();
   const servers: ChildServer[] = [];
   let rows: SideRow[];
   let answerBytes: number;
@@ -332,7 +325,7 @@ export async function statsBench(opts: {
     restartPostgres: opts.restartPostgres,
   });
   console.log(
-    `owner's stats, ${opts.projects} projects x ${STATS_DAYS} days (${seeded.rows} rows), project ${project} with ${seeded.yearViews} views over the year; the 90-day answer is ${answerBytes} bytes; load average ${loadBefore} before, ${load()} after:`,
+    `owner's stats, ${opts.projects} projects x ${STATS_DAYS} days (${seeded.rows} rows), project ${project} with ${seeded.yearViews} views over the year; the 90-day answer is ${answerBytes} bytes; load average ${loadBefore} before, ${loadAverages()} after:`,
   );
   console.table(rows);
   console.table(yearRead.explained);

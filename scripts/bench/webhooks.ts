@@ -15,7 +15,6 @@
  * adds where the worker's own CPU went during the first case (liveness.ts profiled).
  */
 import { randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { MAX_WEBHOOKS, WEBHOOK_EVENTS, WEBHOOK_LOG_SIZE, type WebhookPayload } from '../../domain/src/webhooks';
@@ -26,7 +25,7 @@ import { makeWebhookQueries } from '../../db/src/queries/webhooks';
 import { startWorker } from '../../worker/src/index';
 import { WORKER_DEFAULTS, type WorkerContext } from '../../worker/src/context';
 import { webhookDeliveryJob } from '../../worker/src/tasks/deliver-webhook-task';
-import { cpuMsOf } from './measure';
+import { cpuMsOf, quantile, loadAverages } from './measure';
 import { postgresCpu, profiled, redisCpu } from './liveness';
 import { startWebhookReceiver } from './servers';
 
@@ -40,13 +39,6 @@ const POLL_MS = 20;
 const WARMUP_SECONDS = 2;
 
 const now = () => performance.timeOrigin + performance.now();
-/** The machine's load averages (1, 5, 15 minutes), for the figures' context. */
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
-const quantile = (sorted: number[], q: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 /** `promise`, or a rejection saying `what` if it has not settled after GIVE_UP_MS. */
 async function within<T>(promise: Promise<T>, what: string): Promise<T> {
@@ -207,7 +199,7 @@ export async function webhooksBench(opts: WebhooksOptions): Promise<void> {
     const queue = worker.queues.webhooks;
     await sleep(WARMUP_SECONDS * 1000);
 
-    const loadBefore = load();
+    const loadBefore = loadAverages();
     const cases: Array<Record<string, string | number | null>> = [];
     let profile: Awaited<ReturnType<typeof profiled>> | null = null;
     for (const delayMs of opts.delaysMs) {
@@ -312,7 +304,7 @@ export async function webhooksBench(opts: WebhooksOptions): Promise<void> {
     singles.sort((a, b) => a - b);
 
     console.log(
-      `webhook deliveries, one worker process (webhooks concurrency ${WORKER_DEFAULTS.concurrency.webhooks}), ${seeded.webhooks} webhooks of ${owners + 1} owners, ${events} events a case; load average ${loadBefore} before, ${load()} after:`,
+      `webhook deliveries, one worker process (webhooks concurrency ${WORKER_DEFAULTS.concurrency.webhooks}), ${seeded.webhooks} webhooks of ${owners + 1} owners, ${events} events a case; load average ${loadBefore} before, ${loadAverages()} after:`,
     );
     // One column per receiver delay, one row per figure.
     console.table(
