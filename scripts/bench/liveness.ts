@@ -128,10 +128,12 @@ export interface LivenessOptions {
   log: (line: string) => void;
 }
 
-/** Runs the liveness case and prints its figures. */
-export async function livenessBench(opts: LivenessOptions): Promise<void> {
-  const { log } = opts;
-  const standIns = await startStandIns(opts.standIns, opts.standInMs);
+/**
+ * What a worker case of the bench runs on: a small pool, a Redis key prefix of its own, the worker's
+ * configuration with `env` over the bench's (warnings only in the logs) and a Redis connection for its
+ * queues.
+ */
+export function benchWorkerSetup(opts: { databaseUrl: string; redisUrl: string }, env: Record<string, string>) {
   const sql = createSql(opts.databaseUrl, { max: 2 });
   const prefix = `vitrine-bench:${randomBytes(4).toString('hex')}:`;
   const config = loadConfig({
@@ -139,13 +141,23 @@ export async function livenessBench(opts: LivenessOptions): Promise<void> {
     DATABASE_URL: opts.databaseUrl,
     REDIS_URL: opts.redisUrl,
     REDIS_PREFIX: prefix,
-    LIVENESS_ENABLED: '1',
-    LIVENESS_ALLOWED_HOSTS: standIns.hosts.join(','),
-    LIVENESS_ALLOWED_ONLY: '1',
     LOG_LEVEL: 'warn',
+    ...env,
   });
   setRootLogger(createLogger({ service: 'worker', level: 'warn' }));
   const redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
+  return { sql, prefix, config, redis };
+}
+
+/** Runs the liveness case and prints its figures. */
+export async function livenessBench(opts: LivenessOptions): Promise<void> {
+  const { log } = opts;
+  const standIns = await startStandIns(opts.standIns, opts.standInMs);
+  const { sql, prefix, config, redis } = benchWorkerSetup(opts, {
+    LIVENESS_ENABLED: '1',
+    LIVENESS_ALLOWED_HOSTS: standIns.hosts.join(','),
+    LIVENESS_ALLOWED_ONLY: '1',
+  });
   const queue = new Queue(LIVENESS_QUEUE, { connection: redis, prefix: bullPrefix(prefix) });
   let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
   try {

@@ -18,15 +18,13 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { MAX_WEBHOOKS, WEBHOOK_EVENTS, WEBHOOK_LOG_SIZE, type WebhookPayload } from '../../domain/src/webhooks';
-import { loadConfig } from '../../runtime/src/config';
-import { createLogger, setRootLogger } from '../../runtime/src/logger';
-import { createSql, type Sql } from '../../db/src/sql';
+import type { Sql } from '../../db/src/sql';
 import { makeWebhookQueries } from '../../db/src/queries/webhooks';
 import { startWorker } from '../../worker/src/index';
 import { WORKER_DEFAULTS, type WorkerContext } from '../../worker/src/context';
 import { webhookDeliveryJob } from '../../worker/src/tasks/deliver-webhook-task';
 import { cpuMsOf, quantile, loadAverages } from './measure';
-import { postgresCpu, profiled, redisCpu } from './liveness';
+import { benchWorkerSetup, postgresCpu, profiled, redisCpu } from './liveness';
 import { startWebhookReceiver } from './servers';
 
 /** Deliveries sent one at a time on the idle worker, for the time of one delivery. */
@@ -165,18 +163,7 @@ export async function webhooksBench(opts: WebhooksOptions): Promise<void> {
   const owners = Math.ceil(opts.deliveries / (MAX_WEBHOOKS * WEBHOOK_LOG_SIZE));
   const secrets = Array.from({ length: owners * MAX_WEBHOOKS + 1 }, () => `whsec_${randomBytes(24).toString('hex')}`);
   const receiver = await startWebhookReceiver(opts.port, secrets);
-  const sql = createSql(opts.databaseUrl, { max: 2 });
-  const prefix = `vitrine-bench:${randomBytes(4).toString('hex')}:`;
-  const config = loadConfig({
-    NODE_ENV: 'bench',
-    DATABASE_URL: opts.databaseUrl,
-    REDIS_URL: opts.redisUrl,
-    REDIS_PREFIX: prefix,
-    WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${opts.port}`,
-    LOG_LEVEL: 'warn',
-  });
-  setRootLogger(createLogger({ service: 'worker', level: 'warn' }));
-  const redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
+  const { sql, config, redis } = benchWorkerSetup(opts, { WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${opts.port}` });
   redis.on('error', () => {});
   let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
   // webhookDeliveryJob reads the retry backoff of the worker's settings only.
