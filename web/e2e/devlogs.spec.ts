@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolationsLightAndDark, openAs, registerMember } from './fixtures';
 import { createProject } from './public-helpers';
 import { E2E_BASE_URL } from '../../scripts/e2e/constants';
@@ -38,6 +38,16 @@ async function feedbackOn(owner: Page, tester: Page, projectId: number): Promise
   return requestId;
 }
 
+/** A maker's page with a new project of theirs, and a tester's page: two members, each signed in at desktop width. */
+async function ownerAndTester(browser: Browser) {
+  const request = (await browser.newContext()).request;
+  const maker = await registerMember(request);
+  const testerMember = await registerMember(request);
+  const owner = await openAs(browser, maker, { viewport: WIDE });
+  const tester = await openAs(browser, testerMember, { viewport: WIDE });
+  return { testerMember, owner, tester, project: await createProject(owner) };
+}
+
 const updates = (page: Page) => page.getByRole('region', { name: /^Updates/ });
 
 test.describe('devlogs', () => {
@@ -45,12 +55,7 @@ test.describe('devlogs', () => {
   test('the owner posts an update addressing a tester’s feedback; the tester sees it addressed; the feed carries it', async ({
     browser,
   }) => {
-    const request = (await browser.newContext()).request;
-    const maker = await registerMember(request);
-    const testerMember = await registerMember(request);
-    const owner = await openAs(browser, maker, { viewport: WIDE });
-    const tester = await openAs(browser, testerMember, { viewport: WIDE });
-    const project = await createProject(owner);
+    const { testerMember, owner, tester, project } = await ownerAndTester(browser);
     const requestId = await feedbackOn(owner, tester, project.id);
 
     await owner.goto(`/projects/${project.id}`);
@@ -100,12 +105,7 @@ test.describe('devlogs', () => {
   });
 
   test('the Updates section is axe-clean in light and dark, wide and at 360 px', async ({ browser }) => {
-    const request = (await browser.newContext()).request;
-    const maker = await registerMember(request);
-    const testerMember = await registerMember(request);
-    const owner = await openAs(browser, maker, { viewport: WIDE });
-    const tester = await openAs(browser, testerMember, { viewport: WIDE });
-    const project = await createProject(owner);
+    const { testerMember, owner, tester, project } = await ownerAndTester(browser);
     await feedbackOn(owner, tester, project.id);
     const res = await owner.request.post(`/api/projects/${project.id}/updates`, {
       headers: { Origin: E2E_BASE_URL },
