@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKeyOf, isShownKey, keysOf, STALE_AFTER, takesLiveCounts } from './live-keys';
+import { isKeyOf, isRankedByVotes, isShownKey, keysOf, STALE_AFTER, takesLiveCounts } from './live-keys';
 
 /** Keys the client really uses (feature api/keys.ts files), one or more per group. */
 const KEYS = {
@@ -91,5 +91,10 @@ describe('lib/live-keys: which keys a change makes stale', () => {
       'adminProjects',
     ]);
     expect(takesLiveCounts('/api/projects/leaderboard?timeRange=week')).toBe(false);
+  });
+
+  it("refetches after this viewer's vote only the lists ranked by votes, every range of the leaderboard included", () => {
+    expect(matched(isRankedByVotes)).toEqual(['trending', 'leaderboardAll', 'leaderboardMonth', 'contributors']);
+    expect(isRankedByVotes('$inf$/api/projects/trending?period=week&offset=0&limit=6')).toBe(true);
   });
 });

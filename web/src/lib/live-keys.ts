@@ -120,3 +120,20 @@ export function takesLiveCounts(key: unknown): boolean {
   const url = urlOf(key);
   return url !== null && isKeyOf('projects', url) && !isRangedLeaderboard(url);
 }
+
+/** The lists ranked by votes: Trending, the leaderboards (every range) and Top Contributors. */
+const RANKED_BY_VOTES = [
+  apiPrefix(endpoints.projects.trending),
+  apiPrefix(endpoints.projects.leaderboard),
+  apiPrefix(endpoints.projects.topContributors),
+];
+
+/**
+ * True when the cache entry under `key` is a list ranked by votes: a vote may move a project up it
+ * (or, in a ranged leaderboard, change a count a push does not carry), which no count written into
+ * the cache shows, so the voter's browser refetches these after a vote.
+ */
+export function isRankedByVotes(key: unknown): boolean {
+  const url = urlOf(key);
+  return url !== null && RANKED_BY_VOTES.some((prefix) => url.startsWith(prefix));
+}

@@ -8,7 +8,7 @@
  * (docs/web-client.md "Server pushes -> SWR").
  */
 import { mutate as globalMutate, type ScopedMutator } from 'swr';
-import { isKeyOf, isShownKey, keysOf, type KeyGroup } from './live-keys';
+import { isShownKey, keysOf, type KeyGroup } from './live-keys';
 
 interface PagedList {
   url: string;
@@ -28,8 +28,16 @@ export function registerPagedList(url: string, revalidate: () => unknown): () =>
 
 /** Revalidates every key of `groups` and every mounted infinite list among them. */
 export async function revalidate(groups: readonly KeyGroup[], mutate: ScopedMutator = globalMutate): Promise<void> {
-  const lists = [...pagedLists].filter((list) => groups.some((group) => isKeyOf(group, list.url)));
-  await Promise.all([mutate(keysOf(...groups)), ...lists.map((list) => list.revalidate())]);
+  await revalidateWhere(keysOf(...groups), mutate);
+}
+
+/** Revalidates every key `matches` takes, and every mounted infinite list whose first page's URL it takes. */
+export async function revalidateWhere(
+  matches: (key: unknown) => boolean,
+  mutate: ScopedMutator = globalMutate,
+): Promise<void> {
+  const lists = [...pagedLists].filter((list) => matches(list.url));
+  await Promise.all([mutate(matches), ...lists.map((list) => list.revalidate())]);
 }
 
 /** Revalidates everything shown but the session (after a reconnect or a server `sync`). */

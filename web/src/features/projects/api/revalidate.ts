@@ -1,4 +1,5 @@
-import { revalidate } from '../../../lib/revalidate';
+import { isRankedByVotes } from '../../../lib/live-keys';
+import { revalidate, revalidateWhere } from '../../../lib/revalidate';
 
 /**
  * Refreshes what a vote, rating or submission changes: every project read (detail,
@@ -6,4 +7,13 @@ import { revalidate } from '../../../lib/revalidate';
  */
 export async function revalidateProjects(): Promise<void> {
   await revalidate(['projects']);
+}
+
+/**
+ * Refreshes, after this viewer's vote, the lists ranked by votes (Trending, the leaderboards, Top
+ * Contributors), whose order the vote may change. Everything else showing the project took the count
+ * from the vote's answer (lib/project-cache.ts voteInCache) and follows the pushes.
+ */
+export async function revalidateRankings(): Promise<void> {
+  await revalidateWhere(isRankedByVotes);
 }

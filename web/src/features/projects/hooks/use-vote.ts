@@ -4,7 +4,7 @@ import type { Project } from '@vitrine/domain/answers';
 import { callApi, endpoints, errorMessage, errorStatus } from '../../../lib/api';
 import { toast } from '../../../components/ui/toast';
 import { updateCachedProject, voteInCache } from '../../../lib/project-cache';
-import { revalidateProjects } from '../api/revalidate';
+import { revalidateRankings } from '../api/revalidate';
 
 /** Where the vote button sits: the texts of a 409 differ slightly. */
 export type VoteSurface = 'card' | 'page';
@@ -17,8 +17,10 @@ export const ALREADY_VOTED_TEXT: Record<VoteSurface, string> = {
 
 /**
  * Optimistic vote through the SWR cache: every card and page showing the project counts the vote
- * and says 'Voted' at once; success takes the returned count; 409 marks it voted with the count it
- * had ('Already voted'); other failures roll back. `project` is what the caller's SWR data shows.
+ * and says 'Voted' at once; success writes the returned count once into each of them (no refetch:
+ * later counts come with the pushes), and the lists ranked by votes are refreshed, since the vote may
+ * reorder them; 409 marks it voted with the count it had ('Already voted'); other failures roll back.
+ * `project` is what the caller's SWR data shows.
  */
 export function useVote(project: Pick<Project, 'id' | 'votes' | 'hasVoted'>, surface: VoteSurface) {
   const swr = useSWRConfig();
@@ -29,7 +31,7 @@ export function useVote(project: Pick<Project, 'id' | 'votes' | 'hasVoted'>, sur
     setPending(true);
     try {
       await voteInCache(swr, project.id, callApi(endpoints.projects.vote, { params: { id: project.id } }));
-      void revalidateProjects();
+      void revalidateRankings();
     } catch (error) {
       if (errorStatus(error) === 409) {
         await updateCachedProject(swr, project.id, () => ({ hasVoted: true }));
