@@ -1,15 +1,12 @@
 import type { TransactionSql } from 'postgres';
 import { makeCommentQueries, type CommentRow } from '@vitrine/db/queries/comments';
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import type { AdminCommentReportRow } from '@vitrine/db/queries/comment-reports';
 import type { AdminCommentReport } from '@vitrine/domain/answers';
 import type { Caller } from './context';
 import { presentAdminCommentReport } from './presenters/admin-comment-report';
 import { forbidden, notFound } from './errors';
-import { can, type Actor, type ProjectResource } from './policies';
-
-/** A locked project as comment writes read it. */
-type LockedProject = ProjectResource & { id: number };
+import type { Actor, ProjectResource } from './policies';
+import { loadProjectAccess, lockReadableProject, type ProjectAccess } from './loaders';
 
 /** The one answer for a comment that is missing, deleted, or on a project hidden from the caller. */
 export const COMMENT_NOT_FOUND = 'Comment not found';
@@ -29,12 +26,11 @@ export async function lockComment(
   tx: TransactionSql,
   user: Actor,
   id: number,
-): Promise<{ comment: CommentRow; project: LockedProject }> {
+): Promise<{ comment: CommentRow; project: ProjectAccess }> {
   const comments = makeCommentQueries(tx);
   const first = await comments.findComment(id);
   if (!first) throw notFound(COMMENT_NOT_FOUND);
-  const project = await makeProjectQueries(tx).lockProject(first.projectId);
-  if (!project || !can(user, 'project.read', project)) throw notFound(COMMENT_NOT_FOUND);
+  const project = await lockReadableProject(tx, user, first.projectId, COMMENT_NOT_FOUND);
   // Read again under the lock: a write that held it may have changed the comment.
   const comment = await comments.findComment(id);
   if (!comment || comment.deletedAt !== null) throw notFound(COMMENT_NOT_FOUND);
@@ -45,8 +41,7 @@ export async function lockComment(
 export async function loadComment(caller: Pick<Caller, 'deps' | 'user'>, id: number): Promise<CommentRow> {
   const comment = await makeCommentQueries(caller.deps.sql).findComment(id);
   if (!comment) throw notFound(COMMENT_NOT_FOUND);
-  const project = await makeProjectQueries(caller.deps.sql).findProject(comment.projectId, null);
-  if (!project || !can(caller.user, 'project.read', project)) throw notFound(COMMENT_NOT_FOUND);
+  await loadProjectAccess(caller, comment.projectId, COMMENT_NOT_FOUND);
   return comment;
 }
 

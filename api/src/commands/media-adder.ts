@@ -1,9 +1,8 @@
 import { makeProjectMediaQueries, type MediaRow } from '@vitrine/db/queries/project-media';
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { MEDIA_MESSAGES, MEDIA_PER_PROJECT, mediaAltSchema } from '@vitrine/domain/schemas/media';
 import type { MemberCaller } from '../context';
 import { badRequest, conflict } from '../errors';
-import { ensureReadable, loadReadableProject } from '../loaders';
+import { loadProjectAccess, lockReadableProject } from '../loaders';
 import { authorize } from '../policies';
 import { encodeImage, readHeader, type EncodedImage } from '../media/images';
 import { removeFiles, storeFiles } from '../media/files';
@@ -18,7 +17,7 @@ export const MEDIA_FORBIDDEN = 'You can only change the images of your own proje
  * may edit it, 409 when it already has MEDIA_PER_PROJECT pictures.
  */
 async function ensureRoomFor(caller: MemberCaller, projectId: number): Promise<void> {
-  const project = await loadReadableProject(caller, projectId);
+  const project = await loadProjectAccess(caller, projectId);
   authorize(caller.user, 'project.edit', project, MEDIA_FORBIDDEN);
   const count = (await makeProjectMediaQueries(caller.deps.sql).listMedia(projectId)).length;
   if (count >= MEDIA_PER_PROJECT) throw conflict(MEDIA_MESSAGES.tooMany);
@@ -40,8 +39,7 @@ async function record(
   variants: MediaRow['variants'],
 ) {
   return commit(caller, async (tx, emit) => {
-    const project = await makeProjectQueries(tx).lockProject(projectId);
-    ensureReadable(caller.user, project);
+    const project = await lockReadableProject(tx, caller.user, projectId);
     authorize(caller.user, 'project.edit', project, MEDIA_FORBIDDEN);
     const row = await makeProjectMediaQueries(tx).insertMedia(
       { projectId, alt, width: image.width, height: image.height, variants },

@@ -1,9 +1,8 @@
 import { makeProjectMediaQueries } from '@vitrine/db/queries/project-media';
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { MEDIA_MESSAGES } from '@vitrine/domain/schemas/media';
 import type { MemberCaller } from '../context';
 import { notFound } from '../errors';
-import { ensureReadable } from '../loaders';
+import { lockReadableProject } from '../loaders';
 import { authorize } from '../policies';
 import { removeFiles } from '../media/files';
 import { commit } from './commit';
@@ -15,8 +14,7 @@ import { MEDIA_FORBIDDEN } from './media-adder';
  */
 export async function mediaRemover(caller: MemberCaller, input: { projectId: number; mediaId: number }): Promise<void> {
   const removed = await commit(caller, async (tx, emit) => {
-    const project = await makeProjectQueries(tx).lockProject(input.projectId);
-    ensureReadable(caller.user, project);
+    const project = await lockReadableProject(tx, caller.user, input.projectId);
     authorize(caller.user, 'project.edit', project, MEDIA_FORBIDDEN);
     const row = await makeProjectMediaQueries(tx).deleteMedia(input.projectId, input.mediaId);
     if (!row) throw notFound(MEDIA_MESSAGES.notFound);

@@ -1,9 +1,8 @@
 import { makeProjectMediaQueries, type MediaRow } from '@vitrine/db/queries/project-media';
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { MEDIA_MESSAGES } from '@vitrine/domain/schemas/media';
 import type { MemberCaller } from '../context';
 import { notFound } from '../errors';
-import { ensureReadable } from '../loaders';
+import { lockReadableProject } from '../loaders';
 import { authorize } from '../policies';
 import { commit } from './commit';
 import { MEDIA_FORBIDDEN } from './media-adder';
@@ -18,8 +17,7 @@ export async function mediaUpdater(
   input: { projectId: number; mediaId: number; change: { alt?: string; position?: number } },
 ): Promise<MediaRow[]> {
   return commit(caller, async (tx, emit) => {
-    const project = await makeProjectQueries(tx).lockProject(input.projectId);
-    ensureReadable(caller.user, project);
+    const project = await lockReadableProject(tx, caller.user, input.projectId);
     authorize(caller.user, 'project.edit', project, MEDIA_FORBIDDEN);
     const rows = await makeProjectMediaQueries(tx).updateMedia(input.projectId, input.mediaId, input.change);
     if (!rows) throw notFound(MEDIA_MESSAGES.notFound);

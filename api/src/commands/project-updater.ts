@@ -3,7 +3,7 @@ import type { projectEditSchema } from '@vitrine/domain/schemas/project';
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import type { MemberCaller } from '../context';
 import { notFound } from '../errors';
-import { ensureReadable, PROJECT_NOT_FOUND } from '../loaders';
+import { lockReadableProject, PROJECT_NOT_FOUND } from '../loaders';
 import { authorize } from '../policies';
 import { commit } from './commit';
 
@@ -23,8 +23,7 @@ export async function projectUpdater(
 ): Promise<void> {
   await commit(caller, async (tx, emit) => {
     const projects = makeProjectQueries(tx);
-    const project = await projects.lockProject(input.projectId);
-    ensureReadable(caller.user, project);
+    const project = await lockReadableProject(tx, caller.user, input.projectId);
     authorize(caller.user, 'project.edit', project, EDIT_FORBIDDEN);
     if (!(await projects.updateProject(input.projectId, input.edit))) throw notFound(PROJECT_NOT_FOUND);
     emit({ name: 'project.updated', projectId: input.projectId });

@@ -3,7 +3,7 @@ import { makeRatingQueries } from '@vitrine/db/queries/ratings';
 import type { MemberCaller } from '../context';
 import { OWN_PROJECT_RATE } from '../errors';
 import { authorize } from '../policies';
-import { ensureReadable, viewerOf } from '../loaders';
+import { lockReadableProject, viewerOf } from '../loaders';
 import { commit } from './commit';
 import { countsOf } from './counts';
 
@@ -19,8 +19,7 @@ export async function ratingSaver(
 ): Promise<{ updated: boolean; project: ProjectRow }> {
   return commit(caller, async (tx, emit) => {
     const projects = makeProjectQueries(tx);
-    const target = await projects.lockProject(input.projectId);
-    ensureReadable(caller.user, target);
+    const target = await lockReadableProject(tx, caller.user, input.projectId);
     authorize(caller.user, 'project.rate', target, OWN_PROJECT_RATE);
     const { updated } = await makeRatingQueries(tx).upsertRating({
       projectId: input.projectId,

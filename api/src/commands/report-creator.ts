@@ -9,7 +9,7 @@ import { makeReportQueries } from '@vitrine/db/queries/reports';
 import type { MemberCaller } from '../context';
 import { conflict, OWN_PROJECT_REPORT } from '../errors';
 import { authorize } from '../policies';
-import { ensureReadable } from '../loaders';
+import { lockReadableProject } from '../loaders';
 import { addressKey } from '../client-address';
 import { commit } from './commit';
 
@@ -33,8 +33,7 @@ export async function reportCreator(
 ): Promise<number> {
   return commit(caller, async (tx, emit) => {
     const projects = makeProjectQueries(tx);
-    const target = await projects.lockProject(input.projectId);
-    ensureReadable(caller.user, target);
+    const target = await lockReadableProject(tx, caller.user, input.projectId);
     authorize(caller.user, 'project.report', target, OWN_PROJECT_REPORT);
     const reports = makeReportQueries(tx);
     const reportId = await reports.insertReport({

@@ -1,9 +1,8 @@
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeTestRequestQueries } from '@vitrine/db/queries/test-requests';
 import type { TestRequestCreateInput } from '@vitrine/domain/schemas/test-request';
 import type { MemberCaller } from '../context';
 import { badRequest, conflict, forbidden } from '../errors';
-import { ensureReadable } from '../loaders';
+import { lockReadableProject } from '../loaders';
 import { commit } from './commit';
 
 /** The 409 of a second active request on a project. */
@@ -28,8 +27,7 @@ export async function testRequestCreator(caller: MemberCaller, input: TestReques
   if (input.deadline && input.deadline.getTime() <= Date.now()) throw badRequest(DEADLINE_PASSED);
   try {
     return await commit(caller, async (tx, emit) => {
-      const project = await makeProjectQueries(tx).lockProject(input.projectId);
-      ensureReadable(user, project);
+      const project = await lockReadableProject(tx, user, input.projectId);
       if (project.userId !== user.id) throw forbidden(NOT_PROJECT_OWNER);
       const requestId = await makeTestRequestQueries(tx).insertRequest({ ...input, userId: user.id });
       emit({ name: 'testRequest.created', requestId, projectId: input.projectId, ownerId: user.id });

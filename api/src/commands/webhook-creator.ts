@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeWebhookQueries, type WebhookRow } from '@vitrine/db/queries/webhooks';
 import { MAX_WEBHOOKS, type CreateWebhookInput } from '@vitrine/domain/webhooks';
 import { Blocked, pinTarget, untilAborted } from '@vitrine/runtime/outbound/target';
 import type { MemberCaller } from '../context';
 import { badRequest, conflict, notFound } from '../errors';
-import { PROJECT_NOT_FOUND } from '../loaders';
+import { loadProjectAccess, PROJECT_NOT_FOUND } from '../loaders';
 
 /** 409 past MAX_WEBHOOKS. */
 export const TOO_MANY_WEBHOOKS = `You can have at most ${MAX_WEBHOOKS} webhooks. Delete one to add another.`;
@@ -44,8 +43,8 @@ export async function webhookCreator(
 ): Promise<{ webhook: WebhookRow; secret: string }> {
   const projectId = input.projectId ?? null;
   if (projectId !== null) {
-    const project = await makeProjectQueries(caller.deps.sql).findProject(projectId, null);
-    if (!project || project.userId !== caller.user.id) throw notFound(PROJECT_NOT_FOUND);
+    const project = await loadProjectAccess(caller, projectId);
+    if (project.userId !== caller.user.id) throw notFound(PROJECT_NOT_FOUND);
   }
   await checkAddress(caller, input.url);
   const secret = `whsec_${randomBytes(24).toString('base64url')}`;

@@ -1,11 +1,10 @@
 import { devlogContracts } from '@vitrine/domain/contracts/devlogs';
-import { findProjectResource } from '@vitrine/db/queries/project-access';
 import { makeProjectUpdateQueries } from '@vitrine/db/queries/project-updates';
 import { ADDRESSABLE_FEEDBACK_LIMIT, UPDATE_FORBIDDEN, UPDATE_NOT_FOUND } from '@vitrine/domain/schemas/update';
 import type { Caller } from '../context';
 import { route, type Route } from '../contracts/route';
 import { notFound } from '../errors';
-import { ensureReadable } from '../loaders';
+import { loadProjectAccess } from '../loaders';
 import { authorize, can } from '../policies';
 import { mapPage, pageById } from '@vitrine/domain/schemas/paging';
 import { presentAddressable, presentProjectUpdate } from '../presenters/project-update';
@@ -18,8 +17,7 @@ export const UPDATE_LOGIN_REQUIRED = 'You need to be logged in to post updates';
 
 /** Project `id` as the caller may read it (404 otherwise), with whether they may write its updates. */
 async function readableProject(caller: Caller, id: number) {
-  const project = await findProjectResource(caller.deps.sql, id);
-  ensureReadable(caller.user, project);
+  const project = await loadProjectAccess(caller, id);
   const canWrite = caller.user !== null && can(caller.user, 'project.postUpdate', project) && !project.isHidden;
   return { project, canWrite };
 }

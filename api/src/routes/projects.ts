@@ -11,7 +11,7 @@ import { makeProjectHealthQueries } from '@vitrine/db/queries/project-health';
 import type { Caller } from '../context';
 import { OWN_PROJECT_RATE, OWN_PROJECT_REPORT, OWN_PROJECT_VOTE } from '../errors';
 import { route, type Route } from '../contracts/route';
-import { ensureReadable, loadReadableProject, viewerOf } from '../loaders';
+import { loadReadableProject, viewerOf } from '../loaders';
 import {
   presentLeaderboardEntry,
   presentProject,
@@ -129,11 +129,7 @@ export const projectRoutes: Route[] = [
     projectContracts.detail,
     { access: 'anyone', staleOn: (project) => [STALE.project(project.id)] },
     async (call) => {
-      const row = await makeProjectQueries(call.deps.sql).findProject(
-        call.params.id,
-        call.user ? viewerOf(call) : null,
-      );
-      ensureReadable(call.user, row);
+      const row = await loadReadableProject(call, call.params.id);
       const [distribution, media, health] = await Promise.all([
         makeRatingQueries(call.deps.sql).ratingDistribution(row.id),
         makeProjectMediaQueries(call.deps.sql).listMedia(row.id),

@@ -1,7 +1,7 @@
 import { statsContracts } from '@vitrine/domain/contracts/stats';
 import { makeProjectStatsQueries } from '@vitrine/db/queries/project-stats';
 import { route, type Route } from '../contracts/route';
-import { loadReadableProject } from '../loaders';
+import { loadProjectAccess } from '../loaders';
 import { authorize } from '../policies';
 import { presentProjectStats, windowDays } from '../presenters/stats';
 
@@ -11,7 +11,7 @@ import { presentProjectStats, windowDays } from '../presenters/stats';
  */
 export const statsRoutes: Route[] = [
   route(statsContracts.projectStats, { access: 'member' }, async (call) => {
-    const project = await loadReadableProject(call, call.params.id);
+    const project = await loadProjectAccess(call, call.params.id);
     authorize(call.user, 'project.seeStats', project);
     const days = windowDays(new Date(), call.query.days);
     const rows = await makeProjectStatsQueries(call.deps.sql).listDays(project.id, days[0]!, days.at(-1)!);

@@ -2,7 +2,7 @@ import { pageById } from '@vitrine/domain/schemas/paging';
 import { testRequestContracts } from '@vitrine/domain/contracts/test-requests';
 import { makeTestRequestQueries } from '@vitrine/db/queries/test-requests';
 import { route, type Route } from '../contracts/route';
-import { loadReadableProject } from '../loaders';
+import { loadProjectAccess } from '../loaders';
 import { presentGivenRating, presentTestRequest } from '../presenters/test-request';
 import { loadRequestDetail } from '../test-request-loaders';
 import { feedbackHelpfulMarker } from '../commands/feedback-helpful-marker';
@@ -104,7 +104,7 @@ export const testRequestRoutes: Route[] = [
     },
   ),
   route(testRequestContracts.ofProject, { access: 'anyone' }, async (call) => {
-    const project = await loadReadableProject(call, call.params.id);
+    const project = await loadProjectAccess(call, call.params.id);
     const row = await makeTestRequestQueries(call.deps.sql).findProjectRequest(project.id, call.user?.id ?? null);
     return { request: row ? presentTestRequest(row, call.user) : null };
   }),
