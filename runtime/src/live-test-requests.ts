@@ -6,10 +6,11 @@ import { makeTestRequestQueries } from '@vitrine/db/queries/test-requests';
 import type { EffectHandlers } from '@vitrine/domain/event-effects';
 
 /**
- * The pushes of each test-request push effect (domain/src/event-effects.ts TEST_REQUEST_PUSHES): the
- * owner hears of joins and feedback (a toast and the live badge), the owner and testers of status
- * changes, the public lists of anything that changes them. Private pushes carry a title and a name
- * only; the page refetches through the API.
+ * The pushes of each test-request push effect (domain/src/event-effects.ts TEST_REQUEST_PUSHES), which
+ * keep the pages showing a request fresh: the owner's of joins and feedback, the owner's and testers'
+ * of status changes, the public lists of anything that changes them. Private pushes carry a title and
+ * a name only; the page refetches through the API. Telling the member of the news is the
+ * notification's (its bell, live push, toast and mail: docs/architecture.md "Notifications").
  */
 export function makeTestRequestPushes(
   emitter: Emitter<ServerToClientEvents>,

@@ -7,7 +7,7 @@ import { Layout } from './layout/layout';
 import { AppRoutes } from './routes';
 import { ErrorBoundary } from './error-boundary';
 import { useLiveUpdates } from '../hooks/use-live-updates';
-import { useTestRequestsLive } from '../features/test-requests/hooks/use-test-requests-live';
+import { useNotificationToasts } from '../features/notifications/use-notification-toasts';
 
 /**
  * SWR defaults: data never goes stale by itself, no refetch on focus or reconnect,
@@ -25,11 +25,11 @@ const swrConfig = {
 
 /**
  * Socket.IO live updates; a component of its own so it runs inside SWRConfig (it uses its mutate).
- * Test-request pushes also toast and count on the header's badge for the signed-in user.
+ * The notifications a member may act on at once also toast as they arrive.
  */
 function LiveUpdates() {
   useLiveUpdates();
-  useTestRequestsLive();
+  useNotificationToasts();
   return null;
 }
 
