@@ -17,6 +17,14 @@ export function makeTestRequestPushes(
   sql: Sql,
 ): EffectHandlers<'testRequestPush', StoredEvent, [], Promise<void> | void> {
   const requests = makeTestRequestQueries(sql);
+  /** Tells member `to` that request `requestId` changed without a status change (`testerId` names the tester in the headline). */
+  const tellChanged = async (requestId: number, testerId: number, to: number) => {
+    const head = await requests.findHeadline(requestId, testerId);
+    if (head)
+      emitter
+        .to(rooms.user(to))
+        .emit('testRequest:changed', { requestId, title: head.title, status: head.status, statusChanged: false });
+  };
   return {
     none: () => {},
     listChanged: () => {
@@ -44,25 +52,11 @@ export function makeTestRequestPushes(
       if (kind === 'joined') emitter.emit('testRequests:changed');
     },
     testerLeft: async (event) => {
-      const head = await requests.findHeadline(event.requestId, event.testerId);
-      if (head)
-        emitter.to(rooms.user(event.ownerId)).emit('testRequest:changed', {
-          requestId: event.requestId,
-          title: head.title,
-          status: head.status,
-          statusChanged: false,
-        });
+      await tellChanged(event.requestId, event.testerId, event.ownerId);
       emitter.emit('testRequests:changed');
     },
     feedbackMarkedHelpful: async (event) => {
-      const head = await requests.findHeadline(event.requestId, event.testerId);
-      if (head)
-        emitter.to(rooms.user(event.testerId)).emit('testRequest:changed', {
-          requestId: event.requestId,
-          title: head.title,
-          status: head.status,
-          statusChanged: false,
-        });
+      await tellChanged(event.requestId, event.testerId, event.testerId);
     },
   };
 }

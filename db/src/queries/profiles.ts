@@ -1,25 +1,16 @@
 import type { Role } from '@vitrine/domain/constants';
 import type { Tx } from '../sql';
 import { feedbackAddressedColumn } from './project-updates';
+import type { PeerRatingColumns } from './users';
 
 /** The public part of a user, as the profile page shows it. */
-export interface ProfileUserRow {
+export interface ProfileUserRow extends PeerRatingColumns {
   id: number;
   username: string;
   createdAt: Date;
   role: Role;
   isVerified: boolean;
   bio: string | null;
-  /** Peer ratings (numeric(5,2) strings), counts and activity points. */
-  developerRating: string;
-  developerRatingCount: number;
-  testerRating: string;
-  testerRatingCount: number;
-  /** The averages and counts of the ratings that count toward a tier (raters with standing, one per network; numeric(5,2) as strings). */
-  developerTierRating: string;
-  developerTierCount: number;
-  testerTierRating: string;
-  testerTierCount: number;
   activityPoints: number;
   followerCount: number;
   followingCount: number;

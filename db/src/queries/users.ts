@@ -4,8 +4,21 @@ import type { NotificationEmailMode } from '@vitrine/domain/notifications';
 import type { Fragment, Tx } from '../sql';
 import type { AdminUserRow } from './moderation';
 
+/** A user's peer-rating aggregates as the users row keeps them (numeric(5,2) averages as strings). */
+export interface PeerRatingColumns {
+  developerRating: string;
+  developerRatingCount: number;
+  testerRating: string;
+  testerRatingCount: number;
+  /** The averages and counts of the ratings that count toward a tier (raters with standing, one per network). */
+  developerTierRating: string;
+  developerTierCount: number;
+  testerTierRating: string;
+  testerTierCount: number;
+}
+
 /** A users row as the API reads it. */
-export interface UserRow {
+export interface UserRow extends PeerRatingColumns {
   id: number;
   username: string;
   passwordHash: string;
@@ -16,16 +29,6 @@ export interface UserRow {
   isVerified: boolean;
   bio: string | null;
   createdAt: Date;
-  /** The peer-rating aggregates (numeric(5,2) strings). */
-  developerRating: string;
-  developerRatingCount: number;
-  testerRating: string;
-  testerRatingCount: number;
-  /** The averages and counts of the ratings that count toward a tier (raters with standing, one per network; numeric(5,2) as strings). */
-  developerTierRating: string;
-  developerTierCount: number;
-  testerTierRating: string;
-  testerTierCount: number;
   activityPoints: number;
   /** When the owner confirmed `email` (null: unconfirmed); sessions signed in before sessionsValidAfter are refused. */
   emailVerifiedAt: Date | null;

@@ -1,4 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
+import type { IncomingMessage } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { addressKind } from './addresses';
 
@@ -84,4 +85,25 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/**
+ * Reads an answer's body only up to `maxBytes`, dropping it (a check or a delivery needs its status),
+ * then destroys the connection and calls `done` once: at its end, on an error, or at the cap.
+ */
+export function drainCapped(response: IncomingMessage, maxBytes: number, done: () => void): void {
+  let read = 0;
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    response.destroy();
+    done();
+  };
+  response.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read >= maxBytes) finish();
+  });
+  response.on('end', finish);
+  response.on('error', finish);
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import {
   Blocked,
+  drainCapped,
   pinnedLookup,
   pinTarget,
   untilAborted,
@@ -44,19 +45,10 @@ function getOnce(
         agent: false,
         headers: { 'user-agent': 'VitrineLivenessCheck/1.0', accept: 'text/html,*/*;q=0.8', connection: 'close' },
       },
-      (response) => {
-        let read = 0;
-        const done = () => {
-          response.destroy();
-          resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null });
-        };
-        response.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read >= MAX_BODY_BYTES) done();
-        });
-        response.on('end', done);
-        response.on('error', done);
-      },
+      (response) =>
+        drainCapped(response, MAX_BODY_BYTES, () =>
+          resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null }),
+        ),
     );
     request.on('error', reject);
     request.end();

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import {
   Blocked,
+  drainCapped,
   pinnedLookup,
   pinTarget,
   untilAborted,
@@ -49,19 +50,7 @@ function postOnce(request: WebhookRequest, pinned: Resolved, signal: AbortSignal
           connection: 'close',
         },
       },
-      (response) => {
-        let read = 0;
-        const done = () => {
-          response.destroy();
-          resolve(response.statusCode ?? 0);
-        };
-        response.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read >= MAX_ANSWER_BYTES) done();
-        });
-        response.on('end', done);
-        response.on('error', done);
-      },
+      (response) => drainCapped(response, MAX_ANSWER_BYTES, () => resolve(response.statusCode ?? 0)),
     );
     outgoing.on('error', reject);
     outgoing.end(request.body);
