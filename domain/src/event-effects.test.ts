@@ -87,7 +87,6 @@ describe('domain/src/event-effects: what each event causes', () => {
       'report:created',
       'testRequests:changed',
       'testRequest:changed',
-      'testRequest:activity',
       'commentReport:created',
       'project:health',
     ];
@@ -97,7 +96,6 @@ describe('domain/src/event-effects: what each event causes', () => {
       'report:created': ['reports'],
       'testRequests:changed': ['testRequests'],
       'testRequest:changed': ['testRequests'],
-      'testRequest:activity': ['testRequests'],
       'commentReport:created': ['reports'],
       'project:health': ['projects'],
     });

@@ -61,7 +61,7 @@ export const TEST_REQUEST_PUSHES = {
   /** The owner and testers hear of the request (its status, when it moved); the list changed. */
   requestUpdated: ['testRequest:changed', 'testRequests:changed'],
   /** The owner hears of a tester joining (the list changed too) or posting feedback. */
-  testerActivity: ['testRequest:activity', 'testRequests:changed'],
+  testerActivity: ['testRequest:changed', 'testRequests:changed'],
   /** The owner hears the tester left; the list changed. */
   testerLeft: ['testRequest:changed', 'testRequests:changed'],
   /** The tester hears their feedback was marked helpful. */

@@ -198,9 +198,10 @@ export interface ServerToClientEvents {
   'project:health': (payload: { id: number; status: HealthStatus; since: string }) => void;
   /** Lists changed: a project was created, hidden, deleted (everyone). */
   'projects:changed': () => void;
-  /** To a request's owner: a tester joined or posted feedback (room user:{ownerId}). */
-  'testRequest:activity': (payload: TestRequestActivity) => void;
-  /** A request the viewer owns or tests in changed (room user:{id}); refetch it. */
+  /**
+   * A request the viewer owns or tests in changed (room user:{id}): its status, a tester joining or
+   * leaving, feedback posted or marked helpful; refetch it.
+   */
   'testRequest:changed': (payload: {
     requestId: number;
     title: string;
@@ -235,14 +236,6 @@ export interface CommentPush {
 export interface FollowersPush {
   username: string;
   followers: number;
-}
-
-/** What the owner of a request is told live. */
-export interface TestRequestActivity {
-  requestId: number;
-  title: string;
-  kind: 'joined' | 'feedback';
-  username: string;
 }
 
 export interface ClientToServerEvents {

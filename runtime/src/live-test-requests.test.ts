@@ -70,6 +70,30 @@ describe('test-request pushes: the pages of those concerned are told what change
     ]);
   });
 
+  it('a tester joining tells the owner and the public lists; feedback posted tells the owner alone', async () => {
+    const { owner, tester, requestId } = await aRequest();
+    const { pushes, emitter } = recordingEmitter();
+    const handlers = makeTestRequestPushes(emitter, sql);
+
+    await handlers.testerActivity({ id: 4, name: 'tester.joined', requestId, ownerId: owner.id, testerId: tester.id });
+    await handlers.testerActivity({
+      id: 5,
+      name: 'feedback.posted',
+      requestId,
+      ownerId: owner.id,
+      testerId: tester.id,
+      feedbackId: 9,
+      created: true,
+    });
+
+    const changed = { requestId, title: 'Try the sign-up', status: 'open', statusChanged: false };
+    expect(pushes).toEqual([
+      { rooms: [`user:${owner.id}`], name: 'testRequest:changed', payload: changed },
+      { rooms: [], name: 'testRequests:changed', payload: undefined },
+      { rooms: [`user:${owner.id}`], name: 'testRequest:changed', payload: changed },
+    ]);
+  });
+
   it('a request gone by the time the push runs tells no member, only the public lists', async () => {
     const { pushes, emitter } = recordingEmitter();
     const handlers = makeTestRequestPushes(emitter, sql);

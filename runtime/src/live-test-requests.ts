@@ -9,7 +9,7 @@ import type { EffectHandlers } from '@vitrine/domain/event-effects';
  * The pushes of each test-request push effect (domain/src/event-effects.ts TEST_REQUEST_PUSHES), which
  * keep the pages showing a request fresh: the owner's of joins and feedback, the owner's and testers'
  * of status changes, the public lists of anything that changes them. Private pushes carry a title and
- * a name only; the page refetches through the API. Telling the member of the news is the
+ * a status only; the page refetches through the API. Telling the member of the news is the
  * notification's (its bell, live push, toast and mail: docs/architecture.md "Notifications").
  */
 export function makeTestRequestPushes(
@@ -17,9 +17,9 @@ export function makeTestRequestPushes(
   sql: Sql,
 ): EffectHandlers<'testRequestPush', StoredEvent, [], Promise<void> | void> {
   const requests = makeTestRequestQueries(sql);
-  /** Tells member `to` that request `requestId` changed without a status change (`testerId` names the tester in the headline). */
-  const tellChanged = async (requestId: number, testerId: number, to: number) => {
-    const head = await requests.findHeadline(requestId, testerId);
+  /** Tells member `to` that request `requestId` changed, its status unchanged. */
+  const tellChanged = async (requestId: number, to: number) => {
+    const head = await requests.findHeadline(requestId, to);
     if (head)
       emitter
         .to(rooms.user(to))
@@ -43,20 +43,15 @@ export function makeTestRequestPushes(
       emitter.emit('testRequests:changed');
     },
     testerActivity: async (event) => {
-      const head = await requests.findHeadline(event.requestId, event.testerId);
-      if (!head) return;
-      const kind = event.name === 'tester.joined' ? 'joined' : 'feedback';
-      emitter
-        .to(rooms.user(event.ownerId))
-        .emit('testRequest:activity', { requestId: event.requestId, title: head.title, kind, username: head.username });
-      if (kind === 'joined') emitter.emit('testRequests:changed');
+      await tellChanged(event.requestId, event.ownerId);
+      if (event.name === 'tester.joined') emitter.emit('testRequests:changed');
     },
     testerLeft: async (event) => {
-      await tellChanged(event.requestId, event.testerId, event.ownerId);
+      await tellChanged(event.requestId, event.ownerId);
       emitter.emit('testRequests:changed');
     },
     feedbackMarkedHelpful: async (event) => {
-      await tellChanged(event.requestId, event.testerId, event.testerId);
+      await tellChanged(event.requestId, event.testerId);
     },
   };
 }

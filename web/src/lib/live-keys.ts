@@ -64,7 +64,6 @@ const SETTLE_MS: Record<InvalidatingPush, number | undefined> = {
   'commentReport:created': undefined,
   'testRequests:changed': undefined,
   'testRequest:changed': undefined,
-  'testRequest:activity': undefined,
   'integrity:changed': undefined,
   'project:health': undefined,
 };
