@@ -4,8 +4,9 @@ import { buildMessage, buildProject, buildUser, uniqueName } from '@vitrine/db/t
 import type { NewMessage } from '@vitrine/db/queries/messages';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { ReportStatus } from '@vitrine/domain/constants';
-import type { AdminReport, AdminUser, MessageView, Project } from '@vitrine/domain/answers';
-import { makeTestApp, type TestApp } from '../testing';
+import type { MessageView } from '@vitrine/domain/answers';
+import { endpoints, type Endpoint } from '@vitrine/domain/endpoints';
+import { answerOf, call, callLoosely, makeTestApp, type TestApp } from '../testing';
 import { PAUSED_MESSAGE } from '../errors';
 import { NO_SENDER_TO_REPLY } from '../commands/message-replier';
 import { OWN_ADMIN_STATUS } from '../commands/admin-status-setter';
@@ -42,38 +43,48 @@ const eventsNamed = (name: string, key: string, value: number) =>
     SELECT payload FROM events WHERE name = ${name} AND (payload->>${key})::int = ${value} ORDER BY id`;
 
 /** Every admin route, with a request an admin may make that changes nothing shared. */
-const ROUTES: Array<{ method: 'get' | 'post' | 'patch' | 'delete'; path: string; body?: object; adminStatus: number }> =
-  [
-    { method: 'get', path: '/api/admin/messages', adminStatus: 200 },
-    {
-      method: 'post',
-      path: '/api/admin/messages',
-      body: { recipientUserId: NOWHERE, subject: 'Hello', message: 'A message to nobody.' },
-      adminStatus: 404,
-    },
-    {
-      method: 'post',
-      path: `/api/admin/messages/${NOWHERE}/reply`,
-      body: { subject: 'Hello', message: 'A reply to nothing.' },
-      adminStatus: 404,
-    },
-    { method: 'get', path: '/api/admin/users', adminStatus: 200 },
-    { method: 'patch', path: `/api/admin/users/${NOWHERE}/admin`, body: { isAdmin: true }, adminStatus: 404 },
-    { method: 'patch', path: `/api/admin/users/${NOWHERE}/pause`, body: { isPaused: true }, adminStatus: 404 },
-    { method: 'delete', path: `/api/admin/users/${NOWHERE}`, adminStatus: 404 },
-    { method: 'get', path: '/api/admin/projects', adminStatus: 200 },
-    { method: 'delete', path: `/api/admin/projects/${NOWHERE}`, adminStatus: 404 },
-    { method: 'patch', path: `/api/admin/projects/${NOWHERE}/visibility`, body: { hidden: true }, adminStatus: 404 },
-    { method: 'get', path: '/api/admin/reports?status=pending', adminStatus: 200 },
-    { method: 'patch', path: `/api/admin/reports/${NOWHERE}`, body: { status: 'reviewed' }, adminStatus: 404 },
-    { method: 'delete', path: `/api/admin/reports/${NOWHERE}`, adminStatus: 404 },
-  ];
+const ROUTES: Array<{
+  endpoint: Endpoint;
+  params?: Record<string, number>;
+  query?: Record<string, string>;
+  body?: object;
+  adminStatus: number;
+}> = [
+  { endpoint: endpoints.admin.messages, adminStatus: 200 },
+  {
+    endpoint: endpoints.admin.sendMessage,
+    body: { recipientUserId: NOWHERE, subject: 'Hello', message: 'A message to nobody.' },
+    adminStatus: 404,
+  },
+  {
+    endpoint: endpoints.admin.reply,
+    params: { id: NOWHERE },
+    body: { subject: 'Hello', message: 'A reply to nothing.' },
+    adminStatus: 404,
+  },
+  { endpoint: endpoints.admin.users, adminStatus: 200 },
+  { endpoint: endpoints.admin.setAdmin, params: { userId: NOWHERE }, body: { isAdmin: true }, adminStatus: 404 },
+  { endpoint: endpoints.admin.setPaused, params: { userId: NOWHERE }, body: { isPaused: true }, adminStatus: 404 },
+  { endpoint: endpoints.admin.removeUser, params: { userId: NOWHERE }, adminStatus: 404 },
+  { endpoint: endpoints.admin.projects, adminStatus: 200 },
+  { endpoint: endpoints.admin.removeProject, params: { id: NOWHERE }, adminStatus: 404 },
+  {
+    endpoint: endpoints.admin.setProjectVisibility,
+    params: { projectId: NOWHERE },
+    body: { hidden: true },
+    adminStatus: 404,
+  },
+  { endpoint: endpoints.admin.reports, query: { status: 'pending' }, adminStatus: 200 },
+  { endpoint: endpoints.admin.updateReport, params: { id: NOWHERE }, body: { status: 'reviewed' }, adminStatus: 404 },
+  { endpoint: endpoints.admin.removeReport, params: { id: NOWHERE }, adminStatus: 404 },
+];
 
 describe('admin routes: who may call them', () => {
   it.each(ROUTES)(
-    '$method $path: visitor 401, member 403, paused member 403, admin $adminStatus',
-    async ({ method, path, body, adminStatus }) => {
-      const send = (agent: TestAgent) => (body ? agent[method](path).send(body) : agent[method](path));
+    '$endpoint.method $endpoint.path: visitor 401, member 403, paused member 403, admin $adminStatus',
+    async ({ endpoint, params, query, body, adminStatus }) => {
+      // The table holds routes of every shape, so its calls are not typed per route.
+      const send = (agent: TestAgent) => callLoosely(agent, endpoint, { params, query, body });
       const visitor = await send(t.agent());
       expect(visitor.status).toBe(401);
       expect(visitor.body).toEqual({ message: expect.any(String) });
@@ -91,17 +102,20 @@ describe('admin routes: who may call them', () => {
     const pausedAdmin = await t.member({ isAdmin: true });
     await t.deps.sql`UPDATE users SET is_paused = true WHERE id = ${pausedAdmin.user.id}`;
     const target = await buildUser(t.deps.sql);
-    const res = await pausedAdmin.agent.patch(`/api/admin/users/${target.id}/pause`).send({ isPaused: true });
+    const res = await call(pausedAdmin.agent, endpoints.admin.setPaused, {
+      params: { userId: target.id },
+      body: { isPaused: true },
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: PAUSED_MESSAGE });
-    expect((await pausedAdmin.agent.get('/api/admin/users')).status).toBe(200);
+    expect((await call(pausedAdmin.agent, endpoints.admin.users)).status).toBe(200);
   });
 
-  it.each(ROUTES.filter((r) => r.path.includes(String(NOWHERE))))(
-    '$method $path answers 400 Invalid id to a non-numeric id',
-    async ({ method, path, body }) => {
-      const bad = path.replace(String(NOWHERE), 'abc');
-      const res = await (body ? admin.agent[method](bad).send(body) : admin.agent[method](bad));
+  it.each(ROUTES.filter((r) => r.params))(
+    '$endpoint.method $endpoint.path answers 400 Invalid id to a non-numeric id',
+    async ({ endpoint, params, body }) => {
+      const bad = Object.fromEntries(Object.keys(params!).map((name) => [name, 'abc']));
+      const res = await callLoosely(admin.agent, endpoint, { params: bad, body });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: 'Invalid id' });
     },
@@ -114,9 +128,9 @@ describe('admin messages', () => {
     const b = await buildUser(t.deps.sql);
     const between = await store({ senderUserId: a.id, recipientUserId: b.id, senderEmail: 'a@example.com' });
     const fromVisitor = await store({ senderName: 'Visitor', senderEmail: 'v@example.com' });
-    const res = await admin.agent.get('/api/admin/messages');
+    const res = await call(admin.agent, endpoints.admin.messages);
     expect(res.status).toBe(200);
-    const list = res.body as MessageView[];
+    const list = answerOf(endpoints.admin.messages, res);
     const ids = list.map((m) => m.id);
     expect(ids.indexOf(fromVisitor)).toBeLessThan(ids.indexOf(between));
     expect(list.find((m) => m.id === between)).toMatchObject({
@@ -128,12 +142,12 @@ describe('admin messages', () => {
 
   it('POST /api/admin/messages sends the composer message to a user (event kind direct)', async () => {
     const to = await t.member();
-    const res = await admin.agent
-      .post('/api/admin/messages')
-      .send({ recipientUserId: to.user.id, subject: 'Notice', message: 'Please read the rules.' });
+    const res = await call(admin.agent, endpoints.admin.sendMessage, {
+      body: { recipientUserId: to.user.id, subject: 'Notice', message: 'Please read the rules.' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ senderUserId: admin.user.id, recipientUserId: to.user.id, subject: 'Notice' });
-    expect((await to.agent.get('/api/messages')).body.map((m: MessageView) => m.id)).toContain(res.body.id);
+    expect((await call(to.agent, endpoints.messages.list)).body.map((m: MessageView) => m.id)).toContain(res.body.id);
     expect((await eventsNamed('message.created', 'messageId', res.body.id))[0]!.payload).toMatchObject({
       kind: 'direct',
       senderUserId: admin.user.id,
@@ -146,9 +160,9 @@ describe('admin messages', () => {
     [{ message: 'short' }, 'Your message must be at least 10 characters.'],
   ])('POST /api/admin/messages answers 400 to %j', async (change, message) => {
     const to = await buildUser(t.deps.sql);
-    const res = await admin.agent
-      .post('/api/admin/messages')
-      .send({ recipientUserId: to.id, subject: 'Notice', message: 'Please read the rules.', ...change });
+    const res = await callLoosely(admin.agent, endpoints.admin.sendMessage, {
+      body: { recipientUserId: to.id, subject: 'Notice', message: 'Please read the rules.', ...change },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
     expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE recipient_user_id = ${to.id}`).toHaveLength(0);
@@ -157,9 +171,10 @@ describe('admin messages', () => {
   it('POST /api/admin/messages/{id}/reply answers the original sender (event kind reply)', async () => {
     const asker = await t.member();
     const original = await store({ senderUserId: asker.user.id, senderName: asker.user.username });
-    const res = await admin.agent
-      .post(`/api/admin/messages/${original}/reply`)
-      .send({ subject: 'Re: question', message: 'Here is your answer.' });
+    const res = await call(admin.agent, endpoints.admin.reply, {
+      params: { id: original },
+      body: { subject: 'Re: question', message: 'Here is your answer.' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       senderUserId: admin.user.id,
@@ -167,7 +182,7 @@ describe('admin messages', () => {
       subject: 'Re: question',
       message: 'Here is your answer.',
     });
-    const box: MessageView[] = (await asker.agent.get('/api/messages')).body;
+    const box: MessageView[] = (await call(asker.agent, endpoints.messages.list)).body;
     expect(box.map((m) => m.id)).toEqual(expect.arrayContaining([res.body.id, original]));
     // The member sees the reply is an admin's (and may answer it in the inbox); their own message is not.
     expect(box.find((m) => m.id === res.body.id)?.senderIsAdmin).toBe(true);
@@ -190,9 +205,10 @@ describe('admin messages', () => {
       subject: 'Opening hours',
       message: 'When?',
     });
-    const res = await admin.agent
-      .post(`/api/admin/messages/${original}/reply`)
-      .send({ subject: 'Re: Opening hours', message: 'We never close.' });
+    const res = await call(admin.agent, endpoints.admin.reply, {
+      params: { id: original },
+      body: { subject: 'Re: Opening hours', message: 'We never close.' },
+    });
     expect(res.status).toBe(201);
     // The answer is the original, now answered; no message row is made for an account that does not exist.
     expect(res.body).toMatchObject({
@@ -214,19 +230,20 @@ describe('admin messages', () => {
     expect((await eventsNamed('visitorReply.created', 'messageId', original)).map((e) => e.payload)).toEqual([
       { replyId: reply!.id, messageId: original },
     ]);
-    const box: MessageView[] = (await admin.agent.get('/api/admin/messages')).body;
+    const box: MessageView[] = (await call(admin.agent, endpoints.admin.messages)).body;
     expect(box.find((m) => m.id === original)?.repliedAt).toBe(res.body.repliedAt);
     // Another admin sees it answered too.
     const other = await t.member({ isAdmin: true });
-    const otherBox: MessageView[] = (await other.agent.get('/api/messages')).body;
+    const otherBox: MessageView[] = (await call(other.agent, endpoints.messages.list)).body;
     expect(otherBox.find((m) => m.id === original)?.repliedAt).toBe(res.body.repliedAt);
   });
 
   it('reply: 400 without a sender account or address, 400 on bad input, 404 for a missing message', async () => {
     const fromVisitor = await store({ senderName: 'Visitor', senderEmail: null });
-    const noSender = await admin.agent
-      .post(`/api/admin/messages/${fromVisitor}/reply`)
-      .send({ subject: 'Re: hi', message: 'Here is your answer.' });
+    const noSender = await call(admin.agent, endpoints.admin.reply, {
+      params: { id: fromVisitor },
+      body: { subject: 'Re: hi', message: 'Here is your answer.' },
+    });
     expect(noSender.status).toBe(400);
     expect(noSender.body).toEqual({ message: NO_SENDER_TO_REPLY });
     const asker = await buildUser(t.deps.sql);
@@ -236,14 +253,15 @@ describe('admin messages', () => {
       [{ subject: 'Re: hi', message: '   short   ' }, 'Your message must be at least 10 characters.'],
       [{ message: 'Here is your answer.' }, 'Subject must be at least 3 characters.'],
     ] as const) {
-      const res = await admin.agent.post(`/api/admin/messages/${original}/reply`).send(body);
+      const res = await callLoosely(admin.agent, endpoints.admin.reply, { params: { id: original }, body });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message });
     }
     expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE recipient_user_id = ${asker.id}`).toHaveLength(0);
-    const missing = await admin.agent
-      .post(`/api/admin/messages/${NOWHERE}/reply`)
-      .send({ subject: 'Re: hi', message: 'Here is your answer.' });
+    const missing = await call(admin.agent, endpoints.admin.reply, {
+      params: { id: NOWHERE },
+      body: { subject: 'Re: hi', message: 'Here is your answer.' },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: 'Message not found' });
   });
@@ -254,21 +272,23 @@ describe('admin messages', () => {
     const original = await store({ senderUserId: to.id });
     const body = { recipientUserId: to.id, subject: 'Hello', message: 'A message from the admins.' };
     for (let i = 0; i < 30; i += 1)
-      expect((await sender.agent.post('/api/admin/messages').send(body)).status).toBe(201);
+      expect((await call(sender.agent, endpoints.admin.sendMessage, { body })).status).toBe(201);
     for (let i = 0; i < 30; i += 1) {
       expect(
         (
-          await sender.agent
-            .post(`/api/admin/messages/${original}/reply`)
-            .send({ subject: 'Re: hi', message: 'Here is your answer.' })
+          await call(sender.agent, endpoints.admin.reply, {
+            params: { id: original },
+            body: { subject: 'Re: hi', message: 'Here is your answer.' },
+          })
         ).status,
       ).toBe(201);
     }
     for (const res of [
-      await sender.agent.post('/api/admin/messages').send(body),
-      await sender.agent
-        .post(`/api/admin/messages/${original}/reply`)
-        .send({ subject: 'Re: hi', message: 'Here is your answer.' }),
+      await call(sender.agent, endpoints.admin.sendMessage, { body }),
+      await call(sender.agent, endpoints.admin.reply, {
+        params: { id: original },
+        body: { subject: 'Re: hi', message: 'Here is your answer.' },
+      }),
     ]) {
       expect(res.status).toBe(429);
       expect(res.headers['retry-after']).toMatch(/^\d+$/);
@@ -281,9 +301,9 @@ describe('admin messages', () => {
 describe('admin users', () => {
   it('GET /api/admin/users lists users without secrets', async () => {
     const u = await buildUser(t.deps.sql, { email: 'listed@example.com', role: 'tester' });
-    const res = await admin.agent.get('/api/admin/users');
+    const res = await call(admin.agent, endpoints.admin.users);
     expect(res.status).toBe(200);
-    const row = (res.body as AdminUser[]).find((x) => x.id === u.id);
+    const row = answerOf(endpoints.admin.users, res).find((x) => x.id === u.id);
     expect(row).toEqual({
       id: u.id,
       username: u.username,
@@ -303,33 +323,42 @@ describe('admin users', () => {
     const byEmail = await buildUser(t.deps.sql, { email: `${tag}@Example.com` });
     await buildUser(t.deps.sql);
     const ids = async (q: string) => {
-      const res = await admin.agent.get('/api/admin/users').query({ q });
+      const res = await call(admin.agent, endpoints.admin.users, { query: { q } });
       expect(res.status).toBe(200);
-      return (res.body as AdminUser[]).map((u) => u.id);
+      return answerOf(endpoints.admin.users, res).map((u) => u.id);
     };
     expect(await ids(tag.toUpperCase())).toEqual([byEmail.id, byName.id]);
     expect(await ids(`${tag}@example`)).toEqual([byEmail.id]);
     // LIKE wildcards are plain characters; a blank search lists everyone.
     expect(await ids(`${tag}%`)).toEqual([]);
     expect((await ids('  ')).length).toBeGreaterThan(2);
-    const tooLong = await admin.agent.get('/api/admin/users').query({ q: 'x'.repeat(101) });
+    const tooLong = await callLoosely(admin.agent, endpoints.admin.users, { query: { q: 'x'.repeat(101) } });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body).toEqual({ message: 'Search must be 100 characters or less' });
   });
 
   it("PATCH .../admin grants and removes admin; never one's own; a new admin is unpaused", async () => {
     const u = await buildUser(t.deps.sql, { isPaused: true });
-    const grant = await admin.agent.patch(`/api/admin/users/${u.id}/admin`).send({ isAdmin: true });
+    const grant = await call(admin.agent, endpoints.admin.setAdmin, {
+      params: { userId: u.id },
+      body: { isAdmin: true },
+    });
     expect(grant.status).toBe(200);
     expect(grant.body).toMatchObject({ id: u.id, isAdmin: true, isPaused: false });
-    const revoke = await admin.agent.patch(`/api/admin/users/${u.id}/admin`).send({ isAdmin: false });
+    const revoke = await call(admin.agent, endpoints.admin.setAdmin, {
+      params: { userId: u.id },
+      body: { isAdmin: false },
+    });
     expect(revoke.body).toMatchObject({ id: u.id, isAdmin: false });
-    const self = await admin.agent.patch(`/api/admin/users/${admin.user.id}/admin`).send({ isAdmin: false });
+    const self = await call(admin.agent, endpoints.admin.setAdmin, {
+      params: { userId: admin.user.id },
+      body: { isAdmin: false },
+    });
     expect(self.status).toBe(400);
     expect(self.body).toEqual({ message: OWN_ADMIN_STATUS });
     expect((await t.deps.sql`SELECT is_admin FROM users WHERE id = ${admin.user.id}`)[0]!.isAdmin).toBe(true);
     for (const body of [{}, { isAdmin: 'yes' }, { isAdmin: 1 }]) {
-      const bad = await admin.agent.patch(`/api/admin/users/${u.id}/admin`).send(body);
+      const bad = await callLoosely(admin.agent, endpoints.admin.setAdmin, { params: { userId: u.id }, body });
       expect(bad.status).toBe(400);
       expect(bad.body).toEqual({ message: 'isAdmin must be true or false' });
     }
@@ -337,17 +366,26 @@ describe('admin users', () => {
 
   it('PATCH .../pause pauses and unpauses a member, whose writes are then refused', async () => {
     const m = await t.member();
-    const res = await admin.agent.patch(`/api/admin/users/${m.user.id}/pause`).send({ isPaused: true });
+    const res = await call(admin.agent, endpoints.admin.setPaused, {
+      params: { userId: m.user.id },
+      body: { isPaused: true },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: m.user.id, isPaused: true });
-    const write = await m.agent
-      .post('/api/messages')
-      .send({ recipientUserId: admin.user.id, subject: 'Hello', message: 'Am I paused now?' });
+    const write = await call(m.agent, endpoints.messages.send, {
+      body: { recipientUserId: admin.user.id, subject: 'Hello', message: 'Am I paused now?' },
+    });
     expect(write.status).toBe(403);
     expect(write.body).toEqual({ message: PAUSED_MESSAGE });
-    const unpause = await admin.agent.patch(`/api/admin/users/${m.user.id}/pause`).send({ isPaused: false });
+    const unpause = await call(admin.agent, endpoints.admin.setPaused, {
+      params: { userId: m.user.id },
+      body: { isPaused: false },
+    });
     expect(unpause.body).toMatchObject({ isPaused: false });
-    const bad = await admin.agent.patch(`/api/admin/users/${m.user.id}/pause`).send({ isPaused: 'true' });
+    const bad = await callLoosely(admin.agent, endpoints.admin.setPaused, {
+      params: { userId: m.user.id },
+      body: { isPaused: 'true' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: 'isPaused must be true or false' });
   });
@@ -355,7 +393,10 @@ describe('admin users', () => {
   it('PATCH .../pause refuses to pause an admin (also oneself)', async () => {
     const other = await buildUser(t.deps.sql, { isAdmin: true });
     for (const id of [other.id, admin.user.id]) {
-      const res = await admin.agent.patch(`/api/admin/users/${id}/pause`).send({ isPaused: true });
+      const res = await call(admin.agent, endpoints.admin.setPaused, {
+        params: { userId: id },
+        body: { isPaused: true },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: ADMINS_NOT_PAUSED });
       expect((await t.deps.sql`SELECT is_paused FROM users WHERE id = ${id}`)[0]!.isPaused).toBe(false);
@@ -376,7 +417,7 @@ describe('admin users', () => {
       .sql`INSERT INTO ratings (project_id, user_id, ip_address, rating) VALUES (${other.id}, ${victim.id}, '203.0.113.1', 2), (${other.id}, ${rater.id}, '203.0.113.3', 9)`;
     await t.deps.sql`UPDATE projects SET total_ratings = 2, average_rating = 5.5 WHERE id = ${other.id}`;
 
-    const res = await admin.agent.delete(`/api/admin/users/${victim.id}`);
+    const res = await call(admin.agent, endpoints.admin.removeUser, { params: { userId: victim.id }, body: {} });
     expect(res.status).toBe(204);
     expect(await t.deps.sql`SELECT 1 FROM users WHERE id = ${victim.id}`).toHaveLength(0);
     expect(await t.deps.sql`SELECT 1 FROM projects WHERE id IN ${t.deps.sql([own1.id, own2.id])}`).toHaveLength(0);
@@ -386,13 +427,13 @@ describe('admin users', () => {
     expect(await eventsNamed('project.deleted', 'projectId', own2.id)).toHaveLength(1);
     expect(await eventsNamed('project.updated', 'projectId', other.id)).toHaveLength(1);
 
-    const again = await admin.agent.delete(`/api/admin/users/${victim.id}`);
+    const again = await call(admin.agent, endpoints.admin.removeUser, { params: { userId: victim.id }, body: {} });
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ message: 'User not found' });
   });
 
   it("DELETE refuses one's own account", async () => {
-    const res = await admin.agent.delete(`/api/admin/users/${admin.user.id}`);
+    const res = await call(admin.agent, endpoints.admin.removeUser, { params: { userId: admin.user.id }, body: {} });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: OWN_ACCOUNT_DELETE });
     expect(await t.deps.sql`SELECT 1 FROM users WHERE id = ${admin.user.id}`).toHaveLength(1);
@@ -400,17 +441,19 @@ describe('admin users', () => {
 
   it('a deleted member is signed out', async () => {
     const m = await t.member();
-    expect((await admin.agent.delete(`/api/admin/users/${m.user.id}`)).status).toBe(204);
-    expect((await m.agent.get('/api/auth/me')).status).toBe(401);
+    expect(
+      (await call(admin.agent, endpoints.admin.removeUser, { params: { userId: m.user.id }, body: {} })).status,
+    ).toBe(204);
+    expect((await call(m.agent, endpoints.auth.me)).status).toBe(401);
   });
 });
 
 describe('admin projects', () => {
   it('GET /api/admin/projects lists hidden projects too, newest first, at most 100', async () => {
     const hidden = await buildProject(t.deps.sql, { isHidden: true, createdAt: new Date(Date.now() + 60_000) });
-    const res = await admin.agent.get('/api/admin/projects');
+    const res = await call(admin.agent, endpoints.admin.projects);
     expect(res.status).toBe(200);
-    const list = res.body as Project[];
+    const list = answerOf(endpoints.admin.projects, res);
     expect(list.length).toBeLessThanOrEqual(100);
     expect(list[0]).toMatchObject({ id: hidden.id, isHidden: true, canEdit: true, username: expect.any(String) });
     const times = list.map((p) => Date.parse(p.createdAt));
@@ -422,36 +465,45 @@ describe('admin projects', () => {
     const hidden = await buildProject(t.deps.sql, { title: `Hidden ${tag}`, isHidden: true });
     const tagged = await buildProject(t.deps.sql, { tags: `retro, ${tag}`, createdAt: new Date(Date.now() - 60_000) });
     await buildProject(t.deps.sql, { title: 'Something else' });
-    const res = await admin.agent.get('/api/admin/projects').query({ q: tag.toUpperCase() });
+    const res = await call(admin.agent, endpoints.admin.projects, { query: { q: tag.toUpperCase() } });
     expect(res.status).toBe(200);
-    expect((res.body as Project[]).map((p) => p.id)).toEqual([hidden.id, tagged.id]);
+    expect(answerOf(endpoints.admin.projects, res).map((p) => p.id)).toEqual([hidden.id, tagged.id]);
   });
 
   it('DELETE /api/admin/projects/{id} deletes it and records project.deleted', async () => {
     const p = await buildProject(t.deps.sql);
-    const res = await admin.agent.delete(`/api/admin/projects/${p.id}`);
+    const res = await call(admin.agent, endpoints.admin.removeProject, { params: { id: p.id }, body: {} });
     expect(res.status).toBe(204);
     expect(await projectRow(p.id)).toBeUndefined();
     expect(await eventsNamed('project.deleted', 'projectId', p.id)).toHaveLength(1);
-    const again = await admin.agent.delete(`/api/admin/projects/${p.id}`);
+    const again = await call(admin.agent, endpoints.admin.removeProject, { params: { id: p.id }, body: {} });
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ message: 'Project not found' });
   });
 
   it('PATCH .../visibility hides and shows a project, answers it and records project.hidden', async () => {
     const p = await buildProject(t.deps.sql);
-    const hide = await admin.agent.patch(`/api/admin/projects/${p.id}/visibility`).send({ hidden: true });
+    const hide = await call(admin.agent, endpoints.admin.setProjectVisibility, {
+      params: { projectId: p.id },
+      body: { hidden: true },
+    });
     expect(hide.status).toBe(200);
     expect(hide.body).toMatchObject({ id: p.id, isHidden: true });
-    expect((await t.agent().get(`/api/projects/${p.id}`)).status).toBe(404);
-    const show = await admin.agent.patch(`/api/admin/projects/${p.id}/visibility`).send({ hidden: false });
+    expect((await call(t.agent(), endpoints.projects.detail, { params: { id: p.id } })).status).toBe(404);
+    const show = await call(admin.agent, endpoints.admin.setProjectVisibility, {
+      params: { projectId: p.id },
+      body: { hidden: false },
+    });
     expect(show.body).toMatchObject({ id: p.id, isHidden: false });
     expect((await eventsNamed('project.hidden', 'projectId', p.id)).map((e) => e.payload.hidden)).toEqual([
       true,
       false,
     ]);
     for (const body of [{}, { hidden: 'no' }]) {
-      const bad = await admin.agent.patch(`/api/admin/projects/${p.id}/visibility`).send(body);
+      const bad = await callLoosely(admin.agent, endpoints.admin.setProjectVisibility, {
+        params: { projectId: p.id },
+        body,
+      });
       expect(bad.status).toBe(400);
       expect(bad.body).toEqual({ message: 'hidden must be true or false' });
     }
@@ -464,9 +516,9 @@ describe('admin reports', () => {
     const reporter = await buildUser(t.deps.sql);
     const pending = await report(p.id, 'pending', reporter.id);
     const dismissed = await report(p.id, 'dismissed');
-    const res = await admin.agent.get('/api/admin/reports');
+    const res = await call(admin.agent, endpoints.admin.reports);
     expect(res.status).toBe(200);
-    const row = (res.body as AdminReport[]).find((r) => r.id === pending);
+    const row = answerOf(endpoints.admin.reports, res).find((r) => r.id === pending);
     expect(row).toEqual({
       id: pending,
       projectId: p.id,
@@ -479,11 +531,11 @@ describe('admin reports', () => {
       status: 'pending',
       adminNotes: null,
     });
-    expect((res.body as AdminReport[]).map((r) => r.id)).not.toContain(dismissed);
-    const d = await admin.agent.get('/api/admin/reports?status=dismissed');
-    expect((d.body as AdminReport[]).map((r) => r.id)).toContain(dismissed);
-    expect((d.body as AdminReport[]).every((r) => r.status === 'dismissed')).toBe(true);
-    const bad = await admin.agent.get('/api/admin/reports?status=open');
+    expect(answerOf(endpoints.admin.reports, res).map((r) => r.id)).not.toContain(dismissed);
+    const d = await call(admin.agent, endpoints.admin.reports, { query: { status: 'dismissed' } });
+    expect(answerOf(endpoints.admin.reports, d).map((r) => r.id)).toContain(dismissed);
+    expect(answerOf(endpoints.admin.reports, d).every((r) => r.status === 'dismissed')).toBe(true);
+    const bad = await callLoosely(admin.agent, endpoints.admin.reports, { query: { status: 'open' } });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: 'status must be pending, reviewed, dismissed or removed' });
   });
@@ -492,12 +544,16 @@ describe('admin reports', () => {
     const p = await buildProject(t.deps.sql);
     const r1 = await report(p.id);
     const r2 = await report(p.id);
-    const reviewed = await admin.agent
-      .patch(`/api/admin/reports/${r1}`)
-      .send({ status: 'reviewed', adminNotes: '  Checked it  ' });
+    const reviewed = await call(admin.agent, endpoints.admin.updateReport, {
+      params: { id: r1 },
+      body: { status: 'reviewed', adminNotes: '  Checked it  ' },
+    });
     expect(reviewed.status).toBe(200);
     expect(reviewed.body).toMatchObject({ id: r1, status: 'reviewed', adminNotes: 'Checked it', projectHidden: false });
-    const dismissed = await admin.agent.patch(`/api/admin/reports/${r2}`).send({ status: 'dismissed' });
+    const dismissed = await call(admin.agent, endpoints.admin.updateReport, {
+      params: { id: r2 },
+      body: { status: 'dismissed' },
+    });
     expect(dismissed.body).toMatchObject({ id: r2, status: 'dismissed', adminNotes: null });
     expect((await projectRow(p.id)).isHidden).toBe(false);
     expect(await eventsNamed('project.hidden', 'projectId', p.id)).toHaveLength(0);
@@ -506,12 +562,18 @@ describe('admin reports', () => {
   it('Hide (status removed) hides the project; Restore (removed -> reviewed) shows it again', async () => {
     const p = await buildProject(t.deps.sql);
     const r = await report(p.id);
-    const hide = await admin.agent.patch(`/api/admin/reports/${r}`).send({ status: 'removed', adminNotes: 'Spam' });
+    const hide = await call(admin.agent, endpoints.admin.updateReport, {
+      params: { id: r },
+      body: { status: 'removed', adminNotes: 'Spam' },
+    });
     expect(hide.status).toBe(200);
     expect(hide.body).toMatchObject({ status: 'removed', projectHidden: true, adminNotes: 'Spam' });
     expect(await projectRow(p.id)).toMatchObject({ isHidden: true });
     expect((await reportRow(r)).isHidden).toBe(true);
-    const restore = await admin.agent.patch(`/api/admin/reports/${r}`).send({ status: 'reviewed' });
+    const restore = await call(admin.agent, endpoints.admin.updateReport, {
+      params: { id: r },
+      body: { status: 'reviewed' },
+    });
     expect(restore.status).toBe(200);
     expect(restore.body).toMatchObject({ status: 'reviewed', projectHidden: false, adminNotes: 'Spam' });
     expect(await projectRow(p.id)).toMatchObject({ isHidden: false });
@@ -520,7 +582,10 @@ describe('admin reports', () => {
       false,
     ]);
     // Hide is offered for a decided report too.
-    const again = await admin.agent.patch(`/api/admin/reports/${r}`).send({ status: 'removed' });
+    const again = await call(admin.agent, endpoints.admin.updateReport, {
+      params: { id: r },
+      body: { status: 'removed' },
+    });
     expect(again.body).toMatchObject({ status: 'removed', projectHidden: true });
   });
 
@@ -533,7 +598,7 @@ describe('admin reports', () => {
   ] as const)('PATCH refuses %s -> %s with 400', async (from, to) => {
     const p = await buildProject(t.deps.sql);
     const r = await report(p.id, from);
-    const res = await admin.agent.patch(`/api/admin/reports/${r}`).send({ status: to });
+    const res = await call(admin.agent, endpoints.admin.updateReport, { params: { id: r }, body: { status: to } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: badTransition(from, to) });
     expect((await reportRow(r)).status).toBe(from);
@@ -548,12 +613,15 @@ describe('admin reports', () => {
       [{ status: 'reviewed', adminNotes: 5 }, 'Admin notes must be text'],
       [{ status: 'reviewed', adminNotes: 'n'.repeat(1001) }, 'Admin notes must be 1000 characters or less'],
     ] as const) {
-      const res = await admin.agent.patch(`/api/admin/reports/${r}`).send(body);
+      const res = await callLoosely(admin.agent, endpoints.admin.updateReport, { params: { id: r }, body });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message });
     }
     expect((await reportRow(r)).status).toBe('pending');
-    const missing = await admin.agent.patch(`/api/admin/reports/${NOWHERE}`).send({ status: 'reviewed' });
+    const missing = await call(admin.agent, endpoints.admin.updateReport, {
+      params: { id: NOWHERE },
+      body: { status: 'reviewed' },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: 'Report not found' });
   });
@@ -562,14 +630,14 @@ describe('admin reports', () => {
     const p = await buildProject(t.deps.sql);
     const pending = await report(p.id);
     const decided = await report(p.id, 'dismissed');
-    const refused = await admin.agent.delete(`/api/admin/reports/${pending}`);
+    const refused = await call(admin.agent, endpoints.admin.removeReport, { params: { id: pending } });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ message: ONLY_DECIDED_DELETED });
     expect(await reportRow(pending)).toBeDefined();
-    expect((await admin.agent.delete(`/api/admin/reports/${decided}`)).status).toBe(204);
+    expect((await call(admin.agent, endpoints.admin.removeReport, { params: { id: decided } })).status).toBe(204);
     expect(await reportRow(decided)).toBeUndefined();
     expect((await projectRow(p.id)).reportCount).toBe(1);
-    const again = await admin.agent.delete(`/api/admin/reports/${decided}`);
+    const again = await call(admin.agent, endpoints.admin.removeReport, { params: { id: decided } });
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ message: 'Report not found' });
   });

@@ -4,7 +4,8 @@ import { buildMessage, uniqueName } from '@vitrine/db/testing';
 import type { NewMessage } from '@vitrine/db/queries/messages';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { MessageView } from '@vitrine/domain/answers';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { answerOf, call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 import {
   COPY_NEEDS_CONFIRMED_EMAIL,
   COPY_NEEDS_EMAIL,
@@ -46,7 +47,7 @@ const contactBody = (o: Record<string, unknown> = {}) => ({
 describe('POST /api/contact', () => {
   it('stores a visitor platform message to the admins and records message.created', async () => {
     const body = contactBody({ recipientUserId: null, mode: 'platform' });
-    const res = await t.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send(body);
+    const res = await call(t.agent(), endpoints.messages.contact, { body }).set('X-Forwarded-For', randomIp());
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: CONTACT_SENT, id: expect.any(Number), copy: null });
     const stored = await row(res.body.id);
@@ -72,28 +73,24 @@ describe('POST /api/contact', () => {
 
   it('never takes the sender account from the body', async () => {
     const victim = await member();
-    const visitor = await t
-      .agent()
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send(contactBody({ senderUserId: victim.user.id }));
+    const visitor = await call(t.agent(), endpoints.messages.contact, {
+      body: contactBody({ senderUserId: victim.user.id }),
+    }).set('X-Forwarded-For', randomIp());
     expect(visitor.status).toBe(201);
     expect((await row(visitor.body.id)).senderUserId).toBeNull();
     const m = await member({ email: 'm@example.com' });
-    const signed = await m.agent
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send(contactBody({ senderUserId: victim.user.id }));
+    const signed = await call(m.agent, endpoints.messages.contact, {
+      body: contactBody({ senderUserId: victim.user.id }),
+    }).set('X-Forwarded-For', randomIp());
     expect(signed.status).toBe(201);
     expect((await row(signed.body.id)).senderUserId).toBe(m.user.id);
   });
 
   it("fills a member's hidden name and email from the account", async () => {
     const m = await member({ email: 'profile@example.com' });
-    const res = await m.agent
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send({ subject: 'Hello admins', message: 'A message from a member.', senderName: '', senderEmail: '' });
+    const res = await call(m.agent, endpoints.messages.contact, {
+      body: { subject: 'Hello admins', message: 'A message from a member.', senderName: '', senderEmail: '' },
+    }).set('X-Forwarded-For', randomIp());
     expect(res.status).toBe(201);
     expect(await row(res.body.id)).toMatchObject({
       senderUserId: m.user.id,
@@ -101,16 +98,14 @@ describe('POST /api/contact', () => {
       senderEmail: 'profile@example.com',
       recipientUserId: null,
     });
-    const box = await m.agent.get('/api/messages');
+    const box = await call(m.agent, endpoints.messages.list);
     expect(idsIn(box.body)).toContain(res.body.id);
   });
 
   it("stores an email-mode message too and marks the event for email; a visitor's copy waits for a confirmation of the address", async () => {
-    const res = await t
-      .agent()
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send(contactBody({ mode: 'email', sendCopy: true }));
+    const res = await call(t.agent(), endpoints.messages.contact, {
+      body: contactBody({ mode: 'email', sendCopy: true }),
+    }).set('X-Forwarded-For', randomIp());
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: CONTACT_SENT, id: expect.any(Number), copy: 'confirm' });
     expect((await row(res.body.id)).recipientUserId).toBeNull();
@@ -128,23 +123,21 @@ describe('POST /api/contact', () => {
         .sql`SELECT 1 FROM events WHERE name = 'email.confirmationRequested' AND (payload->>'confirmationId')::int = ${confirmation!.id}`,
     ).toHaveLength(1);
     const a = await admin();
-    expect(idsIn((await a.agent.get('/api/admin/messages')).body)).toContain(res.body.id);
+    expect(idsIn((await call(a.agent, endpoints.admin.messages)).body)).toContain(res.body.id);
   });
 
   it('uses the profile email in email mode for a member, and asks for one when there is none', async () => {
     const withEmail = await member({ email: 'has@example.com' });
-    const ok = await withEmail.agent
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send({ subject: 'By email', message: 'Please answer by email.', mode: 'email' });
+    const ok = await call(withEmail.agent, endpoints.messages.contact, {
+      body: { subject: 'By email', message: 'Please answer by email.', mode: 'email' },
+    }).set('X-Forwarded-For', randomIp());
     expect(ok.status).toBe(201);
     expect((await row(ok.body.id)).senderEmail).toBe('has@example.com');
     const without = await member();
     const marker = uniqueName('x');
-    const bad = await without.agent
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send({ subject: marker, message: 'Please answer by email.', mode: 'email' });
+    const bad = await call(without.agent, endpoints.messages.contact, {
+      body: { subject: marker, message: 'Please answer by email.', mode: 'email' },
+    }).set('X-Forwarded-For', randomIp());
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: 'Email is required for email contact' });
     expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE subject = ${marker}`).toHaveLength(0);
@@ -152,32 +145,29 @@ describe('POST /api/contact', () => {
 
   it('refuses sendCopy without an address to copy to', async () => {
     const noEmail = await member();
-    const signed = await noEmail.agent
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send(contactBody({ sendCopy: true }));
+    const signed = await call(noEmail.agent, endpoints.messages.contact, { body: contactBody({ sendCopy: true }) }).set(
+      'X-Forwarded-For',
+      randomIp(),
+    );
     expect(signed.status).toBe(400);
     expect(signed.body).toEqual({ message: COPY_NEEDS_PROFILE_EMAIL });
-    const visitor = await t
-      .agent()
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send(contactBody({ sendCopy: true, senderEmail: '' }));
+    const visitor = await call(t.agent(), endpoints.messages.contact, {
+      body: contactBody({ sendCopy: true, senderEmail: '' }),
+    }).set('X-Forwarded-For', randomIp());
     expect(visitor.status).toBe(400);
     expect(visitor.body).toEqual({ message: COPY_NEEDS_EMAIL });
     // An unconfirmed profile address gets no copy: the member is told to confirm it.
     const unconfirmed = await member({ email: 'unconfirmed@example.com' });
-    const refused = await unconfirmed.agent
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send(contactBody({ sendCopy: true }));
+    const refused = await call(unconfirmed.agent, endpoints.messages.contact, {
+      body: contactBody({ sendCopy: true }),
+    }).set('X-Forwarded-For', randomIp());
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ message: COPY_NEEDS_CONFIRMED_EMAIL });
     const withEmail = await member({ email: 'copy@example.com', emailVerified: true });
-    const ok = await withEmail.agent
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send(contactBody({ sendCopy: true }));
+    const ok = await call(withEmail.agent, endpoints.messages.contact, { body: contactBody({ sendCopy: true }) }).set(
+      'X-Forwarded-For',
+      randomIp(),
+    );
     expect(ok.status).toBe(201);
     expect(ok.body.copy).toBe('sent');
     expect((await eventsOf(ok.body.id))[0]!.payload).toMatchObject({ sendCopy: true, senderUserId: withEmail.user.id });
@@ -186,10 +176,9 @@ describe('POST /api/contact', () => {
   it('sends a member message to recipientUserId', async () => {
     const from = await member();
     const to = await member();
-    const res = await from.agent
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send(contactBody({ recipientUserId: to.user.id }));
+    const res = await call(from.agent, endpoints.messages.contact, {
+      body: contactBody({ recipientUserId: to.user.id }),
+    }).set('X-Forwarded-For', randomIp());
     expect(res.status).toBe(201);
     expect((await row(res.body.id)).recipientUserId).toBe(to.user.id);
     expect((await eventsOf(res.body.id))[0]!.payload).toMatchObject({
@@ -197,7 +186,7 @@ describe('POST /api/contact', () => {
       senderUserId: from.user.id,
       kind: 'contact',
     });
-    const box: MessageView[] = (await to.agent.get('/api/messages')).body;
+    const box: MessageView[] = (await call(to.agent, endpoints.messages.list)).body;
     const seen = box.find((m) => m.id === res.body.id)!;
     expect(seen).toMatchObject({
       senderUserId: from.user.id,
@@ -210,23 +199,19 @@ describe('POST /api/contact', () => {
 
   it('refuses recipientUserId from a visitor (401), to oneself (400) and to nobody (404)', async () => {
     const to = await member();
-    const visitor = await t
-      .agent()
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send(contactBody({ recipientUserId: to.user.id }));
+    const visitor = await call(t.agent(), endpoints.messages.contact, {
+      body: contactBody({ recipientUserId: to.user.id }),
+    }).set('X-Forwarded-For', randomIp());
     expect(visitor.status).toBe(401);
     expect(visitor.body).toEqual({ message: RECIPIENT_NEEDS_LOGIN });
-    const self = await to.agent
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send(contactBody({ recipientUserId: to.user.id }));
+    const self = await call(to.agent, endpoints.messages.contact, {
+      body: contactBody({ recipientUserId: to.user.id }),
+    }).set('X-Forwarded-For', randomIp());
     expect(self.status).toBe(400);
     expect(self.body).toEqual({ message: SELF_MESSAGE });
-    const nobody = await to.agent
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send(contactBody({ recipientUserId: 2_000_000_000 }));
+    const nobody = await call(to.agent, endpoints.messages.contact, {
+      body: contactBody({ recipientUserId: 2_000_000_000 }),
+    }).set('X-Forwarded-For', randomIp());
     expect(nobody.status).toBe(404);
     expect(nobody.body).toEqual({ message: 'User not found' });
   });
@@ -234,17 +219,19 @@ describe('POST /api/contact', () => {
   it('lets a paused member write to the admins (to ask why), but refuses a message to a member with 403', async () => {
     const paused = await member({ isPaused: true, email: 'p@example.com' });
     const toAdmins = contactBody();
-    const asked = await paused.agent.post('/api/contact').set('X-Forwarded-For', randomIp()).send(toAdmins);
+    const asked = await call(paused.agent, endpoints.messages.contact, { body: toAdmins }).set(
+      'X-Forwarded-For',
+      randomIp(),
+    );
     expect(asked.status).toBe(201);
     expect(
       await t.deps
         .sql`SELECT 1 FROM contact_messages WHERE sender_user_id = ${paused.user.id} AND recipient_user_id IS NULL`,
     ).toHaveLength(1);
     const to = await member();
-    const res = await paused.agent
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send(contactBody({ recipientUserId: to.user.id }));
+    const res = await call(paused.agent, endpoints.messages.contact, {
+      body: contactBody({ recipientUserId: to.user.id }),
+    }).set('X-Forwarded-For', randomIp());
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: PAUSED_MESSAGE });
     expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE recipient_user_id = ${to.user.id}`).toHaveLength(0);
@@ -267,22 +254,22 @@ describe('POST /api/contact', () => {
     [{ recipientUserId: 'abc' }, 'recipientUserId must be a user id or null'],
   ])('answers 400 to %j with its message and writes nothing', async (change, message) => {
     const body = contactBody(change);
-    const res = await t.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send(body);
+    const res = await callLoosely(t.agent(), endpoints.messages.contact, { body }).set('X-Forwarded-For', randomIp());
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
     expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE sender_name = ${body.senderName}`).toHaveLength(0);
   });
 
   it('answers 400 to malformed JSON and to a body that is not an object', async () => {
-    const bad = await t
-      .agent()
-      .post('/api/contact')
+    const bad = await callLoosely(t.agent(), endpoints.messages.contact, { body: '{"subject":' })
       .set('X-Forwarded-For', randomIp())
-      .set('Content-Type', 'application/json')
-      .send('{"subject":');
+      .set('Content-Type', 'application/json');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: expect.any(String) });
-    const list = await t.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send([contactBody()]);
+    const list = await callLoosely(t.agent(), endpoints.messages.contact, { body: [contactBody()] }).set(
+      'X-Forwarded-For',
+      randomIp(),
+    );
     expect(list.status).toBe(400);
     expect(list.body).toEqual({ message: expect.any(String) });
   });
@@ -290,10 +277,12 @@ describe('POST /api/contact', () => {
   it('limits an address to 5 messages per 10 minutes with 429 and Retry-After', async () => {
     const ip = randomIp();
     for (let i = 0; i < 5; i += 1) {
-      expect((await t.agent().post('/api/contact').set('X-Forwarded-For', ip).send(contactBody())).status).toBe(201);
+      expect(
+        (await call(t.agent(), endpoints.messages.contact, { body: contactBody() }).set('X-Forwarded-For', ip)).status,
+      ).toBe(201);
     }
     const body = contactBody();
-    const res = await t.agent().post('/api/contact').set('X-Forwarded-For', ip).send(body);
+    const res = await call(t.agent(), endpoints.messages.contact, { body }).set('X-Forwarded-For', ip);
     expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
     expect(res.body).toEqual({ message: expect.stringMatching(/Too many messages/) });
@@ -305,22 +294,24 @@ describe('POST /api/contact', () => {
     for (let i = 0; i < 5; i += 1) {
       expect(
         (
-          await t
-            .agent()
-            .post('/api/contact')
-            .set('X-Forwarded-For', ip)
-            .send(contactBody({ senderEmail: 'not an address' }))
+          await call(t.agent(), endpoints.messages.contact, {
+            body: contactBody({ senderEmail: 'not an address' }),
+          }).set('X-Forwarded-For', ip)
         ).status,
       ).toBe(400);
     }
-    expect((await t.agent().post('/api/contact').set('X-Forwarded-For', ip).send(contactBody())).status).toBe(201);
+    expect(
+      (await call(t.agent(), endpoints.messages.contact, { body: contactBody() }).set('X-Forwarded-For', ip)).status,
+    ).toBe(201);
   });
 
   it('throttles a flood of malformed calls by the per-address flood limit (300 a minute), before validation', async () => {
     const ip = randomIp();
     const statuses: number[] = [];
     for (let i = 0; i < 301; i += 1)
-      statuses.push((await t.agent().post('/api/contact').set('X-Forwarded-For', ip).send({})).status);
+      statuses.push(
+        (await callLoosely(t.agent(), endpoints.messages.contact, { body: {} }).set('X-Forwarded-For', ip)).status,
+      );
     expect(statuses.slice(0, 300)).toEqual(Array(300).fill(400));
     expect(statuses[300]).toBe(429);
   });
@@ -328,7 +319,7 @@ describe('POST /api/contact', () => {
 
 describe('GET /api/messages', () => {
   it('answers 401 to a visitor', async () => {
-    const res = await t.agent().get('/api/messages');
+    const res = await call(t.agent(), endpoints.messages.list);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: expect.any(String) });
   });
@@ -342,7 +333,7 @@ describe('GET /api/messages', () => {
     const toAdmins = await store({ senderUserId: me.user.id, recipientUserId: null });
     const notMine = await store({ senderUserId: other.user.id, recipientUserId: third.user.id });
     const othersToAdmins = await store({ senderUserId: other.user.id, recipientUserId: null });
-    const res = await me.agent.get('/api/messages');
+    const res = await call(me.agent, endpoints.messages.list);
     expect(res.status).toBe(200);
     expect(idsIn(res.body)).toEqual([toAdmins, sent, received]);
     expect(idsIn(res.body)).not.toContain(notMine);
@@ -371,9 +362,9 @@ describe('GET /api/messages', () => {
       senderUserId: (await member()).user.id,
       recipientUserId: (await member()).user.id,
     });
-    const res = await a.agent.get('/api/messages');
+    const res = await call(a.agent, endpoints.messages.list);
     expect(res.status).toBe(200);
-    const seen = (res.body as MessageView[]).find((m) => m.id === visitorMsg);
+    const seen = answerOf(endpoints.messages.list, res).find((m) => m.id === visitorMsg);
     expect(seen).toMatchObject({ senderName: 'Vis', senderEmail: 'vis@example.com', recipientUserId: null });
     expect(idsIn(res.body)).not.toContain(memberToMember);
   });
@@ -381,7 +372,7 @@ describe('GET /api/messages', () => {
   it('lets a paused member read', async () => {
     const paused = await member({ isPaused: true });
     const id = await store({ senderUserId: (await member()).user.id, recipientUserId: paused.user.id });
-    const res = await paused.agent.get('/api/messages');
+    const res = await call(paused.agent, endpoints.messages.list);
     expect(res.status).toBe(200);
     expect(idsIn(res.body)).toContain(id);
   });
@@ -398,15 +389,15 @@ describe('GET /api/messages/unread-count', () => {
     await t.deps.sql`UPDATE contact_messages SET recipient_deleted = true WHERE id = ${deleted}`;
     await store({ senderUserId: me.user.id, recipientUserId: other.user.id });
     await store({ senderUserId: me.user.id, recipientUserId: null });
-    const res = await me.agent.get('/api/messages/unread-count');
+    const res = await call(me.agent, endpoints.messages.unreadCount);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ count: 1 });
 
     const a = await admin();
-    const before = (await a.agent.get('/api/messages/unread-count')).body.count as number;
+    const before = answerOf(endpoints.messages.unreadCount, await call(a.agent, endpoints.messages.unreadCount)).count;
     await store({ senderName: 'Someone' });
     await store({ senderUserId: other.user.id, recipientUserId: a.user.id });
-    const after = (await a.agent.get('/api/messages/unread-count')).body.count as number;
+    const after = answerOf(endpoints.messages.unreadCount, await call(a.agent, endpoints.messages.unreadCount)).count;
     expect(after - before).toBeGreaterThanOrEqual(2);
     const [{ expected }] = await t.deps.sql<{ expected: number }[]>`
       SELECT count(*)::int AS expected FROM contact_messages
@@ -415,7 +406,7 @@ describe('GET /api/messages/unread-count', () => {
   });
 
   it('answers 401 to a visitor', async () => {
-    expect((await t.agent().get('/api/messages/unread-count')).status).toBe(401);
+    expect((await call(t.agent(), endpoints.messages.unreadCount)).status).toBe(401);
   });
 });
 
@@ -429,22 +420,22 @@ describe('PATCH /api/messages/{id}/read', () => {
 
   it('marks a message read for its recipient and answers the message', async () => {
     const id = await store({ senderUserId: from.user.id, recipientUserId: to.user.id });
-    const res = await to.agent.patch(`/api/messages/${id}/read`);
+    const res = await call(to.agent, endpoints.messages.markRead, { params: { id } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, isRead: true, senderUserId: from.user.id });
     expect((await row(id)).isRead).toBe(true);
-    expect((await to.agent.patch(`/api/messages/${id}/read`)).status).toBe(200);
+    expect((await call(to.agent, endpoints.messages.markRead, { params: { id } })).status).toBe(200);
   });
 
   it('refuses the sender (403), hides the message from anyone else (404)', async () => {
     const id = await store({ senderUserId: from.user.id, recipientUserId: to.user.id });
-    const sender = await from.agent.patch(`/api/messages/${id}/read`);
+    const sender = await call(from.agent, endpoints.messages.markRead, { params: { id } });
     expect(sender.status).toBe(403);
     expect(sender.body).toEqual({ message: ONLY_RECIPIENT_MARKS });
-    const stranger = await (await member()).agent.patch(`/api/messages/${id}/read`);
+    const stranger = await call((await member()).agent, endpoints.messages.markRead, { params: { id } });
     expect(stranger.status).toBe(404);
     expect(stranger.body).toEqual({ message: 'Message not found' });
-    const missing = await to.agent.patch('/api/messages/2000000000/read');
+    const missing = await call(to.agent, endpoints.messages.markRead, { params: { id: 2000000000 } });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: 'Message not found' });
     expect((await row(id)).isRead).toBe(false);
@@ -453,10 +444,10 @@ describe('PATCH /api/messages/{id}/read', () => {
   it('lets an admin mark a message to the admins, not one between members', async () => {
     const a = await admin();
     const toAdmins = await store({ senderUserId: from.user.id });
-    expect((await a.agent.patch(`/api/messages/${toAdmins}/read`)).status).toBe(200);
+    expect((await call(a.agent, endpoints.messages.markRead, { params: { id: toAdmins } })).status).toBe(200);
     expect((await row(toAdmins)).isRead).toBe(true);
     const between = await store({ senderUserId: from.user.id, recipientUserId: to.user.id });
-    const res = await a.agent.patch(`/api/messages/${between}/read`);
+    const res = await call(a.agent, endpoints.messages.markRead, { params: { id: between } });
     expect(res.status).toBe(403);
     expect((await row(between)).isRead).toBe(false);
   });
@@ -464,13 +455,13 @@ describe('PATCH /api/messages/{id}/read', () => {
   it('answers 401 to a visitor, 403 to a paused recipient, 400 to a non-numeric id', async () => {
     const paused = await member({ isPaused: true });
     const id = await store({ senderUserId: from.user.id, recipientUserId: paused.user.id });
-    expect((await t.agent().patch(`/api/messages/${id}/read`)).status).toBe(401);
-    const res = await paused.agent.patch(`/api/messages/${id}/read`);
+    expect((await call(t.agent(), endpoints.messages.markRead, { params: { id } })).status).toBe(401);
+    const res = await call(paused.agent, endpoints.messages.markRead, { params: { id } });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: PAUSED_MESSAGE });
     expect((await row(id)).isRead).toBe(false);
     for (const bad of ['abc', '1.5', '-1', '0', '99999999999']) {
-      const r = await to.agent.patch(`/api/messages/${bad}/read`);
+      const r = await callLoosely(to.agent, endpoints.messages.markRead, { params: { id: bad } });
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ message: 'Invalid id' });
     }
@@ -482,14 +473,14 @@ describe('DELETE /api/messages/{id}', () => {
     const from = await member();
     const to = await member();
     const id = await store({ senderUserId: from.user.id, recipientUserId: to.user.id });
-    expect((await from.agent.delete(`/api/messages/${id}`)).status).toBe(204);
-    expect(idsIn((await from.agent.get('/api/messages')).body)).not.toContain(id);
-    expect(idsIn((await to.agent.get('/api/messages')).body)).toContain(id);
+    expect((await call(from.agent, endpoints.messages.remove, { params: { id } })).status).toBe(204);
+    expect(idsIn((await call(from.agent, endpoints.messages.list)).body)).not.toContain(id);
+    expect(idsIn((await call(to.agent, endpoints.messages.list)).body)).toContain(id);
     expect((await row(id)).senderDeleted).toBe(true);
-    const again = await from.agent.delete(`/api/messages/${id}`);
+    const again = await call(from.agent, endpoints.messages.remove, { params: { id } });
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ message: 'Message not found' });
-    expect((await to.agent.delete(`/api/messages/${id}`)).status).toBe(204);
+    expect((await call(to.agent, endpoints.messages.remove, { params: { id } })).status).toBe(204);
     expect(await row(id)).toBeUndefined();
   });
 
@@ -497,9 +488,9 @@ describe('DELETE /api/messages/{id}', () => {
     const from = await member();
     const a = await admin();
     const id = await store({ senderUserId: from.user.id });
-    expect((await from.agent.delete(`/api/messages/${id}`)).status).toBe(204);
-    expect(idsIn((await from.agent.get('/api/messages')).body)).not.toContain(id);
-    expect(idsIn((await a.agent.get('/api/messages')).body)).toContain(id);
+    expect((await call(from.agent, endpoints.messages.remove, { params: { id } })).status).toBe(204);
+    expect(idsIn((await call(from.agent, endpoints.messages.list)).body)).not.toContain(id);
+    expect(idsIn((await call(a.agent, endpoints.messages.list)).body)).toContain(id);
   });
 
   it('lets an admin delete a message for everyone', async () => {
@@ -507,24 +498,24 @@ describe('DELETE /api/messages/{id}', () => {
     const to = await member();
     const a = await admin();
     const id = await store({ senderUserId: from.user.id, recipientUserId: to.user.id });
-    expect((await a.agent.delete(`/api/messages/${id}`)).status).toBe(204);
+    expect((await call(a.agent, endpoints.messages.remove, { params: { id } })).status).toBe(204);
     expect(await row(id)).toBeUndefined();
-    expect(idsIn((await to.agent.get('/api/messages')).body)).not.toContain(id);
+    expect(idsIn((await call(to.agent, endpoints.messages.list)).body)).not.toContain(id);
   });
 
   it('answers 404 to anyone else and leaves the message, 401 to a visitor, 403 when paused, 400 to a bad id', async () => {
     const from = await member();
     const to = await member({ isPaused: true });
     const id = await store({ senderUserId: from.user.id, recipientUserId: to.user.id });
-    const stranger = await (await member()).agent.delete(`/api/messages/${id}`);
+    const stranger = await call((await member()).agent, endpoints.messages.remove, { params: { id } });
     expect(stranger.status).toBe(404);
     expect(stranger.body).toEqual({ message: 'Message not found' });
-    expect((await t.agent().delete(`/api/messages/${id}`)).status).toBe(401);
-    const paused = await to.agent.delete(`/api/messages/${id}`);
+    expect((await call(t.agent(), endpoints.messages.remove, { params: { id } })).status).toBe(401);
+    const paused = await call(to.agent, endpoints.messages.remove, { params: { id } });
     expect(paused.status).toBe(403);
     expect(paused.body).toEqual({ message: PAUSED_MESSAGE });
     expect(await row(id)).toMatchObject({ senderDeleted: false, recipientDeleted: false });
-    const bad = await from.agent.delete('/api/messages/not-a-number');
+    const bad = await callLoosely(from.agent, endpoints.messages.remove, { params: { id: 'not-a-number' } });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: 'Invalid id' });
   });
@@ -534,9 +525,9 @@ describe('POST /api/messages (Message User)', () => {
   it('sends a message to another user, who sees it; records message.created kind direct', async () => {
     const from = await member({ email: 'from@example.com' });
     const to = await member();
-    const res = await from.agent
-      .post('/api/messages')
-      .send({ recipientUserId: to.user.id, subject: '  Hi there  ', message: 'A direct message to you.' });
+    const res = await call(from.agent, endpoints.messages.send, {
+      body: { recipientUserId: to.user.id, subject: '  Hi there  ', message: 'A direct message to you.' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       subject: 'Hi there',
@@ -548,7 +539,7 @@ describe('POST /api/messages (Message User)', () => {
       isRead: false,
       senderEmail: null,
     });
-    expect(idsIn((await to.agent.get('/api/messages')).body)).toContain(res.body.id);
+    expect(idsIn((await call(to.agent, endpoints.messages.list)).body)).toContain(res.body.id);
     expect((await eventsOf(res.body.id))[0]!.payload).toEqual({
       messageId: res.body.id,
       recipientUserId: to.user.id,
@@ -562,22 +553,22 @@ describe('POST /api/messages (Message User)', () => {
   it('accepts the recipient id as a numeric string (a select value)', async () => {
     const from = await member();
     const to = await member();
-    const res = await from.agent
-      .post('/api/messages')
-      .send({ recipientUserId: String(to.user.id), subject: 'Hello', message: 'A direct message to you.' });
+    const res = await call(from.agent, endpoints.messages.send, {
+      body: { recipientUserId: String(to.user.id), subject: 'Hello', message: 'A direct message to you.' },
+    });
     expect(res.status).toBe(201);
   });
 
   it('refuses oneself (400) and an unknown recipient (404)', async () => {
     const me = await member();
-    const self = await me.agent
-      .post('/api/messages')
-      .send({ recipientUserId: me.user.id, subject: 'Hello', message: 'A message to myself.' });
+    const self = await call(me.agent, endpoints.messages.send, {
+      body: { recipientUserId: me.user.id, subject: 'Hello', message: 'A message to myself.' },
+    });
     expect(self.status).toBe(400);
     expect(self.body).toEqual({ message: SELF_MESSAGE });
-    const nobody = await me.agent
-      .post('/api/messages')
-      .send({ recipientUserId: 2_000_000_000, subject: 'Hello', message: 'A message to nobody.' });
+    const nobody = await call(me.agent, endpoints.messages.send, {
+      body: { recipientUserId: 2_000_000_000, subject: 'Hello', message: 'A message to nobody.' },
+    });
     expect(nobody.status).toBe(404);
     expect(nobody.body).toEqual({ message: 'User not found' });
   });
@@ -594,9 +585,9 @@ describe('POST /api/messages (Message User)', () => {
   ])('answers 400 to %j and writes nothing', async (change, message) => {
     const from = await member();
     const to = await member();
-    const res = await from.agent
-      .post('/api/messages')
-      .send({ recipientUserId: to.user.id, subject: 'Hello', message: 'A direct message to you.', ...change });
+    const res = await callLoosely(from.agent, endpoints.messages.send, {
+      body: { recipientUserId: to.user.id, subject: 'Hello', message: 'A direct message to you.', ...change },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
     expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE sender_user_id = ${from.user.id}`).toHaveLength(0);
@@ -605,9 +596,9 @@ describe('POST /api/messages (Message User)', () => {
   it('answers 401 to a visitor and 403 to a paused member', async () => {
     const to = await member();
     const body = { recipientUserId: to.user.id, subject: 'Hello', message: 'A direct message to you.' };
-    expect((await t.agent().post('/api/messages').send(body)).status).toBe(401);
+    expect((await call(t.agent(), endpoints.messages.send, { body })).status).toBe(401);
     const paused = await member({ isPaused: true });
-    const res = await paused.agent.post('/api/messages').send(body);
+    const res = await call(paused.agent, endpoints.messages.send, { body });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: PAUSED_MESSAGE });
     expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE sender_user_id = ${paused.user.id}`).toHaveLength(0);
@@ -617,8 +608,9 @@ describe('POST /api/messages (Message User)', () => {
     const from = await member();
     const to = await member();
     const body = { recipientUserId: to.user.id, subject: 'Hello', message: 'A direct message to you.' };
-    for (let i = 0; i < 20; i += 1) expect((await from.agent.post('/api/messages').send(body)).status).toBe(201);
-    const res = await from.agent.post('/api/messages').send(body);
+    for (let i = 0; i < 20; i += 1)
+      expect((await call(from.agent, endpoints.messages.send, { body })).status).toBe(201);
+    const res = await call(from.agent, endpoints.messages.send, { body });
     expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
     expect(await t.deps.sql`SELECT 1 FROM contact_messages WHERE sender_user_id = ${from.user.id}`).toHaveLength(20);

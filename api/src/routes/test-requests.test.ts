@@ -3,7 +3,9 @@ import type TestAgent from 'supertest/lib/agent';
 import { buildProject, TEST_PASSWORD } from '@vitrine/db/testing';
 import type { UserRow } from '@vitrine/db/queries/users';
 import type { TestRequestDetail } from '@vitrine/domain/answers';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import type { RequestStatus } from '@vitrine/domain/test-requests';
+import { answerOf, call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 import { ACTIVE_REQUEST_EXISTS, DEADLINE_PASSED, NOT_PROJECT_OWNER } from '../commands/test-request-creator';
 import { ADMIN_MAY_ONLY_CANCEL, NOT_REQUEST_OWNER } from '../commands/test-request-updater';
 import { JOIN_MESSAGES } from '../commands/tester-joiner';
@@ -41,23 +43,25 @@ async function open(
   projectId: number,
   extra: Record<string, unknown> = {},
 ): Promise<TestRequestDetail> {
-  const res = await agent.post('/api/test-requests').send({
-    projectId,
-    title: 'Test my game',
-    description: 'Play two levels and tell me what breaks.',
-    skillsNeeded: ['Mobile', 'Accessibility'],
-    deadline: inDays(7),
-    maxTesters: 3,
-    ...extra,
+  const res = await call(agent, endpoints.testRequests.open, {
+    body: {
+      projectId,
+      title: 'Test my game',
+      description: 'Play two levels and tell me what breaks.',
+      skillsNeeded: ['Mobile', 'Accessibility'],
+      deadline: inDays(7),
+      maxTesters: 3,
+      ...extra,
+    },
   });
   expect(res.status, res.text).toBe(201);
-  return res.body;
+  return answerOf(endpoints.testRequests.open, res);
 }
 
 /** A tester (role tester) who joined request `id`; `standing` makes an account whose ratings can count toward a tier. */
 async function joinedTester(id: number, standing = false) {
   const m = await t.member({ role: 'tester', standing });
-  const res = await m.agent.post(`/api/test-requests/${id}/testers`);
+  const res = await call(m.agent, endpoints.testRequests.join, { params: { id } });
   expect(res.status, res.text).toBe(201);
   return m;
 }
@@ -85,28 +89,32 @@ describe('opening a test request', () => {
   it('lets only the project owner open one, validates the fields and allows one active request per project', async () => {
     const o = await owner();
     const { agent: stranger } = await t.member();
-    const bad = await o.agent
-      .post('/api/test-requests')
-      .send({ projectId: o.project.id, title: 'ab', description: 'long enough text', maxTesters: 3 });
+    const bad = await callLoosely(o.agent, endpoints.testRequests.open, {
+      body: { projectId: o.project.id, title: 'ab', description: 'long enough text', maxTesters: 3 },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Title must be at least 3 characters');
-    const tooMany = await o.agent
-      .post('/api/test-requests')
-      .send({ projectId: o.project.id, title: 'Test', description: 'long enough text', maxTesters: 51 });
+    const tooMany = await call(o.agent, endpoints.testRequests.open, {
+      body: { projectId: o.project.id, title: 'Test', description: 'long enough text', maxTesters: 51 },
+    });
     expect(tooMany.body.message).toBe('Max testers must be a whole number from 1 to 50');
-    const past = await o.agent.post('/api/test-requests').send({
-      projectId: o.project.id,
-      title: 'Test',
-      description: 'long enough text',
-      maxTesters: 3,
-      deadline: '2020-01-01',
+    const past = await call(o.agent, endpoints.testRequests.open, {
+      body: {
+        projectId: o.project.id,
+        title: 'Test',
+        description: 'long enough text',
+        maxTesters: 3,
+        deadline: '2020-01-01',
+      },
     });
     expect([past.status, past.body.message]).toEqual([400, DEADLINE_PASSED]);
-    const foreign = await stranger
-      .post('/api/test-requests')
-      .send({ projectId: o.project.id, title: 'Test', description: 'long enough text', maxTesters: 3 });
+    const foreign = await call(stranger, endpoints.testRequests.open, {
+      body: { projectId: o.project.id, title: 'Test', description: 'long enough text', maxTesters: 3 },
+    });
     expect([foreign.status, foreign.body.message]).toEqual([403, NOT_PROJECT_OWNER]);
-    expect((await t.agent().post('/api/test-requests').send({ projectId: o.project.id })).status).toBe(401);
+    expect(
+      (await callLoosely(t.agent(), endpoints.testRequests.open, { body: { projectId: o.project.id } })).status,
+    ).toBe(401);
 
     const created = await open(o.agent, o.project.id);
     expect(created).toMatchObject({
@@ -121,12 +129,19 @@ describe('opening a test request', () => {
       testers: [],
       feedback: [],
     });
-    const second = await o.agent
-      .post('/api/test-requests')
-      .send({ projectId: o.project.id, title: 'Again', description: 'long enough text', maxTesters: 3 });
+    const second = await call(o.agent, endpoints.testRequests.open, {
+      body: { projectId: o.project.id, title: 'Again', description: 'long enough text', maxTesters: 3 },
+    });
     expect([second.status, second.body.message]).toEqual([409, ACTIVE_REQUEST_EXISTS]);
     // Once it is cancelled, a new one may open.
-    expect((await o.agent.patch(`/api/test-requests/${created.id}`).send({ status: 'cancelled' })).status).toBe(200);
+    expect(
+      (
+        await call(o.agent, endpoints.testRequests.update, {
+          params: { id: created.id },
+          body: { status: 'cancelled' },
+        })
+      ).status,
+    ).toBe(200);
     await open(o.agent, o.project.id);
   });
 });
@@ -135,7 +150,8 @@ describe('status transitions', () => {
   it('moves open -> in_progress -> completed and refuses every other move with a 409', async () => {
     const o = await owner();
     const r = await open(o.agent, o.project.id);
-    const move = (status: string) => o.agent.patch(`/api/test-requests/${r.id}`).send({ status });
+    const move = (status: RequestStatus) =>
+      call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { status } });
     for (const [status, message] of [
       ['open', 'This test request is already open'],
       ['completed', 'A test request cannot move from open to completed'],
@@ -144,18 +160,24 @@ describe('status transitions', () => {
       expect([res.status, res.body.message]).toEqual([409, message]);
     }
     const { agent: other } = await t.member();
-    const foreign = await other.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
+    const foreign = await call(other, endpoints.testRequests.update, {
+      params: { id: r.id },
+      body: { status: 'in_progress' },
+    });
     expect([foreign.status, foreign.body.message]).toEqual([403, NOT_REQUEST_OWNER]);
     expect((await move('in_progress')).body.status).toBe('in_progress');
     const back = await move('open');
     expect([back.status, back.body.message]).toEqual([409, 'A test request cannot move from in progress to open']);
     expect((await move('completed')).body.status).toBe('completed');
-    for (const status of ['open', 'in_progress', 'cancelled', 'completed']) {
+    for (const status of ['open', 'in_progress', 'cancelled', 'completed'] as const) {
       const res = await move(status);
       expect(res.status).toBe(409);
       expect(res.body.message).toMatch(/completed/);
     }
-    const edit = await o.agent.patch(`/api/test-requests/${r.id}`).send({ title: 'New title' });
+    const edit = await call(o.agent, endpoints.testRequests.update, {
+      params: { id: r.id },
+      body: { title: 'New title' },
+    });
     expect([edit.status, edit.body.message]).toEqual([
       409,
       'This test request is completed and can no longer be edited',
@@ -165,12 +187,19 @@ describe('status transitions', () => {
   it('cancels from open or in_progress, by the owner or an admin, never from cancelled', async () => {
     const o = await owner();
     const r = await open(o.agent, o.project.id);
-    expect((await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' })).status).toBe(200);
+    expect(
+      (await call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { status: 'in_progress' } }))
+        .status,
+    ).toBe(200);
     const { agent: admin } = await t.member({ isAdmin: true });
-    expect((await admin.patch(`/api/test-requests/${r.id}`).send({ status: 'cancelled' })).body.status).toBe(
-      'cancelled',
-    );
-    const again = await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
+    expect(
+      (await call(admin, endpoints.testRequests.update, { params: { id: r.id }, body: { status: 'cancelled' } })).body
+        .status,
+    ).toBe('cancelled');
+    const again = await call(o.agent, endpoints.testRequests.update, {
+      params: { id: r.id },
+      body: { status: 'in_progress' },
+    });
     expect([again.status, again.body.message]).toEqual([
       409,
       'This test request is cancelled and can no longer change',
@@ -188,17 +217,25 @@ describe('status transitions', () => {
       { status: 'cancelled', title: 'Rewritten by an admin' },
       { maxTesters: 10 },
       { deadline: inDays(20) },
-    ]) {
-      const res = await admin.patch(`/api/test-requests/${r.id}`).send(patch);
+    ] as const) {
+      const res = await call(admin, endpoints.testRequests.update, { params: { id: r.id }, body: patch });
       expect([res.status, res.body.message], JSON.stringify(patch)).toEqual([403, ADMIN_MAY_ONLY_CANCEL]);
     }
-    const unchanged = (await o.agent.get(`/api/test-requests/${r.id}`)).body as TestRequestDetail;
+    const unchanged = answerOf(
+      endpoints.testRequests.detail,
+      await call(o.agent, endpoints.testRequests.detail, { params: { id: r.id } }),
+    );
     expect([unchanged.title, unchanged.status, unchanged.maxTesters]).toEqual([r.title, 'open', r.maxTesters]);
     // An admin's own request is theirs to edit.
     const adminOwner = await t.member({ isAdmin: true, role: 'developer' });
     const own = await open(adminOwner.agent, (await buildProject(t.deps.sql, { userId: adminOwner.user.id })).id);
     expect(
-      (await adminOwner.agent.patch(`/api/test-requests/${own.id}`).send({ title: 'My own new title' })).status,
+      (
+        await call(adminOwner.agent, endpoints.testRequests.update, {
+          params: { id: own.id },
+          body: { title: 'My own new title' },
+        })
+      ).status,
     ).toBe(200);
   });
 });
@@ -208,35 +245,44 @@ describe('joining and leaving', () => {
     const o = await owner();
     const r = await open(o.agent, o.project.id, { maxTesters: 2 });
     const { agent: developer } = await t.member({ role: 'developer' });
-    const dev = await developer.post(`/api/test-requests/${r.id}/testers`);
+    const dev = await call(developer, endpoints.testRequests.join, { params: { id: r.id } });
     expect([dev.status, dev.body.message]).toEqual([403, JOIN_MESSAGES.notTester]);
     await t.deps.sql`UPDATE users SET role = 'both' WHERE id = ${o.user.id}`;
-    const self = await o.agent.post(`/api/test-requests/${r.id}/testers`);
+    const self = await call(o.agent, endpoints.testRequests.join, { params: { id: r.id } });
     expect([self.status, self.body.message]).toEqual([403, JOIN_MESSAGES.ownRequest]);
 
     const a = await joinedTester(r.id);
-    const twice = await a.agent.post(`/api/test-requests/${r.id}/testers`);
+    const twice = await call(a.agent, endpoints.testRequests.join, { params: { id: r.id } });
     expect([twice.status, twice.body.message]).toEqual([409, JOIN_MESSAGES.alreadyJoined]);
     const b = await joinedTester(r.id);
     const { agent: c } = await t.member({ role: 'both' });
-    const full = await c.post(`/api/test-requests/${r.id}/testers`);
+    const full = await call(c, endpoints.testRequests.join, { params: { id: r.id } });
     expect([full.status, full.body.message]).toEqual([409, JOIN_MESSAGES.full]);
 
-    const left = await b.agent.delete(`/api/test-requests/${r.id}/testers`);
+    const left = await call(b.agent, endpoints.testRequests.leave, { params: { id: r.id } });
     expect(left.status).toBe(200);
     expect(left.body).toMatchObject({ testerCount: 1, viewer: { joined: false, canJoin: true } });
-    const notJoined = await b.agent.delete(`/api/test-requests/${r.id}/testers`);
+    const notJoined = await call(b.agent, endpoints.testRequests.leave, { params: { id: r.id } });
     expect([notJoined.status, notJoined.body.message]).toEqual([409, LEAVE_MESSAGES.notJoined]);
 
-    expect((await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' })).status).toBe(200);
-    const late = await c.post(`/api/test-requests/${r.id}/testers`);
+    expect(
+      (await call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { status: 'in_progress' } }))
+        .status,
+    ).toBe(200);
+    const late = await call(c, endpoints.testRequests.join, { params: { id: r.id } });
     expect([late.status, late.body.message]).toEqual([409, JOIN_MESSAGES.notOpen]);
-    const lower = await o.agent.patch(`/api/test-requests/${r.id}`).send({ maxTesters: 1 });
+    const lower = await call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { maxTesters: 1 } });
     expect(lower.status).toBe(200);
-    const below = await o.agent.patch(`/api/test-requests/${r.id}`).send({ maxTesters: 0 });
+    const below = await callLoosely(o.agent, endpoints.testRequests.update, {
+      params: { id: r.id },
+      body: { maxTesters: 0 },
+    });
     expect(below.status).toBe(400);
-    expect((await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'completed' })).status).toBe(200);
-    const leaveDone = await a.agent.delete(`/api/test-requests/${r.id}/testers`);
+    expect(
+      (await call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { status: 'completed' } }))
+        .status,
+    ).toBe(200);
+    const leaveDone = await call(a.agent, endpoints.testRequests.leave, { params: { id: r.id } });
     expect([leaveDone.status, leaveDone.body.message]).toEqual([409, LEAVE_MESSAGES.finished]);
   });
 
@@ -245,7 +291,7 @@ describe('joining and leaving', () => {
     const r = await open(o.agent, o.project.id);
     await t.deps.sql`UPDATE project_requests SET deadline = now() - interval '1 minute' WHERE id = ${r.id}`;
     const { agent } = await t.member({ role: 'tester' });
-    const res = await agent.post(`/api/test-requests/${r.id}/testers`);
+    const res = await call(agent, endpoints.testRequests.join, { params: { id: r.id } });
     expect([res.status, res.body.message]).toEqual([409, JOIN_MESSAGES.deadlinePassed]);
   });
 
@@ -253,7 +299,9 @@ describe('joining and leaving', () => {
     const o = await owner();
     const r = await open(o.agent, o.project.id, { maxTesters: 5 });
     const testers = await Promise.all(Array.from({ length: 30 }, () => t.member({ role: 'tester' })));
-    const answers = await Promise.all(testers.map(({ agent }) => agent.post(`/api/test-requests/${r.id}/testers`)));
+    const answers = await Promise.all(
+      testers.map(({ agent }) => call(agent, endpoints.testRequests.join, { params: { id: r.id } })),
+    );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(25);
@@ -269,12 +317,18 @@ describe('feedback', () => {
     const r = await open(o.agent, o.project.id);
     const tester = await joinedTester(r.id);
     const { agent: outsider } = await t.member({ role: 'tester' });
-    const refused = await outsider.put(`/api/test-requests/${r.id}/feedback`).send(FEEDBACK);
+    const refused = await call(outsider, endpoints.testRequests.saveFeedback, { params: { id: r.id }, body: FEEDBACK });
     expect([refused.status, refused.body.message]).toEqual([403, FEEDBACK_MESSAGES.notTester]);
-    const badScore = await tester.agent.put(`/api/test-requests/${r.id}/feedback`).send({ ...FEEDBACK, score: 11 });
+    const badScore = await callLoosely(tester.agent, endpoints.testRequests.saveFeedback, {
+      params: { id: r.id },
+      body: { ...FEEDBACK, score: 11 },
+    });
     expect([badScore.status, badScore.body.message]).toEqual([400, 'Score must be a whole number from 1 to 10']);
 
-    const first = await tester.agent.put(`/api/test-requests/${r.id}/feedback`).send(FEEDBACK);
+    const first = await call(tester.agent, endpoints.testRequests.saveFeedback, {
+      params: { id: r.id },
+      body: FEEDBACK,
+    });
     expect(first.status).toBe(201);
     expect(first.body.myFeedback).toMatchObject({
       ...FEEDBACK,
@@ -282,30 +336,42 @@ describe('feedback', () => {
       isHelpful: false,
       helpfulCount: 0,
     });
-    const edited = await tester.agent.put(`/api/test-requests/${r.id}/feedback`).send({ ...FEEDBACK, score: 9 });
+    const edited = await call(tester.agent, endpoints.testRequests.saveFeedback, {
+      params: { id: r.id },
+      body: { ...FEEDBACK, score: 9 },
+    });
     expect([edited.status, edited.body.feedbackCount, edited.body.myFeedback.score]).toEqual([200, 1, 9]);
 
-    const asOwner = (await o.agent.get(`/api/test-requests/${r.id}`)).body as TestRequestDetail;
+    const asOwner = answerOf(
+      endpoints.testRequests.detail,
+      await call(o.agent, endpoints.testRequests.detail, { params: { id: r.id } }),
+    );
     expect(asOwner.feedback).toHaveLength(1);
     const { agent: admin } = await t.member({ isAdmin: true });
-    expect((await admin.get(`/api/test-requests/${r.id}`)).body.feedback).toHaveLength(1);
-    const asOther = (await outsider.get(`/api/test-requests/${r.id}`)).body as TestRequestDetail;
+    expect((await call(admin, endpoints.testRequests.detail, { params: { id: r.id } })).body.feedback).toHaveLength(1);
+    const asOther = answerOf(
+      endpoints.testRequests.detail,
+      await call(outsider, endpoints.testRequests.detail, { params: { id: r.id } }),
+    );
     expect([asOther.feedback, asOther.feedbackCount]).toEqual([null, 1]);
-    expect((await t.agent().get(`/api/test-requests/${r.id}`)).body.feedback).toBeNull();
+    expect((await call(t.agent(), endpoints.testRequests.detail, { params: { id: r.id } })).body.feedback).toBeNull();
 
     const feedbackId = asOwner.feedback![0]!.id;
-    const notOwner = await tester.agent.post(`/api/feedback/${feedbackId}/helpful`);
+    const notOwner = await call(tester.agent, endpoints.testRequests.markHelpful, { params: { id: feedbackId } });
     expect([notOwner.status, notOwner.body.message]).toEqual([403, HELPFUL_MESSAGES.notOwner]);
-    const helpful = await o.agent.post(`/api/feedback/${feedbackId}/helpful`);
+    const helpful = await call(o.agent, endpoints.testRequests.markHelpful, { params: { id: feedbackId } });
     expect([helpful.status, helpful.body]).toEqual([200, { helpfulCount: 1 }]);
-    const again = await o.agent.post(`/api/feedback/${feedbackId}/helpful`);
+    const again = await call(o.agent, endpoints.testRequests.markHelpful, { params: { id: feedbackId } });
     expect([again.status, again.body.message]).toEqual([409, HELPFUL_MESSAGES.already]);
-    const profile = await t.agent().get(`/api/users/${tester.user.username}`);
+    const profile = await call(t.agent(), endpoints.users.profile, { params: { username: tester.user.username } });
     expect(profile.body.user.activityPoints).toBe(5);
 
-    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
-    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'completed' });
-    const closed = await tester.agent.put(`/api/test-requests/${r.id}/feedback`).send(FEEDBACK);
+    await call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { status: 'in_progress' } });
+    await call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { status: 'completed' } });
+    const closed = await call(tester.agent, endpoints.testRequests.saveFeedback, {
+      params: { id: r.id },
+      body: FEEDBACK,
+    });
     expect([closed.status, closed.body.message]).toEqual([409, FEEDBACK_MESSAGES.closed]);
   });
 });
@@ -316,37 +382,69 @@ describe('mutual ratings', () => {
     const r = await open(o.agent, o.project.id);
     const testers = [await joinedTester(r.id), await joinedTester(r.id)];
     const [a, b] = testers as [(typeof testers)[0], (typeof testers)[0]];
-    const early = await o.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: a.user.id, rating: 9 });
+    const early = await call(o.agent, endpoints.testRequests.rate, {
+      params: { id: r.id },
+      body: { ratedUserId: a.user.id, rating: 9 },
+    });
     expect([early.status, early.body.message]).toEqual([409, USER_RATING_MESSAGES.notCompleted]);
-    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
-    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'completed' });
+    await call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { status: 'in_progress' } });
+    await call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { status: 'completed' } });
 
-    const self = await o.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: o.user.id, rating: 10 });
+    const self = await call(o.agent, endpoints.testRequests.rate, {
+      params: { id: r.id },
+      body: { ratedUserId: o.user.id, rating: 10 },
+    });
     expect([self.status, self.body.message]).toEqual([400, USER_RATING_MESSAGES.self]);
-    const peers = await a.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: b.user.id, rating: 10 });
+    const peers = await call(a.agent, endpoints.testRequests.rate, {
+      params: { id: r.id },
+      body: { ratedUserId: b.user.id, rating: 10 },
+    });
     expect([peers.status, peers.body.message]).toEqual([403, USER_RATING_MESSAGES.notParticipants]);
     const { agent: outsider } = await t.member();
-    const outside = await outsider
-      .post(`/api/test-requests/${r.id}/ratings`)
-      .send({ ratedUserId: o.user.id, rating: 10 });
+    const outside = await call(outsider, endpoints.testRequests.rate, {
+      params: { id: r.id },
+      body: { ratedUserId: o.user.id, rating: 10 },
+    });
     expect([outside.status, outside.body.message]).toEqual([403, USER_RATING_MESSAGES.notParticipants]);
-    const range = await a.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: o.user.id, rating: 0 });
+    const range = await callLoosely(a.agent, endpoints.testRequests.rate, {
+      params: { id: r.id },
+      body: { ratedUserId: o.user.id, rating: 0 },
+    });
     expect([range.status, range.body.message]).toEqual([400, 'Rating must be a whole number from 1 to 10']);
 
-    const toA = await o.agent
-      .post(`/api/test-requests/${r.id}/ratings`)
-      .send({ ratedUserId: a.user.id, rating: 9, feedback: 'Thorough.' });
+    const toA = await call(o.agent, endpoints.testRequests.rate, {
+      params: { id: r.id },
+      body: { ratedUserId: a.user.id, rating: 9, feedback: 'Thorough.' },
+    });
     expect([toA.status, toA.body.updated, toA.body.rating.rating]).toEqual([201, false, 9]);
     expect(
-      (await o.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: b.user.id, rating: 6 })).status,
+      (
+        await call(o.agent, endpoints.testRequests.rate, {
+          params: { id: r.id },
+          body: { ratedUserId: b.user.id, rating: 6 },
+        })
+      ).status,
     ).toBe(201);
     expect(
-      (await a.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: o.user.id, rating: 10 })).status,
+      (
+        await call(a.agent, endpoints.testRequests.rate, {
+          params: { id: r.id },
+          body: { ratedUserId: o.user.id, rating: 10 },
+        })
+      ).status,
     ).toBe(201);
     expect(
-      (await b.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: o.user.id, rating: 7 })).status,
+      (
+        await call(b.agent, endpoints.testRequests.rate, {
+          params: { id: r.id },
+          body: { ratedUserId: o.user.id, rating: 7 },
+        })
+      ).status,
     ).toBe(201);
-    const edit = await b.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: o.user.id, rating: 8 });
+    const edit = await call(b.agent, endpoints.testRequests.rate, {
+      params: { id: r.id },
+      body: { ratedUserId: o.user.id, rating: 8 },
+    });
     expect([edit.status, edit.body.updated]).toEqual([200, true]);
 
     for (const user of [o.user, a.user, b.user]) {
@@ -356,7 +454,7 @@ describe('mutual ratings', () => {
     expect((await aggregates(o.user)).stored.developer).toEqual([9, 2]);
     expect((await aggregates(a.user)).stored.tester).toEqual([9, 1]);
 
-    const listed = await t.agent().get(`/api/users/${o.user.username}/ratings`);
+    const listed = await call(t.agent(), endpoints.userRatings.ofUser, { params: { username: o.user.username } });
     expect(listed.body).toMatchObject({
       developerRating: 9,
       developerRatingCount: 2,
@@ -373,7 +471,10 @@ describe('mutual ratings', () => {
     // Past the 7-day window a rating no longer changes.
     await t.deps
       .sql`UPDATE user_ratings SET created_at = now() - interval '8 days' WHERE request_id = ${r.id} AND rater_user_id = ${a.user.id}`;
-    const stale = await a.agent.post(`/api/test-requests/${r.id}/ratings`).send({ ratedUserId: o.user.id, rating: 1 });
+    const stale = await call(a.agent, endpoints.testRequests.rate, {
+      params: { id: r.id },
+      body: { ratedUserId: o.user.id, rating: 1 },
+    });
     expect([stale.status, stale.body.message]).toEqual([409, USER_RATING_MESSAGES.editWindow]);
 
     // The database refuses a self-rating and a second row for the same pair, whatever the code does.
@@ -395,25 +496,33 @@ describe('mutual ratings', () => {
       const r = await open(o.agent, project.id);
       // Testers with standing, each from a network of their own: their ratings count toward the tier.
       const tester = await joinedTester(r.id, true);
-      await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
-      await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'completed' });
-      const rated = await tester.agent
-        .post(`/api/test-requests/${r.id}/ratings`)
-        .set('X-Forwarded-For', randomIp())
-        .send({ ratedUserId: o.user.id, rating: score });
+      await call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { status: 'in_progress' } });
+      await call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { status: 'completed' } });
+      const rated = await call(tester.agent, endpoints.testRequests.rate, {
+        params: { id: r.id },
+        body: { ratedUserId: o.user.id, rating: score },
+      }).set('X-Forwarded-For', randomIp());
       expect(rated.status).toBe(201);
-      const me = (await o.agent.get('/api/auth/me')).body;
+      const me = answerOf(endpoints.auth.me, await call(o.agent, endpoints.auth.me));
       expect(me.developerTier).toBe(i === scores.length - 1 ? 'Gold' : null);
     }
-    const ratings = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
+    const ratings = answerOf(
+      endpoints.userRatings.ofUser,
+      await call(t.agent(), endpoints.userRatings.ofUser, { params: { username: o.user.username } }),
+    );
     expect([ratings.developerRating, ratings.developerRatingCount, ratings.developerTier]).toEqual([9.33, 3, 'Gold']);
-    const profile = (await t.agent().get(`/api/users/${o.user.username}`)).body;
+    const profile = answerOf(
+      endpoints.users.profile,
+      await call(t.agent(), endpoints.users.profile, { params: { username: o.user.username } }),
+    );
     expect(profile.user).toMatchObject({ developerTier: 'Gold', developerRatingCount: 3, developerTierCount: 3 });
     expect(profile.requests).toHaveLength(3);
     // Project cards and pages carry the author's developer tier.
     const [first] = profile.projects as Array<{ id: number }>;
-    expect((await t.agent().get(`/api/projects/${first!.id}`)).body.ownerTier).toBe('Gold');
-    const listed = (await t.agent().get('/api/projects?limit=100')).body as Array<{
+    expect((await call(t.agent(), endpoints.projects.detail, { params: { id: first!.id } })).body.ownerTier).toBe(
+      'Gold',
+    );
+    const listed = (await call(t.agent(), endpoints.projects.latest, { query: { limit: 100 } })).body as Array<{
       userId: number;
       ownerTier: string | null;
     }>;
@@ -425,18 +534,27 @@ describe('mutual ratings', () => {
     ]);
 
     const { agent: admin } = await t.member({ isAdmin: true });
-    const ten = ratings.ratings.find((x: { rating: number }) => x.rating === 10);
-    expect((await o.agent.delete(`/api/admin/user-ratings/${ten.id}`)).status).toBe(403);
-    expect((await admin.delete(`/api/admin/user-ratings/${ten.id}`)).status).toBe(204);
-    expect((await admin.delete(`/api/admin/user-ratings/${ten.id}`)).status).toBe(404);
-    const after = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
+    const ten = ratings.ratings.find((x) => x.rating === 10)!;
+    expect(
+      (await call(o.agent, endpoints.adminTestRequests.removeUserRating, { params: { id: ten.id }, body: {} })).status,
+    ).toBe(403);
+    expect(
+      (await call(admin, endpoints.adminTestRequests.removeUserRating, { params: { id: ten.id }, body: {} })).status,
+    ).toBe(204);
+    expect(
+      (await call(admin, endpoints.adminTestRequests.removeUserRating, { params: { id: ten.id }, body: {} })).status,
+    ).toBe(404);
+    const after = answerOf(
+      endpoints.userRatings.ofUser,
+      await call(t.agent(), endpoints.userRatings.ofUser, { params: { username: o.user.username } }),
+    );
     expect([after.developerRating, after.developerRatingCount, after.developerTierCount, after.developerTier]).toEqual([
       9,
       2,
       2,
       null,
     ]);
-    expect((await t.agent().get(`/api/projects/${first!.id}`)).body.ownerTier).toBe(null);
+    expect((await call(t.agent(), endpoints.projects.detail, { params: { id: first!.id } })).body.ownerTier).toBe(null);
     const { stored, fromRows } = await aggregates(o.user);
     expect(stored).toEqual(fromRows);
   });
@@ -452,14 +570,14 @@ describe('tier farming', () => {
     const project = await buildProject(t.deps.sql, { userId: o.user.id });
     const r = await open(o.agent, project.id);
     for (const tester of testers)
-      expect((await tester.agent.post(`/api/test-requests/${r.id}/testers`)).status).toBe(201);
-    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
-    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'completed' });
+      expect((await call(tester.agent, endpoints.testRequests.join, { params: { id: r.id } })).status).toBe(201);
+    await call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { status: 'in_progress' } });
+    await call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { status: 'completed' } });
     for (const [i, tester] of testers.entries()) {
-      const res = await tester.agent
-        .post(`/api/test-requests/${r.id}/ratings`)
-        .set('X-Forwarded-For', ipOf(i))
-        .send({ ratedUserId: o.user.id, rating: 10 });
+      const res = await call(tester.agent, endpoints.testRequests.rate, {
+        params: { id: r.id },
+        body: { ratedUserId: o.user.id, rating: 10 },
+      }).set('X-Forwarded-For', ipOf(i));
       expect(res.status, res.text).toBe(201);
     }
   }
@@ -469,19 +587,26 @@ describe('tier farming', () => {
   it('gives no tier for three 10s from accounts made seconds earlier; the profile says none of them counts', async () => {
     const o = await owner();
     await completedAndRated(o, await members(3, false), () => randomIp());
-    const ratings = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
+    const ratings = answerOf(
+      endpoints.userRatings.ofUser,
+      await call(t.agent(), endpoints.userRatings.ofUser, { params: { username: o.user.username } }),
+    );
     expect(ratings).toMatchObject({
       developerRating: 10,
       developerRatingCount: 3,
       developerTierCount: 0,
       developerTier: null,
     });
-    expect((await t.agent().get(`/api/users/${o.user.username}`)).body.user).toMatchObject({
+    expect(
+      (await call(t.agent(), endpoints.users.profile, { params: { username: o.user.username } })).body.user,
+    ).toMatchObject({
       developerTierCount: 0,
       developerTier: null,
     });
-    expect((await t.agent().get(`/api/projects/${o.project.id}`)).body.ownerTier).toBe(null);
-    expect((await o.agent.get('/api/auth/me')).body.developerTier).toBe(null);
+    expect((await call(t.agent(), endpoints.projects.detail, { params: { id: o.project.id } })).body.ownerTier).toBe(
+      null,
+    );
+    expect((await call(o.agent, endpoints.auth.me)).body.developerTier).toBe(null);
   });
 
   it('counts raters with standing from one /24 (or one IPv6 /48) once: no tier from one network', async () => {
@@ -491,7 +616,10 @@ describe('tier farming', () => {
     const v6 = await owner();
     await completedAndRated(v6, await members(3, true), (i) => `2001:db8:42:${i + 1}::7`);
     for (const who of [o, v6]) {
-      const ratings = (await t.agent().get(`/api/users/${who.user.username}/ratings`)).body;
+      const ratings = answerOf(
+        endpoints.userRatings.ofUser,
+        await call(t.agent(), endpoints.userRatings.ofUser, { params: { username: who.user.username } }),
+      );
       expect(ratings).toMatchObject({ developerRatingCount: 3, developerTierCount: 1, developerTier: null });
     }
   });
@@ -500,9 +628,14 @@ describe('tier farming', () => {
     const o = await owner();
     await completedAndRated(o, await members(2, false), () => randomIp());
     await completedAndRated(o, await members(3, true), () => randomIp());
-    const ratings = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
+    const ratings = answerOf(
+      endpoints.userRatings.ofUser,
+      await call(t.agent(), endpoints.userRatings.ofUser, { params: { username: o.user.username } }),
+    );
     expect(ratings).toMatchObject({ developerRatingCount: 5, developerTierCount: 3, developerTier: 'Platinum' });
-    expect((await t.agent().get(`/api/projects/${o.project.id}`)).body.ownerTier).toBe('Platinum');
+    expect((await call(t.agent(), endpoints.projects.detail, { params: { id: o.project.id } })).body.ownerTier).toBe(
+      'Platinum',
+    );
   });
 });
 
@@ -513,14 +646,15 @@ describe("tiers follow the raters' standing", () => {
     const raters = await Promise.all(Array.from({ length: 3 }, () => t.member({ role: 'tester', standing: true })));
     const project = await buildProject(t.deps.sql, { userId: o.user.id });
     const r = await open(o.agent, project.id);
-    for (const rater of raters) expect((await rater.agent.post(`/api/test-requests/${r.id}/testers`)).status).toBe(201);
-    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'in_progress' });
-    await o.agent.patch(`/api/test-requests/${r.id}`).send({ status: 'completed' });
+    for (const rater of raters)
+      expect((await call(rater.agent, endpoints.testRequests.join, { params: { id: r.id } })).status).toBe(201);
+    await call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { status: 'in_progress' } });
+    await call(o.agent, endpoints.testRequests.update, { params: { id: r.id }, body: { status: 'completed' } });
     for (const rater of raters) {
-      const res = await rater.agent
-        .post(`/api/test-requests/${r.id}/ratings`)
-        .set('X-Forwarded-For', randomIp())
-        .send({ ratedUserId: o.user.id, rating: 10 });
+      const res = await call(rater.agent, endpoints.testRequests.rate, {
+        params: { id: r.id },
+        body: { ratedUserId: o.user.id, rating: 10 },
+      }).set('X-Forwarded-For', randomIp());
       expect(res.status, res.text).toBe(201);
     }
     const admin = await t.member({ isAdmin: true });
@@ -529,8 +663,11 @@ describe("tiers follow the raters' standing", () => {
   }
   /** The owner's tier as the profile's ratings and their project's page show it. */
   async function tierOf(o: Awaited<ReturnType<typeof owner>>) {
-    const ratings = (await t.agent().get(`/api/users/${o.user.username}/ratings`)).body;
-    const page = (await t.agent().get(`/api/projects/${o.project.id}`)).body;
+    const ratings = answerOf(
+      endpoints.userRatings.ofUser,
+      await call(t.agent(), endpoints.userRatings.ofUser, { params: { username: o.user.username } }),
+    );
+    const page = (await call(t.agent(), endpoints.projects.detail, { params: { id: o.project.id } })).body;
     return {
       developerTierCount: ratings.developerTierCount,
       developerTier: ratings.developerTier,
@@ -545,7 +682,10 @@ describe("tiers follow the raters' standing", () => {
   it("an admin's pause takes a rater's rating out of the tier, an unpause puts it back", async () => {
     const { o, raters, admin } = await platinum();
     const pause = (isPaused: boolean) =>
-      admin.agent.patch(`/api/admin/users/${raters[1]!.user.id}/pause`).send({ isPaused, reason: 'Rating ring' });
+      call(admin.agent, endpoints.admin.setPaused, {
+        params: { userId: raters[1]!.user.id },
+        body: { isPaused, reason: 'Rating ring' },
+      });
     expect((await pause(true)).status).toBe(200);
     expect(await tierOf(o)).toEqual(lost);
     expect(await tiersRefreshed(o.user.id)).toHaveLength(1);
@@ -555,13 +695,18 @@ describe("tiers follow the raters' standing", () => {
 
   it("an admin's delete of a rater takes their rating out of the tier", async () => {
     const { o, raters, admin } = await platinum();
-    expect((await admin.agent.delete(`/api/admin/users/${raters[0]!.user.id}`)).status).toBe(204);
+    expect(
+      (await call(admin.agent, endpoints.admin.removeUser, { params: { userId: raters[0]!.user.id }, body: {} }))
+        .status,
+    ).toBe(204);
     expect(await tierOf(o)).toEqual(lost);
   });
 
   it('a rater deleting their own account takes their rating out of the tier', async () => {
     const { o, raters } = await platinum();
-    expect((await raters[2]!.agent.delete('/api/users/me').send({ password: TEST_PASSWORD })).status).toBe(204);
+    expect(
+      (await call(raters[2]!.agent, endpoints.users.deleteAccount, { body: { password: TEST_PASSWORD } })).status,
+    ).toBe(204);
     expect(await tierOf(o)).toEqual(lost);
   });
 
@@ -575,9 +720,10 @@ describe("tiers follow the raters' standing", () => {
         accountIds: [raters[0]!.user.id],
         voteIds: [],
       })}) RETURNING id`;
-    const res = await admin.agent
-      .patch(`/api/admin/integrity/clusters/${cluster!.id}`)
-      .send({ status: 'confirmed', reason: 'Bought votes' });
+    const res = await call(admin.agent, endpoints.integrity.decideCluster, {
+      params: { id: cluster!.id },
+      body: { status: 'confirmed', reason: 'Bought votes' },
+    });
     expect(res.status, res.text).toBe(200);
     expect(await tierOf(o)).toEqual(lost);
   });
@@ -590,37 +736,50 @@ describe('lists, admin tab and settings', () => {
     const o2 = await owner();
     const late = await open(o1.agent, o1.project.id, { skillsNeeded: [skill], deadline: inDays(20) });
     const soon = await open(o2.agent, o2.project.id, { skillsNeeded: [skill.toLowerCase()], deadline: inDays(2) });
-    const bySkill = await t.agent().get(`/api/test-requests?skill=${skill.toUpperCase()}&sort=deadline`);
-    expect(bySkill.body.map((r: { id: number }) => r.id)).toEqual([soon.id, late.id]);
-    const newest = await t.agent().get(`/api/test-requests?skill=${skill}&sort=newest&limit=1`);
-    expect(newest.body.map((r: { id: number }) => r.id)).toEqual([soon.id]);
-    const page2 = await t.agent().get(`/api/test-requests?skill=${skill}&sort=newest&limit=1&offset=1`);
-    expect(page2.body.map((r: { id: number }) => r.id)).toEqual([late.id]);
-    expect((await t.agent().get(`/api/test-requests?skill=${skill}&category=Utility`)).body).toEqual([]);
-    expect((await t.agent().get(`/api/test-requests?skill=${skill}&category=Game`)).body).toHaveLength(2);
-    expect((await t.agent().get('/api/test-requests?sort=oldest')).status).toBe(400);
-    const projectRequest = await t.agent().get(`/api/projects/${o1.project.id}/test-request`);
+    const bySkill = await call(t.agent(), endpoints.testRequests.list, {
+      query: { skill: skill.toUpperCase(), sort: 'deadline' },
+    });
+    expect(answerOf(endpoints.testRequests.list, bySkill).map((r) => r.id)).toEqual([soon.id, late.id]);
+    const newest = await call(t.agent(), endpoints.testRequests.list, { query: { skill, sort: 'newest', limit: 1 } });
+    expect(answerOf(endpoints.testRequests.list, newest).map((r) => r.id)).toEqual([soon.id]);
+    const page2 = await call(t.agent(), endpoints.testRequests.list, {
+      query: { skill, sort: 'newest', limit: 1, offset: 1 },
+    });
+    expect(answerOf(endpoints.testRequests.list, page2).map((r) => r.id)).toEqual([late.id]);
+    expect(
+      (await call(t.agent(), endpoints.testRequests.list, { query: { skill, category: 'Utility' } })).body,
+    ).toEqual([]);
+    expect(
+      (await call(t.agent(), endpoints.testRequests.list, { query: { skill, category: 'Game' } })).body,
+    ).toHaveLength(2);
+    expect((await callLoosely(t.agent(), endpoints.testRequests.list, { query: { sort: 'oldest' } })).status).toBe(400);
+    const projectRequest = await call(t.agent(), endpoints.testRequests.ofProject, { params: { id: o1.project.id } });
     expect(projectRequest.body.request).toMatchObject({ id: late.id, status: 'open' });
 
     const { agent: admin } = await t.member({ isAdmin: true });
-    const found = await admin.get(`/api/admin/test-requests?q=${o2.user.username}`);
-    expect(found.body.map((r: { id: number }) => r.id)).toEqual([soon.id]);
-    expect((await o1.agent.get('/api/admin/test-requests')).status).toBe(403);
-    expect((await admin.patch(`/api/admin/test-requests/${soon.id}/visibility`).send({ hidden: true })).status).toBe(
-      200,
-    );
-    expect((await t.agent().get(`/api/test-requests?skill=${skill}`)).body.map((r: { id: number }) => r.id)).toEqual([
-      late.id,
-    ]);
-    expect((await t.agent().get(`/api/test-requests/${soon.id}`)).status).toBe(404);
-    expect((await o2.agent.get(`/api/test-requests/${soon.id}`)).status).toBe(200);
+    const found = await call(admin, endpoints.adminTestRequests.list, { query: { q: o2.user.username } });
+    expect(answerOf(endpoints.adminTestRequests.list, found).map((r) => r.id)).toEqual([soon.id]);
+    expect((await call(o1.agent, endpoints.adminTestRequests.list)).status).toBe(403);
+    expect(
+      (
+        await call(admin, endpoints.adminTestRequests.setVisibility, {
+          params: { id: soon.id },
+          body: { hidden: true },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call(t.agent(), endpoints.testRequests.list, { query: { skill } })).body.map((r: { id: number }) => r.id),
+    ).toEqual([late.id]);
+    expect((await call(t.agent(), endpoints.testRequests.detail, { params: { id: soon.id } })).status).toBe(404);
+    expect((await call(o2.agent, endpoints.testRequests.detail, { params: { id: soon.id } })).status).toBe(200);
   });
 
   it('changes role, bio and email through PATCH /api/users/me', async () => {
     const { user, agent } = await t.member({ role: 'developer' });
-    const res = await agent
-      .patch('/api/users/me')
-      .send({ role: 'tester', bio: 'I test games.', email: 'me@example.com' });
+    const res = await call(agent, endpoints.userRatings.updateSettings, {
+      body: { role: 'tester', bio: 'I test games.', email: 'me@example.com' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: user.id,
@@ -629,15 +788,21 @@ describe('lists, admin tab and settings', () => {
       email: 'me@example.com',
     });
     expect(res.body).not.toHaveProperty('emailNotices');
-    const bad = await agent.patch('/api/users/me').send({ email: 'nope' });
+    const bad = await callLoosely(agent, endpoints.userRatings.updateSettings, { body: { email: 'nope' } });
     expect([bad.status, bad.body.message]).toEqual([400, 'Invalid email format']);
-    const long = await agent.patch('/api/users/me').send({ bio: 'x'.repeat(501) });
+    const long = await callLoosely(agent, endpoints.userRatings.updateSettings, { body: { bio: 'x'.repeat(501) } });
     expect(long.body.message).toBe('Bio must be 500 characters or less');
-    expect((await agent.patch('/api/users/me').send({})).body.message).toBe('Nothing to change');
+    expect((await call(agent, endpoints.userRatings.updateSettings, { body: {} })).body.message).toBe(
+      'Nothing to change',
+    );
     // Which news is mailed is the notification settings' (PATCH /api/users/me/notifications).
-    expect((await agent.patch('/api/users/me').send({ emailNotices: false })).body.message).toBe('Nothing to change');
-    expect((await t.agent().patch('/api/users/me').send({ role: 'tester' })).status).toBe(401);
-    const cleared = await agent.patch('/api/users/me').send({ email: '' });
+    expect(
+      (await callLoosely(agent, endpoints.userRatings.updateSettings, { body: { emailNotices: false } })).body.message,
+    ).toBe('Nothing to change');
+    expect((await call(t.agent(), endpoints.userRatings.updateSettings, { body: { role: 'tester' } })).status).toBe(
+      401,
+    );
+    const cleared = await call(agent, endpoints.userRatings.updateSettings, { body: { email: '' } });
     expect(cleared.body.email).toBeNull();
   });
 });
