@@ -9,7 +9,6 @@ import {
   E2E_ADMIN,
 } from './fixtures';
 import { expectToast, openMenuIfPhone } from './public-helpers';
-import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 
 /** A subject no other test uses. */
 function uniqueSubject(base: string): string {
@@ -38,13 +37,14 @@ async function me(request: APIRequestContext): Promise<number> {
   return ((await res.json()) as { id: number }).id;
 }
 
+// Cancel, and a refused send said once under the form (not also as a toast): web/src/pages/contact.dom.test.tsx.
 test.describe('contact page', () => {
-  test('a visitor: platform and email modes, the product texts, success panel and Send Another Message; Cancel goes home; the Contact Admin dialog with all four fields reaches the admins; a failed send is said once, under the form, not also as a toast', async ({
+  test('a visitor: platform and email modes, the product texts, success panel and Send Another Message; the Contact Admin dialog with all four fields reaches the admins', async ({
     page,
     browser,
   }) => {
     // One setup for the journeys below; each keeps the time it had as a test of its own.
-    test.setTimeout(570_000);
+    test.setTimeout(390_000);
     await test.step('a visitor: platform and email modes, the product texts, success panel and Send Another Message', async () => {
       await page.goto('/contact');
       await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 })).toBeVisible();
@@ -121,11 +121,6 @@ test.describe('contact page', () => {
       await page.getByRole('button', { name: 'Send Another Message' }).click();
       await expect(page.getByRole('tabpanel', { name: 'Email Contact' }).getByLabel('Subject')).toHaveValue('');
     });
-    await test.step('Cancel goes home', async () => {
-      await page.goto('/contact');
-      await page.getByRole('tabpanel').getByRole('button', { name: 'Cancel' }).click();
-      await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
-    });
     await test.step('a visitor fills all four fields and the admins receive it', async () => {
       await page.goto('/');
       await openMenuIfPhone(page);
@@ -154,21 +149,6 @@ test.describe('contact page', () => {
 
       const stored = (await adminMessages(browser)).find((m) => m.subject === subject);
       expect(stored).toMatchObject({ senderName: 'Dana Dialog', senderEmail: 'dana@example.com', senderUserId: null });
-    });
-    await test.step('a failed send is said once, under the form, not also as a toast', async () => {
-      const refusal = 'Too many messages. Please try again later.';
-      await page.route('**/api/contact', (route) =>
-        route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ message: refusal }) }),
-      );
-      await page.goto('/contact');
-      const panel = page.getByRole('tabpanel');
-      await panel.getByLabel('Subject').fill(uniqueSubject('Refused'));
-      await panel.getByLabel('Message').fill('This one will not get through.');
-      await panel.getByRole('button', { name: 'Send Message' }).click();
-      const alert = panel.getByRole('alert').filter({ hasText: 'Failed to send message' });
-      await expect(alert).toContainText(refusal);
-      await expect(page.getByText(refusal)).toHaveCount(1);
-      await expect(panel.getByLabel('Subject')).not.toHaveValue('');
     });
   });
 
