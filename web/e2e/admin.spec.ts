@@ -92,7 +92,7 @@ test.describe('admin dashboard', () => {
   test('the open tab is in the address: a link opens it, a switch replaces the entry, a reload keeps it; search: the Users and Projects tabs find a row by part of its name, with the keyboard', async ({
     browser,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(180_000);
     await test.step('the open tab is in the address: a link opens it, a switch replaces the entry, a reload keeps it', async () => {
       const page = await openAs(browser, E2E_ADMIN);
@@ -144,7 +144,7 @@ test.describe('admin dashboard', () => {
   test('users: make admin, pause, unpause, delete; projects: hide and unhide, then delete (each with the confirmation)', async ({
     browser,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(600_000);
     await test.step('users: make admin, pause (the member is then refused writes), unpause, delete with the confirmation', async () => {
       const { member, page: memberPage } = await newMember(browser);
@@ -262,7 +262,7 @@ test.describe('admin dashboard', () => {
     browser,
     request,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(690_000);
     await test.step('reports: review with notes, hide, restore, delete; dismiss another', async () => {
       const { page: ownerPage } = await newMember(browser);

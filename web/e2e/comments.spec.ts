@@ -37,7 +37,7 @@ test.describe('comments', () => {
   test("a comment and a reply appear live in another browser, which keeps its draft; a mention links to the member named, who is told; a card's comment count and the project page's go up live", async ({
     browser,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(810_000);
     await test.step('a comment and a reply appear live in another browser, which keeps its draft', async () => {
       const request = (await browser.newContext()).request;
@@ -131,7 +131,7 @@ test.describe('comments', () => {
   test('a report of a comment reaches the admins live and is handled; the server render shows the comments without JavaScript and in the JSON-LD; the section is axe-clean in light and dark, wide and at 360 px', async ({
     browser,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(810_000);
     await test.step('a report of a comment reaches the admins live with its thread; the admin hides the comment and reviews the report', async () => {
       const request = (await browser.newContext()).request;

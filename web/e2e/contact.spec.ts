@@ -43,7 +43,7 @@ test.describe('contact page', () => {
     page,
     browser,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(390_000);
     await test.step('a visitor: platform and email modes, the product texts, success panel and Send Another Message', async () => {
       await page.goto('/contact');

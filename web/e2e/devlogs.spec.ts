@@ -54,7 +54,7 @@ test.describe('devlogs', () => {
   test('the owner posts an update addressing a tester’s feedback, which the tester sees addressed and the feed carries; the Updates section is axe-clean in light and dark, wide and at 360 px', async ({
     browser,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(540_000);
     await test.step('the owner posts an update addressing a tester’s feedback; the tester sees it addressed; the feed carries it', async () => {
       const { testerMember, owner, tester, project } = await ownerAndTester(browser);

@@ -52,7 +52,7 @@ test.describe('clicks before hydration', () => {
   test('a visitor before hydration: Vote clicked twice is counted once; Log in opens the sign-in dialog; a form sent never goes to the address bar', async ({
     browser,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(810_000);
     await test.step('a visitor clicks Vote twice before hydration: the vote is counted once', async () => {
       const maker = await registerMember((await browser.newContext()).request);

@@ -34,7 +34,7 @@ test.describe('focus after sending', () => {
     request,
     browser,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(180_000);
     await test.step('Message User and Contact Admin on /messages: focus goes to the Inbox tab they switch to', async () => {
       const to = await registerMember(request);
@@ -143,7 +143,7 @@ test.describe('focus on the result of an action', () => {
     browser,
     request,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(360_000);
     await test.step('a posted comment, then a posted reply, takes focus', async () => {
       const { project } = await ownerWithProject(browser, request);

@@ -34,7 +34,7 @@ test.describe('fair ranking', () => {
     browser,
     page,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(960_000);
     await test.step('the Integrity tab shows a held ring with its evidence, by keyboard, axe-clean in light and dark', async () => {
       const admin = await openAs(browser, E2E_ADMIN);

@@ -7,7 +7,7 @@ test.describe('member journeys', () => {
     request,
     context,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(180_000);
     await test.step('submit a project from the hero, then find it in Latest', async () => {
       const member = await registerMember(request);
@@ -91,7 +91,7 @@ test.describe('member journeys', () => {
     page,
     request,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(180_000);
     await test.step('vote (optimistic, then Voted; 409 keeps it), rate and re-rate', async () => {
       const author = await registerMember(request);
@@ -186,7 +186,7 @@ test.describe('member journeys', () => {
     page,
     request,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(270_000);
     await test.step('dialogs trap focus and close with Escape', async () => {
       await page.goto('/');

@@ -16,7 +16,7 @@ test.describe('project screenshots', () => {
     page,
     request,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(180_000);
     await test.step('the owner uploads and reorders images; the gallery opens a lightbox the keyboard drives', async () => {
       const member = await registerMember(request);

@@ -12,7 +12,7 @@ test.describe('messages page', () => {
     page,
     request,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(270_000);
     await test.step('a visitor is sent to sign-in, told why, and back to the messages after it', async () => {
       const member = await registerMember(request);

@@ -53,7 +53,7 @@ test.describe('follows and notifications', () => {
   test("the bell counts up live when a followed maker publishes, and the centre links to it; the centre fills live, the panel's item links to its place and Mark all as read clears the bell", async ({
     browser,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(600_000);
     await test.step('the bell counts up live when a followed maker publishes, and the centre links to it', async () => {
       const { maker, makerPage, fanPage } = await makerAndFan(browser);
@@ -141,7 +141,7 @@ test.describe('follows and notifications', () => {
     browser,
     page,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(1_200_000);
     await test.step("a profile's follower count moves live for everyone looking at it, the maker too", async () => {
       const { maker, makerPage, fanPage } = await makerAndFan(browser);

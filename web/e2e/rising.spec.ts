@@ -24,7 +24,7 @@ test.describe('New & rising', () => {
     browser,
     page,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(480_000);
     await test.step('the home page shows the strip and counts the cards on screen, axe-clean in light and dark', async () => {
       await youngProject(browser);

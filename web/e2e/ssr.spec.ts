@@ -27,7 +27,7 @@ test.describe('server-rendered pages', () => {
     page,
     request,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(450_000);
     await test.step('reading works with JavaScript off', async () => {
       const project = await someProject(page);

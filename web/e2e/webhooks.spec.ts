@@ -19,7 +19,7 @@ test.describe('settings: webhooks', () => {
     request,
     browser,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(180_000);
     await test.step('adds a webhook, shows its secret once, logs a delivery, redelivers it and deletes the webhook', async () => {
       const owner = await registerMember(request);

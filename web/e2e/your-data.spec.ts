@@ -9,7 +9,7 @@ test.describe('settings: your data', () => {
     page,
     request,
   }) => {
-    // One setup for the journeys below; each keeps the time it had as a test of its own.
+    // Former tests, a step each: the timeout is the sum of theirs.
     test.setTimeout(180_000);
     await test.step('downloads the member’s data as JSON', async () => {
       const member = await registerMember(request);
