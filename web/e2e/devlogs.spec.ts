@@ -51,76 +51,78 @@ async function ownerAndTester(browser: Browser) {
 const updates = (page: Page) => page.getByRole('region', { name: /^Updates/ });
 
 test.describe('devlogs', () => {
-  test.slow();
-  test('the owner posts an update addressing a tester’s feedback; the tester sees it addressed; the feed carries it', async ({
+  test('the owner posts an update addressing a tester’s feedback, which the tester sees addressed and the feed carries; the Updates section is axe-clean in light and dark, wide and at 360 px', async ({
     browser,
   }) => {
-    const { testerMember, owner, tester, project } = await ownerAndTester(browser);
-    const requestId = await feedbackOn(owner, tester, project.id);
+    // Former tests, a step each: the timeout is the sum of theirs.
+    test.setTimeout(540_000);
+    await test.step('the owner posts an update addressing a tester’s feedback; the tester sees it addressed; the feed carries it', async () => {
+      const { testerMember, owner, tester, project } = await ownerAndTester(browser);
+      const requestId = await feedbackOn(owner, tester, project.id);
 
-    await owner.goto(`/projects/${project.id}`);
-    await expect(updates(owner).getByRole('heading', { name: 'Updates (0)' })).toBeVisible();
-    await updates(owner).getByRole('textbox', { name: 'Update title' }).fill('Charts fit phones');
-    await updates(owner).getByRole('textbox', { name: 'What changed' }).fill('The chart now *wraps* at 360 px.');
-    // By keyboard: the picker's checkboxes are real inputs.
-    const pick = updates(owner).getByRole('checkbox', { name: new RegExp(testerMember.username) });
-    await pick.focus();
-    await owner.keyboard.press('Space');
-    await expect(pick).toBeChecked();
-    await updates(owner).getByRole('button', { name: 'Post update' }).click();
-    const posted = updates(owner).getByRole('article', { name: 'Charts fit phones' });
-    await expect(posted.locator('em', { hasText: 'wraps' })).toBeVisible();
-    await expect(posted.getByText(`Addresses feedback from ${testerMember.username}`)).toBeVisible();
-    await expect(updates(owner).getByRole('heading', { name: 'Updates (1)' })).toBeVisible();
+      await owner.goto(`/projects/${project.id}`);
+      await expect(updates(owner).getByRole('heading', { name: 'Updates (0)' })).toBeVisible();
+      await updates(owner).getByRole('textbox', { name: 'Update title' }).fill('Charts fit phones');
+      await updates(owner).getByRole('textbox', { name: 'What changed' }).fill('The chart now *wraps* at 360 px.');
+      // By keyboard: the picker's checkboxes are real inputs.
+      const pick = updates(owner).getByRole('checkbox', { name: new RegExp(testerMember.username) });
+      await pick.focus();
+      await owner.keyboard.press('Space');
+      await expect(pick).toBeChecked();
+      await updates(owner).getByRole('button', { name: 'Post update' }).click();
+      const posted = updates(owner).getByRole('article', { name: 'Charts fit phones' });
+      await expect(posted.locator('em', { hasText: 'wraps' })).toBeVisible();
+      await expect(posted.getByText(`Addresses feedback from ${testerMember.username}`)).toBeVisible();
+      await expect(updates(owner).getByRole('heading', { name: 'Updates (1)' })).toBeVisible();
 
-    await tester.goto(`/test-requests/${requestId}`);
-    await expect(tester.getByText('Addressed', { exact: true })).toBeVisible();
-    await tester.getByRole('link', { name: 'Charts fit phones' }).click();
-    await expect(tester).toHaveURL(new RegExp(`/projects/${project.id}#update-\\d+$`));
-    await expect(updates(tester).getByRole('article', { name: 'Charts fit phones' })).toBeVisible();
-    // The tester is not the owner: no form, no Edit.
-    await expect(updates(tester).getByRole('button', { name: 'Post update' })).toHaveCount(0);
+      await tester.goto(`/test-requests/${requestId}`);
+      await expect(tester.getByText('Addressed', { exact: true })).toBeVisible();
+      await tester.getByRole('link', { name: 'Charts fit phones' }).click();
+      await expect(tester).toHaveURL(new RegExp(`/projects/${project.id}#update-\\d+$`));
+      await expect(updates(tester).getByRole('article', { name: 'Charts fit phones' })).toBeVisible();
+      // The tester is not the owner: no form, no Edit.
+      await expect(updates(tester).getByRole('button', { name: 'Post update' })).toHaveCount(0);
 
-    const feed = await tester.request.get(`/feeds/projects/${project.id}.atom`);
-    expect(feed.status()).toBe(200);
-    expect(feed.headers()['content-type']).toContain('application/atom+xml');
-    expect(await feed.text()).toContain('Charts fit phones');
-    // The server's page names the feed in its head, and carries the update for readers without JavaScript.
-    const html = await (await tester.request.get(`/projects/${project.id}`)).text();
-    expect(html).toContain(`<link rel="alternate" type="application/atom+xml"`);
-    expect(html).toContain(`href="/feeds/projects/${project.id}.atom"`);
-    expect(html).toContain('Charts fit phones');
+      const feed = await tester.request.get(`/feeds/projects/${project.id}.atom`);
+      expect(feed.status()).toBe(200);
+      expect(feed.headers()['content-type']).toContain('application/atom+xml');
+      expect(await feed.text()).toContain('Charts fit phones');
+      // The server's page names the feed in its head, and carries the update for readers without JavaScript.
+      const html = await (await tester.request.get(`/projects/${project.id}`)).text();
+      expect(html).toContain(`<link rel="alternate" type="application/atom+xml"`);
+      expect(html).toContain(`href="/feeds/projects/${project.id}.atom"`);
+      expect(html).toContain('Charts fit phones');
 
-    // Latest's "Recently updated" sort asks the server for that order and lives in the address; the
-    // project just updated is among the first (other tests create and update projects meanwhile).
-    await tester.goto('/');
-    const sorted = tester.waitForRequest((r) => /\/api\/projects\?.*sort=updated/.test(r.url()));
-    await tester.getByLabel('Sort by', { exact: true }).selectOption({ label: 'Recently updated' });
-    await sorted;
-    await expect(tester).toHaveURL(/[?&]sort=updated/);
-    const first = (await (await tester.request.get('/api/projects?sort=updated&limit=50')).json()) as Array<{
-      id: number;
-    }>;
-    expect(first.map((p) => p.id)).toContain(project.id);
-  });
-
-  test('the Updates section is axe-clean in light and dark, wide and at 360 px', async ({ browser }) => {
-    const { testerMember, owner, tester, project } = await ownerAndTester(browser);
-    await feedbackOn(owner, tester, project.id);
-    const res = await owner.request.post(`/api/projects/${project.id}/updates`, {
-      headers: { Origin: E2E_BASE_URL },
-      data: { title: 'A first update', body: '- one\n- two\n\n> quoted, see https://docs.example/' },
+      // Latest's "Recently updated" sort asks the server for that order and lives in the address; the
+      // project just updated is among the first (other tests create and update projects meanwhile).
+      await tester.goto('/');
+      const sorted = tester.waitForRequest((r) => /\/api\/projects\?.*sort=updated/.test(r.url()));
+      await tester.getByLabel('Sort by', { exact: true }).selectOption({ label: 'Recently updated' });
+      await sorted;
+      await expect(tester).toHaveURL(/[?&]sort=updated/);
+      const first = (await (await tester.request.get('/api/projects?sort=updated&limit=50')).json()) as Array<{
+        id: number;
+      }>;
+      expect(first.map((p) => p.id)).toContain(project.id);
     });
-    expect(res.status(), await res.text()).toBe(201);
-    await owner.goto(`/projects/${project.id}`);
-    await expect(updates(owner).getByRole('article', { name: 'A first update' })).toBeVisible();
-    await expect(updates(owner).getByRole('checkbox', { name: new RegExp(testerMember.username) })).toBeVisible();
-    await expectNoSeriousA11yViolationsLightAndDark(owner, 'section[aria-labelledby="updates-heading"]');
-    await owner.setViewportSize({ width: 360, height: 800 });
-    await updates(owner).getByRole('button', { name: 'Edit "A first update"' }).click();
-    await expect(updates(owner).getByRole('button', { name: 'Save update' })).toBeVisible();
-    await expectNoSeriousA11yViolationsLightAndDark(owner, 'section[aria-labelledby="updates-heading"]');
-    const width = await owner.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(360);
+    await test.step('the Updates section is axe-clean in light and dark, wide and at 360 px', async () => {
+      const { testerMember, owner, tester, project } = await ownerAndTester(browser);
+      await feedbackOn(owner, tester, project.id);
+      const res = await owner.request.post(`/api/projects/${project.id}/updates`, {
+        headers: { Origin: E2E_BASE_URL },
+        data: { title: 'A first update', body: '- one\n- two\n\n> quoted, see https://docs.example/' },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      await owner.goto(`/projects/${project.id}`);
+      await expect(updates(owner).getByRole('article', { name: 'A first update' })).toBeVisible();
+      await expect(updates(owner).getByRole('checkbox', { name: new RegExp(testerMember.username) })).toBeVisible();
+      await expectNoSeriousA11yViolationsLightAndDark(owner, 'section[aria-labelledby="updates-heading"]');
+      await owner.setViewportSize({ width: 360, height: 800 });
+      await updates(owner).getByRole('button', { name: 'Edit "A first update"' }).click();
+      await expect(updates(owner).getByRole('button', { name: 'Save update' })).toBeVisible();
+      await expectNoSeriousA11yViolationsLightAndDark(owner, 'section[aria-labelledby="updates-heading"]');
+      const width = await owner.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(360);
+    });
   });
 });

@@ -49,36 +49,53 @@ async function votesOf(page: Page, id: number): Promise<number> {
 test.describe('clicks before hydration', () => {
   test.slow();
 
-  test('a visitor clicks Vote twice before hydration: the vote is counted once', async ({ browser }) => {
-    const maker = await registerMember((await browser.newContext()).request);
-    const makerPage = await browser.newPage();
-    await signIn(makerPage, maker);
-    const project = await createProject(makerPage);
-    const { page, release } = await slowPage(browser);
-    await openUnhydrated(page, `/projects/${project.id}`);
-    const vote = page.getByRole('button', { name: `Vote, 0 votes, for ${project.title}` });
-    await vote.click();
-    await vote.click();
-    await expectNotHydrated(page);
-    // Shown as taken meanwhile.
-    await expect(vote).toHaveAttribute('data-early-click', '');
-    release();
-    await hydrated(page);
-    await expect(page.getByRole('button', { name: `Voted, 1 vote, for ${project.title}` })).toBeVisible();
-    // The page's own vote went through once; a reload shows the server's count.
-    await page.reload({ waitUntil: 'domcontentloaded' });
-    await hydrated(page);
-    await expect(page.getByRole('button', { name: `Voted, 1 vote, for ${project.title}` })).toBeVisible();
-    expect(await votesOf(page, project.id)).toBe(1);
-  });
-
-  test('Log in clicked before hydration opens the sign-in dialog', async ({ browser }) => {
-    const { page, release } = await slowPage(browser);
-    await openUnhydrated(page, '/about');
-    await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
-    await expectNotHydrated(page);
-    release();
-    await expect(page.getByRole('dialog')).toBeVisible();
+  test('a visitor before hydration: Vote clicked twice is counted once; Log in opens the sign-in dialog; a form sent never goes to the address bar', async ({
+    browser,
+  }) => {
+    // Former tests, a step each: the timeout is the sum of theirs.
+    test.setTimeout(810_000);
+    await test.step('a visitor clicks Vote twice before hydration: the vote is counted once', async () => {
+      const maker = await registerMember((await browser.newContext()).request);
+      const makerPage = await browser.newPage();
+      await signIn(makerPage, maker);
+      const project = await createProject(makerPage);
+      const { page, release } = await slowPage(browser);
+      await openUnhydrated(page, `/projects/${project.id}`);
+      const vote = page.getByRole('button', { name: `Vote, 0 votes, for ${project.title}` });
+      await vote.click();
+      await vote.click();
+      await expectNotHydrated(page);
+      // Shown as taken meanwhile.
+      await expect(vote).toHaveAttribute('data-early-click', '');
+      release();
+      await hydrated(page);
+      await expect(page.getByRole('button', { name: `Voted, 1 vote, for ${project.title}` })).toBeVisible();
+      // The page's own vote went through once; a reload shows the server's count.
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await hydrated(page);
+      await expect(page.getByRole('button', { name: `Voted, 1 vote, for ${project.title}` })).toBeVisible();
+      expect(await votesOf(page, project.id)).toBe(1);
+    });
+    await test.step('Log in clicked before hydration opens the sign-in dialog', async () => {
+      const { page, release } = await slowPage(browser);
+      await openUnhydrated(page, '/about');
+      await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
+      await expectNotHydrated(page);
+      release();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    });
+    await test.step('a form sent before hydration never goes to the address bar', async () => {
+      const { page, release } = await slowPage(browser);
+      await openUnhydrated(page, '/');
+      const search = page.getByRole('searchbox').first();
+      await search.fill('kept query');
+      await search.press('Enter');
+      await expectNotHydrated(page);
+      expect(new URL(page.url()).search).toBe('');
+      release();
+      await hydrated(page);
+      await expect(page).toHaveURL(/q=kept/);
+    });
   });
 
   test('a member follows, rates and comments before hydration; each happens once', async ({ browser }) => {
@@ -119,18 +136,5 @@ test.describe('clicks before hydration', () => {
     const listed = await page.request.get(`/api/projects/${project.id}/comments`);
     const listedComments = (await listed.json()) as Array<{ body: string }>;
     expect(listedComments.filter((c) => c.body === 'Typed before the page woke up')).toHaveLength(1);
-  });
-
-  test('a form sent before hydration never goes to the address bar', async ({ browser }) => {
-    const { page, release } = await slowPage(browser);
-    await openUnhydrated(page, '/');
-    const search = page.getByRole('searchbox').first();
-    await search.fill('kept query');
-    await search.press('Enter');
-    await expectNotHydrated(page);
-    expect(new URL(page.url()).search).toBe('');
-    release();
-    await hydrated(page);
-    await expect(page).toHaveURL(/q=kept/);
   });
 });

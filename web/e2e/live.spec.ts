@@ -17,82 +17,89 @@ async function userId(page: Page, member: Member): Promise<number> {
 }
 
 test.describe('live updates', () => {
-  test('a vote in one browser changes the count in another without a reload', async ({ browser }) => {
+  test('a vote in one browser changes the count in another without a reload; a message changes the recipient’s unread badge live; a report appears in the admin’s Reports tab live', async ({
+    browser,
+  }) => {
+    test.slow();
     const request = (await browser.newContext()).request;
-    const owner = await registerMember(request);
-    const project = await createProject(await openAs(browser, owner));
-    // Nobody votes for their own project: another member votes.
-    const voterPage = await openAs(browser, await registerMember(request));
-    const watcherPage = await openAs(browser);
+    await test.step('a vote changes the count in another browser', async () => {
+      const owner = await registerMember(request);
+      const project = await createProject(await openAs(browser, owner));
+      // Nobody votes for their own project: another member votes.
+      const voterPage = await openAs(browser, await registerMember(request));
+      const watcherPage = await openAs(browser);
 
-    const watching = liveSocketReady(watcherPage, project.id);
-    await watcherPage.goto(`/projects/${project.id}`);
-    await watching;
-    await voterPage.goto(`/projects/${project.id}`);
-    const watcherButton = watcherPage.getByRole('button', { name: new RegExp(`^Vote, 0 votes, for ${project.title}`) });
-    await expect(watcherButton).toBeVisible();
+      const watching = liveSocketReady(watcherPage, project.id);
+      await watcherPage.goto(`/projects/${project.id}`);
+      await watching;
+      await voterPage.goto(`/projects/${project.id}`);
+      const watcherButton = watcherPage.getByRole('button', {
+        name: new RegExp(`^Vote, 0 votes, for ${project.title}`),
+      });
+      await expect(watcherButton).toBeVisible();
 
-    await voterPage.getByRole('button', { name: new RegExp(`^Vote, \\d+ votes?, for ${project.title}`) }).click();
-    await expect(
-      voterPage.getByRole('button', { name: new RegExp(`^Voted, 1 vote, for ${project.title}`) }),
-    ).toBeVisible();
-    await expect(
-      watcherPage.getByRole('button', { name: new RegExp(`^Vote, 1 vote, for ${project.title}`) }),
-    ).toBeVisible();
-  });
-
-  test('a message changes the recipient’s unread badge live', async ({ browser }) => {
-    const request = (await browser.newContext()).request;
-    const recipient = await registerMember(request);
-    const sender = await registerMember(request);
-    const recipientPage = await openAs(browser, recipient);
-    const senderPage = await openAs(browser, sender);
-
-    await recipientPage.goto('/');
-    await openMenuIfPhone(recipientPage);
-    const messagesLink = recipientPage.getByRole('link', { name: /^Messages/ }).first();
-    await expect(messagesLink).toBeVisible();
-    await expect(messagesLink).not.toHaveAccessibleName(/unread/);
-
-    const res = await senderPage.request.post('/api/messages', {
-      headers: { Origin: E2E_BASE_URL },
-      data: {
-        recipientUserId: await userId(senderPage, recipient),
-        subject: 'Live hello',
-        message: 'This should light up your badge.',
-      },
+      await voterPage.getByRole('button', { name: new RegExp(`^Vote, \\d+ votes?, for ${project.title}`) }).click();
+      await expect(
+        voterPage.getByRole('button', { name: new RegExp(`^Voted, 1 vote, for ${project.title}`) }),
+      ).toBeVisible();
+      await expect(
+        watcherPage.getByRole('button', { name: new RegExp(`^Vote, 1 vote, for ${project.title}`) }),
+      ).toBeVisible();
     });
-    expect(res.status(), await res.text()).toBe(201);
-    await expect(messagesLink).toHaveAccessibleName(/1 unread/);
-  });
 
-  test('a report appears in the admin’s Reports tab live', async ({ browser }) => {
-    const request = (await browser.newContext()).request;
-    const owner = await registerMember(request);
-    const reporter = await registerMember(request);
-    const ownerPage = await openAs(browser, owner);
-    const project = await createProject(ownerPage, { title: `Reported ${Math.random().toString(36).slice(2, 8)}` });
-    const adminPage = await openAs(browser, E2E_ADMIN);
-    const reporterPage = await openAs(browser, reporter);
+    await test.step('a message changes the recipient’s unread badge', async () => {
+      const recipient = await registerMember(request);
+      const sender = await registerMember(request);
+      const recipientPage = await openAs(browser, recipient);
+      const senderPage = await openAs(browser, sender);
 
-    // The toast comes from the push alone (the list would catch up after a late connection).
-    const connected = liveSocketReady(adminPage);
-    await adminPage.goto('/admin');
-    await connected;
-    await adminPage.getByRole('tab', { name: 'Reports' }).click();
-    await expect(adminPage.getByRole('heading', { name: 'Content Reports' })).toBeVisible();
-    await expect(adminPage.getByText(project.title)).toHaveCount(0);
-    // Other journeys file reports too, and newer news replaces the toast on screen: record every
-    // toast shown, so this report's toast is seen even when another report's follows it at once.
-    const toasts = await recordToasts(adminPage);
+      await recipientPage.goto('/');
+      await openMenuIfPhone(recipientPage);
+      const messagesLink = recipientPage.getByRole('link', { name: /^Messages/ }).first();
+      await expect(messagesLink).toBeVisible();
+      await expect(messagesLink).not.toHaveAccessibleName(/unread/);
 
-    const res = await reporterPage.request.post(`/api/projects/${project.id}/report`, {
-      headers: { Origin: E2E_BASE_URL },
-      data: { reason: 'spam', additionalDetails: 'Reported by the live test.' },
+      const res = await senderPage.request.post('/api/messages', {
+        headers: { Origin: E2E_BASE_URL },
+        data: {
+          recipientUserId: await userId(senderPage, recipient),
+          subject: 'Live hello',
+          message: 'This should light up your badge.',
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      await expect(messagesLink).toHaveAccessibleName(/1 unread/);
     });
-    expect(res.status(), await res.text()).toBeLessThan(300);
-    await expect(adminPage.getByRole('main').getByText(project.title).filter({ visible: true }).first()).toBeVisible();
-    await expect.poll(toasts).toContainEqual(`New report"${project.title}" was reported and is waiting for review.`);
+
+    await test.step('a report appears in the admin’s Reports tab', async () => {
+      const owner = await registerMember(request);
+      const reporter = await registerMember(request);
+      const ownerPage = await openAs(browser, owner);
+      const project = await createProject(ownerPage, { title: `Reported ${Math.random().toString(36).slice(2, 8)}` });
+      const adminPage = await openAs(browser, E2E_ADMIN);
+      const reporterPage = await openAs(browser, reporter);
+
+      // The toast comes from the push alone (the list would catch up after a late connection).
+      const connected = liveSocketReady(adminPage);
+      await adminPage.goto('/admin');
+      await connected;
+      await adminPage.getByRole('tab', { name: 'Reports' }).click();
+      await expect(adminPage.getByRole('heading', { name: 'Content Reports' })).toBeVisible();
+      await expect(adminPage.getByText(project.title)).toHaveCount(0);
+      // Other journeys file reports too, and newer news replaces the toast on screen: record every
+      // toast shown, so this report's toast is seen even when another report's follows it at once.
+      const toasts = await recordToasts(adminPage);
+
+      const res = await reporterPage.request.post(`/api/projects/${project.id}/report`, {
+        headers: { Origin: E2E_BASE_URL },
+        data: { reason: 'spam', additionalDetails: 'Reported by the live test.' },
+      });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+      await expect(
+        adminPage.getByRole('main').getByText(project.title).filter({ visible: true }).first(),
+      ).toBeVisible();
+      await expect.poll(toasts).toContainEqual(`New report"${project.title}" was reported and is waiting for review.`);
+    });
   });
 });
 

@@ -184,26 +184,28 @@ test.describe('a new member is shown the way', () => {
 });
 
 test.describe('no layout shift while a page loads', { tag: '@phone' }, () => {
-  for (const path of ['/settings', '/messages', '/admin']) {
-    test(`${path}: cumulative layout shift stays at most 0.02`, async ({ page }) => {
-      await signIn(page, E2E_ADMIN);
-      // Without pushes: other journeys' new members, messages and reports would move these lists as
-      // they arrive, which is news, not the page loading.
-      await page.routeWebSocket(/\/socket\.io\//, () => {});
-      await page.addInitScript(() => {
-        (window as unknown as { cls: number }).cls = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<
-            PerformanceEntry & { value: number; hadRecentInput: boolean }
-          >) {
-            if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThanOrEqual(0.02);
+  test('/settings, /messages and /admin: cumulative layout shift stays at most 0.02 on each', async ({ page }) => {
+    test.slow();
+    await signIn(page, E2E_ADMIN);
+    // Without pushes: other journeys' new members, messages and reports would move these lists as
+    // they arrive, which is news, not the page loading.
+    await page.routeWebSocket(/\/socket\.io\//, () => {});
+    await page.addInitScript(() => {
+      (window as unknown as { cls: number }).cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
     });
-  }
+    // Each page is a fresh load (the script above starts the count again at 0 on each).
+    for (const path of ['/settings', '/messages', '/admin']) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThanOrEqual(0.02);
+      });
+    }
+  });
 });

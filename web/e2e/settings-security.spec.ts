@@ -2,37 +2,37 @@ import { E2E_BASE_URL } from '../../scripts/e2e/constants';
 import { expect, expectNoSeriousA11yViolations, registerMember, signIn, test } from './fixtures';
 
 test.describe('a link to a member-only page', () => {
-  test('opened signed out (from a mail), leads to sign-in and back to the page asked for', async ({
+  test('a next that names another site is dropped; a member already signed in goes straight on; opened signed out (from a mail), it leads to sign-in and back to the page asked for', async ({
     page,
     request,
   }) => {
     const member = await registerMember(request);
-    await page.goto('/settings');
-    await expect(page).toHaveURL(`${E2E_BASE_URL}/auth?next=%2Fsettings`);
-    await expect(page.getByText('Please log in to change your settings')).toBeVisible();
     const login = page.getByRole('tabpanel', { name: 'Login' });
-    await login.getByLabel('Username').fill(member.username);
-    await login.getByLabel('Password').fill(member.password);
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(`${E2E_BASE_URL}/settings`);
-    await expect(page.getByRole('heading', { name: 'Notification emails' })).toBeVisible();
-  });
+    await test.step('a next that names another site is dropped: sign-in goes home', async () => {
+      await page.goto(`/auth?next=${encodeURIComponent('//elsewhere.example/settings')}`);
+      await login.getByLabel('Username').fill(member.username);
+      await login.getByLabel('Password').fill(member.password);
+      await login.getByRole('button', { name: 'Log in' }).click();
+      await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+    });
 
-  test('a member already signed in goes straight on to the page', async ({ page, request }) => {
-    await signIn(page, await registerMember(request));
-    await page.goto(`/auth?next=${encodeURIComponent('/settings')}`);
-    await expect(page).toHaveURL(`${E2E_BASE_URL}/settings`);
-    await expect(page.getByRole('heading', { name: 'Notification emails' })).toBeVisible();
-  });
+    await test.step('a member already signed in goes straight on to the page', async () => {
+      await page.goto(`/auth?next=${encodeURIComponent('/settings')}`);
+      await expect(page).toHaveURL(`${E2E_BASE_URL}/settings`);
+      await expect(page.getByRole('heading', { name: 'Notification emails' })).toBeVisible();
+    });
 
-  test('a next that names another site is dropped: sign-in goes home', async ({ page, request }) => {
-    const member = await registerMember(request);
-    await page.goto(`/auth?next=${encodeURIComponent('//elsewhere.example/settings')}`);
-    const login = page.getByRole('tabpanel', { name: 'Login' });
-    await login.getByLabel('Username').fill(member.username);
-    await login.getByLabel('Password').fill(member.password);
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+    await test.step('opened signed out, sign-in leads back to the page asked for', async () => {
+      await page.context().clearCookies();
+      await page.goto('/settings');
+      await expect(page).toHaveURL(`${E2E_BASE_URL}/auth?next=%2Fsettings`);
+      await expect(page.getByText('Please log in to change your settings')).toBeVisible();
+      await login.getByLabel('Username').fill(member.username);
+      await login.getByLabel('Password').fill(member.password);
+      await login.getByRole('button', { name: 'Log in' }).click();
+      await expect(page).toHaveURL(`${E2E_BASE_URL}/settings`);
+      await expect(page.getByRole('heading', { name: 'Notification emails' })).toBeVisible();
+    });
   });
 });
 
