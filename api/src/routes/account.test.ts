@@ -4,7 +4,7 @@ import type { UserRow } from '@vitrine/db/queries/users';
 import { EXPORT_COVERAGE, EXPORT_LEFT_OUT, type MemberKey } from '@vitrine/db/queries/data-export';
 import { EXPORT_LISTS } from '@vitrine/domain/answers';
 import { endpoints } from '@vitrine/domain/endpoints';
-import { call, callLoosely, makeTestApp, randomIp } from '../testing';
+import { answerOf, call, callLoosely, makeTestApp, randomIp } from '../testing';
 import { makeRealtimeTestApp, type RealtimeTestApp } from '../realtime/testing';
 import { LAST_ADMIN, WRONG_PASSWORD } from '../commands/account-deleter';
 
@@ -135,40 +135,31 @@ describe('GET /api/users/me/export', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="vitrine-${d.user.username}-${today}.json"`);
 
-    const body = res.body;
+    const body = answerOf(endpoints.users.exportData, res);
     expect(body.profile).toMatchObject({
       id: d.user.id,
       username: d.user.username,
       email: 'me@example.com',
       bio: 'My bio',
     });
-    expect(body.projects.map((p: { title: string }) => p.title).sort()).toEqual([
-      'My hidden project',
-      'My visible project',
-    ]);
+    expect(body.projects.map((p) => p.title).sort()).toEqual(['My hidden project', 'My visible project']);
     expect(body.votes).toEqual([expect.objectContaining({ projectId: d.theirs.id, projectTitle: 'Their project' })]);
     expect(body.ratings).toEqual([expect.objectContaining({ projectId: d.theirs.id, rating: 6 })]);
     expect(body.reports).toEqual([
       expect.objectContaining({ projectId: d.theirs.id, reason: 'spam', additionalDetails: 'Looks like spam' }),
     ]);
-    expect(body.messages.map((m: { id: number; direction: string }) => [m.id, m.direction]).sort()).toEqual(
+    expect(body.messages.map((m) => [m.id, m.direction]).sort()).toEqual(
       [
         [d.sent, 'sent'],
         [d.received, 'received'],
       ].sort(),
     );
-    expect(body.testRequests.map((r: { id: number }) => r.id)).toEqual([d.asOwner]);
-    expect(body.testerOf.map((r: { requestId: number }) => r.requestId)).toEqual([d.asTester]);
-    expect(body.feedbackGiven.map((f: { worked: string }) => f.worked)).toEqual(['worked as tester']);
-    expect(body.feedbackReceived.map((f: { worked: string }) => f.worked)).toEqual(['worked as owner']);
-    expect(body.peerRatingsGiven.map((r: { feedback: string }) => r.feedback).sort()).toEqual([
-      'dev as tester',
-      'tester as owner',
-    ]);
-    expect(body.peerRatingsReceived.map((r: { feedback: string }) => r.feedback).sort()).toEqual([
-      'dev as owner',
-      'tester as tester',
-    ]);
+    expect(body.testRequests.map((r) => r.id)).toEqual([d.asOwner]);
+    expect(body.testerOf.map((r) => r.requestId)).toEqual([d.asTester]);
+    expect(body.feedbackGiven.map((f) => f.worked)).toEqual(['worked as tester']);
+    expect(body.feedbackReceived.map((f) => f.worked)).toEqual(['worked as owner']);
+    expect(body.peerRatingsGiven.map((r) => r.feedback).sort()).toEqual(['dev as tester', 'tester as owner']);
+    expect(body.peerRatingsReceived.map((r) => r.feedback).sort()).toEqual(['dev as owner', 'tester as tester']);
     expect(body.comments).toEqual([
       expect.objectContaining({
         id: d.reply,
@@ -309,7 +300,7 @@ describe('the export covers every table naming the member', () => {
       // ... and its section of the export carries them.
       expect(res.body[section], `${column} -> ${section}`).not.toHaveLength(0);
     }
-    const body = res.body;
+    const body = answerOf(endpoints.users.exportData, res);
     expect(body.profile).toMatchObject({ notifyEmail: 'daily', notifyKinds: { comment: false }, followingCount: 1 });
     expect(body.followers).toEqual([{ username: d.other.username, followedAt: expect.any(String) }]);
     expect(body.notifications).toEqual([
@@ -321,7 +312,7 @@ describe('the export covers every table naming the member', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(body.outboundClicks).toEqual([{ projectId: d.theirs.id, projectTitle: 'Their project', day: today }]);
     expect(body.impressions).toEqual([{ projectId: d.theirs.id, projectTitle: 'Their project', day: today }]);
-    expect(body.moderation.map((e: { role: string; action: string }) => [e.role, e.action])).toEqual([
+    expect(body.moderation.map((e) => [e.role, e.action])).toEqual([
       ['actor', 'project.hidden'],
       ['subject', 'user.paused'],
     ]);

@@ -393,10 +393,10 @@ describe("the admins' queue of comment reports", () => {
     const pending = await call(admin.agent, endpoints.comments.reports, { query: { status: 'pending', limit: 1 } });
     expect(pending.status).toBe(200);
     // Newest first, one a page: the second report, then (by Link) the first.
-    expect(pending.body.map((r: { id: number }) => r.id)).toEqual([second.body.id]);
+    expect(answerOf(endpoints.comments.reports, pending).map((r) => r.id)).toEqual([second.body.id]);
     const next = /<([^>]+)>; rel="next"/.exec(pending.headers.link as string)![1]!;
     const older = await admin.agent.get(next);
-    const report = (older.body as Array<Record<string, unknown>>).find((r) => r.id === filed.body.id)!;
+    const report = answerOf(endpoints.comments.reports, older).find((r) => r.id === filed.body.id)!;
     expect(report).toMatchObject({
       projectId: project.id,
       projectTitle: 'Queue project',
@@ -412,11 +412,7 @@ describe("the admins' queue of comment reports", () => {
         deleted: false,
       },
     });
-    expect((report.thread as Array<{ body: string }>).map((c) => c.body)).toEqual([
-      'Opening words',
-      'Rude **reply**',
-      'Later reply',
-    ]);
+    expect(report.thread.map((c) => c.body)).toEqual(['Opening words', 'Rude **reply**', 'Later reply']);
 
     // Hidden from the queue's own call, the admin still reads its text there.
     await call(admin.agent, endpoints.comments.setVisibility, {
@@ -454,9 +450,9 @@ describe("the admins' queue of comment reports", () => {
       ).status,
     ).toBe(403);
     const reviewed = await call(admin.agent, endpoints.comments.reports, { query: { status: 'reviewed', limit: 100 } });
-    expect(reviewed.body.map((r: { id: number }) => r.id)).toContain(filed.body.id);
+    expect(answerOf(endpoints.comments.reports, reviewed).map((r) => r.id)).toContain(filed.body.id);
     const stillPending = await call(admin.agent, endpoints.comments.reports, { query: { limit: 100 } });
-    expect(stillPending.body.map((r: { id: number }) => r.id)).not.toContain(filed.body.id);
+    expect(answerOf(endpoints.comments.reports, stillPending).map((r) => r.id)).not.toContain(filed.body.id);
   });
 
   it('pushes a new report to the admins with the comment and project it names', async () => {

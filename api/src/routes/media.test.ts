@@ -8,7 +8,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { endpoints } from '@vitrine/domain/endpoints';
 import { urlOf } from '@vitrine/domain/endpoint-url';
 import { mediaEndpoints } from '@vitrine/domain/endpoints-media';
-import { call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
+import { answerOf, call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 import { MEDIA_FORBIDDEN } from '../commands/media-adder';
 import { createLimiters } from '../middleware/rate-limit';
 import { blankPng, pngBomb } from '../media/testing-images';
@@ -73,7 +73,7 @@ describe('POST /api/projects/{id}/media', () => {
     expect(webps.map((v: { width: number }) => v.width)).toEqual([400, 800, 1600]);
     expect(res.body.url).toBe(webps[2].url);
 
-    for (const variant of res.body.variants as Array<{ url: string; width: number; type: string }>) {
+    for (const variant of answerOf(mediaEndpoints.add, res).variants) {
       expect(variant.url).toMatch(/^\/media\/[0-9a-f]{40}\.(webp|avif)$/);
       const file = await t.agent().get(variant.url).buffer(true);
       expect(file.status).toBe(200);
@@ -96,7 +96,7 @@ describe('POST /api/projects/{id}/media', () => {
     expect(detail.body.media).toEqual([res.body]);
     expect(detail.body.cover).toEqual(res.body);
     const list = await call(t.agent(), endpoints.projects.latest, { query: { limit: 100 } });
-    expect(list.body.find((p: { id: number }) => p.id === project.id)?.cover).toEqual(res.body);
+    expect(answerOf(endpoints.projects.latest, list).find((p) => p.id === project.id)?.cover).toEqual(res.body);
   });
 
   it('keeps a small picture at its own width and a GIF as its first frame', async () => {
@@ -280,11 +280,9 @@ describe('POST /api/projects/{id}/media: pictures of any shape within the limits
     // Fitted whole and in proportion: 16,383 high, 1080 x 16383 / 17000 wide.
     expect(res.body.height).toBe(MEDIA_MAX_SIDE);
     expect(Math.abs(res.body.width - (1080 * MEDIA_MAX_SIDE) / 17000)).toBeLessThanOrEqual(1);
-    const webps = (res.body.variants as Array<{ url: string; width: number; type: string }>).filter(
-      (v) => v.type === 'image/webp',
-    );
+    const webps = answerOf(mediaEndpoints.add, res).variants.filter((v) => v.type === 'image/webp');
     expect(webps.map((v) => v.width)).toEqual([400, 800, res.body.width]);
-    for (const variant of res.body.variants as Array<{ url: string; width: number }>) {
+    for (const variant of answerOf(mediaEndpoints.add, res).variants) {
       const file = await t.agent().get(variant.url).buffer(true);
       expect(file.status).toBe(200);
       const meta = await sharp(file.body as Buffer).metadata();
@@ -367,8 +365,8 @@ describe('PATCH and DELETE /api/projects/{id}/media/{mediaId}', () => {
       body: { position: 0, alt: 'Blue' },
     });
     expect(moved.status).toBe(200);
-    expect(moved.body.map((m: { id: number }) => m.id)).toEqual([ids[2], ids[0], ids[1]]);
-    expect(moved.body.map((m: { position: number }) => m.position)).toEqual([0, 1, 2]);
+    expect(answerOf(mediaEndpoints.edit, moved).map((m) => m.id)).toEqual([ids[2], ids[0], ids[1]]);
+    expect(answerOf(mediaEndpoints.edit, moved).map((m) => m.position)).toEqual([0, 1, 2]);
     expect(moved.body[0].alt).toBe('Blue');
     const detail = await call(t.agent(), endpoints.projects.detail, { params: { id: project.id } });
     expect(detail.body.cover.id).toBe(ids[2]);

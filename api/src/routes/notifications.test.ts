@@ -4,7 +4,7 @@ import { makeNotificationQueries, type NotificationNews } from '@vitrine/db/quer
 import { BAD_UNSUBSCRIBE_TOKEN, MAX_FOLLOWS } from '@vitrine/domain/notifications';
 import { unsubscribeToken } from '@vitrine/runtime/unsubscribe-token';
 import { endpoints } from '@vitrine/domain/endpoints';
-import { call, callLoosely, makeTestApp, type TestApp } from '../testing';
+import { answerOf, call, callLoosely, makeTestApp, type TestApp } from '../testing';
 import { FOLLOW_SELF, TOO_MANY_FOLLOWS } from '../commands/follow-setter';
 import { UNSUBSCRIBED } from '../commands/unsubscriber';
 import { NOTIFICATION_SETTINGS_PATH, UNSUBSCRIBE_CONFIRM } from '../public/unsubscribe-page';
@@ -127,9 +127,9 @@ describe('GET /api/feed/following', () => {
       await call(agent, endpoints.notifications.follow, { params: { username: maker.username } });
     const first = await call(agent, endpoints.notifications.followingFeed, { query: { limit: 2 } });
     expect(first.status).toBe(200);
-    expect(first.body.map((p: { id: number }) => p.id)).toEqual([p3.id, p2.id]);
+    expect(answerOf(endpoints.notifications.followingFeed, first).map((p) => p.id)).toEqual([p3.id, p2.id]);
     const next = await call(agent, endpoints.notifications.followingFeed, { query: { limit: 2, after: p2.id } });
-    expect(next.body.map((p: { id: number }) => p.id)).toEqual([p1.id]);
+    expect(answerOf(endpoints.notifications.followingFeed, next).map((p) => p.id)).toEqual([p1.id]);
     expect((await callLoosely(agent, endpoints.notifications.followingFeed, { query: { after: 'abc' } })).status).toBe(
       400,
     );

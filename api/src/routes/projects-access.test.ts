@@ -314,7 +314,7 @@ describe('bad input, generated around the schemas', () => {
 
   it('a NUL character, which PostgreSQL cannot store, answers 400 in a query and in a body', async () => {
     const { agent } = await t.member();
-    const search = await call(t.agent(), endpoints.projects.latest).query({ q: 'a\u0000b' });
+    const search = await call(t.agent(), endpoints.projects.latest, { query: { q: 'a\u0000b' } });
     expect(search.status).toBe(400);
     expect(search.body).toEqual({ message: 'Text must not contain NUL characters' });
     const before = await t.deps.sql`SELECT count(*)::int AS n FROM projects`;
