@@ -3,7 +3,8 @@ import { buildMessage, buildProject, buildUser, createTestDatabase, TEST_PASSWOR
 import type { UserRow } from '@vitrine/db/queries/users';
 import { EXPORT_COVERAGE, EXPORT_LEFT_OUT, type MemberKey } from '@vitrine/db/queries/data-export';
 import { EXPORT_LISTS } from '@vitrine/domain/answers';
-import { makeTestApp, randomIp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { answerOf, call, callLoosely, makeTestApp, randomIp } from '../testing';
 import { makeRealtimeTestApp, type RealtimeTestApp } from '../realtime/testing';
 import { LAST_ADMIN, WRONG_PASSWORD } from '../commands/account-deleter';
 
@@ -41,17 +42,24 @@ async function commentsAndFollows(user: UserRow, agent: Agent, other: UserRow, p
   const [theirComment] = await sql<{ id: number }[]>`
     INSERT INTO comments (project_id, author_id, body, html)
     VALUES (${projectId}, ${other.id}, 'THEIR-COMMENT text', '<p>THEIR-COMMENT text</p>') RETURNING id`;
-  const mine = await agent.post(`/api/projects/${projectId}/comments`).send({ body: 'My *comment*' });
+  const mine = await call(agent, endpoints.comments.create, {
+    params: { id: projectId },
+    body: { body: 'My *comment*' },
+  });
   expect(mine.status).toBe(201);
-  const reply = await agent
-    .post(`/api/projects/${projectId}/comments`)
-    .send({ body: 'My reply', parentId: theirComment!.id });
+  const reply = await call(agent, endpoints.comments.create, {
+    params: { id: projectId },
+    body: { body: 'My reply', parentId: theirComment!.id },
+  });
   expect(reply.status).toBe(201);
-  const report = await agent
-    .post(`/api/comments/${theirComment!.id}/report`)
-    .send({ reason: 'offensive', additionalDetails: 'Rude' });
+  const report = await call(agent, endpoints.comments.report, {
+    params: { id: theirComment!.id },
+    body: { reason: 'offensive', additionalDetails: 'Rude' },
+  });
   expect(report.status).toBe(201);
-  expect((await agent.post(`/api/users/${other.username}/follow`)).status).toBe(200);
+  expect((await call(agent, endpoints.notifications.follow, { params: { username: other.username } })).status).toBe(
+    200,
+  );
   await sql`INSERT INTO follows (follower_id, followee_id) VALUES (${other.id}, ${user.id})`;
   return { comment: mine.body.id as number, reply: reply.body.id as number, theirComment: theirComment!.id };
 }
@@ -63,8 +71,13 @@ async function memberWithData() {
   const own = await buildProject(t.deps.sql, { userId: user.id, title: 'My visible project' });
   const hidden = await buildProject(t.deps.sql, { userId: user.id, title: 'My hidden project', isHidden: true });
   const theirs = await buildProject(t.deps.sql, { userId: other.id, title: 'Their project' });
-  expect((await agent.post(`/api/projects/${theirs.id}/vote`).set('X-Forwarded-For', randomIp())).status).toBe(200);
-  expect((await agent.post(`/api/projects/${theirs.id}/rate`).send({ rating: 6 })).status).toBe(200);
+  expect(
+    (await call(agent, endpoints.projects.vote, { params: { id: theirs.id } }).set('X-Forwarded-For', randomIp()))
+      .status,
+  ).toBe(200);
+  expect((await call(agent, endpoints.projects.rate, { params: { id: theirs.id }, body: { rating: 6 } })).status).toBe(
+    200,
+  );
   await t.deps.sql`INSERT INTO reports (project_id, reporter_user_id, reason, additional_details, admin_notes)
                    VALUES (${theirs.id}, ${user.id}, 'spam', 'Looks like spam', 'ADMIN-ONLY note')`;
   const sent = await buildMessage(t.deps.sql, {
@@ -90,9 +103,10 @@ async function memberWithData() {
   const comments = await commentsAndFollows(user, agent, other, theirs.id);
   // An update on the member's project that addresses the feedback of their test round.
   const [feedback] = await t.deps.sql<{ id: number }[]>`SELECT id FROM test_feedback WHERE request_id = ${asOwner}`;
-  const update = await agent
-    .post(`/api/projects/${own.id}/updates`)
-    .send({ title: 'Sign-up fixed', body: 'The *form* works now.', addressesFeedbackIds: [feedback!.id] });
+  const update = await call(agent, endpoints.devlogs.create, {
+    params: { id: own.id },
+    body: { title: 'Sign-up fixed', body: 'The *form* works now.', addressesFeedbackIds: [feedback!.id] },
+  });
   expect(update.status).toBe(201);
   return {
     user,
@@ -114,47 +128,38 @@ async function memberWithData() {
 describe('GET /api/users/me/export', () => {
   it('answers a JSON download of the member’s data and nobody else’s private data, without hashes', async () => {
     const d = await memberWithData();
-    const res = await d.agent.get('/api/users/me/export');
+    const res = await call(d.agent, endpoints.users.exportData);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['cache-control']).toBe('no-store');
     const today = new Date().toISOString().slice(0, 10);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="vitrine-${d.user.username}-${today}.json"`);
 
-    const body = res.body;
+    const body = answerOf(endpoints.users.exportData, res);
     expect(body.profile).toMatchObject({
       id: d.user.id,
       username: d.user.username,
       email: 'me@example.com',
       bio: 'My bio',
     });
-    expect(body.projects.map((p: { title: string }) => p.title).sort()).toEqual([
-      'My hidden project',
-      'My visible project',
-    ]);
+    expect(body.projects.map((p) => p.title).sort()).toEqual(['My hidden project', 'My visible project']);
     expect(body.votes).toEqual([expect.objectContaining({ projectId: d.theirs.id, projectTitle: 'Their project' })]);
     expect(body.ratings).toEqual([expect.objectContaining({ projectId: d.theirs.id, rating: 6 })]);
     expect(body.reports).toEqual([
       expect.objectContaining({ projectId: d.theirs.id, reason: 'spam', additionalDetails: 'Looks like spam' }),
     ]);
-    expect(body.messages.map((m: { id: number; direction: string }) => [m.id, m.direction]).sort()).toEqual(
+    expect(body.messages.map((m) => [m.id, m.direction]).sort()).toEqual(
       [
         [d.sent, 'sent'],
         [d.received, 'received'],
       ].sort(),
     );
-    expect(body.testRequests.map((r: { id: number }) => r.id)).toEqual([d.asOwner]);
-    expect(body.testerOf.map((r: { requestId: number }) => r.requestId)).toEqual([d.asTester]);
-    expect(body.feedbackGiven.map((f: { worked: string }) => f.worked)).toEqual(['worked as tester']);
-    expect(body.feedbackReceived.map((f: { worked: string }) => f.worked)).toEqual(['worked as owner']);
-    expect(body.peerRatingsGiven.map((r: { feedback: string }) => r.feedback).sort()).toEqual([
-      'dev as tester',
-      'tester as owner',
-    ]);
-    expect(body.peerRatingsReceived.map((r: { feedback: string }) => r.feedback).sort()).toEqual([
-      'dev as owner',
-      'tester as tester',
-    ]);
+    expect(body.testRequests.map((r) => r.id)).toEqual([d.asOwner]);
+    expect(body.testerOf.map((r) => r.requestId)).toEqual([d.asTester]);
+    expect(body.feedbackGiven.map((f) => f.worked)).toEqual(['worked as tester']);
+    expect(body.feedbackReceived.map((f) => f.worked)).toEqual(['worked as owner']);
+    expect(body.peerRatingsGiven.map((r) => r.feedback).sort()).toEqual(['dev as tester', 'tester as owner']);
+    expect(body.peerRatingsReceived.map((r) => r.feedback).sort()).toEqual(['dev as owner', 'tester as tester']);
     expect(body.comments).toEqual([
       expect.objectContaining({
         id: d.reply,
@@ -204,11 +209,11 @@ describe('GET /api/users/me/export', () => {
 
   it('is allowed to a paused member, refused to a visitor, and a quota of a few exports an hour', async () => {
     const { agent } = await t.member({ isPaused: true });
-    expect((await agent.get('/api/users/me/export')).status).toBe(200);
-    expect((await t.agent().get('/api/users/me/export')).status).toBe(401);
-    expect((await agent.get('/api/users/me/export')).status).toBe(200);
-    expect((await agent.get('/api/users/me/export')).status).toBe(200);
-    const limited = await agent.get('/api/users/me/export');
+    expect((await call(agent, endpoints.users.exportData)).status).toBe(200);
+    expect((await call(t.agent(), endpoints.users.exportData)).status).toBe(401);
+    expect((await call(agent, endpoints.users.exportData)).status).toBe(200);
+    expect((await call(agent, endpoints.users.exportData)).status).toBe(200);
+    const limited = await call(agent, endpoints.users.exportData);
     expect(limited.status).toBe(429);
     expect(limited.body.message).toMatch(/try again later/);
   });
@@ -263,9 +268,10 @@ async function everythingElse(d: Awaited<ReturnType<typeof memberWithData>>) {
   // The other member's update addresses the member's feedback on their request.
   const [given] = await sql<{ id: number }[]>`SELECT id FROM test_feedback WHERE request_id = ${d.asTester}`;
   const theirAgent = await t.signIn(d.other);
-  const addressed = await theirAgent
-    .post(`/api/projects/${d.theirs.id}/updates`)
-    .send({ title: 'Thanks, fixed', body: 'Fixed.', addressesFeedbackIds: [given!.id] });
+  const addressed = await call(theirAgent, endpoints.devlogs.create, {
+    params: { id: d.theirs.id },
+    body: { title: 'Thanks, fixed', body: 'Fixed.', addressesFeedbackIds: [given!.id] },
+  });
   expect(addressed.status).toBe(201);
   await sql`INSERT INTO sent_emails (event_id, kind, recipient) VALUES (${900_000_000 + d.user.id}, 'digest', 'me@example.com')`;
   await sql`INSERT INTO webhooks (user_id, url, events, secret)
@@ -286,7 +292,7 @@ describe('the export covers every table naming the member', () => {
   it('carries, for every exported column, the rows that name the member', async () => {
     const d = await memberWithData();
     await everythingElse(d);
-    const res = await d.agent.get('/api/users/me/export');
+    const res = await call(d.agent, endpoints.users.exportData);
     expect(res.status).toBe(200);
     for (const [column, { key, section }] of Object.entries(EXPORT_COVERAGE)) {
       // Each exported column holds rows about this member (the check below is never empty-handed) ...
@@ -294,7 +300,7 @@ describe('the export covers every table naming the member', () => {
       // ... and its section of the export carries them.
       expect(res.body[section], `${column} -> ${section}`).not.toHaveLength(0);
     }
-    const body = res.body;
+    const body = answerOf(endpoints.users.exportData, res);
     expect(body.profile).toMatchObject({ notifyEmail: 'daily', notifyKinds: { comment: false }, followingCount: 1 });
     expect(body.followers).toEqual([{ username: d.other.username, followedAt: expect.any(String) }]);
     expect(body.notifications).toEqual([
@@ -306,7 +312,7 @@ describe('the export covers every table naming the member', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(body.outboundClicks).toEqual([{ projectId: d.theirs.id, projectTitle: 'Their project', day: today }]);
     expect(body.impressions).toEqual([{ projectId: d.theirs.id, projectTitle: 'Their project', day: today }]);
-    expect(body.moderation.map((e: { role: string; action: string }) => [e.role, e.action])).toEqual([
+    expect(body.moderation.map((e) => [e.role, e.action])).toEqual([
       ['actor', 'project.hidden'],
       ['subject', 'user.paused'],
     ]);
@@ -338,15 +344,15 @@ describe('DELETE /api/users/me', () => {
 
   it('refuses a wrong or missing password with 400 and deletes nothing', async () => {
     const d = await memberWithData();
-    const wrong = await d.agent.delete('/api/users/me').send({ password: 'not-my-password' });
+    const wrong = await call(d.agent, endpoints.users.deleteAccount, { body: { password: 'not-my-password' } });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ message: WRONG_PASSWORD });
-    const missing = await d.agent.delete('/api/users/me').send({});
+    const missing = await callLoosely(d.agent, endpoints.users.deleteAccount, { body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ message: 'Enter your password' });
     expect(await count('users', 'id', d.user.id)).toBe(1);
     expect(await count('projects', 'user_id', d.user.id)).toBe(2);
-    expect((await d.agent.get('/api/auth/me')).status).toBe(200);
+    expect((await call(d.agent, endpoints.auth.me)).status).toBe(200);
   });
 
   it('deletes the account and what it owns as the admin delete does, ends every session and clears the cookie', async () => {
@@ -355,7 +361,7 @@ describe('DELETE /api/users/me', () => {
     const votesBefore = (
       await t.deps.sql<{ votes: number }[]>`SELECT votes FROM projects WHERE id = ${d.theirs.id}`
     )[0]!.votes;
-    const res = await d.agent.delete('/api/users/me').send({ password: TEST_PASSWORD });
+    const res = await call(d.agent, endpoints.users.deleteAccount, { body: { password: TEST_PASSWORD } });
     expect(res.status).toBe(204);
     expect(String(res.headers['set-cookie'])).toMatch(/vitrine\.sid=;.*expires=Thu, 01 Jan 1970/);
 
@@ -374,14 +380,12 @@ describe('DELETE /api/users/me', () => {
       .sql`SELECT name FROM events WHERE payload->>'userId' = ${String(d.user.id)} AND name = 'user.deleted'`;
     expect(events).toHaveLength(1);
 
-    expect((await d.agent.get('/api/auth/me')).status).toBe(401);
-    expect((await second.get('/api/auth/me')).status).toBe(401);
-    expect((await second.get('/api/users/me/export')).status).toBe(401);
-    const login = await t
-      .agent()
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: d.user.username, password: TEST_PASSWORD });
+    expect((await call(d.agent, endpoints.auth.me)).status).toBe(401);
+    expect((await call(second, endpoints.auth.me)).status).toBe(401);
+    expect((await call(second, endpoints.users.exportData)).status).toBe(401);
+    const login = await call(t.agent(), endpoints.auth.login, {
+      body: { username: d.user.username, password: TEST_PASSWORD },
+    }).set('X-Forwarded-For', randomIp());
     expect(login.status).toBe(401);
   });
 
@@ -389,13 +393,15 @@ describe('DELETE /api/users/me', () => {
     const { user, agent } = await t.member();
     const socket = await t.connect(await t.cookieFor(user));
     const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
-    expect((await agent.delete('/api/users/me').send({ password: TEST_PASSWORD })).status).toBe(204);
+    expect((await call(agent, endpoints.users.deleteAccount, { body: { password: TEST_PASSWORD } })).status).toBe(204);
     expect(await closed).toBe('io server disconnect');
   });
 
   it('lets a paused member leave', async () => {
     const paused = await t.member({ isPaused: true });
-    expect((await paused.agent.delete('/api/users/me').send({ password: TEST_PASSWORD })).status).toBe(204);
+    expect(
+      (await call(paused.agent, endpoints.users.deleteAccount, { body: { password: TEST_PASSWORD } })).status,
+    ).toBe(204);
   });
 
   it('refuses the only active admin (a paused admin does not count), and lets them go once another admin exists', async () => {
@@ -405,12 +411,14 @@ describe('DELETE /api/users/me', () => {
     try {
       await buildUser(alone.deps.sql, { isAdmin: true, isPaused: true });
       const { user, agent } = await alone.member({ isAdmin: true });
-      const refused = await agent.delete('/api/users/me').send({ password: TEST_PASSWORD });
+      const refused = await call(agent, endpoints.users.deleteAccount, { body: { password: TEST_PASSWORD } });
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({ message: LAST_ADMIN });
       expect(await alone.deps.sql`SELECT 1 FROM users WHERE id = ${user.id}`).toHaveLength(1);
       await buildUser(alone.deps.sql, { isAdmin: true });
-      expect((await agent.delete('/api/users/me').send({ password: TEST_PASSWORD })).status).toBe(204);
+      expect((await call(agent, endpoints.users.deleteAccount, { body: { password: TEST_PASSWORD } })).status).toBe(
+        204,
+      );
     } finally {
       await alone.close();
       await db.drop();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, uniqueName, TEST_PASSWORD } from '@vitrine/db/testing';
 import { REMEMBER_ME_MS } from '@vitrine/domain/constants';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 import { BAD_CREDENTIALS } from './auth';
 
 let t: TestApp;
@@ -21,14 +22,14 @@ const valid = () => {
     password: 'a-good-password',
     confirmPassword: 'a-good-password',
     email: `${username}@example.com`,
-    role: 'developer',
+    role: 'developer' as const,
     bio: 'Hi',
   };
 };
 
 describe('GET /api/auth/me', () => {
   it('answers 401 with a message when anonymous', async () => {
-    const res = await t.agent().get('/api/auth/me');
+    const res = await call(t.agent(), endpoints.auth.me);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: expect.any(String) });
   });
@@ -38,7 +39,7 @@ describe('POST /api/auth/register', () => {
   it('creates the user, answers id, username, email, isAdmin and signs in with a HttpOnly SameSite=Lax cookie', async () => {
     const agent = t.agent();
     const input = valid();
-    const res = await agent.post('/api/auth/register').set('X-Forwarded-For', randomIp()).send(input);
+    const res = await call(agent, endpoints.auth.register, { body: input }).set('X-Forwarded-For', randomIp());
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
@@ -57,7 +58,7 @@ describe('POST /api/auth/register', () => {
     expect(cookie).toMatch(/httponly/i);
     expect(cookie).toMatch(/samesite=lax/i);
     expect(cookie).not.toMatch(/password/i);
-    const me = await agent.get('/api/auth/me');
+    const me = await call(agent, endpoints.auth.me);
     expect(me.status).toBe(200);
     expect(me.body.username).toBe(input.username);
     const [row] = await t.deps.sql`SELECT password_hash, role, bio FROM users WHERE id = ${res.body.id}`;
@@ -67,11 +68,10 @@ describe('POST /api/auth/register', () => {
 
   it('accepts an empty email and defaults the role to both', async () => {
     const { email: _email, role: _role, ...input } = valid();
-    const res = await t
-      .agent()
-      .post('/api/auth/register')
-      .set('X-Forwarded-For', randomIp())
-      .send({ ...input, email: '' });
+    const res = await call(t.agent(), endpoints.auth.register, { body: { ...input, email: '' } }).set(
+      'X-Forwarded-For',
+      randomIp(),
+    );
     expect(res.status).toBe(201);
     expect(res.body.email).toBeNull();
     const [row] = await t.deps.sql`SELECT role FROM users WHERE id = ${res.body.id}`;
@@ -89,7 +89,10 @@ describe('POST /api/auth/register', () => {
     [{ bio: 'b'.repeat(501) }, 'Bio must be 500 characters or less'],
   ])('refuses %j with the product message', async (change, message) => {
     const input = { ...valid(), ...change };
-    const res = await t.agent().post('/api/auth/register').set('X-Forwarded-For', randomIp()).send(input);
+    const res = await callLoosely(t.agent(), endpoints.auth.register, { body: input }).set(
+      'X-Forwarded-For',
+      randomIp(),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
     const rows = await t.deps.sql`SELECT 1 FROM users WHERE lower(username) = lower(${String(input.username)})`;
@@ -98,26 +101,23 @@ describe('POST /api/auth/register', () => {
 
   it('refuses a duplicate username in any letter case with 409', async () => {
     const input = valid();
-    expect((await t.agent().post('/api/auth/register').set('X-Forwarded-For', randomIp()).send(input)).status).toBe(
-      201,
-    );
-    const res = await t
-      .agent()
-      .post('/api/auth/register')
-      .set('X-Forwarded-For', randomIp())
-      .send({ ...input, username: input.username.toUpperCase() });
+    expect(
+      (await call(t.agent(), endpoints.auth.register, { body: input }).set('X-Forwarded-For', randomIp())).status,
+    ).toBe(201);
+    const res = await call(t.agent(), endpoints.auth.register, {
+      body: { ...input, username: input.username.toUpperCase() },
+    }).set('X-Forwarded-For', randomIp());
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'Username already exists' });
   });
 
   it('answers 400, not 500, to malformed JSON and 413 to a huge body', async () => {
-    const bad = await t.agent().post('/api/auth/register').set('Content-Type', 'application/json').send('{"username":');
+    const bad = await callLoosely(t.agent(), endpoints.auth.register, {})
+      .set('Content-Type', 'application/json')
+      .send('{"username":');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: expect.any(String) });
-    const huge = await t
-      .agent()
-      .post('/api/auth/register')
-      .send({ ...valid(), bio: 'x'.repeat(200_000) });
+    const huge = await call(t.agent(), endpoints.auth.register, { body: { ...valid(), bio: 'x'.repeat(200_000) } });
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ message: expect.any(String) });
   });
@@ -127,10 +127,9 @@ describe('POST /api/auth/login', () => {
   it('signs in, and the session survives across requests', async () => {
     const user = await buildUser(t.deps.sql, { email: 'x@example.com' });
     const agent = t.agent();
-    const res = await agent
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username.toUpperCase(), password: TEST_PASSWORD });
+    const res = await call(agent, endpoints.auth.login, {
+      body: { username: user.username.toUpperCase(), password: TEST_PASSWORD },
+    }).set('X-Forwarded-For', randomIp());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: user.id,
@@ -144,21 +143,17 @@ describe('POST /api/auth/login', () => {
       testerTier: null,
       emailVerified: false,
     });
-    for (let i = 0; i < 3; i += 1) expect((await agent.get('/api/auth/me')).body.id).toBe(user.id);
+    for (let i = 0; i < 3; i += 1) expect((await call(agent, endpoints.auth.me)).body.id).toBe(user.id);
   });
 
   it('gives one message for a wrong password and for an unknown username', async () => {
     const user = await buildUser(t.deps.sql);
-    const wrong = await t
-      .agent()
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username, password: 'wrong-password' });
-    const unknown = await t
-      .agent()
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: uniqueName('nobody'), password: 'wrong-password' });
+    const wrong = await call(t.agent(), endpoints.auth.login, {
+      body: { username: user.username, password: 'wrong-password' },
+    }).set('X-Forwarded-For', randomIp());
+    const unknown = await call(t.agent(), endpoints.auth.login, {
+      body: { username: uniqueName('nobody'), password: 'wrong-password' },
+    }).set('X-Forwarded-For', randomIp());
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ message: BAD_CREDENTIALS });
@@ -171,24 +166,20 @@ describe('POST /api/auth/login', () => {
     [{ username: 'abc', password: '123456', rememberMe: 'yes' }, 'rememberMe must be true or false'],
     [{}, 'Username must be at least 3 characters'],
   ])('refuses %j with the product message', async (body, message) => {
-    const res = await t.agent().post('/api/auth/login').send(body);
+    const res = await callLoosely(t.agent(), endpoints.auth.login, { body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
   });
 
   it('keeps the cookie 30 days with rememberMe and for the browser session without it', async () => {
     const user = await buildUser(t.deps.sql);
-    const short = await t
-      .agent()
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username, password: TEST_PASSWORD });
+    const short = await call(t.agent(), endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    }).set('X-Forwarded-For', randomIp());
     expect(cookies(short).join('\n')).not.toMatch(/expires=/i);
-    const long = await t
-      .agent()
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username, password: TEST_PASSWORD, rememberMe: true });
+    const long = await call(t.agent(), endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD, rememberMe: true },
+    }).set('X-Forwarded-For', randomIp());
     const cookie = cookies(long).find((c) => c.startsWith('vitrine.sid='))!;
     const expires = new Date(/expires=([^;]+)/i.exec(cookie)![1]!).getTime();
     expect(Math.abs(expires - (Date.now() + REMEMBER_ME_MS))).toBeLessThan(60_000);
@@ -197,14 +188,12 @@ describe('POST /api/auth/login', () => {
   it('gives a new session id at sign-in', async () => {
     const user = await buildUser(t.deps.sql);
     const agent = t.agent();
-    const first = await agent
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username, password: TEST_PASSWORD });
-    const second = await agent
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username, password: TEST_PASSWORD });
+    const first = await call(agent, endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    }).set('X-Forwarded-For', randomIp());
+    const second = await call(agent, endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    }).set('X-Forwarded-For', randomIp());
     const sid = (r: typeof first) =>
       cookies(r)
         .find((c) => c.startsWith('vitrine.sid='))!
@@ -216,18 +205,14 @@ describe('POST /api/auth/login', () => {
     const user = await buildUser(t.deps.sql);
     const ip = randomIp();
     for (let i = 0; i < 10; i += 1) {
-      const res = await t
-        .agent()
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', ip)
-        .send({ username: user.username, password: 'wrong-password' });
+      const res = await call(t.agent(), endpoints.auth.login, {
+        body: { username: user.username, password: 'wrong-password' },
+      }).set('X-Forwarded-For', ip);
       expect(res.status).toBe(401);
     }
-    const res = await t
-      .agent()
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', ip)
-      .send({ username: user.username.toUpperCase(), password: TEST_PASSWORD });
+    const res = await call(t.agent(), endpoints.auth.login, {
+      body: { username: user.username.toUpperCase(), password: TEST_PASSWORD },
+    }).set('X-Forwarded-For', ip);
     expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
     expect(res.body).toEqual({ message: 'Too many sign-in attempts. Please try again later.' });
@@ -237,32 +222,24 @@ describe('POST /api/auth/login', () => {
     const user = await buildUser(t.deps.sql);
     const attacker = randomIp();
     for (let i = 0; i < 10; i += 1) {
-      await t
-        .agent()
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', attacker)
-        .send({ username: user.username, password: 'wrong-password' });
+      await call(t.agent(), endpoints.auth.login, {
+        body: { username: user.username, password: 'wrong-password' },
+      }).set('X-Forwarded-For', attacker);
     }
     // Failures spread over many addresses lock none of them either.
     for (let i = 0; i < 12; i += 1) {
-      const res = await t
-        .agent()
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', randomIp())
-        .send({ username: user.username, password: 'wrong-password' });
+      const res = await call(t.agent(), endpoints.auth.login, {
+        body: { username: user.username, password: 'wrong-password' },
+      }).set('X-Forwarded-For', randomIp());
       expect(res.status).toBe(401);
     }
-    const locked = await t
-      .agent()
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', attacker)
-      .send({ username: user.username, password: TEST_PASSWORD });
+    const locked = await call(t.agent(), endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    }).set('X-Forwarded-For', attacker);
     expect(locked.status).toBe(429);
-    const owner = await t
-      .agent()
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username, password: TEST_PASSWORD });
+    const owner = await call(t.agent(), endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    }).set('X-Forwarded-For', randomIp());
     expect(owner.status).toBe(200);
   });
 
@@ -270,18 +247,14 @@ describe('POST /api/auth/login', () => {
     const user = await buildUser(t.deps.sql);
     const prefix = `2001:db8:${randomIp().split('.').slice(1, 3).join(':')}`;
     for (let i = 0; i < 10; i += 1) {
-      const res = await t
-        .agent()
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', `${prefix}::${i + 1}`)
-        .send({ username: user.username, password: 'wrong-password' });
+      const res = await call(t.agent(), endpoints.auth.login, {
+        body: { username: user.username, password: 'wrong-password' },
+      }).set('X-Forwarded-For', `${prefix}::${i + 1}`);
       expect(res.status).toBe(401);
     }
-    const res = await t
-      .agent()
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', `${prefix}::abcd`)
-      .send({ username: user.username, password: TEST_PASSWORD });
+    const res = await call(t.agent(), endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    }).set('X-Forwarded-For', `${prefix}::abcd`);
     expect(res.status).toBe(429);
   });
 
@@ -289,11 +262,9 @@ describe('POST /api/auth/login', () => {
     const ip = randomIp();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) {
-      const res = await t
-        .agent()
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', ip)
-        .send({ username: uniqueName('guess'), password: 'wrong-password' });
+      const res = await call(t.agent(), endpoints.auth.login, {
+        body: { username: uniqueName('guess'), password: 'wrong-password' },
+      }).set('X-Forwarded-For', ip);
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
@@ -304,20 +275,18 @@ describe('POST /api/auth/login', () => {
 describe('POST /api/auth/logout', () => {
   it('ends the session', async () => {
     const { agent } = await t.member();
-    expect((await agent.get('/api/auth/me')).status).toBe(200);
-    expect((await agent.post('/api/auth/logout')).status).toBe(204);
-    expect((await agent.get('/api/auth/me')).status).toBe(401);
+    expect((await call(agent, endpoints.auth.me)).status).toBe(200);
+    expect((await call(agent, endpoints.auth.logout)).status).toBe(204);
+    expect((await call(agent, endpoints.auth.me)).status).toBe(401);
   });
 });
 
 describe('origin check', () => {
   it('refuses a write from a foreign Origin with 403', async () => {
     const user = await buildUser(t.deps.sql);
-    const res = await t
-      .agent()
-      .post('/api/auth/login')
-      .set('Origin', 'https://evil.example')
-      .send({ username: user.username, password: TEST_PASSWORD });
+    const res = await call(t.agent(), endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    }).set('Origin', 'https://evil.example');
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: 'Cross-origin request refused' });
   });
@@ -325,7 +294,7 @@ describe('origin check', () => {
 
 describe('GET /api/health', () => {
   it('reports database and Redis', async () => {
-    const res = await t.agent().get('/api/health');
+    const res = await call(t.agent(), endpoints.health.health);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', database: 'ok', redis: 'ok' });
   });
@@ -333,6 +302,7 @@ describe('GET /api/health', () => {
 
 describe('unknown API paths', () => {
   it('answer 404 with a message', async () => {
+    // A path no route has: the literal URL is the point.
     const res = await t.agent().get('/api/nothing-here');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Not found' });

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, buildUser } from '@vitrine/db/testing';
 import type { Comment } from '@vitrine/domain/answers';
 import { COMMENT_QUOTA_MESSAGE } from '@vitrine/domain/schemas/comment';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints, type QueryOf } from '@vitrine/domain/endpoints';
+import { fairExposureEndpoints } from '@vitrine/domain/endpoints-fair-exposure';
+import { answerOf, call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 import { COMMENTS_CLOSED, COMMENT_NOT_FOUND } from '../comment-loaders';
 import { COMMENT_EDIT_REFUSED } from '../commands/comment-editor';
 import { COMMENT_DELETE_REFUSED } from '../commands/comment-deleter';
@@ -24,17 +26,27 @@ const oldMember = () => t.member({ createdAt: new Date(Date.now() - 2 * 24 * 360
 type Agent = Awaited<ReturnType<TestApp['member']>>['agent'];
 
 async function post(agent: Agent, projectId: number, body: string, parentId?: number) {
-  return agent.post(`/api/projects/${projectId}/comments`).send(parentId === undefined ? { body } : { body, parentId });
+  return call(agent, endpoints.comments.create, {
+    params: { id: projectId },
+    body: parentId === undefined ? { body } : { body, parentId },
+  });
 }
 
-async function list(agent: Agent | ReturnType<TestApp['agent']>, projectId: number, query = '') {
-  const res = await agent.get(`/api/projects/${projectId}/comments${query}`);
+async function list(
+  agent: Agent | ReturnType<TestApp['agent']>,
+  projectId: number,
+  query: QueryOf<typeof endpoints.comments.list> = {},
+) {
+  const res = await call(agent, endpoints.comments.list, { params: { id: projectId }, query });
   expect(res.status).toBe(200);
-  return { body: res.body as Comment[], headers: res.headers as Record<string, string | undefined> };
+  return {
+    body: answerOf(endpoints.comments.list, res),
+    headers: res.headers as Record<string, string | undefined>,
+  };
 }
 
 async function commentCount(projectId: number): Promise<number> {
-  const res = await t.agent().get(`/api/projects/${projectId}`);
+  const res = await call(t.agent(), endpoints.projects.detail, { params: { id: projectId } });
   return res.body.commentCount as number;
 }
 
@@ -97,7 +109,7 @@ describe('posting and reading comments', () => {
     const hidden = await buildProject(t.deps.sql, { userId: owner.user.id, isHidden: true });
     expect((await post(agent, hidden.id, 'hello')).status).toBe(404);
     expect((await list(owner.agent, hidden.id)).body).toEqual([]);
-    expect((await t.agent().get(`/api/projects/${hidden.id}/comments`)).status).toBe(404);
+    expect((await call(t.agent(), endpoints.comments.list, { params: { id: hidden.id } })).status).toBe(404);
     const closed = await post(owner.agent, hidden.id, 'hello');
     expect(closed.status).toBe(403);
     expect(closed.body).toEqual({ message: COMMENTS_CLOSED });
@@ -172,21 +184,27 @@ describe("the visitors' shared page", () => {
 
     // Hidden: visitors see it removed; its author, at the very same address, still reads their text.
     const admin = await t.member({ isAdmin: true });
-    await admin.agent.patch(`/api/admin/comments/${second.body.id}/visibility`).send({ hidden: true });
+    await call(admin.agent, endpoints.comments.setVisibility, {
+      params: { id: second.body.id },
+      body: { hidden: true },
+    });
     expect((await list(t.agent(), project.id)).body[1]).toMatchObject({ hidden: true, body: '' });
     expect((await list(author.agent, project.id)).body[1]).toMatchObject({ hidden: true, body: 'second' });
     expect((await list(t.agent(), project.id)).body[1]).toMatchObject({ hidden: true, body: '' });
 
     // A kept page answered again still says where the next one starts.
-    const first = await list(t.agent(), project.id, '?limit=1');
-    const again = await list(t.agent(), project.id, '?limit=1');
+    const first = await list(t.agent(), project.id, { limit: 1 });
+    const again = await list(t.agent(), project.id, { limit: 1 });
     expect(again.body).toEqual(first.body);
     expect(again.headers.link).toBe(first.headers.link);
     expect(again.headers.link).toMatch(/after=\d+.*rel="next"/);
 
     // A project hidden since is not found by visitors, though its page was kept.
-    await admin.agent.patch(`/api/admin/projects/${project.id}/visibility`).send({ hidden: true });
-    expect((await t.agent().get(`/api/projects/${project.id}/comments`)).status).toBe(404);
+    await call(admin.agent, endpoints.admin.setProjectVisibility, {
+      params: { projectId: project.id },
+      body: { hidden: true },
+    });
+    expect((await call(t.agent(), endpoints.comments.list, { params: { id: project.id } })).status).toBe(404);
   });
 });
 
@@ -195,16 +213,25 @@ describe('editing, deleting and hiding', () => {
     const project = await buildProject(t.deps.sql);
     const author = await oldMember();
     const created = await post(author.agent, project.id, 'typo');
-    const edit = await author.agent.patch(`/api/comments/${created.body.id}`).send({ body: 'fixed' });
+    const edit = await call(author.agent, endpoints.comments.edit, {
+      params: { id: created.body.id },
+      body: { body: 'fixed' },
+    });
     expect(edit.status).toBe(200);
     expect(edit.body).toMatchObject({ body: 'fixed', html: '<p>fixed</p>\n' });
     expect(edit.body.editedAt).not.toBeNull();
     const other = await oldMember();
-    const refused = await other.agent.patch(`/api/comments/${created.body.id}`).send({ body: 'mine now' });
+    const refused = await call(other.agent, endpoints.comments.edit, {
+      params: { id: created.body.id },
+      body: { body: 'mine now' },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: COMMENT_EDIT_REFUSED });
     await t.deps.sql`UPDATE comments SET created_at = now() - interval '16 minutes' WHERE id = ${created.body.id}`;
-    expect((await author.agent.patch(`/api/comments/${created.body.id}`).send({ body: 'late' })).status).toBe(403);
+    expect(
+      (await call(author.agent, endpoints.comments.edit, { params: { id: created.body.id }, body: { body: 'late' } }))
+        .status,
+    ).toBe(403);
     expect((await list(author.agent, project.id)).body[0]).toMatchObject({ body: 'fixed', canEdit: false });
   });
 
@@ -216,19 +243,19 @@ describe('editing, deleting and hiding', () => {
     const reply = await post(other.agent, project.id, 'reply', thread.body.id);
     const lone = await post(author.agent, project.id, 'lone');
     expect(await commentCount(project.id)).toBe(3);
-    const refused = await other.agent.delete(`/api/comments/${thread.body.id}`);
+    const refused = await call(other.agent, endpoints.comments.remove, { params: { id: thread.body.id } });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: COMMENT_DELETE_REFUSED });
-    expect((await author.agent.delete(`/api/comments/${thread.body.id}`)).status).toBe(204);
-    expect((await author.agent.delete(`/api/comments/${lone.body.id}`)).status).toBe(204);
-    expect((await author.agent.delete(`/api/comments/${lone.body.id}`)).status).toBe(404);
+    expect((await call(author.agent, endpoints.comments.remove, { params: { id: thread.body.id } })).status).toBe(204);
+    expect((await call(author.agent, endpoints.comments.remove, { params: { id: lone.body.id } })).status).toBe(204);
+    expect((await call(author.agent, endpoints.comments.remove, { params: { id: lone.body.id } })).status).toBe(404);
     let shown = (await list(t.agent(), project.id)).body;
     expect(shown).toHaveLength(1);
     expect(shown[0]).toMatchObject({ id: thread.body.id, deleted: true, body: '', html: '', author: null });
     expect(shown[0]!.replies!.map((c) => c.id)).toEqual([reply.body.id]);
     expect(await commentCount(project.id)).toBe(1);
     const admin = await t.member({ isAdmin: true });
-    expect((await admin.agent.delete(`/api/comments/${reply.body.id}`)).status).toBe(204);
+    expect((await call(admin.agent, endpoints.comments.remove, { params: { id: reply.body.id } })).status).toBe(204);
     shown = (await list(t.agent(), project.id)).body;
     expect(shown).toEqual([]);
     expect(await commentCount(project.id)).toBe(0);
@@ -239,17 +266,18 @@ describe('editing, deleting and hiding', () => {
     const author = await oldMember();
     const created = await post(author.agent, project.id, 'rude words');
     const member = await oldMember();
-    const path = `/api/admin/comments/${created.body.id}/visibility`;
-    expect((await member.agent.patch(path).send({ hidden: true })).status).toBe(403);
+    const setHidden = (agent: Agent, hidden: boolean) =>
+      call(agent, endpoints.comments.setVisibility, { params: { id: created.body.id }, body: { hidden } });
+    expect((await setHidden(member.agent, true)).status).toBe(403);
     const admin = await t.member({ isAdmin: true });
-    const hide = await admin.agent.patch(path).send({ hidden: true });
+    const hide = await setHidden(admin.agent, true);
     expect(hide.status).toBe(200);
     expect(hide.body).toMatchObject({ hidden: true, body: 'rude words' });
     expect((await list(t.agent(), project.id)).body[0]).toMatchObject({ hidden: true, body: '', author: null });
     expect((await list(author.agent, project.id)).body[0]).toMatchObject({ hidden: true, body: 'rude words' });
     expect(await commentCount(project.id)).toBe(0);
     // The hide is a public moderation, with the standard wording and the author's name.
-    const log = await t.agent().get('/api/moderation-log?limit=100');
+    const log = await call(t.agent(), fairExposureEndpoints.moderationLog, { query: { limit: 100 } });
     expect(log.body).toContainEqual(
       expect.objectContaining({
         action: 'comment.removed',
@@ -257,9 +285,16 @@ describe('editing, deleting and hiding', () => {
         reason: 'Removed for breaking the community rules.',
       }),
     );
-    expect((await admin.agent.patch(path).send({ hidden: false })).body.hidden).toBe(false);
+    expect((await setHidden(admin.agent, false)).body.hidden).toBe(false);
     expect(await commentCount(project.id)).toBe(1);
-    expect((await admin.agent.patch(path).send({ hidden: 'yes' })).status).toBe(400);
+    expect(
+      (
+        await callLoosely(admin.agent, endpoints.comments.setVisibility, {
+          params: { id: created.body.id },
+          body: { hidden: 'yes' },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -268,16 +303,16 @@ describe('comment counts in lists', () => {
     const title = `Counted ${Math.random().toString(36).slice(2, 10)}`;
     const project = await buildProject(t.deps.sql, { title });
     const listed = async () => {
-      const res = await t.agent().get(`/api/projects?q=${encodeURIComponent(title)}`);
+      const res = await call(t.agent(), endpoints.projects.latest, { query: { q: title } });
       expect(res.status).toBe(200);
-      return (res.body as Array<{ id: number; commentCount: number }>).find((p) => p.id === project.id)!.commentCount;
+      return answerOf(endpoints.projects.latest, res).find((p) => p.id === project.id)!.commentCount;
     };
     expect(await listed()).toBe(0);
     const author = await oldMember();
     const first = await post(author.agent, project.id, 'one');
     await post(author.agent, project.id, 'two', first.body.id);
     expect(await listed()).toBe(2);
-    expect((await author.agent.delete(`/api/comments/${first.body.id}`)).status).toBe(204);
+    expect((await call(author.agent, endpoints.comments.remove, { params: { id: first.body.id } })).status).toBe(204);
     expect(await listed()).toBe(1);
     // The count lists show is the counter column, written with the comment in one transaction.
     const [row] = await t.deps.sql<
@@ -292,38 +327,42 @@ describe('reporting comments', () => {
     const project = await buildProject(t.deps.sql);
     const author = await oldMember();
     const created = await post(author.agent, project.id, 'spam spam');
-    const path = `/api/comments/${created.body.id}/report`;
-    const own = await author.agent.post(path).send({ reason: 'spam' });
+    const report = (agent: Agent, reason: 'spam' | 'offensive') =>
+      call(agent, endpoints.comments.report, { params: { id: created.body.id }, body: { reason } });
+    const own = await report(author.agent, 'spam');
     expect(own.status).toBe(403);
     expect(own.body).toEqual({ message: OWN_COMMENT_REPORT });
-    expect((await t.agent().post(path).send({ reason: 'spam' })).status).toBe(401);
+    expect((await report(t.agent(), 'spam')).status).toBe(401);
     // Three fresh accounts (no standing) do not hide it, nor do reporters sharing one network.
     for (let i = 0; i < 3; i++) {
       const fresh = await t.member();
-      expect((await fresh.agent.post(path).set('X-Forwarded-For', randomIp()).send({ reason: 'spam' })).status).toBe(
-        201,
-      );
+      expect((await report(fresh.agent, 'spam').set('X-Forwarded-For', randomIp())).status).toBe(201);
     }
     const shared = randomIp();
     for (let i = 0; i < 2; i++) {
       const { agent } = await t.member({ standing: true });
-      expect((await agent.post(path).set('X-Forwarded-For', shared).send({ reason: 'offensive' })).status).toBe(201);
+      expect((await report(agent, 'offensive').set('X-Forwarded-For', shared)).status).toBe(201);
     }
     const second = await t.member({ standing: true });
-    expect((await second.agent.post(path).set('X-Forwarded-For', randomIp()).send({ reason: 'spam' })).status).toBe(
-      201,
-    );
+    expect((await report(second.agent, 'spam').set('X-Forwarded-For', randomIp())).status).toBe(201);
     expect((await list(t.agent(), project.id)).body[0]!.hidden).toBe(false);
     const last = await t.member({ standing: true });
-    const filed = await last.agent.post(path).set('X-Forwarded-For', randomIp()).send({ reason: 'spam' });
+    const filed = await report(last.agent, 'spam').set('X-Forwarded-For', randomIp());
     expect(filed.status).toBe(201);
     expect(filed.body).toMatchObject({ message: 'Report submitted' });
-    const again = await last.agent.post(path).set('X-Forwarded-For', randomIp()).send({ reason: 'spam' });
+    const again = await report(last.agent, 'spam').set('X-Forwarded-For', randomIp());
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: ALREADY_REPORTED_COMMENT });
     expect((await list(t.agent(), project.id)).body[0]!.hidden).toBe(true);
     const third = await t.member({ standing: true });
-    expect((await third.agent.post(path).set('X-Forwarded-For', randomIp()).send({ reason: 'bad' })).status).toBe(400);
+    expect(
+      (
+        await callLoosely(third.agent, endpoints.comments.report, {
+          params: { id: created.body.id },
+          body: { reason: 'bad' },
+        }).set('X-Forwarded-For', randomIp())
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -336,28 +375,28 @@ describe("the admins' queue of comment reports", () => {
     const reported = await post(author.agent, project.id, 'Rude **reply**', thread.body.id);
     await post(other.agent, project.id, 'Later reply', thread.body.id);
     const reporter = await t.member();
-    const filed = await reporter.agent
-      .post(`/api/comments/${reported.body.id}/report`)
-      .send({ reason: 'offensive', additionalDetails: 'Name-calling' });
+    const filed = await call(reporter.agent, endpoints.comments.report, {
+      params: { id: reported.body.id },
+      body: { reason: 'offensive', additionalDetails: 'Name-calling' },
+    });
     expect(filed.status).toBe(201);
-    const second = await (
-      await t.member()
-    ).agent
-      .post(`/api/comments/${thread.body.id}/report`)
-      .send({ reason: 'spam' });
+    const second = await call((await t.member()).agent, endpoints.comments.report, {
+      params: { id: thread.body.id },
+      body: { reason: 'spam' },
+    });
     expect(second.status).toBe(201);
 
     const member = await oldMember();
-    expect((await member.agent.get('/api/admin/comment-reports')).status).toBe(403);
-    expect((await t.agent().get('/api/admin/comment-reports')).status).toBe(401);
+    expect((await call(member.agent, endpoints.comments.reports)).status).toBe(403);
+    expect((await call(t.agent(), endpoints.comments.reports)).status).toBe(401);
     const admin = await t.member({ isAdmin: true });
-    const pending = await admin.agent.get('/api/admin/comment-reports?status=pending&limit=1');
+    const pending = await call(admin.agent, endpoints.comments.reports, { query: { status: 'pending', limit: 1 } });
     expect(pending.status).toBe(200);
     // Newest first, one a page: the second report, then (by Link) the first.
-    expect(pending.body.map((r: { id: number }) => r.id)).toEqual([second.body.id]);
+    expect(answerOf(endpoints.comments.reports, pending).map((r) => r.id)).toEqual([second.body.id]);
     const next = /<([^>]+)>; rel="next"/.exec(pending.headers.link as string)![1]!;
     const older = await admin.agent.get(next);
-    const report = (older.body as Array<Record<string, unknown>>).find((r) => r.id === filed.body.id)!;
+    const report = answerOf(endpoints.comments.reports, older).find((r) => r.id === filed.body.id)!;
     expect(report).toMatchObject({
       projectId: project.id,
       projectTitle: 'Queue project',
@@ -373,38 +412,57 @@ describe("the admins' queue of comment reports", () => {
         deleted: false,
       },
     });
-    expect((report.thread as Array<{ body: string }>).map((c) => c.body)).toEqual([
-      'Opening words',
-      'Rude **reply**',
-      'Later reply',
-    ]);
+    expect(report.thread.map((c) => c.body)).toEqual(['Opening words', 'Rude **reply**', 'Later reply']);
 
     // Hidden from the queue's own call, the admin still reads its text there.
-    await admin.agent.patch(`/api/admin/comments/${reported.body.id}/visibility`).send({ hidden: true });
-    const decide = (status: unknown) =>
-      admin.agent.patch(`/api/admin/comment-reports/${filed.body.id}`).send({ status });
-    expect((await decide('removed')).status).toBe(400);
+    await call(admin.agent, endpoints.comments.setVisibility, {
+      params: { id: reported.body.id },
+      body: { hidden: true },
+    });
+    const decide = (status: 'reviewed' | 'dismissed') =>
+      call(admin.agent, endpoints.comments.decideReport, { params: { id: filed.body.id }, body: { status } });
+    expect(
+      (
+        await callLoosely(admin.agent, endpoints.comments.decideReport, {
+          params: { id: filed.body.id },
+          body: { status: 'removed' },
+        })
+      ).status,
+    ).toBe(400);
     const decided = await decide('reviewed');
     expect(decided.status).toBe(200);
     expect(decided.body).toMatchObject({ status: 'reviewed', comment: { hidden: true, body: 'Rude **reply**' } });
     expect((await decide('dismissed')).body).toEqual({ message: COMMENT_REPORT_DECIDED });
     expect(
-      (await admin.agent.patch('/api/admin/comment-reports/2147483000').send({ status: 'dismissed' })).status,
+      (
+        await call(admin.agent, endpoints.comments.decideReport, {
+          params: { id: 2147483000 },
+          body: { status: 'dismissed' },
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await member.agent.patch(`/api/admin/comment-reports/${second.body.id}`).send({ status: 'dismissed' })).status,
+      (
+        await call(member.agent, endpoints.comments.decideReport, {
+          params: { id: second.body.id },
+          body: { status: 'dismissed' },
+        })
+      ).status,
     ).toBe(403);
-    const reviewed = await admin.agent.get('/api/admin/comment-reports?status=reviewed&limit=100');
-    expect(reviewed.body.map((r: { id: number }) => r.id)).toContain(filed.body.id);
-    const stillPending = await admin.agent.get('/api/admin/comment-reports?limit=100');
-    expect(stillPending.body.map((r: { id: number }) => r.id)).not.toContain(filed.body.id);
+    const reviewed = await call(admin.agent, endpoints.comments.reports, { query: { status: 'reviewed', limit: 100 } });
+    expect(answerOf(endpoints.comments.reports, reviewed).map((r) => r.id)).toContain(filed.body.id);
+    const stillPending = await call(admin.agent, endpoints.comments.reports, { query: { limit: 100 } });
+    expect(answerOf(endpoints.comments.reports, stillPending).map((r) => r.id)).not.toContain(filed.body.id);
   });
 
   it('pushes a new report to the admins with the comment and project it names', async () => {
     const project = await buildProject(t.deps.sql);
     const author = await oldMember();
     const created = await post(author.agent, project.id, 'pushed');
-    const res = await (await t.member()).agent.post(`/api/comments/${created.body.id}/report`).send({ reason: 'spam' });
+    const res = await call((await t.member()).agent, endpoints.comments.report, {
+      params: { id: created.body.id },
+      body: { reason: 'spam' },
+    });
     expect(res.status).toBe(201);
     const [event] = await t.deps.sql<{ payload: Record<string, unknown> }[]>`
       SELECT payload FROM events WHERE name = 'commentReport.created' AND (payload->>'reportId')::int = ${res.body.id}`;
@@ -422,17 +480,23 @@ describe('sorting and paging', () => {
     await post(other.agent, project.id, 'r1', ids[1]);
     await post(other.agent, project.id, 'r2', ids[1]);
     await post(other.agent, project.id, 'r3', ids[3]);
-    const page1 = await list(t.agent(), project.id, '?limit=2');
+    const page1 = await list(t.agent(), project.id, { limit: 2 });
     expect(page1.body.map((c) => c.id)).toEqual(ids.slice(0, 2));
     const next = /<([^>]+)>; rel="next"/.exec(page1.headers.link!)![1]!;
     const page2 = await t.agent().get(next);
     expect(page2.body.map((c: Comment) => c.id)).toEqual(ids.slice(2, 4));
-    const top = await list(t.agent(), project.id, '?sort=top&limit=3');
+    const top = await list(t.agent(), project.id, { sort: 'top', limit: 3 });
     expect(top.body.map((c) => c.id)).toEqual([ids[1], ids[3], ids[4]]);
     const topNext = /<([^>]+)>; rel="next"/.exec(top.headers.link!)![1]!;
     expect((await t.agent().get(topNext)).body.map((c: Comment) => c.id)).toEqual([ids[2], ids[0]]);
-    expect((await t.agent().get(`/api/projects/${project.id}/comments?sort=new`)).status).toBe(400);
-    expect((await t.agent().get(`/api/projects/${project.id}/comments?limit=51`)).status).toBe(400);
+    expect(
+      (await callLoosely(t.agent(), endpoints.comments.list, { params: { id: project.id }, query: { sort: 'new' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await callLoosely(t.agent(), endpoints.comments.list, { params: { id: project.id }, query: { limit: 51 } }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -455,7 +519,7 @@ describe('the comment quota', () => {
     const firstId = (await list(grown.agent, project.id)).body.find(
       (c) => c.author?.username === grown.user.username,
     )!.id;
-    expect((await grown.agent.delete(`/api/comments/${firstId}`)).status).toBe(204);
+    expect((await call(grown.agent, endpoints.comments.remove, { params: { id: firstId } })).status).toBe(204);
     expect((await post(grown.agent, project.id, 'eleventh')).status).toBe(429);
   });
 });

@@ -4,7 +4,11 @@ import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_SIDE, MEDIA_MESSAGES, MEDIA_PER_PROJECT } from '@vitrine/domain/schemas/media';
 import { buildProject, buildUser, TEST_PASSWORD } from '@vitrine/db/testing';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import type TestAgent from 'supertest/lib/agent';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { urlOf } from '@vitrine/domain/endpoint-url';
+import { mediaEndpoints } from '@vitrine/domain/endpoints-media';
+import { answerOf, call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 import { MEDIA_FORBIDDEN } from '../commands/media-adder';
 import { createLimiters } from '../middleware/rate-limit';
 import { blankPng, pngBomb } from '../media/testing-images';
@@ -36,6 +40,9 @@ function png(width = 640, height = 480): Promise<Buffer> {
     .toBuffer();
 }
 
+/** An upload to project `projectId`'s pictures; the caller attaches the multipart fields. */
+const upload = (agent: TestAgent, projectId: number) => call(agent, mediaEndpoints.add, { params: { id: projectId } });
+
 /** A member with a project of their own and a signed-in agent. */
 async function owner() {
   const { user, agent } = await t.member();
@@ -56,8 +63,7 @@ describe('POST /api/projects/{id}/media', () => {
     expect(before.exif?.toString('latin1')).toContain('Secret Owner');
     expect(before.orientation).toBe(6);
 
-    const res = await agent
-      .post(`/api/projects/${project.id}/media`)
+    const res = await upload(agent, project.id)
       .field('alt', 'The main screen')
       .attach('file', input, { filename: 'photo.jpg', contentType: 'image/jpeg' });
     expect(res.status).toBe(201);
@@ -67,7 +73,7 @@ describe('POST /api/projects/{id}/media', () => {
     expect(webps.map((v: { width: number }) => v.width)).toEqual([400, 800, 1600]);
     expect(res.body.url).toBe(webps[2].url);
 
-    for (const variant of res.body.variants as Array<{ url: string; width: number; type: string }>) {
+    for (const variant of answerOf(mediaEndpoints.add, res).variants) {
       expect(variant.url).toMatch(/^\/media\/[0-9a-f]{40}\.(webp|avif)$/);
       const file = await t.agent().get(variant.url).buffer(true);
       expect(file.status).toBe(200);
@@ -86,23 +92,23 @@ describe('POST /api/projects/{id}/media', () => {
       .set('If-None-Match', `"${res.body.url.slice(7)}"`);
     expect(again.status).toBe(304);
 
-    const detail = await t.agent().get(`/api/projects/${project.id}`);
+    const detail = await call(t.agent(), endpoints.projects.detail, { params: { id: project.id } });
     expect(detail.body.media).toEqual([res.body]);
     expect(detail.body.cover).toEqual(res.body);
-    const list = await t.agent().get('/api/projects?limit=100');
-    expect(list.body.find((p: { id: number }) => p.id === project.id)?.cover).toEqual(res.body);
+    const list = await call(t.agent(), endpoints.projects.latest, { query: { limit: 100 } });
+    expect(answerOf(endpoints.projects.latest, list).find((p) => p.id === project.id)?.cover).toEqual(res.body);
   });
 
   it('keeps a small picture at its own width and a GIF as its first frame', async () => {
     const { agent, project } = await owner();
     const small = await png(500, 300);
-    const res = await agent.post(`/api/projects/${project.id}/media`).attach('file', small, 'small.png');
+    const res = await upload(agent, project.id).attach('file', small, 'small.png');
     expect(res.status).toBe(201);
     expect([...new Set(res.body.variants.map((v: { width: number }) => v.width))]).toEqual([400, 500]);
     const gif = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#00ff00' } })
       .gif()
       .toBuffer();
-    const fromGif = await agent.post(`/api/projects/${project.id}/media`).attach('file', gif, 'anim.gif');
+    const fromGif = await upload(agent, project.id).attach('file', gif, 'anim.gif');
     expect(fromGif.status).toBe(201);
     expect(fromGif.body).toMatchObject({ width: 120, height: 90, position: 1 });
   });
@@ -111,30 +117,31 @@ describe('POST /api/projects/{id}/media', () => {
     const { agent, project } = await owner();
     const bomb = pngBomb(30_000);
     expect((await sharp(bomb, { limitInputPixels: false }).metadata()).width).toBe(30_000);
-    const bombRes = await agent.post(`/api/projects/${project.id}/media`).attach('file', bomb, 'bomb.png');
+    const bombRes = await upload(agent, project.id).attach('file', bomb, 'bomb.png');
     expect(bombRes.status).toBe(422);
     expect(bombRes.body).toEqual({ message: MEDIA_MESSAGES.tooManyPixels });
 
-    const text = await agent
-      .post(`/api/projects/${project.id}/media`)
-      .attach('file', Buffer.from('this is not an image at all\n'), { filename: 'fake.png', contentType: 'image/png' });
+    const text = await upload(agent, project.id).attach('file', Buffer.from('this is not an image at all\n'), {
+      filename: 'fake.png',
+      contentType: 'image/png',
+    });
     expect(text.status).toBe(415);
     expect(text.body).toEqual({ message: MEDIA_MESSAGES.notImage });
 
     const huge = Buffer.alloc(9 * 1024 * 1024, 1);
-    const big = await agent.post(`/api/projects/${project.id}/media`).attach('file', huge, 'huge.png');
+    const big = await upload(agent, project.id).attach('file', huge, 'huge.png');
     expect(big.status).toBe(413);
     expect(big.body).toEqual({ message: MEDIA_MESSAGES.tooLarge });
 
-    const none = await agent.post(`/api/projects/${project.id}/media`).field('alt', 'nothing');
+    const none = await upload(agent, project.id).field('alt', 'nothing');
     expect(none.status).toBe(400);
     expect(none.body).toEqual({ message: MEDIA_MESSAGES.noFile });
 
-    const json = await agent.post(`/api/projects/${project.id}/media`).send({ file: 'x' });
+    const json = await callLoosely(agent, mediaEndpoints.add, { params: { id: project.id }, body: { file: 'x' } });
     expect(json.status).toBe(400);
     expect(json.body).toEqual({ message: MEDIA_MESSAGES.notMultipart });
 
-    const detail = await t.agent().get(`/api/projects/${project.id}`);
+    const detail = await call(t.agent(), endpoints.projects.detail, { params: { id: project.id } });
     expect(detail.body.media).toEqual([]);
   });
 
@@ -142,11 +149,11 @@ describe('POST /api/projects/{id}/media', () => {
     const { agent, project } = await owner();
     const picture = await png(64, 48);
     for (let i = 0; i < MEDIA_PER_PROJECT; i++) {
-      const res = await agent.post(`/api/projects/${project.id}/media`).attach('file', picture, `p${i}.png`);
+      const res = await upload(agent, project.id).attach('file', picture, `p${i}.png`);
       expect(res.status).toBe(201);
       expect(res.body.position).toBe(i);
     }
-    const ninth = await agent.post(`/api/projects/${project.id}/media`).attach('file', picture, 'p9.png');
+    const ninth = await upload(agent, project.id).attach('file', picture, 'p9.png');
     expect(ninth.status).toBe(409);
     expect(ninth.body).toEqual({ message: MEDIA_MESSAGES.tooMany });
   });
@@ -155,12 +162,12 @@ describe('POST /api/projects/{id}/media', () => {
     const { project } = await owner();
     const other = await t.member();
     const picture = await png(64, 48);
-    const res = await other.agent.post(`/api/projects/${project.id}/media`).attach('file', picture, 'x.png');
+    const res = await upload(other.agent, project.id).attach('file', picture, 'x.png');
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: MEDIA_FORBIDDEN });
-    const visitor = await t.agent().post(`/api/projects/${project.id}/media`).attach('file', picture, 'x.png');
+    const visitor = await upload(t.agent(), project.id).attach('file', picture, 'x.png');
     expect(visitor.status).toBe(401);
-    const detail = await t.agent().get(`/api/projects/${project.id}`);
+    const detail = await call(t.agent(), endpoints.projects.detail, { params: { id: project.id } });
     expect(detail.body.media).toEqual([]);
   });
 });
@@ -239,17 +246,15 @@ describe('POST /api/projects/{id}/media: a too large body streamed by a client',
   it('answers 413 with the size message, and the client sends its whole body without a reset', async () => {
     const user = await buildUser(t.deps.sql);
     const project = await buildProject(t.deps.sql, { userId: user.id });
-    const login = await t
-      .agent()
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username, password: TEST_PASSWORD });
+    const login = await call(t.agent(), endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    }).set('X-Forwarded-For', randomIp());
     expect(login.status).toBe(200);
     const cookie = ([] as string[])
       .concat(login.headers['set-cookie'] ?? [])
       .map((c) => c.split(';')[0])
       .join('; ');
-    const path = `/api/projects/${project.id}/media`;
+    const path = urlOf(mediaEndpoints.add, { params: { id: project.id } });
     const nineMb = 9 * 1024 * 1024;
 
     // Refused from its Content-Length before a byte is parsed, and refused at the limit when chunked.
@@ -270,16 +275,14 @@ describe('POST /api/projects/{id}/media: pictures of any shape within the limits
       .png()
       .toBuffer();
     expect(capture.length).toBeLessThan(1024 * 1024);
-    const res = await agent.post(`/api/projects/${project.id}/media`).attach('file', capture, 'capture.png');
+    const res = await upload(agent, project.id).attach('file', capture, 'capture.png');
     expect(res.status).toBe(201);
     // Fitted whole and in proportion: 16,383 high, 1080 x 16383 / 17000 wide.
     expect(res.body.height).toBe(MEDIA_MAX_SIDE);
     expect(Math.abs(res.body.width - (1080 * MEDIA_MAX_SIDE) / 17000)).toBeLessThanOrEqual(1);
-    const webps = (res.body.variants as Array<{ url: string; width: number; type: string }>).filter(
-      (v) => v.type === 'image/webp',
-    );
+    const webps = answerOf(mediaEndpoints.add, res).variants.filter((v) => v.type === 'image/webp');
     expect(webps.map((v) => v.width)).toEqual([400, 800, res.body.width]);
-    for (const variant of res.body.variants as Array<{ url: string; width: number }>) {
+    for (const variant of answerOf(mediaEndpoints.add, res).variants) {
       const file = await t.agent().get(variant.url).buffer(true);
       expect(file.status).toBe(200);
       const meta = await sharp(file.body as Buffer).metadata();
@@ -295,12 +298,10 @@ describe('POST /api/projects/{id}/media: pictures of any shape within the limits
     expect(strip.length).toBeLessThan(MEDIA_MAX_BYTES);
     const meta = await sharp(strip, { limitInputPixels: false }).metadata();
     expect([meta.width, meta.height]).toEqual([4, 9_999_999]);
-    const res = await agent.post(`/api/projects/${project.id}/media`).attach('file', strip, 'strip.png');
+    const res = await upload(agent, project.id).attach('file', strip, 'strip.png');
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: MEDIA_MESSAGES.tooNarrow });
-    const wide = await agent
-      .post(`/api/projects/${project.id}/media`)
-      .attach('file', blankPng(9_999_999, 4), 'wide.png');
+    const wide = await upload(agent, project.id).attach('file', blankPng(9_999_999, 4), 'wide.png');
     expect(wide.status).toBe(422);
     expect(wide.body).toEqual({ message: MEDIA_MESSAGES.tooNarrow });
     expect(await uploadPointsSpent(user.id)).toBe(2);
@@ -322,11 +323,11 @@ describe('POST /api/projects/{id}/media: pictures of any shape within the limits
     // The header and the start of the pixels, cut in the middle of the data.
     const damaged = whole.subarray(0, Math.floor(whole.length / 2));
     expect((await sharp(damaged).metadata()).width).toBe(600);
-    const res = await agent.post(`/api/projects/${project.id}/media`).attach('file', damaged, 'damaged.png');
+    const res = await upload(agent, project.id).attach('file', damaged, 'damaged.png');
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: MEDIA_MESSAGES.unreadable });
     expect(await uploadPointsSpent(user.id)).toBe(1);
-    const detail = await t.agent().get(`/api/projects/${project.id}`);
+    const detail = await call(t.agent(), endpoints.projects.detail, { params: { id: project.id } });
     expect(detail.body.media).toEqual([]);
   });
 
@@ -336,12 +337,10 @@ describe('POST /api/projects/{id}/media: pictures of any shape within the limits
     try {
       const { user, agent } = await broken.member();
       const project = await buildProject(broken.deps.sql, { userId: user.id });
-      const res = await agent.post(`/api/projects/${project.id}/media`).attach('file', await png(64, 48), 'a.png');
+      const res = await upload(agent, project.id).attach('file', await png(64, 48), 'a.png');
       expect(res.status).toBe(500);
       expect(await uploadPointsSpent(user.id, broken)).toBe(0);
-      const refused = await agent
-        .post(`/api/projects/${project.id}/media`)
-        .attach('file', blankPng(4, 9_999_999), 'strip.png');
+      const refused = await upload(agent, project.id).attach('file', blankPng(4, 9_999_999), 'strip.png');
       expect(refused.status).toBe(422);
       expect(await uploadPointsSpent(user.id, broken)).toBe(1);
     } finally {
@@ -358,47 +357,58 @@ describe('PATCH and DELETE /api/projects/{id}/media/{mediaId}', () => {
       const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: color } })
         .png()
         .toBuffer();
-      const res = await agent.post(`/api/projects/${project.id}/media`).attach('file', picture, 'c.png');
+      const res = await upload(agent, project.id).attach('file', picture, 'c.png');
       ids.push(res.body.id);
     }
-    const moved = await agent.patch(`/api/projects/${project.id}/media/${ids[2]}`).send({ position: 0, alt: 'Blue' });
+    const moved = await call(agent, mediaEndpoints.edit, {
+      params: { id: project.id, mediaId: ids[2] },
+      body: { position: 0, alt: 'Blue' },
+    });
     expect(moved.status).toBe(200);
-    expect(moved.body.map((m: { id: number }) => m.id)).toEqual([ids[2], ids[0], ids[1]]);
-    expect(moved.body.map((m: { position: number }) => m.position)).toEqual([0, 1, 2]);
+    expect(answerOf(mediaEndpoints.edit, moved).map((m) => m.id)).toEqual([ids[2], ids[0], ids[1]]);
+    expect(answerOf(mediaEndpoints.edit, moved).map((m) => m.position)).toEqual([0, 1, 2]);
     expect(moved.body[0].alt).toBe('Blue');
-    const detail = await t.agent().get(`/api/projects/${project.id}`);
+    const detail = await call(t.agent(), endpoints.projects.detail, { params: { id: project.id } });
     expect(detail.body.cover.id).toBe(ids[2]);
 
-    const tooLong = await agent.patch(`/api/projects/${project.id}/media/${ids[0]}`).send({ alt: 'x'.repeat(501) });
+    const tooLong = await call(agent, mediaEndpoints.edit, {
+      params: { id: project.id, mediaId: ids[0] },
+      body: { alt: 'x'.repeat(501) },
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body).toEqual({ message: MEDIA_MESSAGES.altTooLong });
     const other = await t.member();
-    const foreign = await other.agent.patch(`/api/projects/${project.id}/media/${ids[0]}`).send({ position: 2 });
+    const foreign = await call(other.agent, mediaEndpoints.edit, {
+      params: { id: project.id, mediaId: ids[0] },
+      body: { position: 2 },
+    });
     expect(foreign.status).toBe(403);
 
     const files = moved.body[0].variants.map((v: { url: string }) => v.url.slice('/media/'.length));
     expect(await storedKeys()).toEqual(expect.arrayContaining(files));
-    const removed = await agent.delete(`/api/projects/${project.id}/media/${ids[2]}`);
+    const removed = await call(agent, mediaEndpoints.remove, { params: { id: project.id, mediaId: ids[2] } });
     expect(removed.status).toBe(204);
     const keys = await storedKeys();
     for (const key of files) expect(keys).not.toContain(key);
     expect((await t.agent().get(`/media/${files[0]}`)).status).toBe(404);
-    const after = await t.agent().get(`/api/projects/${project.id}`);
+    const after = await call(t.agent(), endpoints.projects.detail, { params: { id: project.id } });
     expect(after.body.media.map((m: { id: number; position: number }) => [m.id, m.position])).toEqual([
       [ids[0], 0],
       [ids[1], 1],
     ]);
-    const gone = await agent.delete(`/api/projects/${project.id}/media/${ids[2]}`);
+    const gone = await call(agent, mediaEndpoints.remove, { params: { id: project.id, mediaId: ids[2] } });
     expect(gone.status).toBe(404);
   });
 
   it("deleting a project removes its pictures' files", async () => {
     const { agent, project } = await owner();
-    const res = await agent.post(`/api/projects/${project.id}/media`).attach('file', await png(), 'p.png');
+    const res = await upload(agent, project.id).attach('file', await png(), 'p.png');
     const files = res.body.variants.map((v: { url: string }) => v.url.slice('/media/'.length));
     expect(await storedKeys()).toEqual(expect.arrayContaining(files));
     const { agent: admin } = await t.member({ isAdmin: true });
-    expect((await admin.delete(`/api/admin/projects/${project.id}`)).status).toBe(204);
+    expect((await call(admin, endpoints.admin.removeProject, { params: { id: project.id }, body: {} })).status).toBe(
+      204,
+    );
     const keys = await storedKeys();
     for (const key of files) expect(keys).not.toContain(key);
   });

@@ -3,7 +3,8 @@ import { buildProject, buildUser } from '@vitrine/db/testing';
 import { makeNotificationQueries, type NotificationNews } from '@vitrine/db/queries/notifications';
 import { BAD_UNSUBSCRIBE_TOKEN, MAX_FOLLOWS } from '@vitrine/domain/notifications';
 import { unsubscribeToken } from '@vitrine/runtime/unsubscribe-token';
-import { makeTestApp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { answerOf, call, callLoosely, makeTestApp, type TestApp } from '../testing';
 import { FOLLOW_SELF, TOO_MANY_FOLLOWS } from '../commands/follow-setter';
 import { UNSUBSCRIBED } from '../commands/unsubscriber';
 import { NOTIFICATION_SETTINGS_PATH, UNSUBSCRIBE_CONFIRM } from '../public/unsubscribe-page';
@@ -36,24 +37,40 @@ describe('follows', () => {
   it('follows and unfollows a maker, counting both sides; repeats change nothing', async () => {
     const maker = await buildUser(t.deps.sql);
     const { user, agent } = await t.member();
-    const first = await agent.post(`/api/users/${maker.username.toUpperCase()}/follow`);
+    const first = await call(agent, endpoints.notifications.follow, {
+      params: { username: maker.username.toUpperCase() },
+    });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ following: true, followers: 1 });
-    expect((await agent.post(`/api/users/${maker.username}/follow`)).body).toEqual({ following: true, followers: 1 });
-    const profile = await agent.get(`/api/users/${maker.username}`);
+    expect((await call(agent, endpoints.notifications.follow, { params: { username: maker.username } })).body).toEqual({
+      following: true,
+      followers: 1,
+    });
+    const profile = await call(agent, endpoints.users.profile, { params: { username: maker.username } });
     expect(profile.body.user).toMatchObject({ followers: 1, following: 0, viewerFollows: true });
-    expect((await t.agent().get(`/api/users/${maker.username}`)).body.user.viewerFollows).toBe(false);
-    expect((await t.agent().get(`/api/users/${user.username}`)).body.user.following).toBe(1);
+    expect(
+      (await call(t.agent(), endpoints.users.profile, { params: { username: maker.username } })).body.user
+        .viewerFollows,
+    ).toBe(false);
+    expect(
+      (await call(t.agent(), endpoints.users.profile, { params: { username: user.username } })).body.user.following,
+    ).toBe(1);
 
-    expect((await agent.delete(`/api/users/${maker.username}/follow`)).body).toEqual({
+    expect(
+      (await call(agent, endpoints.notifications.unfollow, { params: { username: maker.username } })).body,
+    ).toEqual({
       following: false,
       followers: 0,
     });
-    expect((await agent.delete(`/api/users/${maker.username}/follow`)).body).toEqual({
+    expect(
+      (await call(agent, endpoints.notifications.unfollow, { params: { username: maker.username } })).body,
+    ).toEqual({
       following: false,
       followers: 0,
     });
-    expect((await t.agent().get(`/api/users/${user.username}`)).body.user.following).toBe(0);
+    expect(
+      (await call(t.agent(), endpoints.users.profile, { params: { username: user.username } })).body.user.following,
+    ).toBe(0);
 
     // One event per change (not per call), each with the maker's follower count after it.
     const events = await t.deps.sql<Array<{ name: string; payload: Record<string, unknown> }>>`
@@ -68,22 +85,30 @@ describe('follows', () => {
 
   it('refuses following oneself (400), an unknown user (404), visitors (401) and paused members (403)', async () => {
     const { user, agent } = await t.member();
-    expect(await agent.post(`/api/users/${user.username}/follow`).then((r) => [r.status, r.body])).toEqual([
-      400,
-      { message: FOLLOW_SELF },
-    ]);
-    expect((await agent.post('/api/users/nobody-at-all-here/follow')).status).toBe(404);
+    expect(
+      await call(agent, endpoints.notifications.follow, { params: { username: user.username } }).then((r) => [
+        r.status,
+        r.body,
+      ]),
+    ).toEqual([400, { message: FOLLOW_SELF }]);
+    expect(
+      (await call(agent, endpoints.notifications.follow, { params: { username: 'nobody-at-all-here' } })).status,
+    ).toBe(404);
     const maker = await buildUser(t.deps.sql);
-    expect((await t.agent().post(`/api/users/${maker.username}/follow`)).status).toBe(401);
+    expect(
+      (await call(t.agent(), endpoints.notifications.follow, { params: { username: maker.username } })).status,
+    ).toBe(401);
     const { agent: paused } = await t.member({ isPaused: true });
-    expect((await paused.post(`/api/users/${maker.username}/follow`)).status).toBe(403);
+    expect((await call(paused, endpoints.notifications.follow, { params: { username: maker.username } })).status).toBe(
+      403,
+    );
   });
 
   it(`refuses a follow past ${MAX_FOLLOWS} makers with 409`, async () => {
     const { user, agent } = await t.member();
     await t.deps.sql`UPDATE users SET following_count = ${MAX_FOLLOWS} WHERE id = ${user.id}`;
     const maker = await buildUser(t.deps.sql);
-    const res = await agent.post(`/api/users/${maker.username}/follow`);
+    const res = await call(agent, endpoints.notifications.follow, { params: { username: maker.username } });
     expect([res.status, res.body]).toEqual([409, { message: TOO_MANY_FOLLOWS }]);
   });
 });
@@ -98,14 +123,17 @@ describe('GET /api/feed/following', () => {
     const p3 = await buildProject(t.deps.sql, { userId: a!.id, createdAt: at(10) });
     await buildProject(t.deps.sql, { userId: stranger!.id, createdAt: at(5) });
     const { agent } = await t.member();
-    for (const maker of [a!, b!]) await agent.post(`/api/users/${maker.username}/follow`);
-    const first = await agent.get('/api/feed/following?limit=2');
+    for (const maker of [a!, b!])
+      await call(agent, endpoints.notifications.follow, { params: { username: maker.username } });
+    const first = await call(agent, endpoints.notifications.followingFeed, { query: { limit: 2 } });
     expect(first.status).toBe(200);
-    expect(first.body.map((p: { id: number }) => p.id)).toEqual([p3.id, p2.id]);
-    const next = await agent.get(`/api/feed/following?limit=2&after=${p2.id}`);
-    expect(next.body.map((p: { id: number }) => p.id)).toEqual([p1.id]);
-    expect((await agent.get('/api/feed/following?after=abc')).status).toBe(400);
-    expect((await t.agent().get('/api/feed/following')).status).toBe(401);
+    expect(answerOf(endpoints.notifications.followingFeed, first).map((p) => p.id)).toEqual([p3.id, p2.id]);
+    const next = await call(agent, endpoints.notifications.followingFeed, { query: { limit: 2, after: p2.id } });
+    expect(answerOf(endpoints.notifications.followingFeed, next).map((p) => p.id)).toEqual([p1.id]);
+    expect((await callLoosely(agent, endpoints.notifications.followingFeed, { query: { after: 'abc' } })).status).toBe(
+      400,
+    );
+    expect((await call(t.agent(), endpoints.notifications.followingFeed)).status).toBe(401);
   });
 });
 
@@ -119,8 +147,8 @@ describe('the notification centre', () => {
     await deliver({ recipientIds: [user.id], actorId: testers[2]!.id, groupKey });
     await deliver({ recipientIds: [user.id], kind: 'adminReply', url: '/messages', subject: 'Hello' });
 
-    expect((await agent.get('/api/notifications/unread-count')).body).toEqual({ count: 2 });
-    const list = await agent.get('/api/notifications');
+    expect((await call(agent, endpoints.notifications.unreadCount)).body).toEqual({ count: 2 });
+    const list = await call(agent, endpoints.notifications.list);
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(2);
     expect(list.body[0]).toMatchObject({ kind: 'adminReply', text: 'An admin replied to your message "Hello"' });
@@ -135,22 +163,24 @@ describe('the notification centre', () => {
       count: 4,
     });
 
-    const one = await agent.post('/api/notifications/read').send({ ids: [list.body[1].id] });
+    const one = await call(agent, endpoints.notifications.markRead, { body: { ids: [list.body[1].id] } });
     expect(one.body).toEqual({ count: 1 });
-    expect((await agent.get('/api/notifications/unread-count')).body).toEqual({ count: 1 });
+    expect((await call(agent, endpoints.notifications.unreadCount)).body).toEqual({ count: 1 });
     // Read news stays as it was; the next news of that place starts a new notification.
     await deliver({ recipientIds: [user.id], actorId: testers[0]!.id, groupKey });
-    expect((await agent.get('/api/notifications')).body).toHaveLength(3);
-    expect((await agent.post('/api/notifications/read').send({})).body).toEqual({ count: 2 });
-    expect((await agent.get('/api/notifications/unread-count')).body).toEqual({ count: 0 });
+    expect((await call(agent, endpoints.notifications.list)).body).toHaveLength(3);
+    expect((await call(agent, endpoints.notifications.markRead, { body: {} })).body).toEqual({ count: 2 });
+    expect((await call(agent, endpoints.notifications.unreadCount)).body).toEqual({ count: 0 });
   });
 
   it("never shows or marks another member's notifications", async () => {
     const { user: owner } = await t.member();
     const [row] = await deliver({ recipientIds: [owner.id] });
     const { agent: other } = await t.member();
-    expect((await other.get('/api/notifications')).body).toEqual([]);
-    expect((await other.post('/api/notifications/read').send({ ids: [row!.id] })).body).toEqual({ count: 0 });
+    expect((await call(other, endpoints.notifications.list)).body).toEqual([]);
+    expect((await call(other, endpoints.notifications.markRead, { body: { ids: [row!.id] } })).body).toEqual({
+      count: 0,
+    });
     const [stored] = await t.deps.sql`SELECT read_at FROM notifications WHERE id = ${row!.id}`;
     expect(stored!.readAt).toBeNull();
   });
@@ -159,61 +189,64 @@ describe('the notification centre', () => {
     const { user, agent } = await t.member();
     const project = await buildProject(t.deps.sql, { isHidden: true });
     await deliver({ recipientIds: [user.id], kind: 'newProject', projectId: project.id, groupKey: `p:${project.id}` });
-    expect((await agent.get('/api/notifications')).body).toEqual([]);
-    expect((await agent.get('/api/notifications/unread-count')).body).toEqual({ count: 0 });
+    expect((await call(agent, endpoints.notifications.list)).body).toEqual([]);
+    expect((await call(agent, endpoints.notifications.unreadCount)).body).toEqual({ count: 0 });
   });
 
   it('pages by keyset with a Link header, and refuses bad input', async () => {
     const { user, agent } = await t.member();
     for (let i = 0; i < 3; i += 1) await deliver({ recipientIds: [user.id] });
-    const first = await agent.get('/api/notifications?limit=2');
+    const first = await call(agent, endpoints.notifications.list, { query: { limit: 2 } });
     expect(first.body).toHaveLength(2);
     const next = /<([^>]+)>; rel="next"/.exec(first.headers.link as string)![1]!;
     const second = await agent.get(next);
     expect(second.body).toHaveLength(1);
     expect(second.headers.link).toBeUndefined();
-    expect((await agent.get('/api/notifications?before=nope')).status).toBe(400);
-    expect((await agent.post('/api/notifications/read').send({ ids: ['x'] })).status).toBe(400);
-    expect((await t.agent().get('/api/notifications')).status).toBe(401);
-    expect((await t.agent().get('/api/notifications/unread-count')).status).toBe(401);
+    expect((await callLoosely(agent, endpoints.notifications.list, { query: { before: 'nope' } })).status).toBe(400);
+    expect((await callLoosely(agent, endpoints.notifications.markRead, { body: { ids: ['x'] } })).status).toBe(400);
+    expect((await call(t.agent(), endpoints.notifications.list)).status).toBe(401);
+    expect((await call(t.agent(), endpoints.notifications.unreadCount)).status).toBe(401);
   });
 });
 
 describe('mail settings and the one-click unsubscribe', () => {
   it('answers and changes the mode and the per-kind switches', async () => {
     const { agent } = await t.member({ email: 'notify@example.com', emailVerified: true });
-    const before = await agent.get('/api/users/me/notifications');
+    const before = await call(agent, endpoints.notifications.settings);
     // A new member mails every kind at once (migration 0035).
     expect(before.body).toMatchObject({ email: 'instant', emailConfirmed: true });
     expect(Object.values(before.body.kinds).every((on) => on === true)).toBe(true);
-    const changed = await agent
-      .patch('/api/users/me/notifications')
-      .send({ email: 'daily', kinds: { trending: false } });
+    const changed = await call(agent, endpoints.notifications.updateSettings, {
+      body: { email: 'daily', kinds: { trending: false } },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ email: 'daily', kinds: { trending: false, comment: true } });
-    const again = await agent.patch('/api/users/me/notifications').send({ kinds: { comment: false } });
+    const again = await call(agent, endpoints.notifications.updateSettings, { body: { kinds: { comment: false } } });
     expect(again.body).toMatchObject({ email: 'daily', kinds: { trending: false, comment: false } });
-    const read = await agent.get('/api/users/me/notifications');
+    const read = await call(agent, endpoints.notifications.settings);
     expect([read.status, read.body]).toEqual([200, again.body]);
-    expect((await agent.patch('/api/users/me/notifications').send({ email: 'hourly' })).status).toBe(400);
-    expect((await agent.patch('/api/users/me/notifications').send({ kinds: { spam: true } })).status).toBe(400);
-    expect((await t.agent().get('/api/users/me/notifications')).status).toBe(401);
+    expect(
+      (await callLoosely(agent, endpoints.notifications.updateSettings, { body: { email: 'hourly' } })).status,
+    ).toBe(400);
+    expect(
+      (await callLoosely(agent, endpoints.notifications.updateSettings, { body: { kinds: { spam: true } } })).status,
+    ).toBe(400);
+    expect((await call(t.agent(), endpoints.notifications.settings)).status).toBe(401);
   });
 
   it('turns notification mail off from a signed token, in the body or the query (RFC 8058), without a session', async () => {
     const user = await buildUser(t.deps.sql);
     await t.deps.sql`UPDATE users SET notify_email = 'instant' WHERE id = ${user.id}`;
     const token = unsubscribeToken(user.id, t.config.sessionSecret);
-    const res = await t.agent().post('/api/unsubscribe').send({ token });
+    const res = await call(t.agent(), endpoints.notifications.unsubscribe, { body: { token } });
     expect([res.status, res.body]).toEqual([200, { message: UNSUBSCRIBED }]);
     const [row] = await t.deps.sql`SELECT notify_email FROM users WHERE id = ${user.id}`;
     expect(row!.notifyEmail).toBe('off');
 
     await t.deps.sql`UPDATE users SET notify_email = 'weekly' WHERE id = ${user.id}`;
-    // A mail client's one-click POST: a form body, the token in the URL, no Origin and no cookie.
-    const oneClick = await t
-      .agent()
-      .post(`/api/unsubscribe?token=${encodeURIComponent(token)}`)
+    // A mail client's one-click POST: a form body, the token in the URL (which the contract's type does not
+    // declare), no Origin and no cookie.
+    const oneClick = await callLoosely(t.agent(), endpoints.notifications.unsubscribe, { query: { token } })
       .unset('Origin')
       .type('form')
       .send('List-Unsubscribe=One-Click');
@@ -227,10 +260,9 @@ describe('mail settings and the one-click unsubscribe', () => {
     const forged = unsubscribeToken(user.id, 'another-secret');
     const other = unsubscribeToken(user.id + 1, t.config.sessionSecret).split('.')[1];
     for (const token of [forged, `${user.id}.${other}`, 'abc', undefined]) {
-      const res = await t
-        .agent()
-        .post('/api/unsubscribe')
-        .send(token === undefined ? {} : { token });
+      const res = await call(t.agent(), endpoints.notifications.unsubscribe, {
+        body: token === undefined ? {} : { token },
+      });
       expect([res.status, res.body]).toEqual([400, { message: BAD_UNSUBSCRIBE_TOKEN }]);
     }
   });
@@ -242,7 +274,7 @@ describe('mail settings and the one-click unsubscribe', () => {
       (await t.deps.sql`SELECT notify_email FROM users WHERE id = ${user.id}`)[0]!.notifyEmail as string;
 
     // Mails sent before the page existed link to the API's address: it redirects to the page.
-    const old = await t.agent().get(`/api/unsubscribe?token=${token}`);
+    const old = await call(t.agent(), endpoints.notifications.unsubscribeLink, { query: { token } });
     expect([old.status, old.headers.location]).toEqual([302, `/unsubscribe?token=${token}`]);
     const page = await t.agent().get(`/unsubscribe?token=${token}`);
     expect(page.status).toBe(200);

@@ -12,7 +12,8 @@ import {
   ratingSchema,
 } from '@vitrine/domain/schemas/project';
 import { reportSchema } from '@vitrine/domain/schemas/report';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 
 /**
  * Who may call what (every project and user route x visitor, member, owner, paused member, admin),
@@ -41,11 +42,11 @@ const valid = {
     title: 'Access table',
     description: 'A project for the access table.',
     replitUrl: 'https://x.example/',
-    category: 'Game',
+    category: 'Game' as const,
     tags: 'a',
   },
   rate: { rating: 6 },
-  report: { reason: 'spam' },
+  report: { reason: 'spam' as const },
 };
 
 /** [route, call on a fresh visible project of the owner, expected status per role]. */
@@ -58,92 +59,96 @@ const table: Array<
 > = [
   [
     'GET /api/projects',
-    (a) => a.get('/api/projects'),
+    (a) => call(a, endpoints.projects.latest),
     { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 },
   ],
   [
     'GET /api/projects/trending',
-    (a) => a.get('/api/projects/trending?period=today'),
+    (a) => call(a, endpoints.projects.trending, { query: { period: 'today' } }),
     { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 },
   ],
   [
     'GET /api/projects/leaderboard',
-    (a) => a.get('/api/projects/leaderboard?timeRange=week'),
+    (a) => call(a, endpoints.projects.leaderboard, { query: { timeRange: 'week' } }),
     { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 },
   ],
   [
     'GET /api/projects/top-contributors',
-    (a) => a.get('/api/projects/top-contributors'),
+    (a) => call(a, endpoints.projects.topContributors),
     { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 },
   ],
   [
     'GET /api/projects/{id}',
-    (a, c) => a.get(`/api/projects/${c.id}`),
+    (a, c) => call(a, endpoints.projects.detail, { params: { id: c.id } }),
     { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 },
   ],
   [
     'GET /api/projects/{hidden id}',
-    (a, c) => a.get(`/api/projects/${c.hiddenId}`),
+    (a, c) => call(a, endpoints.projects.detail, { params: { id: c.hiddenId } }),
     { visitor: 404, member: 404, owner: 200, paused: 404, admin: 200 },
   ],
   [
     'POST /api/projects',
-    (a) => a.post('/api/projects').set('X-Forwarded-For', randomIp()).send(valid.submit),
+    (a) => call(a, endpoints.projects.submit, { body: valid.submit }).set('X-Forwarded-For', randomIp()),
     { visitor: 401, member: 201, owner: 201, paused: 403, admin: 201 },
   ],
   [
     'PATCH /api/projects/{id}',
-    (a, c) => a.patch(`/api/projects/${c.id}`).send(valid.submit),
+    (a, c) => call(a, endpoints.projects.edit, { params: { id: c.id }, body: valid.submit }),
     { visitor: 401, member: 403, owner: 200, paused: 403, admin: 200 },
   ],
   [
     'PATCH /api/projects/{hidden id}',
-    (a, c) => a.patch(`/api/projects/${c.hiddenId}`).send(valid.submit),
+    (a, c) => call(a, endpoints.projects.edit, { params: { id: c.hiddenId }, body: valid.submit }),
     { visitor: 401, member: 404, owner: 200, paused: 403, admin: 200 },
   ],
   [
     'POST /api/projects/{id}/vote',
-    (a, c) => a.post(`/api/projects/${c.id}/vote`).set('X-Forwarded-For', randomIp()),
+    (a, c) => call(a, endpoints.projects.vote, { params: { id: c.id } }).set('X-Forwarded-For', randomIp()),
     { visitor: 200, member: 200, owner: 403, paused: 403, admin: 200 },
   ],
   [
     'POST /api/projects/{id}/view',
-    (a, c) => a.post(`/api/projects/${c.id}/view`).set('X-Forwarded-For', randomIp()),
+    (a, c) => call(a, endpoints.projects.view, { params: { id: c.id }, body: {} }).set('X-Forwarded-For', randomIp()),
     { visitor: 200, member: 200, owner: 200, paused: 403, admin: 200 },
   ],
   [
     'POST /api/projects/{id}/rate',
-    (a, c) => a.post(`/api/projects/${c.id}/rate`).send(valid.rate),
+    (a, c) => call(a, endpoints.projects.rate, { params: { id: c.id }, body: valid.rate }),
     { visitor: 401, member: 200, owner: 403, paused: 403, admin: 200 },
   ],
   [
     'POST /api/projects/{id}/report',
-    (a, c) => a.post(`/api/projects/${c.id}/report`).send(valid.report),
+    (a, c) => call(a, endpoints.projects.report, { params: { id: c.id }, body: valid.report }),
     { visitor: 401, member: 201, owner: 403, paused: 403, admin: 201 },
   ],
   [
     'POST /api/projects/{hidden id}/vote',
-    (a, c) => a.post(`/api/projects/${c.hiddenId}/vote`).set('X-Forwarded-For', randomIp()),
+    (a, c) => call(a, endpoints.projects.vote, { params: { id: c.hiddenId } }).set('X-Forwarded-For', randomIp()),
     { visitor: 404, member: 404, owner: 403, paused: 403, admin: 200 },
   ],
-  ['GET /api/users', (a) => a.get('/api/users'), { visitor: 401, member: 200, owner: 200, paused: 200, admin: 200 }],
+  [
+    'GET /api/users',
+    (a) => call(a, endpoints.users.options),
+    { visitor: 401, member: 200, owner: 200, paused: 200, admin: 200 },
+  ],
   [
     'GET /api/users/{username}',
-    (a, c) => a.get(`/api/users/${c.owner}`),
+    (a, c) => call(a, endpoints.users.profile, { params: { username: c.owner } }),
     { visitor: 200, member: 200, owner: 200, paused: 200, admin: 200 },
   ],
 ];
 
 describe('authorization table', () => {
   it.each(
-    table.flatMap(([route, call, expected]) =>
-      (Object.keys(expected) as Role[]).map((role) => [route, role, call, expected[role]] as const),
+    table.flatMap(([route, send, expected]) =>
+      (Object.keys(expected) as Role[]).map((role) => [route, role, send, expected[role]] as const),
     ),
-  )('%s as %s', async (_route, role, call, status) => {
+  )('%s as %s', async (_route, role, send, status) => {
     const owner = actors.owner.user!;
     const { id } = await buildProject(t.deps.sql, { userId: owner.id });
     const { id: hiddenId } = await buildProject(t.deps.sql, { userId: owner.id, isHidden: true });
-    const res = await call(actors[role].agent, { id, hiddenId, owner: owner.username });
+    const res = await send(actors[role].agent, { id, hiddenId, owner: owner.username });
     expect(res.status).toBe(status);
   });
 });
@@ -199,7 +204,10 @@ describe('bad input, generated around the schemas', () => {
     await fc.assert(
       fc.asyncProperty(around(valid.submit), async (body) => {
         const before = await count(t.deps.sql`SELECT count(*)::int AS n FROM projects WHERE user_id = ${user.id}`);
-        const res = await sendJson(agent.post('/api/projects').set('X-Forwarded-For', randomIp()), body);
+        const res = await sendJson(
+          callLoosely(agent, endpoints.projects.submit, {}).set('X-Forwarded-For', randomIp()),
+          body,
+        );
         const accepted = expectVerdict(projectSubmitSchema, JSON.parse(JSON.stringify(body)), res, [201, 429]);
         const after = await count(t.deps.sql`SELECT count(*)::int AS n FROM projects WHERE user_id = ${user.id}`);
         expect(after - before).toBe(accepted && res.status === 201 ? 1 : 0);
@@ -215,7 +223,7 @@ describe('bad input, generated around the schemas', () => {
       fc.asyncProperty(around(valid.submit), async (body) => {
         const [before] = await t.deps
           .sql`SELECT title, description, replit_url, category, tags FROM projects WHERE id = ${id}`;
-        const res = await sendJson(agent.patch(`/api/projects/${id}`) as ReturnType<TestAgent['post']>, body);
+        const res = await sendJson(callLoosely(agent, endpoints.projects.edit, { params: { id } }), body);
         const accepted = expectVerdict(projectEditSchema, JSON.parse(JSON.stringify(body)), res, [200]);
         if (!accepted)
           expect(
@@ -234,7 +242,7 @@ describe('bad input, generated around the schemas', () => {
         const before = await count(
           t.deps.sql`SELECT count(*)::int AS n FROM events WHERE (payload->>'projectId')::int = ${id}`,
         );
-        const res = await sendJson(agent.post(`/api/projects/${id}/rate`), body);
+        const res = await sendJson(callLoosely(agent, endpoints.projects.rate, { params: { id } }), body);
         const accepted = expectVerdict(ratingSchema, JSON.parse(JSON.stringify(body)), res, [200]);
         const after = await count(
           t.deps.sql`SELECT count(*)::int AS n FROM events WHERE (payload->>'projectId')::int = ${id}`,
@@ -247,7 +255,7 @@ describe('bad input, generated around the schemas', () => {
     await fc.assert(
       fc.asyncProperty(around({ ...valid.report, additionalDetails: 'Details.' }), async (body) => {
         const before = await count(t.deps.sql`SELECT count(*)::int AS n FROM reports WHERE project_id = ${reported}`);
-        const res = await sendJson(agent.post(`/api/projects/${reported}/report`), body);
+        const res = await sendJson(callLoosely(agent, endpoints.projects.report, { params: { id: reported } }), body);
         const accepted = expectVerdict(reportSchema, JSON.parse(JSON.stringify(body)), res, [201, 409, 429]);
         const after = await count(t.deps.sql`SELECT count(*)::int AS n FROM reports WHERE project_id = ${reported}`);
         expect(after - before).toBe(accepted && res.status === 201 ? 1 : 0);
@@ -262,10 +270,13 @@ describe('bad input, generated around the schemas', () => {
         fc.oneof(fc.string({ minLength: 1 }), fc.double().map(String), fc.bigInt().map(String)),
         async (raw) => {
           fc.pre(raw.trim() !== '' && raw !== '.' && raw !== '..');
-          const path = `/api/projects/${encodeURIComponent(raw)}`;
+          // The raw segment goes into the path percent-encoded (domain/src/endpoint-url.ts urlOf).
           for (const res of [
-            await t.agent().get(path),
-            await t.agent().post(`${path}/vote`).set('X-Forwarded-For', randomIp()),
+            await callLoosely(t.agent(), endpoints.projects.detail, { params: { id: raw } }),
+            await callLoosely(t.agent(), endpoints.projects.vote, { params: { id: raw } }).set(
+              'X-Forwarded-For',
+              randomIp(),
+            ),
           ]) {
             expect(res.status).toBeLessThan(500);
             if (!idSchema.safeParse(raw).success) expect(res.body).toEqual({ message: 'Invalid id' });
@@ -291,7 +302,7 @@ describe('bad input, generated around the schemas', () => {
           { requiredKeys: [] },
         ),
         async (query) => {
-          const res = await t.agent().get('/api/projects').query(query);
+          const res = await call(t.agent(), endpoints.projects.latest).query(query);
           const verdict = latestQuerySchema.safeParse(query);
           if (verdict.success) expect(res.status).toBe(200);
           else expect(res.body).toEqual({ message: verdict.error.issues[0]!.message });
@@ -303,13 +314,13 @@ describe('bad input, generated around the schemas', () => {
 
   it('a NUL character, which PostgreSQL cannot store, answers 400 in a query and in a body', async () => {
     const { agent } = await t.member();
-    const search = await t.agent().get('/api/projects').query({ q: 'a\u0000b' });
+    const search = await call(t.agent(), endpoints.projects.latest, { query: { q: 'a\u0000b' } });
     expect(search.status).toBe(400);
     expect(search.body).toEqual({ message: 'Text must not contain NUL characters' });
     const before = await t.deps.sql`SELECT count(*)::int AS n FROM projects`;
-    const submit = await agent
-      .post('/api/projects')
-      .send({ ...valid.submit, description: 'Nul \u0000 inside a long enough description' });
+    const submit = await call(agent, endpoints.projects.submit, {
+      body: { ...valid.submit, description: 'Nul \u0000 inside a long enough description' },
+    });
     expect(submit.status).toBe(400);
     expect(submit.body).toEqual({ message: 'Text must not contain NUL characters' });
     expect(await t.deps.sql`SELECT count(*)::int AS n FROM projects`).toEqual(before);
@@ -317,8 +328,7 @@ describe('bad input, generated around the schemas', () => {
 
   it('a "__proto__" key is dropped: the body is validated as it is without it, and no object gains a prototype', async () => {
     const { agent, user } = await t.member();
-    const bare = await agent
-      .post('/api/projects')
+    const bare = await callLoosely(agent, endpoints.projects.submit, {})
       .set('X-Forwarded-For', randomIp())
       .set('Content-Type', 'application/json')
       .send('{"__proto__":null}');
@@ -328,8 +338,7 @@ describe('bad input, generated around the schemas', () => {
       /^\{/,
       '{"__proto__":{"isAdmin":true},',
     );
-    const res = await agent
-      .post('/api/projects')
+    const res = await callLoosely(agent, endpoints.projects.submit, {})
       .set('X-Forwarded-For', randomIp())
       .set('Content-Type', 'application/json')
       .send(poisoned);
@@ -344,11 +353,16 @@ describe('bad input, generated around the schemas', () => {
   it('malformed JSON answers 400 and a huge body 413 on every write', async () => {
     const { agent } = await t.member();
     const { id } = await buildProject(t.deps.sql);
-    for (const path of ['/api/projects', `/api/projects/${id}/rate`, `/api/projects/${id}/report`]) {
-      const bad = await agent.post(path).set('Content-Type', 'application/json').send('{"rating":');
+    const writes = [
+      () => callLoosely(agent, endpoints.projects.submit, {}),
+      () => callLoosely(agent, endpoints.projects.rate, { params: { id } }),
+      () => callLoosely(agent, endpoints.projects.report, { params: { id } }),
+    ];
+    for (const write of writes) {
+      const bad = await write().set('Content-Type', 'application/json').send('{"rating":');
       expect(bad.status).toBe(400);
       expect(bad.body).toEqual({ message: expect.any(String) });
-      const huge = await agent.post(path).send({ ...valid.submit, description: 'x'.repeat(200_000) });
+      const huge = await write().send({ ...valid.submit, description: 'x'.repeat(200_000) });
       expect(huge.status).toBe(413);
     }
   });
