@@ -3,11 +3,10 @@ import type TestAgent from 'supertest/lib/agent';
 import { buildProject, buildUser } from '@vitrine/db/testing';
 import { holdRing } from '@vitrine/db/queries/integrity';
 import type { UserRow } from '@vitrine/db/queries/users';
-import type { IntegrityCluster, ProjectScore } from '@vitrine/domain/answers';
 import { VOTE_KINDS, VOTE_WEIGHTS } from '@vitrine/domain/rankings';
 import { endpoints, type BodyOf } from '@vitrine/domain/endpoints';
 import { fairExposureEndpoints } from '@vitrine/domain/endpoints-fair-exposure';
-import { call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
+import { answerOf, call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 import { PAUSED_MESSAGE } from '../errors';
 import { CLUSTER_DECIDED, CLUSTER_NOT_FOUND } from '../commands/cluster-decider';
 import { OUTBOUND_COOKIE } from '../outbound-proof';
@@ -107,7 +106,7 @@ describe('weighted votes through the API', () => {
     await call(agent, endpoints.projects.vote, { params: { id: project.id } }).set('X-Forwarded-For', randomIp());
     const res = await call(t.agent(), endpoints.integrity.score, { params: { id: project.id } });
     expect(res.status).toBe(200);
-    const score = res.body as ProjectScore;
+    const score = answerOf(endpoints.integrity.score, res);
     expect(score).toMatchObject({
       votes: 4,
       weightedVotes: 1.75,
@@ -129,14 +128,16 @@ describe('the Integrity tab calls', () => {
   it('lists a held ring with its evidence to admins only, and a confirm pauses its accounts', async () => {
     const project = await buildProject(t.deps.sql);
     const { accounts, clusterId } = await ringVotes(project.id);
-    const score = (await call(t.agent(), endpoints.integrity.score, { params: { id: project.id } }))
-      .body as ProjectScore;
+    const score = answerOf(
+      endpoints.integrity.score,
+      await call(t.agent(), endpoints.integrity.score, { params: { id: project.id } }),
+    );
     expect(score).toMatchObject({ votes: 4, weightedVotes: 0, byKind: { flagged: 4, newMember: 0 } });
 
     expect((await call(accounts[0]!.agent, endpoints.integrity.clusters)).status).toBe(403);
     const list = await call(admin.agent, endpoints.integrity.clusters, { query: { status: 'open' } });
     expect(list.status).toBe(200);
-    const cluster = (list.body as IntegrityCluster[]).find((c) => c.id === clusterId)!;
+    const cluster = answerOf(endpoints.integrity.clusters, list).find((c) => c.id === clusterId)!;
     expect(cluster).toMatchObject({ signal: 'network', status: 'open', networks: ['203.0.113.0/24'], voteCount: 4 });
     expect(cluster.accounts.map((a) => a.id)).toEqual(accounts.map((a) => a.user.id));
     expect(cluster.projects).toEqual([{ id: project.id, title: expect.any(String), votes: 4 }]);
@@ -157,7 +158,7 @@ describe('the Integrity tab calls', () => {
     const confirmed = await decide({ status: 'confirmed', reason: '  Bought votes  ' });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ status: 'confirmed', reason: 'Bought votes' });
-    expect((confirmed.body as IntegrityCluster).accounts.every((a) => a.isPaused)).toBe(true);
+    expect(answerOf(endpoints.integrity.decideCluster, confirmed).accounts.every((a) => a.isPaused)).toBe(true);
     // The confirmation is public, with its reason.
     const log = await call(t.agent(), fairExposureEndpoints.moderationLog, { query: { limit: 100 } });
     expect(log.body).toContainEqual(
@@ -198,12 +199,14 @@ describe('the Integrity tab calls', () => {
       body: { status: 'cleared', reason: 'A class voting for a classmate' },
     });
     expect(cleared.status).toBe(200);
-    expect((cleared.body as IntegrityCluster).accounts.some((a) => a.isPaused)).toBe(false);
-    const score = (await call(t.agent(), endpoints.integrity.score, { params: { id: project.id } }))
-      .body as ProjectScore;
+    expect(answerOf(endpoints.integrity.decideCluster, cleared).accounts.some((a) => a.isPaused)).toBe(false);
+    const score = answerOf(
+      endpoints.integrity.score,
+      await call(t.agent(), endpoints.integrity.score, { params: { id: project.id } }),
+    );
     expect(score).toMatchObject({ votes: 4, weightedVotes: 2, byKind: { flagged: 0, newMember: 4 } });
     const list = await call(admin.agent, endpoints.integrity.clusters, { query: { status: 'cleared' } });
-    expect((list.body as IntegrityCluster[]).find((c) => c.id === clusterId)).toMatchObject({
+    expect(answerOf(endpoints.integrity.clusters, list).find((c) => c.id === clusterId)).toMatchObject({
       reason: 'A class voting for a classmate',
     });
   });

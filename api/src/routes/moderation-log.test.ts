@@ -6,7 +6,7 @@ import type { ModerationEntry } from '@vitrine/domain/answers';
 import { MODERATION_ACTIONS, type ModerationAction } from '@vitrine/domain/moderation-log';
 import { endpoints, type BodyOf } from '@vitrine/domain/endpoints';
 import { fairExposureEndpoints } from '@vitrine/domain/endpoints-fair-exposure';
-import { call, callLoosely, makeTestApp, type TestApp } from '../testing';
+import { answerOf, call, callLoosely, makeTestApp, type TestApp } from '../testing';
 
 let t: TestApp;
 let admin: { user: UserRow; agent: TestAgent };
@@ -28,7 +28,7 @@ async function publicEntry(action: ModerationAction, subjectId: number): Promise
   expect(row, `${action} ${subjectId} logged`).toBeDefined();
   const res = await call(t.agent(), fairExposureEndpoints.moderationLog, { query: { before: row!.id + 1, limit: 1 } });
   expect(res.status).toBe(200);
-  const entries = res.body as ModerationEntry[];
+  const entries = answerOf(fairExposureEndpoints.moderationLog, res);
   expect(entries).toHaveLength(1);
   return entries[0]!;
 }
@@ -239,12 +239,12 @@ describe('the public moderation log', () => {
   it('pages newest first with before, and refuses a bad before or limit', async () => {
     const page = await call(t.agent(), fairExposureEndpoints.moderationLog, { query: { limit: 2 } });
     expect(page.status).toBe(200);
-    const [first, second] = page.body as ModerationEntry[];
+    const [first, second] = answerOf(fairExposureEndpoints.moderationLog, page);
     expect(first!.id).toBeGreaterThan(second!.id);
     const next = await call(t.agent(), fairExposureEndpoints.moderationLog, {
       query: { before: second!.id, limit: 1 },
     });
-    expect((next.body as ModerationEntry[])[0]!.id).toBeLessThan(second!.id);
+    expect(answerOf(fairExposureEndpoints.moderationLog, next)[0]!.id).toBeLessThan(second!.id);
     expect(
       (await callLoosely(t.agent(), fairExposureEndpoints.moderationLog, { query: { before: 'abc' } })).status,
     ).toBe(400);

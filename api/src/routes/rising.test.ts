@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomInt } from 'node:crypto';
 import { buildProject } from '@vitrine/db/testing';
-import type { Project } from '@vitrine/domain/answers';
 import { RISING_MAX_IMPRESSIONS } from '@vitrine/domain/constants';
 import { endpoints } from '@vitrine/domain/endpoints';
 import { fairExposureEndpoints } from '@vitrine/domain/endpoints-fair-exposure';
-import { call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
+import { answerOf, call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,7 +38,7 @@ async function strip(ip: string, limit = 12): Promise<number[]> {
   const res = await call(t.agent(), fairExposureEndpoints.rising, { query: { limit } }).set('X-Forwarded-For', ip);
   expect(res.status).toBe(200);
   expect(res.headers['cache-control']).toBe('private, no-store');
-  return (res.body as Project[]).map((p) => p.id);
+  return answerOf(fairExposureEndpoints.rising, res).map((p) => p.id);
 }
 
 const impress = (ip: string, projectIds: number[]) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, buildUser, uniqueName } from '@vitrine/db/testing';
 import { endpoints } from '@vitrine/domain/endpoints';
-import { call, makeTestApp, type TestApp } from '../testing';
+import { answerOf, call, makeTestApp, type TestApp } from '../testing';
 import { USER_NOT_FOUND } from './users';
 
 let t: TestApp;
@@ -98,7 +98,7 @@ describe('GET /api/users', () => {
     const other = await buildUser(t.deps.sql, { username: `${base}A` });
     const res = await call(agent, endpoints.users.options);
     expect(res.status).toBe(200);
-    const list = res.body as Array<{ id: number; username: string }>;
+    const list = answerOf(endpoints.users.options, res);
     expect(list.every((u) => Object.keys(u).sort().join() === 'id,username')).toBe(true);
     expect(list.map((u) => u.id)).not.toContain(user.id);
     expect(list).toContainEqual({ id: other.id, username: other.username });
