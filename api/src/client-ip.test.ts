@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { buildProject } from '@vitrine/db/testing';
-import { makeTestApp, randomIp, type TestApp } from './testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, callLoosely, makeTestApp, randomIp, type TestApp } from './testing';
 
 /**
  * The client address behind proxies that append to X-Forwarded-For, and one visitor per
@@ -26,7 +27,10 @@ afterAll(async () => {
 async function votes(t: TestApp, projectId: number, forwardedFor: string[]): Promise<number[]> {
   const statuses: number[] = [];
   for (const value of forwardedFor) {
-    statuses.push((await t.agent().post(`/api/projects/${projectId}/vote`).set('X-Forwarded-For', value)).status);
+    statuses.push(
+      (await call(t.agent(), endpoints.projects.vote, { params: { id: projectId } }).set('X-Forwarded-For', value))
+        .status,
+    );
   }
   return statuses;
 }
@@ -71,13 +75,15 @@ describe('the client address behind proxies', () => {
     const real = randomIp();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const res = await oneHop.agent().post('/api/contact').set('X-Forwarded-For', `${randomIp()}, ${real}`).send({
-        subject: 'Hello there',
-        message: 'A message long enough.',
-        senderName: 'Visitor',
-        senderEmail: 'v@example.com',
-        recipientUserId: null,
-      });
+      const res = await call(oneHop.agent(), endpoints.messages.contact, {
+        body: {
+          subject: 'Hello there',
+          message: 'A message long enough.',
+          senderName: 'Visitor',
+          senderEmail: 'v@example.com',
+          recipientUserId: null,
+        },
+      }).set('X-Forwarded-For', `${randomIp()}, ${real}`);
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 5).every((s) => s < 300)).toBe(true);
@@ -92,15 +98,15 @@ describe('one visitor per IPv6 /64', () => {
     expect(await votes(oneHop, project.id, [`${prefix}::1`, `${prefix}:ffff:1:2:3`, `${prefix}::abcd`])).toEqual([
       200, 409, 409,
     ]);
-    const seen = await oneHop
-      .agent()
-      .get(`/api/projects/viewer-state?ids=${project.id}`)
-      .set('X-Forwarded-For', `${prefix}::42`);
+    const seen = await call(oneHop.agent(), endpoints.projects.viewerState, { query: { ids: [project.id] } }).set(
+      'X-Forwarded-For',
+      `${prefix}::42`,
+    );
     expect(seen.body).toEqual([expect.objectContaining({ id: project.id, hasVoted: true })]);
-    const elsewhere = await oneHop
-      .agent()
-      .get(`/api/projects/viewer-state?ids=${project.id}`)
-      .set('X-Forwarded-For', `${randomPrefix()}::42`);
+    const elsewhere = await call(oneHop.agent(), endpoints.projects.viewerState, { query: { ids: [project.id] } }).set(
+      'X-Forwarded-For',
+      `${randomPrefix()}::42`,
+    );
     expect(elsewhere.body).toEqual([expect.objectContaining({ id: project.id, hasVoted: false })]);
     // Another /64 is another visitor.
     expect(await votes(oneHop, project.id, [`${randomPrefix()}::1`])).toEqual([200]);
@@ -117,10 +123,10 @@ describe('one visitor per IPv6 /64', () => {
     const prefix = randomPrefix();
     const views: number[] = [];
     for (const host of ['1', '2', 'abc:def']) {
-      const res = await oneHop
-        .agent()
-        .post(`/api/projects/${project.id}/view`)
-        .set('X-Forwarded-For', `${prefix}::${host}`);
+      const res = await callLoosely(oneHop.agent(), endpoints.projects.view, { params: { id: project.id } }).set(
+        'X-Forwarded-For',
+        `${prefix}::${host}`,
+      );
       expect(res.status).toBe(200);
       views.push(res.body.views as number);
     }
@@ -131,17 +137,15 @@ describe('one visitor per IPv6 /64', () => {
     const prefix = randomPrefix();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const res = await oneHop
-        .agent()
-        .post('/api/contact')
-        .set('X-Forwarded-For', `${prefix}::${i + 1}`)
-        .send({
+      const res = await call(oneHop.agent(), endpoints.messages.contact, {
+        body: {
           subject: 'Hello there',
           message: 'A message long enough.',
           senderName: 'Visitor',
           senderEmail: 'v@example.com',
           recipientUserId: null,
-        });
+        },
+      }).set('X-Forwarded-For', `${prefix}::${i + 1}`);
       statuses.push(res.status);
     }
     expect(statuses[5]).toBe(429);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject } from '@vitrine/db/testing';
-import { makeTestApp, randomIp, type TestApp } from './testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, makeTestApp, randomIp, type TestApp } from './testing';
 import { Gate, HEAVY_READS_BUSY_MESSAGE } from './heavy-reads';
 import { RENDER_BUSY_MESSAGE } from './public/render-pool';
 
@@ -99,15 +100,20 @@ describe('share cards and sitemaps', () => {
 });
 
 describe('searches', () => {
+  /** A search of the latest projects for `q`. */
+  const search = (q: string) => call(t.agent(), endpoints.projects.latest, { query: { q } });
+
   it('spend the address search budget: 429 with a message when spent', async () => {
     const ip = randomIp();
-    for (let i = 0; i < 30; i++)
-      expect((await t.agent().get(`/api/projects?q=budget${i}`).set('X-Forwarded-For', ip)).status).toBe(200);
-    const res = await t.agent().get('/api/projects?q=budget').set('X-Forwarded-For', ip);
+    for (let i = 0; i < 30; i++) expect((await search(`budget${i}`).set('X-Forwarded-For', ip)).status).toBe(200);
+    const res = await search('budget').set('X-Forwarded-For', ip);
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ message: 'Too many searches. Please wait a minute before searching again.' });
     // Lists without a search are shared reads: no budget.
-    expect((await t.agent().get('/api/projects?sort=views').set('X-Forwarded-For', ip)).status).toBe(200);
+    expect(
+      (await call(t.agent(), endpoints.projects.latest, { query: { sort: 'views' } }).set('X-Forwarded-For', ip))
+        .status,
+    ).toBe(200);
   });
 
   it('never hold more of the main pool than the search gate allows', async () => {
@@ -116,12 +122,7 @@ describe('searches', () => {
     const watch = setInterval(() => (most = Math.max(most, gate.load().running)), 1);
     try {
       const answers = await Promise.all(
-        Array.from({ length: 12 }, (_, i) =>
-          t
-            .agent()
-            .get(`/api/projects?q=${encodeURIComponent(`%_%${i}`)}`)
-            .set('X-Forwarded-For', randomIp()),
-        ),
+        Array.from({ length: 12 }, (_, i) => search(`%_%${i}`).set('X-Forwarded-For', randomIp())),
       );
       expect(answers.map((res) => res.status)).toEqual(Array(12).fill(200));
     } finally {

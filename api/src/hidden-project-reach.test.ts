@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject } from '@vitrine/db/testing';
-import { randomIp } from './testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, randomIp } from './testing';
 import { makeRealtimeTestApp, nextEvent, recordEvents, type RealtimeTestApp } from './realtime/testing';
 
 /**
@@ -30,49 +31,71 @@ describe('test requests of a hidden project', () => {
   it('answer 404 to visitors, members and joined testers, and stay for the owner and admins', async () => {
     const owner = await t.member({ role: 'developer' });
     const project = await buildProject(t.deps.sql, { userId: owner.user.id });
-    const opened = await owner.agent.post('/api/test-requests').send({
-      projectId: project.id,
-      title: 'Test my game',
-      description: 'Play two levels and tell me what breaks.',
-      skillsNeeded: ['Mobile'],
-      deadline: inDays(7),
-      maxTesters: 3,
+    const opened = await call(owner.agent, endpoints.testRequests.open, {
+      body: {
+        projectId: project.id,
+        title: 'Test my game',
+        description: 'Play two levels and tell me what breaks.',
+        skillsNeeded: ['Mobile'],
+        deadline: inDays(7),
+        maxTesters: 3,
+      },
     });
     expect(opened.status, opened.text).toBe(201);
     const id = opened.body.id as number;
     const joined = await t.member({ role: 'tester' });
-    expect((await joined.agent.post(`/api/test-requests/${id}/testers`)).status).toBe(201);
-    expect((await joined.agent.put(`/api/test-requests/${id}/feedback`).send(FEEDBACK)).status).toBe(201);
+    expect((await call(joined.agent, endpoints.testRequests.join, { params: { id } })).status).toBe(201);
+    expect(
+      (await call(joined.agent, endpoints.testRequests.saveFeedback, { params: { id }, body: FEEDBACK })).status,
+    ).toBe(201);
     const admin = await t.member({ isAdmin: true });
     expect(
-      (await admin.agent.patch(`/api/admin/projects/${project.id}/visibility`).send({ hidden: true })).status,
+      (
+        await call(admin.agent, endpoints.admin.setProjectVisibility, {
+          params: { projectId: project.id },
+          body: { hidden: true },
+        })
+      ).status,
     ).toBe(200);
 
     const other = await t.member({ role: 'tester' });
     const notFound = [
-      ['visitor reads', await t.agent().get(`/api/test-requests/${id}`)],
-      ['member reads', await other.agent.get(`/api/test-requests/${id}`)],
-      ['joined tester reads', await joined.agent.get(`/api/test-requests/${id}`)],
-      ['member joins', await other.agent.post(`/api/test-requests/${id}/testers`)],
-      ['joined tester writes feedback', await joined.agent.put(`/api/test-requests/${id}/feedback`).send(FEEDBACK)],
-      ['joined tester leaves', await joined.agent.delete(`/api/test-requests/${id}/testers`)],
-      ["visitor reads the project's request", await t.agent().get(`/api/projects/${project.id}/test-request`)],
+      ['visitor reads', await call(t.agent(), endpoints.testRequests.detail, { params: { id } })],
+      ['member reads', await call(other.agent, endpoints.testRequests.detail, { params: { id } })],
+      ['joined tester reads', await call(joined.agent, endpoints.testRequests.detail, { params: { id } })],
+      ['member joins', await call(other.agent, endpoints.testRequests.join, { params: { id } })],
+      [
+        'joined tester writes feedback',
+        await call(joined.agent, endpoints.testRequests.saveFeedback, { params: { id }, body: FEEDBACK }),
+      ],
+      ['joined tester leaves', await call(joined.agent, endpoints.testRequests.leave, { params: { id } })],
+      [
+        "visitor reads the project's request",
+        await call(t.agent(), endpoints.testRequests.ofProject, { params: { id: project.id } }),
+      ],
     ] as const;
     for (const [name, res] of notFound) {
       expect(res.status, name).toBe(404);
       expect(res.body.message, name).toMatch(/not found/);
     }
-    const asOwner = await owner.agent.get(`/api/test-requests/${id}`);
+    const asOwner = await call(owner.agent, endpoints.testRequests.detail, { params: { id } });
     expect(asOwner.status).toBe(200);
     expect(asOwner.body.testers).toHaveLength(1);
-    expect((await admin.agent.get(`/api/test-requests/${id}`)).status).toBe(200);
+    expect((await call(admin.agent, endpoints.testRequests.detail, { params: { id } })).status).toBe(200);
 
     // Shown again, the request is back for everyone.
     expect(
-      (await admin.agent.patch(`/api/admin/projects/${project.id}/visibility`).send({ hidden: false })).status,
+      (
+        await call(admin.agent, endpoints.admin.setProjectVisibility, {
+          params: { projectId: project.id },
+          body: { hidden: false },
+        })
+      ).status,
     ).toBe(200);
-    expect((await t.agent().get(`/api/test-requests/${id}`)).status).toBe(200);
-    expect((await joined.agent.put(`/api/test-requests/${id}/feedback`).send(FEEDBACK)).status).toBe(200);
+    expect((await call(t.agent(), endpoints.testRequests.detail, { params: { id } })).status).toBe(200);
+    expect(
+      (await call(joined.agent, endpoints.testRequests.saveFeedback, { params: { id }, body: FEEDBACK })).status,
+    ).toBe(200);
   });
 });
 
@@ -93,12 +116,20 @@ describe('live counts of a hidden project', () => {
     await sleep(200);
 
     expect(
-      (await admin.agent.patch(`/api/admin/projects/${hiddenAfter.id}/visibility`).send({ hidden: true })).status,
+      (
+        await call(admin.agent, endpoints.admin.setProjectVisibility, {
+          params: { projectId: hiddenAfter.id },
+          body: { hidden: true },
+        })
+      ).status,
     ).toBe(200);
     await sleep(200);
     for (const project of [hiddenBefore, hiddenAfter]) {
       const toOwner = nextEvent(ownerSocket, 'project:counts', 2000);
-      const vote = await admin.agent.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp());
+      const vote = await call(admin.agent, endpoints.projects.vote, { params: { id: project.id } }).set(
+        'X-Forwarded-For',
+        randomIp(),
+      );
       expect(vote.status).toBe(200);
       expect((await toOwner)[0].id).toBe(project.id);
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Router from '@koa/router';
-import { makeTestApp, type TestApp } from './testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, makeTestApp, type TestApp } from './testing';
 import { createApp } from './app';
 import { jsonSchema, openApiPath } from './contracts/openapi';
 import { routeOf } from './contracts/pipeline';
@@ -83,7 +84,7 @@ function resolve(doc: Doc, schema: object): object {
 
 describe('GET /api/openapi.json', () => {
   it('answers an OpenAPI 3.1.0 JSON document', async () => {
-    const res = await t.agent().get('/api/openapi.json');
+    const res = await call(t.agent(), endpoints.docs.openapi);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     const doc = JSON.parse(res.text) as Doc;
@@ -94,7 +95,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('lists every route the routers register, and nothing they do not', async () => {
-    const doc = (await t.agent().get('/api/openapi.json')).body as Doc;
+    const doc = (await call(t.agent(), endpoints.docs.openapi)).body as Doc;
     const documented = Object.entries(doc.paths)
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
@@ -104,7 +105,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it("documents each registered route with its contract's access, limit, parameters, body and answer schemas", async () => {
-    const doc = (await t.agent().get('/api/openapi.json')).body as Doc;
+    const doc = (await call(t.agent(), endpoints.docs.openapi)).body as Doc;
     for (const { key, route } of registeredRoutes()) {
       const c = route.contract;
       const [method, path] = key.split(' ') as [string, string];
@@ -158,7 +159,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('is well formed: unique operation ids, declared path parameters, resolvable $refs, described responses', async () => {
-    const doc = (await t.agent().get('/api/openapi.json')).body as Doc;
+    const doc = (await call(t.agent(), endpoints.docs.openapi)).body as Doc;
     const ids = new Set<string>();
     for (const [path, ops] of Object.entries(doc.paths)) {
       expect(path.startsWith('/api/')).toBe(true);
@@ -183,7 +184,8 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('documents how reads are shared and paged', async () => {
-    const doc = (await t.agent().get('/api/openapi.json')).body as Doc;
+    const doc = (await call(t.agent(), endpoints.docs.openapi)).body as Doc;
+    // The document's own path keys are what is checked: the literals are the point.
     const op = (path: string) => doc.paths[path]!.get as Operation;
     expect(op('/api/projects')).toMatchObject({ 'x-sharing': 'public', 'x-paging': { cursor: 'after' } });
     expect(op('/api/projects/{id}')['x-sharing']).toBe('public');
@@ -197,7 +199,8 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('documents which scope opens each route to an access token', async () => {
-    const doc = (await t.agent().get('/api/openapi.json')).body as Doc;
+    const doc = (await call(t.agent(), endpoints.docs.openapi)).body as Doc;
+    // The document's own path keys are what is checked: the literals are the point.
     const op = (path: string, method: string) => doc.paths[path]![method] as Operation;
     expect(op('/api/projects/{id}/vote', 'post')['x-token-scope']).toBe('write:votes');
     expect(op('/api/projects/{id}/comments', 'post')['x-token-scope']).toBe('write:comments');
@@ -209,7 +212,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('carries the product texts and limits of the zod schemas', async () => {
-    const doc = (await t.agent().get('/api/openapi.json')).body as Doc;
+    const doc = (await call(t.agent(), endpoints.docs.openapi)).body as Doc;
     const contact = doc.components.schemas.ContactInput as {
       properties: Record<string, { minLength?: number; maxLength?: number }>;
       required: string[];

@@ -5,7 +5,8 @@ import { createSql } from '@vitrine/db/sql';
 import { migrate } from '@vitrine/db/migrate';
 import { buildProject } from '@vitrine/db/testing';
 import { createPrivatePostgres, type PrivatePostgres } from '@vitrine/db/testing-server';
-import { makeTestApp, randomIp, type TestApp } from './testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, makeTestApp, randomIp, type TestApp } from './testing';
 import { UNAVAILABLE_MESSAGE } from './middleware/errors';
 import { NOT_READY_MESSAGE } from './routes/health';
 
@@ -61,22 +62,26 @@ const SHARED_READS = 2;
 function traffic() {
   const visitor = t.agent();
   return [
-    visitor.get('/api/projects').timeout(HANG_LIMIT_MS),
-    visitor.get(`/api/projects/${projectId}`).timeout(HANG_LIMIT_MS),
-    visitor.post(`/api/projects/${projectId}/vote`).set('X-Forwarded-For', randomIp()).timeout(HANG_LIMIT_MS),
-    member.get('/api/auth/me').timeout(HANG_LIMIT_MS),
-    member.post(`/api/projects/${projectId}/rate`).send({ rating: 7 }).timeout(HANG_LIMIT_MS),
+    call(visitor, endpoints.projects.latest).timeout(HANG_LIMIT_MS),
+    call(visitor, endpoints.projects.detail, { params: { id: projectId } }).timeout(HANG_LIMIT_MS),
+    call(visitor, endpoints.projects.vote, { params: { id: projectId } })
+      .set('X-Forwarded-For', randomIp())
+      .timeout(HANG_LIMIT_MS),
+    call(member, endpoints.auth.me).timeout(HANG_LIMIT_MS),
+    call(member, endpoints.projects.rate, { params: { id: projectId }, body: { rating: 7 } }).timeout(HANG_LIMIT_MS),
   ];
 }
 
 describe('PostgreSQL stops and starts under a running app', () => {
   it('answers 503 with a message while it is down, then recovers by itself', async () => {
-    expect((await t.agent().get('/api/health/ready')).status).toBe(200);
-    expect((await t.agent().get('/api/projects')).status).toBe(200);
+    expect((await call(t.agent(), endpoints.health.ready)).status).toBe(200);
+    expect((await call(t.agent(), endpoints.projects.latest)).status).toBe(200);
 
     // Requests in flight while the server goes down (a fast stop terminates their sessions).
     const inFlight = Promise.all(
-      Array.from({ length: IN_FLIGHT }, () => t.agent().get(`/api/projects/${projectId}`).timeout(HANG_LIMIT_MS)),
+      Array.from({ length: IN_FLIGHT }, () =>
+        call(t.agent(), endpoints.projects.detail, { params: { id: projectId } }).timeout(HANG_LIMIT_MS),
+      ),
     );
     pg.stop('fast');
     for (const res of await inFlight) {
@@ -92,25 +97,25 @@ describe('PostgreSQL stops and starts under a running app', () => {
       expect(res.body).toEqual({ message: UNAVAILABLE_MESSAGE });
       expect(res.headers['retry-after']).toBe('5');
     }
-    const ready = await t.agent().get('/api/health/ready').timeout(HANG_LIMIT_MS);
+    const ready = await call(t.agent(), endpoints.health.ready).timeout(HANG_LIMIT_MS);
     expect(ready.status).toBe(503);
     expect(ready.body).toEqual({ message: NOT_READY_MESSAGE, database: 'down', redis: 'ok' });
-    expect((await t.agent().get('/api/health').timeout(HANG_LIMIT_MS)).status).toBe(503);
-    const live = await t.agent().get('/api/health/live').timeout(HANG_LIMIT_MS);
+    expect((await call(t.agent(), endpoints.health.health).timeout(HANG_LIMIT_MS)).status).toBe(503);
+    const live = await call(t.agent(), endpoints.health.live).timeout(HANG_LIMIT_MS);
     expect(live.status).toBe(200);
     expect(live.body).toEqual({ status: 'ok' });
 
     pg.start();
     let recovered = false;
     for (let i = 0; i < RECOVERY_ATTEMPTS && !recovered; i += 1) {
-      recovered = (await t.agent().get('/api/health/ready').timeout(HANG_LIMIT_MS)).status === 200;
+      recovered = (await call(t.agent(), endpoints.health.ready).timeout(HANG_LIMIT_MS)).status === 200;
       if (!recovered) await new Promise((r) => setTimeout(r, RECOVERY_PAUSE_MS));
     }
     expect(recovered).toBe(true);
     // Every connection of the pool reconnects: a burst larger than the pool succeeds entirely.
     const after = await Promise.all([
       ...traffic(),
-      ...Array.from({ length: IN_FLIGHT }, () => t.agent().get('/api/projects')),
+      ...Array.from({ length: IN_FLIGHT }, () => call(t.agent(), endpoints.projects.latest)),
     ]);
     expect(after.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, ...Array<number>(IN_FLIGHT).fill(200)]);
   });

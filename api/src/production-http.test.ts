@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, TEST_PASSWORD, uniqueName } from '@vitrine/db/testing';
 import { makeUserQueries } from '@vitrine/db/queries/users';
-import { makeTestApp, randomIp, type TestApp } from './testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, makeTestApp, randomIp, type TestApp } from './testing';
 import { SESSION_COOKIE } from './middleware/session';
 
 /**
@@ -55,56 +56,63 @@ describe.each(CASES)('production, TRUST_PROXY=$trustProxy, X-Forwarded-Proto $pr
   it('signs in, reads, signs out', async () => {
     const user = await buildUser(t.deps.sql);
     const a = agent();
-    const login = await a
-      .post('/api/auth/login')
-      .send({ username: user.username, password: TEST_PASSWORD, rememberMe: true });
+    const login = await call(a, endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD, rememberMe: true },
+    });
     expect(login.status).toBe(200);
     if (secure) expect(sessionCookie(login)).toMatch(/;\s*secure/i);
     else expect(sessionCookie(login)).not.toMatch(/;\s*secure/i);
     // supertest's agent keeps only cookies it may send back: over plain http it drops Secure ones.
     const cookie = cookieHeader(login);
-    expect((await a.get('/api/auth/me').set('Cookie', cookie)).status).toBe(200);
-    expect((await a.post('/api/auth/logout').set('Cookie', cookie)).status).toBe(204);
-    expect((await a.get('/api/auth/me').set('Cookie', cookie)).status).toBe(401);
+    expect((await call(a, endpoints.auth.me).set('Cookie', cookie)).status).toBe(200);
+    expect((await call(a, endpoints.auth.logout).set('Cookie', cookie)).status).toBe(204);
+    expect((await call(a, endpoints.auth.me).set('Cookie', cookie)).status).toBe(401);
   });
 
   it('registers with 201 and a session', async () => {
     const username = uniqueName('prod');
-    const res = await agent()
-      .post('/api/auth/register')
-      .send({ username, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+    const res = await call(agent(), endpoints.auth.register, {
+      body: { username, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD },
+    });
     expect(res.status).toBe(201);
     expect(sessionCookie(res)).toBeDefined();
   });
 
   it("continues as a visitor with a deleted user's cookie and drops the session", async () => {
     const user = await buildUser(t.deps.sql);
-    const login = await agent().post('/api/auth/login').send({ username: user.username, password: TEST_PASSWORD });
+    const login = await call(agent(), endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    });
     const cookies = cookieHeader(login);
     await makeUserQueries(t.deps.sql).deleteUser(user.id);
-    for (const path of ['/api/projects', '/api/auth/me', '/']) {
-      const res = await agent().get(path).set('Cookie', cookies);
-      expect(res.status, path).toBeLessThan(500);
+    const reads = [
+      ['GET /api/projects', () => call(agent(), endpoints.projects.latest)],
+      ['GET /api/auth/me', () => call(agent(), endpoints.auth.me)],
+      ['GET /', () => agent().get('/')],
+    ] as const;
+    for (const [name, read] of reads) {
+      const res = await read().set('Cookie', cookies);
+      expect(res.status, name).toBeLessThan(500);
     }
-    const me = await agent().get('/api/auth/me').set('Cookie', cookies);
+    const me = await call(agent(), endpoints.auth.me).set('Cookie', cookies);
     expect(me.status).toBe(401);
     const sid = sessionCookie(login)!.split(';')[0]!.split('=')[1]!;
     expect(await t.deps.redis.exists(`${t.config.redisPrefix}sess:${sid}`)).toBe(0);
     // A write with the stale cookie is a visitor's too: signing out, signing in as someone else, registering.
-    const logout = await agent().post('/api/auth/logout').set('Cookie', cookies);
+    const logout = await call(agent(), endpoints.auth.logout).set('Cookie', cookies);
     expect(logout.status).toBe(204);
     const other = await buildUser(t.deps.sql);
-    const again = await agent()
-      .post('/api/auth/login')
-      .set('Cookie', cookies)
-      .send({ username: other.username, password: TEST_PASSWORD });
+    const again = await call(agent(), endpoints.auth.login, {
+      body: { username: other.username, password: TEST_PASSWORD },
+    }).set('Cookie', cookies);
     expect(again.status).toBe(200);
-    expect((await agent().get('/api/auth/me').set('Cookie', cookieHeader(again))).body).toMatchObject({ id: other.id });
+    expect((await call(agent(), endpoints.auth.me).set('Cookie', cookieHeader(again))).body).toMatchObject({
+      id: other.id,
+    });
     const username = uniqueName('prod');
-    const register = await agent()
-      .post('/api/auth/register')
-      .set('Cookie', cookies)
-      .send({ username, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+    const register = await call(agent(), endpoints.auth.register, {
+      body: { username, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD },
+    }).set('Cookie', cookies);
     expect(register.status).toBe(201);
   });
 });

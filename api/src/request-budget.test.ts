@@ -5,7 +5,8 @@ import request from 'supertest';
 import { buildUser, TEST_PASSWORD } from '@vitrine/db/testing';
 import { createSql, REQUEST_STATEMENT_TIMEOUT_MS } from '@vitrine/db/sql';
 import { inject } from 'vitest';
-import { makeTestApp, randomIp, type TestApp } from './testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, makeTestApp, randomIp, type TestApp } from './testing';
 import { errorMiddleware, TIMEOUT_MESSAGE } from './middleware/errors';
 
 /**
@@ -72,14 +73,12 @@ describe('the priority pool', () => {
       const probe = t.deps.sql`SELECT 1`.then(() => {
         mainFree = true;
       });
-      const ready = await t.agent().get('/api/health/ready');
+      const ready = await call(t.agent(), endpoints.health.ready);
       expect(ready.status).toBe(200);
       expect(ready.body).toMatchObject({ status: 'ok', database: 'ok' });
-      const login = await t
-        .agent()
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', randomIp())
-        .send({ username: user.username, password: TEST_PASSWORD });
+      const login = await call(t.agent(), endpoints.auth.login, {
+        body: { username: user.username, password: TEST_PASSWORD },
+      }).set('X-Forwarded-For', randomIp());
       expect(login.status).toBe(200);
       // Both answered while the main pool was still held (the probe waits behind the sleeps).
       expect(mainFree).toBe(false);

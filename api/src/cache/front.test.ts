@@ -2,7 +2,9 @@ import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildProject, buildUser } from '@vitrine/db/testing';
-import { makeTestApp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { urlOf } from '@vitrine/domain/endpoint-url';
+import { answerOf, call, makeTestApp, type TestApp } from '../testing';
 import { httpDuration } from '../metrics';
 
 /** One raw answer: status, headers and the body's bytes as sent (not decompressed). */
@@ -56,6 +58,8 @@ describe('the shared reads front', () => {
   ])(
     'answers a kept read (%s) as the whole pipeline does: same headers, same JSON',
     async (_case, headers, encoding) => {
+      // Raw HTTP (compression) on a URL of its own (`front`, which the route ignores, keeps each case's
+      // entry apart): the literal is the point, as is the route label the front logs.
       const path = `/api/projects?offset=0&limit=6&front=${encoding ?? 'plain'}`;
       const full = await fetchRaw(t.origin, path, headers);
       expect(full.status).toBe(200);
@@ -73,12 +77,17 @@ describe('the shared reads front', () => {
   );
 
   it('counts its answers under the route pattern, not as unmatched', async () => {
-    const path = `/api/projects/${(await t.agent().get('/api/projects?offset=0&limit=1')).body[0].id}`;
+    const [first] = answerOf(
+      endpoints.projects.latest,
+      await call(t.agent(), endpoints.projects.latest, { query: { offset: 0, limit: 1 } }),
+    );
+    const path = urlOf(endpoints.projects.detail, { params: { id: first!.id } });
     await fetchRaw(t.origin, path);
     const count = async (route: string) =>
       (await httpDuration.get()).values
         .filter((v) => v.metricName?.endsWith('_count') && v.labels.route === route)
         .reduce((n, v) => n + v.value, 0);
+    // The route label of the metric is what is checked: the literal is the point.
     const before = { route: await count('/api/projects/:id'), unmatched: await count('(unmatched)') };
     expect((await fetchRaw(t.origin, path)).status).toBe(200);
     expect(await count('/api/projects/:id')).toBe(before.route + 1);
@@ -86,6 +95,7 @@ describe('the shared reads front', () => {
   });
 
   it('answers 304 to a client that holds the kept answer, with the same caching headers', async () => {
+    // Raw HTTP on a URL of its own (`front` keeps the entry apart): the literal is the point.
     const path = '/api/projects?offset=0&limit=6&front=etag';
     const full = await fetchRaw(t.origin, path);
     const etag = full.headers['etag'] as string;

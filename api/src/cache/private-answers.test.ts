@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '@vitrine/db/testing';
-import { makeTestApp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, makeTestApp, type TestApp } from '../testing';
 import { SHARED_CACHE_CONTROL } from './http';
 
 /**
@@ -20,16 +21,20 @@ describe('Cache-Control of session answers', () => {
     const member = await t.member({ email: 'member@example.com' });
     const admin = await t.signIn(await buildUser(t.deps.sql, { isAdmin: true }));
     const answers = [
-      ['GET /api/auth/me', await member.agent.get('/api/auth/me')],
-      ['GET /api/messages', await member.agent.get('/api/messages')],
-      ['GET /api/messages/unread-count', await member.agent.get('/api/messages/unread-count')],
-      ['GET /api/users', await member.agent.get('/api/users')],
-      ['GET /api/admin/users', await admin.get('/api/admin/users')],
-      ['GET /api/admin/messages', await admin.get('/api/admin/messages')],
-      ['GET /api/admin/reports', await admin.get('/api/admin/reports')],
-      ['PATCH /api/users/me', await member.agent.patch('/api/users/me').send({ bio: 'Hello' })],
-      ['GET /api/auth/me (visitor, 401)', await t.agent().get('/api/auth/me')],
-      ['GET /api/admin/users (member, 403)', await member.agent.get('/api/admin/users')],
+      ['GET /api/auth/me', await call(member.agent, endpoints.auth.me)],
+      ['GET /api/messages', await call(member.agent, endpoints.messages.list)],
+      ['GET /api/messages/unread-count', await call(member.agent, endpoints.messages.unreadCount)],
+      ['GET /api/users', await call(member.agent, endpoints.users.options)],
+      ['GET /api/admin/users', await call(admin, endpoints.admin.users)],
+      ['GET /api/admin/messages', await call(admin, endpoints.admin.messages)],
+      ['GET /api/admin/reports', await call(admin, endpoints.admin.reports)],
+      [
+        'PATCH /api/users/me',
+        await call(member.agent, endpoints.userRatings.updateSettings, { body: { bio: 'Hello' } }),
+      ],
+      ['GET /api/auth/me (visitor, 401)', await call(t.agent(), endpoints.auth.me)],
+      ['GET /api/admin/users (member, 403)', await call(member.agent, endpoints.admin.users)],
+      // A path no route serves: the literal is the point.
       ['GET /api/nothing (404)', await member.agent.get('/api/nothing')],
     ] as const;
     for (const [name, res] of answers) {
@@ -41,7 +46,7 @@ describe('Cache-Control of session answers', () => {
   });
 
   it('shared reads keep their public caching', async () => {
-    const res = await t.agent().get('/api/projects');
+    const res = await call(t.agent(), endpoints.projects.latest);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe(SHARED_CACHE_CONTROL);
   });

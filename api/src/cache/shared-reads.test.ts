@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type TestAgent from 'supertest/lib/agent';
+import type Test from 'supertest/lib/test';
 import { buildProject, buildUser } from '@vitrine/db/testing';
 import { STALE } from '@vitrine/runtime/stale-reads';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints, type BodyOf } from '@vitrine/domain/endpoints';
+import { call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 import { SharedReads } from './shared-reads';
 
 describe('SharedReads', () => {
@@ -70,91 +73,120 @@ describe('shared reads on two API nodes', () => {
     await b.close();
   });
 
-  /** Warms both nodes' caches with `path`, then answers node `node`'s next read of it. */
-  async function readsOf(path: string) {
-    for (const node of [a, b]) expect((await node.agent().get(path)).status).toBeLessThan(500);
-    return path;
+  /** A read of one route with a node's agent. */
+  type Read = (agent: TestAgent) => Test;
+  /** Warms both nodes' caches with `read`, then answers it for the next reads. */
+  async function readsOf(read: Read) {
+    for (const node of [a, b]) expect((await read(node.agent())).status).toBeLessThan(500);
+    return read;
   }
-  const listed = async (node: TestApp, path: string, id: number) =>
-    ((await node.agent().get(path)).body as Array<{ id: number; votes: number; title: string }>).find(
-      (p) => p.id === id,
-    );
+  const listed = async (node: TestApp, read: Read, id: number) =>
+    ((await read(node.agent())).body as Array<{ id: number; votes: number; title: string }>).find((p) => p.id === id);
 
   it('shows a vote, a rating, an edit, a hide and a delete made through one node in the next read of the other', async () => {
     const owner = await buildUser(a.deps.sql);
     const project = await buildProject(a.deps.sql, { userId: owner.id, votes: 9_300_000 });
-    const list = await readsOf('/api/projects?sort=votes&limit=100');
-    const newest = await readsOf('/api/projects?limit=100');
-    const detail = await readsOf(`/api/projects/${project.id}`);
-    // A second read is a hit: same ETag, same body.
-    expect((await b.agent().get(detail)).headers.etag).toBe((await b.agent().get(detail)).headers.etag);
-
-    expect((await a.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).status).toBe(
-      200,
+    const list = await readsOf((agent) =>
+      call(agent, endpoints.projects.latest, { query: { sort: 'votes', limit: 100 } }),
     );
+    const newest = await readsOf((agent) => call(agent, endpoints.projects.latest, { query: { limit: 100 } }));
+    const detail = await readsOf((agent) => call(agent, endpoints.projects.detail, { params: { id: project.id } }));
+    // A second read is a hit: same ETag, same body.
+    expect((await detail(b.agent())).headers.etag).toBe((await detail(b.agent())).headers.etag);
+
+    expect(
+      (
+        await call(a.agent(), endpoints.projects.vote, { params: { id: project.id } }).set(
+          'X-Forwarded-For',
+          randomIp(),
+        )
+      ).status,
+    ).toBe(200);
     expect((await listed(b, list, project.id))!.votes).toBe(9_300_001);
     expect((await listed(b, newest, project.id))!.votes).toBe(9_300_001);
-    expect((await b.agent().get(detail)).body.votes).toBe(9_300_001);
+    expect((await detail(b.agent())).body.votes).toBe(9_300_001);
 
     const rater = await buildUser(a.deps.sql);
-    expect((await (await b.signIn(rater)).post(`/api/projects/${project.id}/rate`).send({ rating: 9 })).status).toBe(
-      200,
-    );
-    expect((await a.agent().get(detail)).body).toMatchObject({ averageRating: 9, totalRatings: 1 });
+    expect(
+      (await call(await b.signIn(rater), endpoints.projects.rate, { params: { id: project.id }, body: { rating: 9 } }))
+        .status,
+    ).toBe(200);
+    expect((await detail(a.agent())).body).toMatchObject({ averageRating: 9, totalRatings: 1 });
 
-    const edit = {
+    const edit: BodyOf<typeof endpoints.projects.edit> = {
       title: 'Edited through node A',
       description: 'A description long enough.',
       replitUrl: 'https://x.example/',
       category: 'Game',
       tags: '',
     };
-    expect((await (await a.signIn(owner)).patch(`/api/projects/${project.id}`).send(edit)).status).toBe(200);
-    expect((await b.agent().get(detail)).body.title).toBe(edit.title);
+    expect(
+      (await call(await a.signIn(owner), endpoints.projects.edit, { params: { id: project.id }, body: edit })).status,
+    ).toBe(200);
+    expect((await detail(b.agent())).body.title).toBe(edit.title);
     expect((await listed(b, newest, project.id))!.title).toBe(edit.title);
 
     const { agent: admin } = await a.member({ isAdmin: true });
     expect(
-      (await admin.patch(`/api/admin/projects/${project.id}/visibility`).send({ hidden: true })).status,
+      (
+        await call(admin, endpoints.admin.setProjectVisibility, {
+          params: { projectId: project.id },
+          body: { hidden: true },
+        })
+      ).status,
     ).toBeLessThan(300);
     expect(await listed(b, newest, project.id)).toBeUndefined();
-    expect((await b.agent().get(detail)).status).toBe(404);
+    expect((await detail(b.agent())).status).toBe(404);
 
     expect(
-      (await admin.patch(`/api/admin/projects/${project.id}/visibility`).send({ hidden: false })).status,
+      (
+        await call(admin, endpoints.admin.setProjectVisibility, {
+          params: { projectId: project.id },
+          body: { hidden: false },
+        })
+      ).status,
     ).toBeLessThan(300);
     expect(await listed(b, newest, project.id)).toBeDefined();
-    expect((await admin.delete(`/api/admin/projects/${project.id}`)).status).toBeLessThan(300);
+    expect(
+      (await callLoosely(admin, endpoints.admin.removeProject, { params: { id: project.id } })).status,
+    ).toBeLessThan(300);
     expect(await listed(b, newest, project.id)).toBeUndefined();
-    expect((await b.agent().get(detail)).status).toBe(404);
+    expect((await detail(b.agent())).status).toBe(404);
   });
 
   it('shows a counted view in the next read of the other node', async () => {
     const project = await buildProject(a.deps.sql);
-    const detail = await readsOf(`/api/projects/${project.id}`);
-    expect((await a.agent().post(`/api/projects/${project.id}/view`).set('X-Forwarded-For', randomIp())).body).toEqual({
+    const detail = await readsOf((agent) => call(agent, endpoints.projects.detail, { params: { id: project.id } }));
+    expect(
+      (
+        await callLoosely(a.agent(), endpoints.projects.view, { params: { id: project.id } }).set(
+          'X-Forwarded-For',
+          randomIp(),
+        )
+      ).body,
+    ).toEqual({
       views: 1,
     });
-    expect((await b.agent().get(detail)).body.views).toBe(1);
+    expect((await detail(b.agent())).body.views).toBe(1);
   });
 
   it('still answers a hidden project to its owner, never from the shared cache', async () => {
     const { user, agent } = await b.member();
     const hidden = await buildProject(b.deps.sql, { userId: user.id, isHidden: true });
-    const res = await agent.get(`/api/projects/${hidden.id}`);
+    const res = await call(agent, endpoints.projects.detail, { params: { id: hidden.id } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: hidden.id, isHidden: true, canEdit: true });
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect((await b.agent().get(`/api/projects/${hidden.id}`)).status).toBe(404);
+    expect((await call(b.agent(), endpoints.projects.detail, { params: { id: hidden.id } })).status).toBe(404);
   });
 
   it('answers a repeated GET from the kept entry in front of the session and routes, 304 by ETag, until it goes stale', async () => {
     const project = await buildProject(b.deps.sql);
-    const path = `/api/projects/${project.id}`;
-    const first = await b.agent().get(path);
+    const read = (agent: TestAgent) => call(agent, endpoints.projects.detail, { params: { id: project.id } });
+    const first = await read(b.agent());
     const loads = vi.spyOn(b.deps.sharedReads, 'get');
     try {
-      const hit = await b.agent().get(path).set('Cookie', 'vitrine.sid=not-a-session');
+      const hit = await read(b.agent()).set('Cookie', 'vitrine.sid=not-a-session');
       expect(loads).not.toHaveBeenCalled();
       expect(hit.status).toBe(200);
       expect(hit.headers['content-type']).toMatch(/^application\/json/);
@@ -162,9 +194,9 @@ describe('shared reads on two API nodes', () => {
       expect(hit.headers['cache-control']).toBe(first.headers['cache-control']);
       expect(hit.headers['x-content-type-options']).toBe('nosniff');
       expect(hit.body).toEqual(first.body);
-      expect((await b.agent().get(path).set('If-None-Match', first.headers.etag!)).status).toBe(304);
+      expect((await read(b.agent()).set('If-None-Match', first.headers.etag!)).status).toBe(304);
       b.deps.sharedReads.dropStale([STALE.project(project.id)]);
-      expect((await b.agent().get(path)).status).toBe(200);
+      expect((await read(b.agent())).status).toBe(200);
       expect(loads).toHaveBeenCalledTimes(1);
     } finally {
       loads.mockRestore();

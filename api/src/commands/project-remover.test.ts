@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { buildProject } from '@vitrine/db/testing';
 import { makeRankingQueries } from '@vitrine/db/queries/rankings';
-import { makeTestApp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { callLoosely, makeTestApp, type TestApp } from '../testing';
 
 /**
  * Deleting a project while a ranking recompute rewrote leaderboard_entries answered 500
@@ -45,9 +46,10 @@ describe('DELETE /api/admin/projects/{id} during a leaderboard recompute', () =>
     const swap = t.deps.sql
       .begin(async (tx) => {
         await tx`DELETE FROM leaderboard_entries WHERE time_range = ${range} AND project_id = ${project.id}`;
-        deleting = admin
-          .delete(`/api/admin/projects/${project.id}`)
-          .then((res) => ({ status: res.status, body: res.body }));
+        deleting = callLoosely(admin, endpoints.admin.removeProject, { params: { id: project.id } }).then((res) => ({
+          status: res.status,
+          body: res.body,
+        }));
         await untilWaiting('DELETE FROM projects');
         await tx`INSERT INTO leaderboard_entries (time_range, project_id, votes, rating_bound, created_at) VALUES (${range}, ${project.id}, 0, 0, now())`;
       })
@@ -71,7 +73,9 @@ describe('DELETE /api/admin/projects/{id} during a leaderboard recompute', () =>
     await rankings.recomputeLeaderboard('all');
     const recomputes = Promise.all(Array.from({ length: 3 }, () => rankings.recomputeLeaderboard('all')));
     const statuses = await Promise.all(
-      projects.map(async (p) => (await admin.delete(`/api/admin/projects/${p.id}`)).status),
+      projects.map(
+        async (p) => (await callLoosely(admin, endpoints.admin.removeProject, { params: { id: p.id } })).status,
+      ),
     );
     await recomputes;
     expect(statuses.every((s) => s === 204)).toBe(true);

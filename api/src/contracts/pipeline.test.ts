@@ -4,12 +4,15 @@ import request from 'supertest';
 import { z } from 'zod';
 import { contract } from '@vitrine/domain/contracts/contract';
 import { idParams } from '@vitrine/domain/contracts/params';
+import { endpointsOf } from '@vitrine/domain/endpoints';
 import type { AppContextExtras, AppState } from '../context';
 import { errorMiddleware } from '../middleware/errors';
 import { routerOf } from './pipeline';
+import { call } from '../testing';
 import { route } from './route';
 
 const Thing = z.object({ id: z.number().int(), name: z.string(), tags: z.array(z.object({ label: z.string() })) });
+/** A route of the test's own, outside the API's route table: its path is declared here and called through it. */
 const thing = contract({
   method: 'get',
   path: '/api/things/:id',
@@ -18,6 +21,8 @@ const thing = contract({
   params: idParams,
   response: Thing,
 });
+/** The test client's handle on `thing`. */
+const thingEndpoint = endpointsOf({ thing }).thing;
 
 /** A Koa app answering `thing` with what `present` gives, on a configuration that is or is not production. */
 function appAnswering(present: () => unknown, production: boolean) {
@@ -40,7 +45,7 @@ describe('the answer check', () => {
 
   it('lets an answer that matches its response schema through', async () => {
     const { server, logged } = appAnswering(() => right, false);
-    const res = await request(server).get('/api/things/1');
+    const res = await call(request(server), thingEndpoint, { params: { id: 1 } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(right);
     expect(logged).toEqual([]);
@@ -53,7 +58,7 @@ describe('the answer check', () => {
     ['an undeclared field deep inside', { ...right, tags: [{ label: 'a', secret: 1 }] }, '$.tags[0].secret'],
   ])('answers 500 outside production to %s, and logs the drift', async (_case, answer, where) => {
     const { server, logged } = appAnswering(() => answer, false);
-    const res = await request(server).get('/api/things/1');
+    const res = await call(request(server), thingEndpoint, { params: { id: 1 } });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ message: 'Something went wrong on our side' });
     expect(String(logged[0])).toContain('GET /api/things/:id answered outside its response schema');
@@ -62,7 +67,7 @@ describe('the answer check', () => {
 
   it('skips the check in production', async () => {
     const { server, logged } = appAnswering(() => ({ ...right, id: '1' }), true);
-    const res = await request(server).get('/api/things/1');
+    const res = await call(request(server), thingEndpoint, { params: { id: 1 } });
     expect(res.status).toBe(200);
     expect(res.body.id).toBe('1');
     expect(logged).toEqual([]);
@@ -79,6 +84,7 @@ describe('paging and sharing, declared in the contract', () => {
     response: z.array(Thing),
     paging: { cursor: 'after' },
   });
+  const thingsEndpoint = endpointsOf({ things }).things;
   const all = [1, 2, 3].map((id) => ({ id, name: `thing ${id}`, tags: [] }));
 
   it('answers a page as its rows, with the Link of the next page while one follows', async () => {
@@ -93,10 +99,10 @@ describe('paging and sharing, declared in the contract', () => {
       return { rows: rows.slice(0, query.limit), next: rows.length > query.limit ? rows[query.limit - 1]!.id : null };
     });
     app.use(routerOf([handler]).routes());
-    const first = await request(app.callback()).get('/api/things?limit=2');
+    const first = await call(request(app.callback()), thingsEndpoint, { query: { limit: 2 } });
     expect(first.body).toEqual(all.slice(0, 2));
     expect(first.headers.link).toBe('</api/things?limit=2&after=2>; rel="next"');
-    const last = await request(app.callback()).get('/api/things?limit=2&after=2');
+    const last = await call(request(app.callback()), thingsEndpoint, { query: { limit: 2, after: 2 } });
     expect(last.body).toEqual(all.slice(2));
     expect(last.headers.link).toBeUndefined();
   });

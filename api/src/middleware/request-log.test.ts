@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, buildUser, TEST_PASSWORD } from '@vitrine/db/testing';
 import { captureLogger } from '@vitrine/runtime/log-capture';
 import { createApp } from '../app';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, makeTestApp, randomIp, type TestApp } from '../testing';
 import { SESSION_COOKIE } from './session';
 import { bullPrefix, EVENTS_QUEUE, eventJobId } from '@vitrine/runtime/queues';
 
@@ -25,6 +26,9 @@ async function loggedServer(
   return { ...capture, server, url };
 }
 
+/** The request id an answer carries. */
+const idOf = (res: { headers: Record<string, string> }) => res.headers['x-request-id'] as string;
+
 describe('request logs', () => {
   let t: TestApp;
   let trusted: Awaited<ReturnType<typeof loggedServer>>;
@@ -43,15 +47,18 @@ describe('request logs', () => {
     const user = await buildUser(t.deps.sql);
     const project = await buildProject(t.deps.sql, { userId: user.id });
     const agent = request.agent(trusted.url).set('Origin', t.config.siteUrl);
-    const login = await agent
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username, password: TEST_PASSWORD });
+    const login = await call(agent, endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    }).set('X-Forwarded-For', randomIp());
     expect(login.status).toBe(200);
-    const res = await agent.get(`/api/projects/${project.id}`).set('X-Request-Id', 'edge-abc.123');
+    const res = await call(agent, endpoints.projects.detail, { params: { id: project.id } }).set(
+      'X-Request-Id',
+      'edge-abc.123',
+    );
     expect(res.status).toBe(200);
     expect(res.headers['x-request-id']).toBe('edge-abc.123');
     const line = trusted.lines().find((l) => l.reqId === 'edge-abc.123');
+    // The logged route pattern and path are what is checked: the literals are the point.
     expect(line).toMatchObject({
       msg: 'request',
       method: 'GET',
@@ -65,10 +72,14 @@ describe('request logs', () => {
   });
 
   it('makes its own request id when the proxy is not trusted, or the given one is unfit', async () => {
-    const res = await request(untrusted.url).get('/api/health').set('X-Request-Id', 'from-a-client');
+    const res = await call(request(untrusted.url), endpoints.health.health).set('X-Request-Id', 'from-a-client');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const odd = await request(trusted.url).get('/api/health').set('X-Request-Id', 'has spaces and "quotes"');
+    const odd = await call(request(trusted.url), endpoints.health.health).set(
+      'X-Request-Id',
+      'has spaces and "quotes"',
+    );
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // A path no route serves: the literal is the point.
     const unknown = await request(trusted.url).get('/api/no-such-thing/123');
     expect(unknown.status).toBe(404);
     expect(trusted.lines().find((l) => l.reqId === unknown.headers['x-request-id'])).toMatchObject({
@@ -80,25 +91,25 @@ describe('request logs', () => {
   it('never logs the password, cookie, CSRF token or session id of a request', async () => {
     const user = await buildUser(t.deps.sql);
     const agent = request.agent(trusted.url).set('Origin', t.config.siteUrl);
-    const login = await agent
-      .post('/api/auth/login')
+    const login = await call(agent, endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    })
       .set('X-Forwarded-For', randomIp())
       .set('Cookie', `${SESSION_COOKIE}=planted-session-id-777`)
-      .set('X-CSRF-Token', 'csrf-token-888')
-      .send({ username: user.username, password: TEST_PASSWORD });
+      .set('X-CSRF-Token', 'csrf-token-888');
     expect(login.status).toBe(200);
     const setCookies = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
     const sid = setCookies.map((c) => new RegExp(`^${SESSION_COOKIE}=([^;]+)`).exec(c)?.[1]).find(Boolean);
     expect(sid).toBeTruthy();
-    expect((await agent.get('/api/auth/me')).status).toBe(200);
+    expect((await call(agent, endpoints.auth.me)).status).toBe(200);
     // An access token that is not valid is refused (401), and never logged either.
-    expect((await agent.get('/api/auth/me').set('Authorization', 'Bearer bearer-token-999')).status).toBe(401);
-    const bad = await agent
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username, password: 'wrong-password-666' });
+    expect((await call(agent, endpoints.auth.me).set('Authorization', 'Bearer bearer-token-999')).status).toBe(401);
+    const bad = await call(agent, endpoints.auth.login, {
+      body: { username: user.username, password: 'wrong-password-666' },
+    }).set('X-Forwarded-For', randomIp());
     expect(bad.status).toBeGreaterThanOrEqual(400);
     const written = trusted.text();
+    // The logged path is what is checked: the literal is the point.
     expect(written).toContain('/api/auth/login');
     for (const secret of [
       sid!,
@@ -117,12 +128,16 @@ describe('request logs', () => {
     try {
       const project = await buildProject(t.deps.sql, { userId: (await buildUser(t.deps.sql)).id });
       const ids = {
-        ok: (await request(quiet.url).get(`/api/projects/${project.id}`)).headers['x-request-id'] as string,
-        missing: (await request(quiet.url).get('/api/projects/999999999')).headers['x-request-id'] as string,
-        signedOut: (await request(quiet.url).get('/api/auth/me')).headers['x-request-id'] as string,
-        bad: (await request(quiet.url).get('/api/projects?limit=-4')).headers['x-request-id'] as string,
-        refused: (await request(quiet.url).post('/api/projects/1/vote').set('Origin', 'https://elsewhere.example'))
-          .headers['x-request-id'] as string,
+        ok: idOf(await call(request(quiet.url), endpoints.projects.detail, { params: { id: project.id } })),
+        missing: idOf(await call(request(quiet.url), endpoints.projects.detail, { params: { id: 999999999 } })),
+        signedOut: idOf(await call(request(quiet.url), endpoints.auth.me)),
+        bad: idOf(await call(request(quiet.url), endpoints.projects.latest, { query: { limit: -4 } })),
+        refused: idOf(
+          await call(request(quiet.url), endpoints.projects.vote, { params: { id: 1 } }).set(
+            'Origin',
+            'https://elsewhere.example',
+          ),
+        ),
       };
       const logged = (id: string) => quiet.lines().find((l) => l.reqId === id);
       expect(logged(ids.ok)).toBeUndefined();
@@ -142,7 +157,7 @@ describe('request logs', () => {
     ]) {
       const server = await loggedServer(t, true, options);
       try {
-        const res = await request(server.url).get('/api/health/live');
+        const res = await call(request(server.url), endpoints.health.live);
         expect(server.lines().find((l) => l.reqId === res.headers['x-request-id'])).toMatchObject({
           status: 200,
           why: options.level === 'info' ? 'sample' : 'every',
@@ -156,21 +171,21 @@ describe('request logs', () => {
   it('carries the request id into the events a request commits and their jobs', async () => {
     const user = await buildUser(t.deps.sql);
     const agent = request.agent(trusted.url).set('Origin', t.config.siteUrl);
-    await agent
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username, password: TEST_PASSWORD });
-    const created = await agent
-      .post('/api/projects')
-      .set('X-Forwarded-For', randomIp())
-      .set('X-Request-Id', 'submit-req-1')
-      .send({
+    await call(agent, endpoints.auth.login, { body: { username: user.username, password: TEST_PASSWORD } }).set(
+      'X-Forwarded-For',
+      randomIp(),
+    );
+    const created = await call(agent, endpoints.projects.submit, {
+      body: {
         title: 'Traced project',
         description: 'A project whose events carry a request id.',
         replitUrl: 'https://x.example/',
         category: 'Game',
         tags: 'a',
-      });
+      },
+    })
+      .set('X-Forwarded-For', randomIp())
+      .set('X-Request-Id', 'submit-req-1');
     expect(created.status).toBe(201);
     const [event] = await t.deps.sql<{ id: string; requestId: string | null }[]>`
       SELECT id, request_id FROM events WHERE name = 'project.created' AND request_id = 'submit-req-1'`;

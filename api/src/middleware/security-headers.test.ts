@@ -6,7 +6,8 @@ import request from 'supertest';
 import { buildUser, TEST_PASSWORD } from '@vitrine/db/testing';
 import { makeUserQueries } from '@vitrine/db/queries/users';
 import { createApp } from '../app';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 import { webClient } from '../web';
 import { HSTS } from './security-headers';
 
@@ -32,11 +33,14 @@ function expectSecurityHeaders(res: { headers: Record<string, string | undefined
 describe('security headers', () => {
   it('are on thrown 4xx answers too', async () => {
     const answers = [
-      await prod.agent().get('/api/auth/me'),
+      await call(prod.agent(), endpoints.auth.me),
+      // A path no route serves: the literal is the point.
       await prod.agent().get('/api/nothing-here'),
-      await prod.agent().get('/api/projects/abc'),
-      await prod.agent().post('/api/auth/login').set('Origin', 'https://evil.example').send({}),
-      await prod.agent().post('/api/auth/login').set('Content-Type', 'application/json').send('{not json'),
+      await callLoosely(prod.agent(), endpoints.projects.detail, { params: { id: 'abc' } }),
+      await callLoosely(prod.agent(), endpoints.auth.login, { body: {} }).set('Origin', 'https://evil.example'),
+      await callLoosely(prod.agent(), endpoints.auth.login, {})
+        .set('Content-Type', 'application/json')
+        .send('{not json'),
     ];
     expect(answers.map((r) => r.status)).toEqual([401, 404, 400, 403, 400]);
     for (const res of answers) {
@@ -46,13 +50,15 @@ describe('security headers', () => {
   });
 
   it('include HSTS in production only over TLS', async () => {
-    const secure = await prod.agent().get('/api/auth/me').set('X-Forwarded-Proto', 'https');
+    const secure = await call(prod.agent(), endpoints.auth.me).set('X-Forwarded-Proto', 'https');
     expect(secure.headers['strict-transport-security']).toBe(HSTS);
-    expect((await prod.agent().get('/api/auth/me')).headers['strict-transport-security']).toBeUndefined();
+    expect((await call(prod.agent(), endpoints.auth.me)).headers['strict-transport-security']).toBeUndefined();
     expect(
-      (await prod.agent().get('/api/auth/me').set('X-Forwarded-Proto', 'http')).headers['strict-transport-security'],
+      (await call(prod.agent(), endpoints.auth.me).set('X-Forwarded-Proto', 'http')).headers[
+        'strict-transport-security'
+      ],
     ).toBeUndefined();
-    const local = await dev.agent().get('/api/auth/me').set('X-Forwarded-Proto', 'https');
+    const local = await call(dev.agent(), endpoints.auth.me).set('X-Forwarded-Proto', 'https');
     expect(local.headers['strict-transport-security']).toBeUndefined();
   });
 });
@@ -91,11 +97,9 @@ describe('the web client', () => {
     const app = createApp(prod.deps);
     app.use(webClient(prod.config, { dist: fakeDist(), api: app.callback() }));
     const user = await buildUser(prod.deps.sql);
-    const login = await prod
-      .agent()
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username, password: TEST_PASSWORD });
+    const login = await call(prod.agent(), endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    }).set('X-Forwarded-For', randomIp());
     const cookie = ((login.headers['set-cookie'] ?? []) as unknown as string[])
       .map((line) => line.split(';')[0])
       .join('; ');

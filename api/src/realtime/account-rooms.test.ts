@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { buildProject, buildUser } from '@vitrine/db/testing';
 import { rooms } from '@vitrine/domain/events';
-import { randomIp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, callLoosely, randomIp } from '../testing';
 import { accountRoom } from '@vitrine/runtime/rooms';
 import { makeRealtimeTestApp, nextEvent, recordEvents, type RealtimeTestApp, type TestSocket } from './testing';
 
@@ -59,12 +60,19 @@ describe('socket rooms follow the account across API nodes', () => {
     // Before: both admins hear of a report.
     const before = [demotedSocket, colleagueSocket].map((s) => nextEvent(s, 'report:created'));
     expect(
-      (await reporter.post(`/api/projects/${(await buildProject(a.deps.sql)).id}/report`).send({ reason: 'spam' }))
-        .status,
+      (
+        await call(reporter, endpoints.projects.report, {
+          params: { id: (await buildProject(a.deps.sql)).id },
+          body: { reason: 'spam' },
+        })
+      ).status,
     ).toBe(201);
     await Promise.all(before);
 
-    const res = await actingAgent.patch(`/api/admin/users/${demoted.id}/admin`).send({ isAdmin: false });
+    const res = await call(actingAgent, endpoints.admin.setAdmin, {
+      params: { userId: demoted.id },
+      body: { isAdmin: false },
+    });
     expect(res.status).toBe(200);
     expect(res.body.isAdmin).toBe(false);
     const seen = recordEvents(demotedSocket);
@@ -72,16 +80,22 @@ describe('socket rooms follow the account across API nodes', () => {
     const reported = nextEvent(colleagueSocket, 'report:created');
     const contacted = nextEvent(colleagueSocket, 'messages:changed');
     expect(
-      (await reporter.post(`/api/projects/${(await buildProject(a.deps.sql)).id}/report`).send({ reason: 'spam' }))
-        .status,
+      (
+        await call(reporter, endpoints.projects.report, {
+          params: { id: (await buildProject(a.deps.sql)).id },
+          body: { reason: 'spam' },
+        })
+      ).status,
     ).toBe(201);
-    const contact = await a.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send({
-      senderName: 'Visitor',
-      senderEmail: 'visitor@example.com',
-      subject: 'Question',
-      message: 'Hello admins, a question.',
-      mode: 'platform',
-    });
+    const contact = await call(a.agent(), endpoints.messages.contact, {
+      body: {
+        senderName: 'Visitor',
+        senderEmail: 'visitor@example.com',
+        subject: 'Question',
+        message: 'Hello admins, a question.',
+        mode: 'platform',
+      },
+    }).set('X-Forwarded-For', randomIp());
     expect(contact.status).toBe(201);
     await Promise.all([reported, contacted]);
     await sleep(QUIET_MS);
@@ -89,7 +103,10 @@ describe('socket rooms follow the account across API nodes', () => {
     expect(demotedSocket.connected).toBe(true);
     // Still a member: their own room stays, and a promotion brings `admins` back.
     await expectMembership(demotedSocket, rooms.user(demoted.id), true);
-    expect((await actingAgent.patch(`/api/admin/users/${demoted.id}/admin`).send({ isAdmin: true })).status).toBe(200);
+    expect(
+      (await call(actingAgent, endpoints.admin.setAdmin, { params: { userId: demoted.id }, body: { isAdmin: true } }))
+        .status,
+    ).toBe(200);
     await expectMembership(demotedSocket, rooms.admins, true);
   });
 
@@ -98,22 +115,28 @@ describe('socket rooms follow the account across API nodes', () => {
     const member = await buildUser(a.deps.sql);
     const socket = await b.connect(await b.cookieFor(member));
     const message = () =>
-      admin
-        .post('/api/admin/messages')
-        .send({ recipientUserId: member.id, subject: 'Hello there', message: 'A message for the member.' });
+      call(admin, endpoints.admin.sendMessage, {
+        body: { recipientUserId: member.id, subject: 'Hello there', message: 'A message for the member.' },
+      });
 
     const notified = nextEvent(socket, 'messages:changed');
     expect((await message()).status).toBe(201);
     await notified;
 
-    expect((await admin.patch(`/api/admin/users/${member.id}/pause`).send({ isPaused: true })).status).toBe(200);
+    expect(
+      (await call(admin, endpoints.admin.setPaused, { params: { userId: member.id }, body: { isPaused: true } }))
+        .status,
+    ).toBe(200);
     const seen = recordEvents(socket);
     expect((await message()).status).toBe(201);
     await sleep(QUIET_MS);
     expect(seen).toEqual([]);
     await expectMembership(socket, rooms.user(member.id), false);
 
-    expect((await admin.patch(`/api/admin/users/${member.id}/pause`).send({ isPaused: false })).status).toBe(200);
+    expect(
+      (await call(admin, endpoints.admin.setPaused, { params: { userId: member.id }, body: { isPaused: false } }))
+        .status,
+    ).toBe(200);
     await expectMembership(socket, rooms.user(member.id), true);
     const again = nextEvent(socket, 'messages:changed');
     expect((await message()).status).toBe(201);
@@ -126,7 +149,7 @@ describe('socket rooms follow the account across API nodes', () => {
     const socket = await b.connect(await b.cookieFor(doomed));
     await expectMembership(socket, rooms.admins, true);
 
-    expect((await admin.delete(`/api/admin/users/${doomed.id}`)).status).toBe(204);
+    expect((await callLoosely(admin, endpoints.admin.removeUser, { params: { userId: doomed.id } })).status).toBe(204);
     for (const room of [rooms.admins, rooms.user(doomed.id), accountRoom(doomed.id)])
       await expectMembership(socket, room, false);
     expect(socket.connected).toBe(true);
@@ -140,7 +163,7 @@ describe('socket rooms follow the account across API nodes', () => {
     const staying = await b.connect(otherDeviceCookie);
     await expectMembership(leaving, rooms.user(member.id), true);
 
-    const res = await a.agent().post('/api/auth/logout').set('Cookie', signedOutCookie);
+    const res = await call(a.agent(), endpoints.auth.logout).set('Cookie', signedOutCookie);
     expect(res.status).toBe(204);
     await expectMembership(leaving, rooms.user(member.id), false);
     await expectMembership(leaving, accountRoom(member.id), false);
@@ -152,9 +175,9 @@ describe('socket rooms follow the account across API nodes', () => {
     const notified = nextEvent(staying, 'messages:changed');
     expect(
       (
-        await admin
-          .post('/api/admin/messages')
-          .send({ recipientUserId: member.id, subject: 'Hello there', message: 'Still signed in elsewhere.' })
+        await call(admin, endpoints.admin.sendMessage, {
+          body: { recipientUserId: member.id, subject: 'Hello there', message: 'Still signed in elsewhere.' },
+        })
       ).status,
     ).toBe(201);
     await notified;
@@ -170,11 +193,13 @@ describe('socket rooms follow the account across API nodes', () => {
     const leaving = await b.connect(otherDeviceCookie);
     await expectMembership(leaving, rooms.user(member.id), true);
 
-    const res = await a.agent().post('/api/users/me/password').set('Cookie', changingCookie).send({
-      currentPassword: 'correct-horse-battery',
-      newPassword: 'a-new-Passphrase-42',
-      confirmPassword: 'a-new-Passphrase-42',
-    });
+    const res = await call(a.agent(), endpoints.users.changePassword, {
+      body: {
+        currentPassword: 'correct-horse-battery',
+        newPassword: 'a-new-Passphrase-42',
+        confirmPassword: 'a-new-Passphrase-42',
+      },
+    }).set('Cookie', changingCookie);
     expect(res.status, res.text).toBe(200);
     await expectMembership(leaving, rooms.user(member.id), false);
     await expectMembership(leaving, accountRoom(member.id), false);

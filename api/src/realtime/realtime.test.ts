@@ -3,7 +3,8 @@ import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { io as connectClient } from 'socket.io-client';
 import { buildProject, buildUser } from '@vitrine/db/testing';
-import { randomIp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, randomIp } from '../testing';
 import { makeRealtimeTestApp, nextEvent, recordEvents, type RealtimeTestApp } from './testing';
 
 /** How long a socket is given to (not) receive something that would already have arrived. */
@@ -31,7 +32,10 @@ describe('live counts across API nodes', () => {
     await sleep(50);
     const started = Date.now();
     const pushed = nextEvent(socket, 'project:counts', 1000);
-    const res = await a.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp());
+    const res = await call(a.agent(), endpoints.projects.vote, { params: { id: project.id } }).set(
+      'X-Forwarded-For',
+      randomIp(),
+    );
     expect(res.status).toBe(200);
     const [counts] = await pushed;
     expect(Date.now() - started).toBeLessThan(1000);
@@ -46,9 +50,9 @@ describe('live counts across API nodes', () => {
     socket.emit('projects:watch', [first.id]);
     socket.emit('projects:watch', [second.id]);
     await sleep(50);
-    await a.agent().post(`/api/projects/${first.id}/vote`).set('X-Forwarded-For', randomIp());
+    await call(a.agent(), endpoints.projects.vote, { params: { id: first.id } }).set('X-Forwarded-For', randomIp());
     const pushed = nextEvent(socket, 'project:counts');
-    await a.agent().post(`/api/projects/${second.id}/vote`).set('X-Forwarded-For', randomIp());
+    await call(a.agent(), endpoints.projects.vote, { params: { id: second.id } }).set('X-Forwarded-For', randomIp());
     expect((await pushed)[0].id).toBe(second.id);
     await sleep(QUIET_MS);
     expect(seen.filter((e) => e.name === 'project:counts').map((e) => (e.args[0] as { id: number }).id)).toEqual([
@@ -82,10 +86,15 @@ describe('live follower counts', () => {
 
     const agent = await a.signIn(fan);
     const followed = nextEvent(watcher, 'user:followers');
-    expect((await agent.post(`/api/users/${maker.username}/follow`)).body).toEqual({ following: true, followers: 1 });
+    expect((await call(agent, endpoints.notifications.follow, { params: { username: maker.username } })).body).toEqual({
+      following: true,
+      followers: 1,
+    });
     expect((await followed)[0]).toEqual({ username: maker.username, followers: 1 });
     const unfollowed = nextEvent(watcher, 'user:followers');
-    expect((await agent.delete(`/api/users/${maker.username}/follow`)).body).toEqual({
+    expect(
+      (await call(agent, endpoints.notifications.unfollow, { params: { username: maker.username } })).body,
+    ).toEqual({
       following: false,
       followers: 0,
     });
@@ -106,11 +115,17 @@ describe('live follower counts', () => {
     }
     await sleep(100);
     const agent = await a.signIn(fan);
-    expect((await agent.delete(`/api/users/${maker.username}/follow`)).status).toBe(200);
+    expect((await call(agent, endpoints.notifications.unfollow, { params: { username: maker.username } })).status).toBe(
+      200,
+    );
     const followed = nextEvent(watcher, 'user:followers');
-    expect((await agent.post(`/api/users/${maker.username}/follow`)).status).toBe(200);
+    expect((await call(agent, endpoints.notifications.follow, { params: { username: maker.username } })).status).toBe(
+      200,
+    );
     await followed;
-    expect((await agent.post(`/api/users/${maker.username}/follow`)).status).toBe(200);
+    expect((await call(agent, endpoints.notifications.follow, { params: { username: maker.username } })).status).toBe(
+      200,
+    );
     await sleep(QUIET_MS);
     expect(seen).toEqual([{ name: 'user:followers', args: [{ username: maker.username, followers: 1 }] }]);
   });
@@ -130,16 +145,19 @@ describe('private rooms', () => {
 
     const reported = nextEvent(adminSocket, 'report:created');
     const memberAgent = await a.signIn(member);
-    const report = await memberAgent.post(`/api/projects/${project.id}/report`).send({ reason: 'spam' });
+    const report = await call(memberAgent, endpoints.projects.report, {
+      params: { id: project.id },
+      body: { reason: 'spam' },
+    });
     expect(report.status).toBeLessThan(300);
     expect((await reported)[0]).toEqual({ id: expect.any(Number), projectId: project.id, projectTitle: project.title });
 
     const memberNotified = nextEvent(memberSocket, 'messages:changed');
     const adminNotified = nextEvent(adminSocket, 'messages:changed');
     const adminAgent = await a.signIn(admin);
-    const sent = await adminAgent
-      .post('/api/messages')
-      .send({ recipientUserId: member.id, subject: 'Hello there', message: 'A message for the member only.' });
+    const sent = await call(adminAgent, endpoints.messages.send, {
+      body: { recipientUserId: member.id, subject: 'Hello there', message: 'A message for the member only.' },
+    });
     expect(sent.status).toBe(201);
     await Promise.all([memberNotified, adminNotified]);
 
@@ -162,11 +180,9 @@ describe('private rooms', () => {
     const quiet = [senderSocket, bystanderSocket, visitor].map(recordEvents);
 
     const expected = [recipientOnA, recipientOnB, adminSocket].map((s) => nextEvent(s, 'messages:changed'));
-    const res = await (
-      await a.signIn(sender)
-    )
-      .post('/api/messages')
-      .send({ recipientUserId: recipient.id, subject: 'Hi you', message: 'Only for the recipient.' });
+    const res = await call(await a.signIn(sender), endpoints.messages.send, {
+      body: { recipientUserId: recipient.id, subject: 'Hi you', message: 'Only for the recipient.' },
+    });
     expect(res.status).toBe(201);
     await Promise.all(expected);
     await sleep(QUIET_MS);
@@ -180,13 +196,15 @@ describe('private rooms', () => {
     const memberSocket = await b.connect(await b.cookieFor(member));
     const memberSeen = recordEvents(memberSocket);
     const notified = nextEvent(adminSocket, 'messages:changed');
-    const res = await b.agent().post('/api/contact').set('X-Forwarded-For', randomIp()).send({
-      senderName: 'Visitor',
-      senderEmail: 'visitor@example.com',
-      subject: 'Question',
-      message: 'Hello admins, a question.',
-      mode: 'platform',
-    });
+    const res = await call(b.agent(), endpoints.messages.contact, {
+      body: {
+        senderName: 'Visitor',
+        senderEmail: 'visitor@example.com',
+        subject: 'Question',
+        message: 'Hello admins, a question.',
+        mode: 'platform',
+      },
+    }).set('X-Forwarded-For', randomIp());
     expect(res.status).toBeLessThan(300);
     await notified;
     await sleep(QUIET_MS);
@@ -213,17 +231,13 @@ describe('handshake', () => {
     const forged = cookie.replace(/vitrine\.sid=[^;]+/, 'vitrine.sid=forged-session-id');
     const socket = await b.connect(forged);
     const seen = recordEvents(socket);
-    await (
-      await a.signIn(member)
-    )
-      .post('/api/messages')
-      .send({ recipientUserId: member.id, subject: 'To myself', message: 'Refused anyway, maybe.' });
+    await call(await a.signIn(member), endpoints.messages.send, {
+      body: { recipientUserId: member.id, subject: 'To myself', message: 'Refused anyway, maybe.' },
+    });
     const admin = await buildUser(a.deps.sql, { isAdmin: true });
-    await (
-      await a.signIn(admin)
-    )
-      .post('/api/messages')
-      .send({ recipientUserId: member.id, subject: 'Hello there', message: 'For the member, not the forger.' });
+    await call(await a.signIn(admin), endpoints.messages.send, {
+      body: { recipientUserId: member.id, subject: 'Hello there', message: 'For the member, not the forger.' },
+    });
     await sleep(QUIET_MS);
     expect(seen).toEqual([]);
   });

@@ -3,7 +3,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { buildProject, buildUser } from '@vitrine/db/testing';
 import { makeRankingQueries } from '@vitrine/db/queries/rankings';
 import { STALE } from '@vitrine/runtime/stale-reads';
-import { makeTestApp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, makeTestApp, type TestApp } from '../testing';
 import { BADGE_CACHE_CONTROL } from './badges';
 
 let t: TestApp;
@@ -228,10 +229,11 @@ describe('GET /badges/projects/{id}.svg', () => {
     const path = `/badges/projects/${project.id}.svg`;
     expect((await badge(path)).texts).toEqual(['Vitrine', '4 votes']);
     const admin = await t.member({ isAdmin: true });
-    const visibility = `/api/admin/projects/${project.id}/visibility`;
-    expect((await admin.agent.patch(visibility).send({ hidden: true })).status).toBe(200);
+    const setHidden = (hidden: boolean) =>
+      call(admin.agent, endpoints.admin.setProjectVisibility, { params: { projectId: project.id }, body: { hidden } });
+    expect((await setHidden(true)).status).toBe(200);
     expect((await badge(path)).texts).toEqual(['Vitrine', 'not available']);
-    expect((await admin.agent.patch(visibility).send({ hidden: false })).status).toBe(200);
+    expect((await setHidden(false)).status).toBe(200);
     expect((await badge(path)).texts).toEqual(['Vitrine', '4 votes']);
   });
 

@@ -11,7 +11,8 @@ import {
   UPDATE_QUOTA_MESSAGE,
   UPDATES_CLOSED,
 } from '@vitrine/domain/schemas/update';
-import { makeTestApp, type TestApp } from '../testing';
+import { endpoints, type BodyOf, type QueryOf } from '@vitrine/domain/endpoints';
+import { answerOf, call, callLoosely, makeTestApp, type TestApp } from '../testing';
 import { UPDATE_LOGIN_REQUIRED } from './devlogs';
 
 let t: TestApp;
@@ -39,28 +40,33 @@ async function owner() {
 /** A test request on the owner's project with one tester's feedback; answers the feedback id and the tester. */
 async function feedbackOn(o: Awaited<ReturnType<typeof owner>>) {
   const inWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  const request = await o.agent.post('/api/test-requests').send({
-    projectId: o.project.id,
-    title: 'Try the charts',
-    description: 'Open the charts on a phone and tell me what breaks.',
-    skillsNeeded: ['Mobile'],
-    deadline: inWeek,
-    maxTesters: 3,
+  const request = await call(o.agent, endpoints.testRequests.open, {
+    body: {
+      projectId: o.project.id,
+      title: 'Try the charts',
+      description: 'Open the charts on a phone and tell me what breaks.',
+      skillsNeeded: ['Mobile'],
+      deadline: inWeek,
+      maxTesters: 3,
+    },
   });
   expect(request.status, request.text).toBe(201);
   const tester = await t.member({ role: 'tester' });
-  expect((await tester.agent.post(`/api/test-requests/${request.body.id}/testers`)).status).toBe(201);
-  const saved = await tester.agent.put(`/api/test-requests/${request.body.id}/feedback`).send(FEEDBACK);
+  expect((await call(tester.agent, endpoints.testRequests.join, { params: { id: request.body.id } })).status).toBe(201);
+  const saved = await call(tester.agent, endpoints.testRequests.saveFeedback, {
+    params: { id: request.body.id },
+    body: FEEDBACK,
+  });
   expect(saved.status, saved.text).toBe(201);
   return { feedbackId: saved.body.myFeedback.id as number, requestId: request.body.id as number, tester };
 }
 
-function post(agent: TestAgent, projectId: number, body: Record<string, unknown>) {
-  return agent.post(`/api/projects/${projectId}/updates`).send(body);
+function post(agent: TestAgent, projectId: number, body: BodyOf<typeof endpoints.devlogs.create>) {
+  return call(agent, endpoints.devlogs.create, { params: { id: projectId }, body });
 }
 
-async function list(agent: TestAgent, projectId: number, query = '') {
-  const res = await agent.get(`/api/projects/${projectId}/updates${query}`);
+async function list(agent: TestAgent, projectId: number, query: QueryOf<typeof endpoints.devlogs.list> = {}) {
+  const res = await call(agent, endpoints.devlogs.list, { params: { id: projectId }, query });
   expect(res.status, res.text).toBe(200);
   return { body: res.body as ProjectUpdate[], link: res.headers.link as string | undefined };
 }
@@ -96,15 +102,15 @@ describe('posting and reading updates', () => {
     const visitor = await list(t.agent(), o.project.id);
     expect(visitor.body.map((u) => u.id)).toEqual([second.body.id, first.body.id]);
     expect(visitor.body.every((u) => !u.canEdit)).toBe(true);
-    expect((await t.agent().get(`/api/projects/${o.project.id}`)).body.updates).toBe(2);
+    expect((await call(t.agent(), endpoints.projects.detail, { params: { id: o.project.id } })).body.updates).toBe(2);
 
-    const request = await tester.agent.get(`/api/test-requests/${requestId}`);
+    const request = await call(tester.agent, endpoints.testRequests.detail, { params: { id: requestId } });
     expect(request.body.myFeedback.addressedBy).toEqual({
       id: second.body.id,
       projectId: o.project.id,
       title: 'Dark charts',
     });
-    const profile = await t.agent().get(`/api/users/${tester.user.username}`);
+    const profile = await call(t.agent(), endpoints.users.profile, { params: { username: tester.user.username } });
     expect(profile.body.user.feedbackAddressed).toBe(1);
 
     const [posted] = await eventsOf(o.project.id, 'projectUpdate.posted');
@@ -121,13 +127,15 @@ describe('posting and reading updates', () => {
       expect(res.status).toBe(201);
       ids.push(res.body.id);
     }
-    const page1 = await list(t.agent(), o.project.id, '?limit=2');
+    const page1 = await list(t.agent(), o.project.id, { limit: 2 });
     expect(page1.body.map((u) => u.id)).toEqual([ids[2], ids[1]]);
     expect(page1.link).toContain(`after=${ids[1]}`);
-    const page2 = await list(t.agent(), o.project.id, `?limit=2&after=${ids[1]}`);
+    const page2 = await list(t.agent(), o.project.id, { limit: 2, after: ids[1] });
     expect(page2.body.map((u) => u.id)).toEqual([ids[0]]);
     expect(page2.link).toBeUndefined();
-    expect((await t.agent().get(`/api/projects/${o.project.id}/updates?limit=51`)).status).toBe(400);
+    expect(
+      (await call(t.agent(), endpoints.devlogs.list, { params: { id: o.project.id }, query: { limit: 51 } })).status,
+    ).toBe(400);
   });
 
   it('keeps markdown safe: raw HTML and script links stay text', async () => {
@@ -162,15 +170,17 @@ describe('refusals', () => {
     expect((await post(o.agent, 2_000_000_000, body)).status).toBe(404);
 
     const posted = await post(o.agent, o.project.id, body);
-    const path = `/api/projects/${o.project.id}/updates/${posted.body.id}`;
-    expect((await other.agent.patch(path).send({ title: 'Mine now' })).status).toBe(403);
-    expect((await other.agent.delete(path)).status).toBe(403);
-    expect((await other.agent.get(`/api/projects/${o.project.id}/updates/feedback`)).status).toBe(403);
+    const update = { id: o.project.id, updateId: posted.body.id };
+    expect(
+      (await call(other.agent, endpoints.devlogs.edit, { params: update, body: { title: 'Mine now' } })).status,
+    ).toBe(403);
+    expect((await call(other.agent, endpoints.devlogs.remove, { params: update })).status).toBe(403);
+    expect((await call(other.agent, endpoints.devlogs.addressable, { params: { id: o.project.id } })).status).toBe(403);
 
     const hidden = await buildProject(t.deps.sql, { userId: o.user.id, isHidden: true });
     const closed = await post(o.agent, hidden.id, body);
     expect([closed.status, closed.body.message]).toEqual([403, UPDATES_CLOSED]);
-    expect((await t.agent().get(`/api/projects/${hidden.id}/updates`)).status).toBe(404);
+    expect((await call(t.agent(), endpoints.devlogs.list, { params: { id: hidden.id } })).status).toBe(404);
     expect((await t.agent().get(`/feeds/projects/${hidden.id}.atom`)).status).toBe(404);
 
     const paused = await t.member({ isPaused: true });
@@ -199,11 +209,14 @@ describe('refusals', () => {
       ],
     ];
     for (const [body, message] of cases) {
-      const res = await post(o.agent, o.project.id, body);
+      const res = await callLoosely(o.agent, endpoints.devlogs.create, { params: { id: o.project.id }, body });
       expect([res.status, res.body.message]).toEqual([400, message]);
     }
     const posted = await post(o.agent, o.project.id, { title: 'Fine', body: 'x' });
-    const empty = await o.agent.patch(`/api/projects/${o.project.id}/updates/${posted.body.id}`).send({});
+    const empty = await call(o.agent, endpoints.devlogs.edit, {
+      params: { id: o.project.id, updateId: posted.body.id },
+      body: {},
+    });
     expect([empty.status, empty.body.message]).toEqual([400, 'Nothing to change']);
   });
 
@@ -218,13 +231,16 @@ describe('refusals', () => {
     }
     expect((await list(t.agent(), a.project.id)).body).toEqual([]);
     const posted = await post(a.agent, a.project.id, { title: 'Fixes', body: 'x' });
-    const edit = await a.agent
-      .patch(`/api/projects/${a.project.id}/updates/${posted.body.id}`)
-      .send({ addressesFeedbackIds: [foreign.feedbackId] });
+    const edit = await call(a.agent, endpoints.devlogs.edit, {
+      params: { id: a.project.id, updateId: posted.body.id },
+      body: { addressesFeedbackIds: [foreign.feedbackId] },
+    });
     expect([edit.status, edit.body.message]).toEqual([400, FOREIGN_FEEDBACK]);
     // An update of another project is not found through this one.
     const elsewhere = await post(b.agent, b.project.id, { title: 'Other', body: 'x' });
-    const wrong = await a.agent.delete(`/api/projects/${a.project.id}/updates/${elsewhere.body.id}`);
+    const wrong = await call(a.agent, endpoints.devlogs.remove, {
+      params: { id: a.project.id, updateId: elsewhere.body.id },
+    });
     expect([wrong.status, wrong.body.message]).toEqual([404, UPDATE_NOT_FOUND]);
   });
 
@@ -234,7 +250,10 @@ describe('refusals', () => {
       const res = await post(o.agent, o.project.id, { title: `Update ${n}`, body: 'x' });
       expect(res.status, res.text).toBe(201);
       if (n === 0)
-        expect((await o.agent.delete(`/api/projects/${o.project.id}/updates/${res.body.id}`)).status).toBe(204);
+        expect(
+          (await call(o.agent, endpoints.devlogs.remove, { params: { id: o.project.id, updateId: res.body.id } }))
+            .status,
+        ).toBe(204);
     }
     const over = await post(o.agent, o.project.id, { title: 'One more', body: 'x' });
     expect([over.status, over.body.message]).toEqual([429, UPDATE_QUOTA_MESSAGE]);
@@ -247,32 +266,39 @@ describe('editing and deleting', () => {
     const o = await owner();
     const { feedbackId, requestId, tester } = await feedbackOn(o);
     const posted = await post(o.agent, o.project.id, { title: 'First cut', body: 'x' });
-    const path = `/api/projects/${o.project.id}/updates/${posted.body.id}`;
-    const edited = await o.agent
-      .patch(path)
-      .send({ title: 'Better cut', body: '**y**', addressesFeedbackIds: [feedbackId] });
+    const update = { id: o.project.id, updateId: posted.body.id };
+    const edited = await call(o.agent, endpoints.devlogs.edit, {
+      params: update,
+      body: { title: 'Better cut', body: '**y**', addressesFeedbackIds: [feedbackId] },
+    });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body).toMatchObject({ title: 'Better cut', body: '**y**', html: '<p><strong>y</strong></p>\n' });
     expect(edited.body.editedAt).not.toBeNull();
     expect(edited.body.addresses).toEqual([{ feedbackId, requestId, testerUsername: tester.user.username }]);
-    const again = await o.agent.patch(path).send({ addressesFeedbackIds: [feedbackId] });
+    const again = await call(o.agent, endpoints.devlogs.edit, {
+      params: update,
+      body: { addressesFeedbackIds: [feedbackId] },
+    });
     expect(again.status).toBe(200);
     const events = await eventsOf(o.project.id, 'projectUpdate.edited');
     expect(events.map((e) => e.payload.addressedFeedbackIds)).toEqual([[feedbackId], []]);
 
-    expect((await o.agent.delete(path)).status).toBe(204);
-    expect((await o.agent.delete(path)).status).toBe(404);
+    expect((await call(o.agent, endpoints.devlogs.remove, { params: update })).status).toBe(204);
+    expect((await call(o.agent, endpoints.devlogs.remove, { params: update })).status).toBe(404);
     expect((await list(t.agent(), o.project.id)).body).toEqual([]);
-    expect((await t.agent().get(`/api/projects/${o.project.id}`)).body.updates).toBe(0);
-    const request = await tester.agent.get(`/api/test-requests/${requestId}`);
+    expect((await call(t.agent(), endpoints.projects.detail, { params: { id: o.project.id } })).body.updates).toBe(0);
+    const request = await call(tester.agent, endpoints.testRequests.detail, { params: { id: requestId } });
     expect(request.body.myFeedback.addressedBy).toBeNull();
-    expect((await t.agent().get(`/api/users/${tester.user.username}`)).body.user.feedbackAddressed).toBe(0);
+    expect(
+      (await call(t.agent(), endpoints.users.profile, { params: { username: tester.user.username } })).body.user
+        .feedbackAddressed,
+    ).toBe(0);
   });
 
   it("lists the project's feedback for the owner's picker", async () => {
     const o = await owner();
     const { feedbackId, tester } = await feedbackOn(o);
-    const res = await o.agent.get(`/api/projects/${o.project.id}/updates/feedback`);
+    const res = await call(o.agent, endpoints.devlogs.addressable, { params: { id: o.project.id } });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual([
       expect.objectContaining({ id: feedbackId, testerUsername: tester.user.username, excerpt: FEEDBACK.problems }),
@@ -307,20 +333,25 @@ describe('the project Atom feed and the Recently updated sort', () => {
     const old = await buildProject(t.deps.sql, { userId: o.user.id, createdAt: new Date(base - 2000) });
     const recent = await buildProject(t.deps.sql, { userId: o.user.id, createdAt: new Date(base - 1000) });
     const anchor = await buildProject(t.deps.sql, { userId: o.user.id, createdAt: new Date(base) });
-    const ids = async (query: string) =>
-      ((await t.agent().get(`/api/projects?sort=updated&${query}`)).body as Array<{ id: number }>).map((p) => p.id);
-    expect(await ids(`limit=2&after=${anchor.id}`)).toEqual([recent.id, old.id]);
+    const ids = async (query: { limit: number; after?: number }) =>
+      answerOf(
+        endpoints.projects.latest,
+        await call(t.agent(), endpoints.projects.latest, { query: { sort: 'updated', ...query } }),
+      ).map((p) => p.id);
+    expect(await ids({ limit: 2, after: anchor.id })).toEqual([recent.id, old.id]);
 
     // An update moves the old project up among the newest; the page after the anchor no longer holds it.
     const posted = await post(o.agent, old.id, { title: 'Back again', body: 'x' });
     expect(posted.status).toBe(201);
-    expect(await ids('limit=50')).toContain(old.id);
-    expect(await ids(`limit=2&after=${anchor.id}`)).not.toContain(old.id);
-    expect(await ids(`limit=1&after=${anchor.id}`)).toEqual([recent.id]);
-    expect(await ids(`limit=50&after=${old.id}`)).not.toContain(old.id);
+    expect(await ids({ limit: 50 })).toContain(old.id);
+    expect(await ids({ limit: 2, after: anchor.id })).not.toContain(old.id);
+    expect(await ids({ limit: 1, after: anchor.id })).toEqual([recent.id]);
+    expect(await ids({ limit: 50, after: old.id })).not.toContain(old.id);
 
     // Deleting its only update moves it back by its creation.
-    expect((await o.agent.delete(`/api/projects/${old.id}/updates/${posted.body.id}`)).status).toBe(204);
-    expect(await ids(`limit=2&after=${anchor.id}`)).toEqual([recent.id, old.id]);
+    expect(
+      (await call(o.agent, endpoints.devlogs.remove, { params: { id: old.id, updateId: posted.body.id } })).status,
+    ).toBe(204);
+    expect(await ids({ limit: 2, after: anchor.id })).toEqual([recent.id, old.id]);
   });
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, uniqueName } from '@vitrine/db/testing';
 import { makeEmailConfirmationQueries } from '@vitrine/db/queries/email-confirmations';
 import { hashToken, newToken } from '@vitrine/db/tokens';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 import {
   CONFIRMATION_INVALID,
   CONFIRMATION_STALE,
@@ -42,17 +43,16 @@ async function arm(confirmationId: number): Promise<string> {
   return token;
 }
 
-const confirm = (token: unknown) =>
-  t.agent().post('/api/email/confirm').set('X-Forwarded-For', randomIp()).send({ token });
+const confirm = (token: string) =>
+  call(t.agent(), endpoints.email.confirm, { body: { token } }).set('X-Forwarded-For', randomIp());
 
 describe('confirming a member address', () => {
   it('a sign-up email starts unconfirmed, gets a confirmation, and the link confirms it once', async () => {
     const agent = t.agent();
     const email = address();
-    const res = await agent
-      .post('/api/auth/register')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: uniqueName('new'), password: 'a-good-password', confirmPassword: 'a-good-password', email });
+    const res = await call(agent, endpoints.auth.register, {
+      body: { username: uniqueName('new'), password: 'a-good-password', confirmPassword: 'a-good-password', email },
+    }).set('X-Forwarded-For', randomIp());
     expect(res.status).toBe(201);
     expect(res.body.emailVerified).toBe(false);
     const [pending] = await confirmationsOf({ userId: res.body.id });
@@ -69,18 +69,16 @@ describe('confirming a member address', () => {
     const ok = await confirm(token);
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ message: CONFIRMED_ACCOUNT, confirmed: 'account' });
-    expect((await agent.get('/api/auth/me')).body.emailVerified).toBe(true);
+    expect((await call(agent, endpoints.auth.me)).body.emailVerified).toBe(true);
     const again = await confirm(token);
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ message: CONFIRMATION_INVALID });
   });
 
   it('a sign-up without email asks for no confirmation', async () => {
-    const res = await t
-      .agent()
-      .post('/api/auth/register')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: uniqueName('new'), password: 'a-good-password', confirmPassword: 'a-good-password' });
+    const res = await call(t.agent(), endpoints.auth.register, {
+      body: { username: uniqueName('new'), password: 'a-good-password', confirmPassword: 'a-good-password' },
+    }).set('X-Forwarded-For', randomIp());
     expect(res.status).toBe(201);
     expect(await confirmationsOf({ userId: res.body.id })).toEqual([]);
   });
@@ -88,24 +86,24 @@ describe('confirming a member address', () => {
   it('refuses an expired link, an unknown one, and one for an address the account no longer has', async () => {
     const user = await buildUser(t.deps.sql, { email: address() });
     const agent = await t.signIn(user);
-    expect((await agent.post('/api/users/me/email-confirmation')).status).toBe(202);
+    expect((await call(agent, endpoints.users.resendConfirmation)).status).toBe(202);
     const [first] = await confirmationsOf({ userId: user.id });
     const expired = await arm(first!.id);
     await t.deps.sql`UPDATE email_confirmations SET expires_at = now() - interval '1 second' WHERE id = ${first!.id}`;
     expect((await confirm(expired)).body).toEqual({ message: CONFIRMATION_INVALID });
     expect((await confirm(newToken())).body).toEqual({ message: CONFIRMATION_INVALID });
 
-    expect((await agent.post('/api/users/me/email-confirmation')).status).toBe(202);
+    expect((await call(agent, endpoints.users.resendConfirmation)).status).toBe(202);
     const stale = await arm((await confirmationsOf({ userId: user.id }))[1]!.id);
-    expect((await agent.patch('/api/users/me').send({ email: address() })).status).toBe(200);
+    expect((await call(agent, endpoints.userRatings.updateSettings, { body: { email: address() } })).status).toBe(200);
     const res = await confirm(stale);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: CONFIRMATION_STALE });
-    expect((await agent.get('/api/auth/me')).body.emailVerified).toBe(false);
+    expect((await call(agent, endpoints.auth.me)).body.emailVerified).toBe(false);
   });
 
   it.each([[{}], [{ token: '' }], [{ token: 42 }], [{ token: 'x'.repeat(201) }]])('answers 400 to %j', async (body) => {
-    const res = await t.agent().post('/api/email/confirm').set('X-Forwarded-For', randomIp()).send(body);
+    const res = await callLoosely(t.agent(), endpoints.email.confirm, { body }).set('X-Forwarded-For', randomIp());
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: CONFIRMATION_INVALID });
   });
@@ -116,18 +114,18 @@ describe('PATCH /api/users/me and the email', () => {
     const email = address();
     const user = await buildUser(t.deps.sql, { email, emailVerified: true });
     const agent = await t.signIn(user);
-    expect((await agent.get('/api/auth/me')).body.emailVerified).toBe(true);
-    const same = await agent.patch('/api/users/me').send({ email, bio: 'Same address' });
+    expect((await call(agent, endpoints.auth.me)).body.emailVerified).toBe(true);
+    const same = await call(agent, endpoints.userRatings.updateSettings, { body: { email, bio: 'Same address' } });
     expect(same.body).toMatchObject({ email, emailVerified: true });
     expect(await confirmationsOf({ userId: user.id })).toEqual([]);
 
     const next = address();
-    const changed = await agent.patch('/api/users/me').send({ email: next });
+    const changed = await call(agent, endpoints.userRatings.updateSettings, { body: { email: next } });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ email: next, emailVerified: false });
     expect((await confirmationsOf({ userId: user.id })).map((c) => c.email)).toEqual([next]);
     // Removing the address leaves nothing to confirm.
-    const removed = await agent.patch('/api/users/me').send({ email: '' });
+    const removed = await call(agent, endpoints.userRatings.updateSettings, { body: { email: '' } });
     expect(removed.body).toMatchObject({ email: null, emailVerified: false });
     expect(await confirmationsOf({ userId: user.id })).toHaveLength(1);
   });
@@ -136,18 +134,19 @@ describe('PATCH /api/users/me and the email', () => {
 describe('POST /api/users/me/email-confirmation (resend)', () => {
   it('sends a new link for an unconfirmed address; 400 without one, 409 when confirmed, 401 to a visitor', async () => {
     const { agent } = await t.member({ email: address() });
-    const res = await agent.post('/api/users/me/email-confirmation');
+    const res = await call(agent, endpoints.users.resendConfirmation);
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ message: CONFIRMATION_SENT });
-    const none = await (await t.member()).agent.post('/api/users/me/email-confirmation');
+    const none = await call((await t.member()).agent, endpoints.users.resendConfirmation);
     expect(none.status).toBe(400);
     expect(none.body).toEqual({ message: NO_EMAIL_TO_CONFIRM });
-    const confirmed = await (
-      await t.member({ email: address(), emailVerified: true })
-    ).agent.post('/api/users/me/email-confirmation');
+    const confirmed = await call(
+      (await t.member({ email: address(), emailVerified: true })).agent,
+      endpoints.users.resendConfirmation,
+    );
     expect(confirmed.status).toBe(409);
     expect(confirmed.body).toEqual({ message: EMAIL_ALREADY_CONFIRMED });
-    expect((await t.agent().post('/api/users/me/email-confirmation')).status).toBe(401);
+    expect((await call(t.agent(), endpoints.users.resendConfirmation)).status).toBe(401);
   });
 
   it('limits the mails to one address (3 an hour) with 429, also across accounts', async () => {
@@ -156,7 +155,7 @@ describe('POST /api/users/me/email-confirmation (resend)', () => {
     const { agent: second } = await t.member({ email });
     const statuses = [];
     for (const agent of [first, first, second, second])
-      statuses.push((await agent.post('/api/users/me/email-confirmation')).status);
+      statuses.push((await call(agent, endpoints.users.resendConfirmation)).status);
     expect(statuses).toEqual([202, 202, 202, 429]);
   });
 });
@@ -164,11 +163,9 @@ describe('POST /api/users/me/email-confirmation (resend)', () => {
 describe("a visitor's contact copy", () => {
   it('goes out only after the link is followed: the confirmation releases it (message.copyConfirmed)', async () => {
     const email = address();
-    const res = await t
-      .agent()
-      .post('/api/contact')
-      .set('X-Forwarded-For', randomIp())
-      .send({ subject: 'Copy please', message: 'Please send me a copy of this.', senderEmail: email, sendCopy: true });
+    const res = await call(t.agent(), endpoints.messages.contact, {
+      body: { subject: 'Copy please', message: 'Please send me a copy of this.', senderEmail: email, sendCopy: true },
+    }).set('X-Forwarded-For', randomIp());
     expect(res.status).toBe(201);
     expect(res.body.copy).toBe('confirm');
     const [pending] = await confirmationsOf({ messageId: res.body.id });

@@ -3,9 +3,10 @@ import type TestAgent from 'supertest/lib/agent';
 import { buildProject, buildUser } from '@vitrine/db/testing';
 import { holdRing } from '@vitrine/db/queries/integrity';
 import type { UserRow } from '@vitrine/db/queries/users';
-import type { IntegrityCluster, ProjectScore } from '@vitrine/domain/answers';
 import { VOTE_KINDS, VOTE_WEIGHTS } from '@vitrine/domain/rankings';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints, type BodyOf } from '@vitrine/domain/endpoints';
+import { fairExposureEndpoints } from '@vitrine/domain/endpoints-fair-exposure';
+import { answerOf, call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 import { PAUSED_MESSAGE } from '../errors';
 import { CLUSTER_DECIDED, CLUSTER_NOT_FOUND } from '../commands/cluster-decider';
 import { OUTBOUND_COOKIE } from '../outbound-proof';
@@ -29,7 +30,10 @@ async function ringVotes(projectId: number) {
   const accounts: Array<{ user: UserRow; agent: TestAgent }> = [];
   for (let i = 0; i < 4; i += 1) accounts.push(await t.member({ signupNetwork: '203.0.113.0/24' }));
   for (const [i, a] of accounts.entries()) {
-    const res = await a.agent.post(`/api/projects/${projectId}/vote`).set('X-Forwarded-For', `203.0.113.${i + 20}`);
+    const res = await call(a.agent, endpoints.projects.vote, { params: { id: projectId } }).set(
+      'X-Forwarded-For',
+      `203.0.113.${i + 20}`,
+    );
     expect(res.status).toBe(200);
   }
   const votes = await t.deps.sql<{ id: number }[]>`
@@ -54,18 +58,24 @@ describe('weighted votes through the API', () => {
     expect(go.status).toBe(302);
     expect(go.headers.location).toBe('https://hosted.example/app');
     expect(String(go.headers['set-cookie'])).toContain(OUTBOUND_COOKIE);
-    expect((await visitor.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', '198.51.100.7')).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await call(visitor, endpoints.projects.vote, { params: { id: project.id } }).set(
+          'X-Forwarded-For',
+          '198.51.100.7',
+        )
+      ).status,
+    ).toBe(200);
     // Another visitor without the proof; a forged cookie is no proof.
-    const forged = await t
-      .agent()
-      .post(`/api/projects/${project.id}/vote`)
+    const forged = await call(t.agent(), endpoints.projects.vote, { params: { id: project.id } })
       .set('X-Forwarded-For', '198.51.100.8')
       .set('Cookie', `${OUTBOUND_COOKIE}=${project.id}.${Date.now() + 3_600_000}`);
     expect(forged.status).toBe(200);
     const { agent } = await t.member();
-    expect((await agent.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp())).status).toBe(200);
+    expect(
+      (await call(agent, endpoints.projects.vote, { params: { id: project.id } }).set('X-Forwarded-For', randomIp()))
+        .status,
+    ).toBe(200);
     expect((await kinds(project.id)).map((v) => [v.kind, v.weight, v.network])).toEqual([
       ['clickedVisitor', 0.5, '198.51.100.0/24'],
       ['visitor', 0.25, '198.51.100.0/24'],
@@ -90,13 +100,13 @@ describe('weighted votes through the API', () => {
   it('explains the score, and it adds up', async () => {
     const project = await buildProject(t.deps.sql);
     for (let i = 0; i < 3; i += 1) {
-      await t.agent().post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp());
+      await call(t.agent(), endpoints.projects.vote, { params: { id: project.id } }).set('X-Forwarded-For', randomIp());
     }
     const { agent } = await t.member({ standing: true });
-    await agent.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', randomIp());
-    const res = await t.agent().get(`/api/projects/${project.id}/score`);
+    await call(agent, endpoints.projects.vote, { params: { id: project.id } }).set('X-Forwarded-For', randomIp());
+    const res = await call(t.agent(), endpoints.integrity.score, { params: { id: project.id } });
     expect(res.status).toBe(200);
-    const score = res.body as ProjectScore;
+    const score = answerOf(endpoints.integrity.score, res);
     expect(score).toMatchObject({
       votes: 4,
       weightedVotes: 1.75,
@@ -107,8 +117,10 @@ describe('weighted votes through the API', () => {
     expect(score.trending).toMatchObject({ period: 'week', windowVotes: 4, gravity: 48 });
     expect(score.trending.score).toBeCloseTo(1.75, 3);
     const hidden = await buildProject(t.deps.sql, { isHidden: true });
-    expect((await t.agent().get(`/api/projects/${hidden.id}/score`)).status).toBe(404);
-    expect((await t.agent().get('/api/projects/abc/score')).body).toEqual({ message: 'Invalid id' });
+    expect((await call(t.agent(), endpoints.integrity.score, { params: { id: hidden.id } })).status).toBe(404);
+    expect((await call(t.agent(), endpoints.integrity.score, { params: { id: 'abc' } })).body).toEqual({
+      message: 'Invalid id',
+    });
   });
 });
 
@@ -116,31 +128,39 @@ describe('the Integrity tab calls', () => {
   it('lists a held ring with its evidence to admins only, and a confirm pauses its accounts', async () => {
     const project = await buildProject(t.deps.sql);
     const { accounts, clusterId } = await ringVotes(project.id);
-    const score = (await t.agent().get(`/api/projects/${project.id}/score`)).body as ProjectScore;
+    const score = answerOf(
+      endpoints.integrity.score,
+      await call(t.agent(), endpoints.integrity.score, { params: { id: project.id } }),
+    );
     expect(score).toMatchObject({ votes: 4, weightedVotes: 0, byKind: { flagged: 4, newMember: 0 } });
 
-    expect((await accounts[0]!.agent.get('/api/admin/integrity/clusters')).status).toBe(403);
-    const list = await admin.agent.get('/api/admin/integrity/clusters?status=open');
+    expect((await call(accounts[0]!.agent, endpoints.integrity.clusters)).status).toBe(403);
+    const list = await call(admin.agent, endpoints.integrity.clusters, { query: { status: 'open' } });
     expect(list.status).toBe(200);
-    const cluster = (list.body as IntegrityCluster[]).find((c) => c.id === clusterId)!;
+    const cluster = answerOf(endpoints.integrity.clusters, list).find((c) => c.id === clusterId)!;
     expect(cluster).toMatchObject({ signal: 'network', status: 'open', networks: ['203.0.113.0/24'], voteCount: 4 });
     expect(cluster.accounts.map((a) => a.id)).toEqual(accounts.map((a) => a.user.id));
     expect(cluster.projects).toEqual([{ id: project.id, title: expect.any(String), votes: 4 }]);
     expect(cluster.timeline).toHaveLength(4);
-    expect((await admin.agent.get('/api/admin/integrity/clusters?status=nope')).body).toEqual({
+    expect((await callLoosely(admin.agent, endpoints.integrity.clusters, { query: { status: 'nope' } })).body).toEqual({
       message: 'status must be open, confirmed or cleared',
     });
 
-    const path = `/api/admin/integrity/clusters/${clusterId}`;
-    expect((await admin.agent.patch(path).send({ status: 'confirmed' })).body).toEqual({
+    const decide = (body: BodyOf<typeof endpoints.integrity.decideCluster>) =>
+      call(admin.agent, endpoints.integrity.decideCluster, { params: { id: clusterId }, body });
+    const unexplained = callLoosely(admin.agent, endpoints.integrity.decideCluster, {
+      params: { id: clusterId },
+      body: { status: 'confirmed' },
+    });
+    expect((await unexplained).body).toEqual({
       message: 'Please give a reason',
     });
-    const confirmed = await admin.agent.patch(path).send({ status: 'confirmed', reason: '  Bought votes  ' });
+    const confirmed = await decide({ status: 'confirmed', reason: '  Bought votes  ' });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ status: 'confirmed', reason: 'Bought votes' });
-    expect((confirmed.body as IntegrityCluster).accounts.every((a) => a.isPaused)).toBe(true);
+    expect(answerOf(endpoints.integrity.decideCluster, confirmed).accounts.every((a) => a.isPaused)).toBe(true);
     // The confirmation is public, with its reason.
-    const log = await t.agent().get('/api/moderation-log?limit=100');
+    const log = await call(t.agent(), fairExposureEndpoints.moderationLog, { query: { limit: 100 } });
     expect(log.body).toContainEqual(
       expect.objectContaining({
         action: 'ring.confirmed',
@@ -148,15 +168,22 @@ describe('the Integrity tab calls', () => {
         reason: 'Bought votes',
       }),
     );
-    const again = await admin.agent.patch(path).send({ status: 'cleared', reason: 'Changed my mind' });
+    const again = await decide({ status: 'cleared', reason: 'Changed my mind' });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: CLUSTER_DECIDED });
     const other = await buildProject(t.deps.sql);
-    const vote = await accounts[0]!.agent.post(`/api/projects/${other.id}/vote`).set('X-Forwarded-For', randomIp());
+    const vote = await call(accounts[0]!.agent, endpoints.projects.vote, { params: { id: other.id } }).set(
+      'X-Forwarded-For',
+      randomIp(),
+    );
     expect(vote.body).toEqual({ message: PAUSED_MESSAGE });
     expect(
-      (await admin.agent.patch('/api/admin/integrity/clusters/2000000000').send({ status: 'cleared', reason: 'x' }))
-        .body,
+      (
+        await call(admin.agent, endpoints.integrity.decideCluster, {
+          params: { id: 2000000000 },
+          body: { status: 'cleared', reason: 'x' },
+        })
+      ).body,
     ).toEqual({ message: CLUSTER_NOT_FOUND });
     const [row] = await t.deps.sql<
       { weightedVotes: number }[]
@@ -167,15 +194,19 @@ describe('the Integrity tab calls', () => {
   it('a clear gives the votes their weights back', async () => {
     const project = await buildProject(t.deps.sql);
     const { clusterId } = await ringVotes(project.id);
-    const cleared = await admin.agent
-      .patch(`/api/admin/integrity/clusters/${clusterId}`)
-      .send({ status: 'cleared', reason: 'A class voting for a classmate' });
+    const cleared = await call(admin.agent, endpoints.integrity.decideCluster, {
+      params: { id: clusterId },
+      body: { status: 'cleared', reason: 'A class voting for a classmate' },
+    });
     expect(cleared.status).toBe(200);
-    expect((cleared.body as IntegrityCluster).accounts.some((a) => a.isPaused)).toBe(false);
-    const score = (await t.agent().get(`/api/projects/${project.id}/score`)).body as ProjectScore;
+    expect(answerOf(endpoints.integrity.decideCluster, cleared).accounts.some((a) => a.isPaused)).toBe(false);
+    const score = answerOf(
+      endpoints.integrity.score,
+      await call(t.agent(), endpoints.integrity.score, { params: { id: project.id } }),
+    );
     expect(score).toMatchObject({ votes: 4, weightedVotes: 2, byKind: { flagged: 0, newMember: 4 } });
-    const list = await admin.agent.get('/api/admin/integrity/clusters?status=cleared');
-    expect((list.body as IntegrityCluster[]).find((c) => c.id === clusterId)).toMatchObject({
+    const list = await call(admin.agent, endpoints.integrity.clusters, { query: { status: 'cleared' } });
+    expect(answerOf(endpoints.integrity.clusters, list).find((c) => c.id === clusterId)).toMatchObject({
       reason: 'A class voting for a classmate',
     });
   });

@@ -10,7 +10,9 @@ import { buildProject, TEST_PASSWORD } from '@vitrine/db/testing';
 import type { S3Settings } from '@vitrine/runtime/config';
 import { createS3Store } from '../media/storage';
 import { contentKey, uploadSalt } from '../media/keys';
-import { makeTestApp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { mediaEndpoints } from '@vitrine/domain/endpoints-media';
+import { call, makeTestApp, type TestApp } from '../testing';
 
 /**
  * The S3 store against a real S3-compatible server on loopback (s3rver): the same calls the site makes
@@ -84,8 +86,7 @@ async function memberWithPicture() {
       .png()
       .toBuffer();
     const before = await bucketKeys();
-    const res = await agent
-      .post(`/api/projects/${project.id}/media`)
+    const res = await call(agent, mediaEndpoints.add, { params: { id: project.id } })
       .field('alt', 'The main screen')
       .attach('file', png, { filename: 'screen.png', contentType: 'image/png' });
     expect(res.status).toBe(201);
@@ -111,24 +112,32 @@ describe('pictures in the S3 store', () => {
     expect(served.status).toBe(200);
     expect(served.headers['cache-control']).toContain('immutable');
     expect((await sharp(served.body as Buffer).metadata()).width).toBe(variant.width);
-    expect((await agent.delete(`/api/projects/${project.id}/media/${media.id}`)).status).toBe(204);
+    expect((await call(agent, mediaEndpoints.remove, { params: { id: project.id, mediaId: media.id } })).status).toBe(
+      204,
+    );
     await gone(added);
     expect((await t.agent().get(variant.url)).status).toBe(404);
 
     const second = await upload();
     const admin = await t.member({ isAdmin: true });
-    expect((await admin.agent.delete(`/api/admin/projects/${project.id}`).send({})).status).toBe(204);
+    expect(
+      (await call(admin.agent, endpoints.admin.removeProject, { params: { id: project.id }, body: {} })).status,
+    ).toBe(204);
     await gone(second.added);
   });
 
   it("deleting the owner, by an admin or by themselves, removes their pictures' objects", async () => {
     const byAdmin = await memberWithPicture();
     const admin = await t.member({ isAdmin: true });
-    expect((await admin.agent.delete(`/api/admin/users/${byAdmin.user.id}`).send({})).status).toBe(204);
+    expect(
+      (await call(admin.agent, endpoints.admin.removeUser, { params: { userId: byAdmin.user.id }, body: {} })).status,
+    ).toBe(204);
     await gone(byAdmin.added);
 
     const bySelf = await memberWithPicture();
-    expect((await bySelf.agent.delete('/api/users/me').send({ password: TEST_PASSWORD })).status).toBe(204);
+    expect(
+      (await call(bySelf.agent, endpoints.users.deleteAccount, { body: { password: TEST_PASSWORD } })).status,
+    ).toBe(204);
     await gone(bySelf.added);
   });
 });

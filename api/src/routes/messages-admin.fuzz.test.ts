@@ -8,7 +8,8 @@ import { adminToggleSchema, pauseToggleSchema, visibilitySchema } from '@vitrine
 import { contactSchema, directMessageSchema, replySchema } from '@vitrine/domain/schemas/message';
 import { reportListQuerySchema, reportUpdateSchema } from '@vitrine/domain/schemas/report';
 import { idSchema } from '@vitrine/domain/schemas/project';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints, type Endpoint } from '@vitrine/domain/endpoints';
+import { call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 
 /**
  * Bad input on every write of the messages and admin routes, generated with fast-check: valid bodies
@@ -72,8 +73,9 @@ function nearBodies(valid: Record<string, unknown>) {
 
 interface Case {
   name: string;
-  method: 'post' | 'patch';
-  path: () => string;
+  endpoint: Endpoint;
+  /** The route's path parameters. */
+  params?: () => Record<string, number>;
   agent: () => TestAgent;
   schema: z.ZodType;
   valid: () => Record<string, unknown>;
@@ -91,8 +93,7 @@ const userFlags = async () => (await t.deps.sql`SELECT is_admin, is_paused FROM 
 const CASES: Case[] = [
   {
     name: 'POST /api/contact',
-    method: 'post',
-    path: () => '/api/contact',
+    endpoint: endpoints.messages.contact,
     agent: () => member.agent,
     schema: contactSchema,
     valid: () => ({
@@ -108,8 +109,7 @@ const CASES: Case[] = [
   },
   {
     name: 'POST /api/messages',
-    method: 'post',
-    path: () => '/api/messages',
+    endpoint: endpoints.messages.send,
     agent: () => member.agent,
     schema: directMessageSchema,
     valid: () => ({ recipientUserId: other.id, subject: 'Hello', message: 'A message long enough.' }),
@@ -117,8 +117,7 @@ const CASES: Case[] = [
   },
   {
     name: 'POST /api/admin/messages',
-    method: 'post',
-    path: () => '/api/admin/messages',
+    endpoint: endpoints.admin.sendMessage,
     agent: () => admin.agent,
     schema: directMessageSchema,
     valid: () => ({ recipientUserId: other.id, subject: 'Hello', message: 'A message long enough.' }),
@@ -126,8 +125,8 @@ const CASES: Case[] = [
   },
   {
     name: 'POST /api/admin/messages/{id}/reply',
-    method: 'post',
-    path: () => `/api/admin/messages/${originalId}/reply`,
+    endpoint: endpoints.admin.reply,
+    params: () => ({ id: originalId }),
     agent: () => admin.agent,
     schema: replySchema,
     valid: () => ({ subject: 'Re: Original', message: 'An answer long enough.' }),
@@ -135,8 +134,8 @@ const CASES: Case[] = [
   },
   {
     name: 'PATCH /api/admin/users/{id}/admin',
-    method: 'patch',
-    path: () => `/api/admin/users/${other.id}/admin`,
+    endpoint: endpoints.admin.setAdmin,
+    params: () => ({ userId: other.id }),
     agent: () => admin.agent,
     schema: adminToggleSchema,
     valid: () => ({ isAdmin: true }),
@@ -144,8 +143,8 @@ const CASES: Case[] = [
   },
   {
     name: 'PATCH /api/admin/users/{id}/pause',
-    method: 'patch',
-    path: () => `/api/admin/users/${other.id}/pause`,
+    endpoint: endpoints.admin.setPaused,
+    params: () => ({ userId: other.id }),
     agent: () => admin.agent,
     schema: pauseToggleSchema,
     valid: () => ({ isPaused: true }),
@@ -153,8 +152,8 @@ const CASES: Case[] = [
   },
   {
     name: 'PATCH /api/admin/projects/{id}/visibility',
-    method: 'patch',
-    path: () => `/api/admin/projects/${projectId}/visibility`,
+    endpoint: endpoints.admin.setProjectVisibility,
+    params: () => ({ projectId }),
     agent: () => admin.agent,
     schema: visibilitySchema,
     valid: () => ({ hidden: true }),
@@ -162,8 +161,8 @@ const CASES: Case[] = [
   },
   {
     name: 'PATCH /api/admin/reports/{id}',
-    method: 'patch',
-    path: () => `/api/admin/reports/${reportId}`,
+    endpoint: endpoints.admin.updateReport,
+    params: () => ({ id: reportId }),
     agent: () => admin.agent,
     schema: reportUpdateSchema,
     valid: () => ({ status: 'reviewed', adminNotes: 'Checked' }),
@@ -180,9 +179,7 @@ describe.each(CASES)('$name', (c) => {
       fc.asyncProperty(nearBodies(c.valid()), async (body) => {
         fc.pre(!c.schema.safeParse(body).success);
         tried += 1;
-        const res = await c
-          .agent()
-          [c.method](c.path())
+        const res = await callLoosely(c.agent(), c.endpoint, { params: c.params?.() })
           .set('X-Forwarded-For', randomIp())
           .set('Content-Type', 'application/json')
           .send(JSON.stringify(body));
@@ -197,13 +194,15 @@ describe.each(CASES)('$name', (c) => {
 
   it('answers 400 to malformed JSON and 413 to a huge body, writing nothing', async () => {
     const before = await c.state();
-    const bad = await c.agent()[c.method](c.path()).set('Content-Type', 'application/json').send('{"subject": "Hel');
+    const bad = await callLoosely(c.agent(), c.endpoint, { params: c.params?.() })
+      .set('Content-Type', 'application/json')
+      .send('{"subject": "Hel');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: expect.any(String) });
-    const huge = await c
-      .agent()
-      [c.method](c.path())
-      .send({ ...c.valid(), padding: 'x'.repeat(100_000) });
+    const huge = await callLoosely(c.agent(), c.endpoint, {
+      params: c.params?.(),
+      body: { ...c.valid(), padding: 'x'.repeat(100_000) },
+    });
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ message: expect.any(String) });
     expect(await c.state()).toEqual(before);
@@ -223,6 +222,7 @@ describe('ids and queries', () => {
         async (raw) => {
           fc.pre(!idSchema.safeParse(raw).success && raw !== '.' && raw !== '..');
           const seg = encodeURIComponent(raw);
+          // A malformed path segment, sent as is: the literal is the point.
           const res = await member.agent.patch(`/api/messages/${seg}/read`);
           expect(res.status, raw).toBe(400);
           expect(res.body).toEqual({ message: 'Invalid id' });
@@ -236,7 +236,7 @@ describe('ids and queries', () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 12 }), async (status) => {
         fc.pre(!reportListQuerySchema.safeParse({ status }).success);
-        const res = await admin.agent.get('/api/admin/reports').query({ status });
+        const res = await call(admin.agent, endpoints.admin.reports).query({ status });
         expect(res.status, status).toBe(400);
         expect(res.body).toEqual({ message: 'status must be pending, reviewed, dismissed or removed' });
       }),

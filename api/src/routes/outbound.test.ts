@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOutboundClickQueries } from '@vitrine/db/queries/outbound-clicks';
 import { buildProject, buildUser } from '@vitrine/db/testing';
 import { OUTBOUND_COOKIE } from '../outbound-proof';
-import { makeTestApp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, makeTestApp, type TestApp } from '../testing';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,7 +48,12 @@ describe('GET /go/{id}', () => {
     expect(await clicks.countClicks(project.id)).toBe(1);
     // The proof still weighs the visitor's vote as a visitor who came through the link.
     expect(
-      (await visitor.post(`/api/projects/${project.id}/vote`).set('X-Forwarded-For', '198.51.100.20')).status,
+      (
+        await call(visitor, endpoints.projects.vote, { params: { id: project.id } }).set(
+          'X-Forwarded-For',
+          '198.51.100.20',
+        )
+      ).status,
     ).toBe(200);
     expect((await kinds(project.id)).map((v) => v.kind)).toEqual(['clickedVisitor']);
 

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
+import type Test from 'supertest/lib/test';
 import { buildMessage, buildProject, buildUser, uniqueName } from '@vitrine/db/testing';
 import { encodeCursor, nextLink, NEWEST_FIRST_PAGE_SIZE } from '@vitrine/domain/schemas/paging';
-import { makeTestApp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, callLoosely, makeTestApp, type TestApp } from '../testing';
 
 /**
  * Keyset paging of the inbox and the admin lists: a list is walked by following its
@@ -24,13 +26,17 @@ interface Row {
   createdAt: string;
 }
 
-/** Follows the Link headers from `url`; answers every row in order and the number of pages read. */
-async function walk(agent: TestAgent, url: string): Promise<{ rows: Row[]; pages: number }> {
+/**
+ * Reads the first page (a call, or a Link the API gave), then follows the Link headers; answers every
+ * row in order and the number of pages read.
+ */
+async function walk(agent: TestAgent, first: Test | string): Promise<{ rows: Row[]; pages: number }> {
   const rows: Row[] = [];
-  let next: string | null = url;
+  let next: Test | string | null = first;
   let pages = 0;
   while (next) {
-    const res = await agent.get(next);
+    // A Link is the API's own URL, followed as the browser does.
+    const res = await (typeof next === 'string' ? agent.get(next) : next);
     expect(res.status, res.text).toBe(200);
     rows.push(...(res.body as Row[]));
     pages += 1;
@@ -70,10 +76,10 @@ describe('GET /api/messages pages', () => {
     const other = await buildUser(t.deps.sql);
     const received = await messagesTo(user.id, 100);
     const sent = await messagesTo(other.id, 30, user.id);
-    const first = await agent.get('/api/messages');
+    const first = await call(agent, endpoints.messages.list);
     expect(first.body).toHaveLength(NEWEST_FIRST_PAGE_SIZE);
     expect(nextLink(first.headers.link)).toMatch(/^\/api\/messages\?before=[\w-]+$/);
-    const { rows, pages } = await walk(agent, '/api/messages');
+    const { rows, pages } = await walk(agent, call(agent, endpoints.messages.list));
     expect(pages).toBe(3);
     expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([...received, ...sent].sort((a, b) => a - b));
     expectNewestFirst(rows);
@@ -82,14 +88,14 @@ describe('GET /api/messages pages', () => {
   it('keeps its place when the last row of the previous page is deleted, and stops on the last page', async () => {
     const { user, agent } = await t.member();
     const ids = await messagesTo(user.id, 12);
-    const first = await agent.get('/api/messages?limit=5');
+    const first = await call(agent, endpoints.messages.list, { query: { limit: 5 } });
     const lastShown = (first.body as Row[]).at(-1)!;
-    expect((await agent.delete(`/api/messages/${lastShown.id}`)).status).toBe(204);
+    expect((await call(agent, endpoints.messages.remove, { params: { id: lastShown.id } })).status).toBe(204);
     const { rows } = await walk(agent, nextLink(first.headers.link)!);
     expect([...(first.body as Row[]), ...rows].map((r) => r.id).sort((a, b) => a - b)).toEqual(
       ids.sort((a, b) => a - b),
     );
-    const last = await agent.get(`/api/messages?limit=12`);
+    const last = await call(agent, endpoints.messages.list, { query: { limit: 12 } });
     expect(last.body).toHaveLength(11);
     expect(last.headers.link).toBeUndefined();
   });
@@ -97,26 +103,26 @@ describe('GET /api/messages pages', () => {
   it('an admin box adds the messages to the admins, each once even when the admin sent it', async () => {
     const { user, agent } = await t.member({ isAdmin: true });
     const own = await buildMessage(t.deps.sql, { senderUserId: user.id, recipientUserId: null });
-    const { rows } = await walk(agent, '/api/messages?limit=100');
+    const { rows } = await walk(agent, call(agent, endpoints.messages.list, { query: { limit: 100 } }));
     expect(rows.filter((r) => r.id === own)).toHaveLength(1);
     expectNewestFirst(rows);
   });
 
   it.each([
     ['not base64url', 'a b'],
-    ['not a cursor', encodeURIComponent(btoa('hello'))],
+    ['not a cursor', btoa('hello')],
     ['a date that does not exist', encodeCursor({ createdAt: '2026-02-30T00:00:00.000000Z', id: 1 })],
     ['an id out of range', encodeCursor({ createdAt: '2026-01-01T00:00:00.000000Z', id: 3_000_000_000 })],
   ])('answers 400 for a before that is %s', async (_, before) => {
     const { agent } = await t.member();
-    const res = await agent.get(`/api/messages?before=${before}`);
+    const res = await callLoosely(agent, endpoints.messages.list, { query: { before } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('before must be a cursor from the Link header of the previous page');
   });
 
   it('answers 400 for a limit out of range', async () => {
     const { agent } = await t.member();
-    const res = await agent.get('/api/messages?limit=101');
+    const res = await call(agent, endpoints.messages.list, { query: { limit: 101 } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('limit must be a whole number from 1 to 100');
   });
@@ -127,9 +133,9 @@ describe('the admin lists page by keyset', () => {
     const tag = uniqueName('pg').toLowerCase();
     const ids: number[] = [];
     for (let i = 0; i < 120; i++) ids.push((await buildUser(t.deps.sql, { username: `${tag}_${i}` })).id);
-    const first = await adminAgent.get(`/api/admin/users?q=${tag}`);
+    const first = await call(adminAgent, endpoints.admin.users, { query: { q: tag } });
     expect(nextLink(first.headers.link)).toContain(`q=${tag}`);
-    const { rows, pages } = await walk(adminAgent, `/api/admin/users?q=${tag}`);
+    const { rows, pages } = await walk(adminAgent, call(adminAgent, endpoints.admin.users, { query: { q: tag } }));
     expect(pages).toBe(3);
     expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(ids);
     expectNewestFirst(rows);
@@ -141,9 +147,9 @@ describe('the admin lists page by keyset', () => {
     const ids: number[] = [];
     for (let i = 0; i < 130; i++)
       ids.push((await buildProject(t.deps.sql, { userId: owner.id, title: `${tag} ${i}`, isHidden: i % 10 === 0 })).id);
-    const first = await adminAgent.get(`/api/admin/projects?q=${tag}`);
+    const first = await call(adminAgent, endpoints.admin.projects, { query: { q: tag } });
     expect(first.body).toHaveLength(100);
-    const { rows, pages } = await walk(adminAgent, `/api/admin/projects?q=${tag}`);
+    const { rows, pages } = await walk(adminAgent, call(adminAgent, endpoints.admin.projects, { query: { q: tag } }));
     expect(pages).toBe(2);
     expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(ids);
   });
@@ -155,12 +161,15 @@ describe('the admin lists page by keyset', () => {
     const reportIds = await t.deps.sql<{ id: number }[]>`
       INSERT INTO reports (project_id, reporter_user_id, reason, status)
       SELECT ${project.id}, unnest(${reporters.map((r) => r.id)}::int[]), 'spam', 'dismissed' RETURNING id`;
-    const reports = await walk(adminAgent, '/api/admin/reports?status=dismissed&limit=25');
+    const reports = await walk(
+      adminAgent,
+      call(adminAgent, endpoints.admin.reports, { query: { status: 'dismissed', limit: 25 } }),
+    );
     expectNewestFirst(reports.rows);
     expect(reports.rows.map((r) => r.id)).toEqual(expect.arrayContaining(reportIds.map((r) => r.id)));
 
     await messagesTo(owner.id, 60);
-    const messages = await walk(adminAgent, '/api/admin/messages?limit=40');
+    const messages = await walk(adminAgent, call(adminAgent, endpoints.admin.messages, { query: { limit: 40 } }));
     expectNewestFirst(messages.rows);
     expect(messages.rows.length).toBeGreaterThanOrEqual(60);
 
@@ -173,7 +182,10 @@ describe('the admin lists page by keyset', () => {
         VALUES (${p.id}, ${owner.id}, ${`${tag} ${i}`}, 'Please test the sign-up flow.', ${['testing']}, 3) RETURNING id`;
       requestIds.push(row!.id);
     }
-    const requests = await walk(adminAgent, `/api/admin/test-requests?q=${tag}&limit=2`);
+    const requests = await walk(
+      adminAgent,
+      call(adminAgent, endpoints.adminTestRequests.list, { query: { q: tag, limit: 2 } }),
+    );
     expect(requests.pages).toBe(3);
     expect(requests.rows.map((r) => r.id)).toEqual([...requestIds].reverse());
   });
@@ -195,14 +207,13 @@ describe('GET /api/test-requests Load More (after=<last id>)', () => {
         VALUES (${p.id}, ${owner.id}, ${`${tag} ${i}`}, 'Please test the sign-up flow.', ${['testing']}, ${deadline}, 3)`;
       }
       const agent = t.agent();
-      const whole = (await agent.get(`/api/test-requests?sort=${sort}&q=${tag}&limit=50`)).body as Row[];
+      const whole = (await call(agent, endpoints.testRequests.list, { query: { sort, q: tag, limit: 50 } }))
+        .body as Row[];
       expect(whole).toHaveLength(14);
       const walked: Row[] = [];
       let after: number | undefined;
       for (;;) {
-        const res = await agent.get(
-          `/api/test-requests?sort=${sort}&q=${tag}&limit=6${after ? `&after=${after}` : ''}`,
-        );
+        const res = await call(agent, endpoints.testRequests.list, { query: { sort, q: tag, limit: 6, after } });
         expect(res.status, res.text).toBe(200);
         walked.push(...(res.body as Row[]));
         if (res.body.length < 6) break;
@@ -224,13 +235,17 @@ describe('the lists Load More reads page by Link (after=<last id>)', () => {
         VALUES (${p.id}, ${owner.id}, ${`${tag} ${i}`}, 'Please test the sign-up flow.', ${['testing']}, 3)`;
     }
     const agent = t.agent();
-    const whole = (await agent.get(`/api/test-requests?q=${tag}&limit=50`)).body as Row[];
+    const whole = (await call(agent, endpoints.testRequests.list, { query: { q: tag, limit: 50 } })).body as Row[];
     expect(whole).toHaveLength(7);
-    const first = await agent.get(`/api/test-requests?q=${tag}&limit=3`);
+    const first = await call(agent, endpoints.testRequests.list, { query: { q: tag, limit: 3 } });
+    // The Link header's URL is what is checked: the literal is the point.
     expect(nextLink(first.headers.link)).toBe(
       `/api/test-requests?q=${tag}&limit=3&after=${(first.body as Row[])[2]!.id}`,
     );
-    const { rows, pages } = await walk(agent, `/api/test-requests?q=${tag}&limit=3`);
+    const { rows, pages } = await walk(
+      agent,
+      call(agent, endpoints.testRequests.list, { query: { q: tag, limit: 3 } }),
+    );
     expect(pages).toBe(3);
     expect(rows.map((r) => r.id)).toEqual(whole.map((r) => r.id));
   });
@@ -240,13 +255,14 @@ describe('the lists Load More reads page by Link (after=<last id>)', () => {
     const owner = await buildUser(t.deps.sql);
     for (let i = 0; i < 5; i++) await buildProject(t.deps.sql, { userId: owner.id, title: `${tag} ${i}` });
     const agent = t.agent();
-    const first = await agent.get(`/api/projects?q=${tag}&limit=2`);
+    const first = await call(agent, endpoints.projects.latest, { query: { q: tag, limit: 2 } });
     expect(first.headers['cache-control']).toBe('private, no-store');
+    // The Link headers' URLs are what is checked: the literals are the point.
     expect(nextLink(first.headers.link)).toBe(`/api/projects?q=${tag}&limit=2&after=${(first.body as Row[])[1]!.id}`);
-    const { rows, pages } = await walk(agent, `/api/projects?q=${tag}&limit=2`);
+    const { rows, pages } = await walk(agent, call(agent, endpoints.projects.latest, { query: { q: tag, limit: 2 } }));
     expect(pages).toBe(3);
     expect(rows).toHaveLength(5);
-    const shared = await agent.get('/api/projects?limit=1');
+    const shared = await call(agent, endpoints.projects.latest, { query: { limit: 1 } });
     expect(shared.headers['cache-control']).toMatch(/^public/);
     expect(shared.headers.etag).toBeDefined();
     expect(nextLink(shared.headers.link)).toBe(`/api/projects?limit=1&after=${(shared.body as Row[])[0]!.id}`);

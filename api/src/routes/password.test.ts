@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, uniqueName } from '@vitrine/db/testing';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 import { COMMON_PASSWORD, isCommonPassword, PASSWORD_IS_USERNAME } from '../password-policy';
 import { WEAK_PASSWORD } from '@vitrine/domain/password-strength';
 import { PASSWORD_CHANGED, SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from '../commands/password-changer';
@@ -22,13 +23,12 @@ const change = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 const register = (password: string, username = uniqueName('new')) =>
-  t
-    .agent()
-    .post('/api/auth/register')
-    .set('X-Forwarded-For', randomIp())
-    .send({ username, password, confirmPassword: password });
+  call(t.agent(), endpoints.auth.register, { body: { username, password, confirmPassword: password } }).set(
+    'X-Forwarded-For',
+    randomIp(),
+  );
 const login = (username: string, password: string) =>
-  t.agent().post('/api/auth/login').set('X-Forwarded-For', randomIp()).send({ username, password });
+  call(t.agent(), endpoints.auth.login, { body: { username, password } }).set('X-Forwarded-For', randomIp());
 
 describe('the bundled common-password list', () => {
   it('knows common and breached passwords in any letter case, not a long random one', () => {
@@ -66,9 +66,9 @@ describe('guessable passwords (zxcvbn score below 3)', () => {
 
   it.each(GUESSABLE)('refuses %s as a new password with 400 and keeps the old one', async (password) => {
     const { user, agent } = await t.member();
-    const res = await agent
-      .post('/api/users/me/password')
-      .send(change({ newPassword: password, confirmPassword: password }));
+    const res = await call(agent, endpoints.users.changePassword, {
+      body: change({ newPassword: password, confirmPassword: password }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(WEAK_PASSWORD);
     expect((await login(user.username, TEST_PASSWORD)).status).toBe(200);
@@ -85,21 +85,24 @@ describe('POST /api/users/me/password', () => {
   it('changes the password, keeps this session and signs every other session out', async () => {
     const { user, agent } = await t.member();
     const other = await t.signIn(user);
-    const res = await agent.post('/api/users/me/password').send(change());
+    const res = await call(agent, endpoints.users.changePassword, { body: change() });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: PASSWORD_CHANGED });
-    expect((await agent.get('/api/auth/me')).status).toBe(200);
-    expect((await other.get('/api/auth/me')).status).toBe(401);
+    expect((await call(agent, endpoints.auth.me)).status).toBe(200);
+    expect((await call(other, endpoints.auth.me)).status).toBe(401);
     // The ended session stays ended (its cookie is cleared and the old one no longer works).
     expect(
-      (await other.post('/api/messages').send({ recipientUserId: user.id, subject: 'Hello', message: 'Still here?!' }))
-        .status,
+      (
+        await call(other, endpoints.messages.send, {
+          body: { recipientUserId: user.id, subject: 'Hello', message: 'Still here?!' },
+        })
+      ).status,
     ).toBe(401);
     expect((await login(user.username, TEST_PASSWORD)).status).toBe(401);
     const fresh = await login(user.username, NEW_PASSWORD);
     expect(fresh.status).toBe(200);
     // A session signed in after the change is valid, and this one still is.
-    expect((await agent.get('/api/auth/me')).status).toBe(200);
+    expect((await call(agent, endpoints.auth.me)).status).toBe(200);
   });
 
   it.each([
@@ -113,10 +116,10 @@ describe('POST /api/users/me/password', () => {
   ])('answers 400 to %j and keeps the password and the other sessions', async (body, message) => {
     const { user, agent } = await t.member();
     const other = await t.signIn(user);
-    const res = await agent.post('/api/users/me/password').send(body);
+    const res = await callLoosely(agent, endpoints.users.changePassword, { body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
-    expect((await other.get('/api/auth/me')).status).toBe(200);
+    expect((await call(other, endpoints.auth.me)).status).toBe(200);
     expect((await login(user.username, TEST_PASSWORD)).status).toBe(200);
   });
 
@@ -128,15 +131,14 @@ describe('POST /api/users/me/password', () => {
     const signIns = Array.from({ length: SIGN_INS }, async (_, i) => {
       await new Promise((resolve) => setTimeout(resolve, i * 3));
       const agent = t.agent();
-      const res = await agent
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', randomIp())
-        .send({ username: user.username, password: TEST_PASSWORD });
+      const res = await call(agent, endpoints.auth.login, {
+        body: { username: user.username, password: TEST_PASSWORD },
+      }).set('X-Forwarded-For', randomIp());
       return { agent, status: res.status };
     });
     const changed = (async () => {
       await new Promise((resolve) => setTimeout(resolve, 15));
-      return changer.post('/api/users/me/password').send(change());
+      return call(changer, endpoints.users.changePassword, { body: change() });
     })();
     const [done, res] = await Promise.all([Promise.all(signIns), changed]);
     expect(res.status).toBe(200);
@@ -144,16 +146,16 @@ describe('POST /api/users/me/password', () => {
     // The race happened: some sign-ins with the old password were accepted.
     expect(signedIn.length).toBeGreaterThan(0);
     const survivors = [];
-    for (const { agent } of signedIn) if ((await agent.get('/api/auth/me')).status !== 401) survivors.push(agent);
+    for (const { agent } of signedIn) if ((await call(agent, endpoints.auth.me)).status !== 401) survivors.push(agent);
     expect(survivors).toHaveLength(0);
-    expect((await changer.get('/api/auth/me')).status).toBe(200);
+    expect((await call(changer, endpoints.auth.me)).status).toBe(200);
     expect((await login(user.username, NEW_PASSWORD)).status).toBe(200);
   });
 
   it('answers 401 to a visitor and lets a paused member change it (locking an intruder out must not wait)', async () => {
-    expect((await t.agent().post('/api/users/me/password').send(change())).status).toBe(401);
+    expect((await call(t.agent(), endpoints.users.changePassword, { body: change() })).status).toBe(401);
     const { agent } = await t.member({ isPaused: true });
-    expect((await agent.post('/api/users/me/password').send(change())).status).toBe(200);
+    expect((await call(agent, endpoints.users.changePassword, { body: change() })).status).toBe(200);
   });
 
   it('limits attempts per member (10 per 15 minutes) with 429, so the current password cannot be guessed through it', async () => {
@@ -161,7 +163,8 @@ describe('POST /api/users/me/password', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1)
       statuses.push(
-        (await agent.post('/api/users/me/password').send(change({ currentPassword: `guess-${i}-wrong` }))).status,
+        (await call(agent, endpoints.users.changePassword, { body: change({ currentPassword: `guess-${i}-wrong` }) }))
+          .status,
       );
     expect(statuses).toEqual([...Array(10).fill(400), 429]);
   });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, buildUser } from '@vitrine/db/testing';
 import { makeRankingQueries, restartRunningTotals } from '@vitrine/db/queries/rankings';
 import { loadConfig } from '@vitrine/runtime/config';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { answerOf, call, makeTestApp, randomIp, type TestApp } from '../testing';
 import { CHECK_TOO_SOON, CHECKS_OFF } from '../commands/check-requester';
 
 let t: TestApp;
@@ -31,7 +32,7 @@ async function setHealth(projectId: number, status: string, since: Date, outcome
 describe('a project page and cards with the live-or-down checks', () => {
   it('shows a never-checked project as unknown, without a down badge', async () => {
     const project = await buildProject(t.deps.sql);
-    const res = await t.agent().get(`/api/projects/${project.id}`);
+    const res = await call(t.agent(), endpoints.projects.detail, { params: { id: project.id } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       downSince: null,
@@ -43,17 +44,21 @@ describe('a project page and cards with the live-or-down checks', () => {
     const project = await buildProject(t.deps.sql);
     const since = new Date(Date.now() - 45 * 60_000);
     await setHealth(project.id, 'down', since, ['up', 'fail', 'fail', 'fail']);
-    const page = (await t.agent().get(`/api/projects/${project.id}`)).body;
+    const page = (await call(t.agent(), endpoints.projects.detail, { params: { id: project.id } })).body;
     expect(page.downSince).toBe(since.toISOString());
     expect(page.health).toMatchObject({ status: 'down', since: since.toISOString(), uptime30d: 0.25, latencyMs: 120 });
-    const latest = (await t.agent().get('/api/projects?limit=50')).body as Array<{ id: number; downSince: string }>;
+    const latest = answerOf(
+      endpoints.projects.latest,
+      await call(t.agent(), endpoints.projects.latest, { query: { limit: 50 } }),
+    );
     expect(latest.find((p) => p.id === project.id)?.downSince).toBe(since.toISOString());
     const [maker] = await t.deps.sql<{ username: string }[]>`SELECT username FROM users WHERE id = ${project.userId}`;
-    const profile = (await t.agent().get(`/api/users/${maker!.username}`)).body as {
+    const profile = (await call(t.agent(), endpoints.users.profile, { params: { username: maker!.username } }))
+      .body as {
       projects: Array<{ id: number; downSince: string | null }>;
     };
     expect(profile.projects.find((p) => p.id === project.id)?.downSince).toBe(since.toISOString());
-    const history = await t.agent().get(`/api/projects/${project.id}/health`);
+    const history = await call(t.agent(), endpoints.projectHealth.history, { params: { id: project.id } });
     expect(history.status).toBe(200);
     expect(history.body.checks.map((c: { outcome: string }) => c.outcome)).toEqual(['up', 'fail', 'fail', 'fail']);
   });
@@ -67,9 +72,10 @@ describe('a project page and cards with the live-or-down checks', () => {
     await restartRunningTotals(t.deps.sql);
     await makeRankingQueries(t.deps.sql).recomputeTrending('today');
     const trendingIds = async () =>
-      ((await t.agent().get('/api/projects/trending?period=today&limit=100')).body as Array<{ id: number }>).map(
-        (p) => p.id,
-      );
+      answerOf(
+        endpoints.projects.trending,
+        await call(t.agent(), endpoints.projects.trending, { query: { period: 'today', limit: 100 } }),
+      ).map((p) => p.id);
     expect(await trendingIds()).toContain(project.id);
     await setHealth(project.id, 'down', new Date());
     t.deps.sharedReads.dropStale(['*']);
@@ -81,7 +87,7 @@ describe('a project page and cards with the live-or-down checks', () => {
 
   it("answers 404 for a hidden project's health to a stranger", async () => {
     const project = await buildProject(t.deps.sql, { isHidden: true });
-    const res = await t.agent().get(`/api/projects/${project.id}/health`);
+    const res = await call(t.agent(), endpoints.projectHealth.history, { params: { id: project.id } });
     expect(res.status).toBe(404);
     expect(res.body.message).toBeTruthy();
   });
@@ -91,10 +97,10 @@ describe('POST /api/projects/{id}/health/check', () => {
   it('lets the owner ask for a check once per 5 minutes (202, then 429), recorded as an event', async () => {
     const { user, agent } = await t.member();
     const project = await buildProject(t.deps.sql, { userId: user.id });
-    const res = await agent.post(`/api/projects/${project.id}/health/check`);
+    const res = await call(agent, endpoints.projectHealth.checkNow, { params: { id: project.id } });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ message: 'Check queued' });
-    const again = await agent.post(`/api/projects/${project.id}/health/check`);
+    const again = await call(agent, endpoints.projectHealth.checkNow, { params: { id: project.id } });
     expect(again.status).toBe(429);
     expect(again.body).toEqual({ message: CHECK_TOO_SOON });
     const events = await t.deps.sql<{ name: string }[]>`
@@ -104,9 +110,9 @@ describe('POST /api/projects/{id}/health/check', () => {
 
   it('refuses a visitor (401) and another member (403)', async () => {
     const project = await buildProject(t.deps.sql);
-    expect((await t.agent().post(`/api/projects/${project.id}/health/check`)).status).toBe(401);
+    expect((await call(t.agent(), endpoints.projectHealth.checkNow, { params: { id: project.id } })).status).toBe(401);
     const { agent } = await t.member();
-    const res = await agent.post(`/api/projects/${project.id}/health/check`);
+    const res = await call(agent, endpoints.projectHealth.checkNow, { params: { id: project.id } });
     expect(res.status).toBe(403);
     expect(res.body.message).toBeTruthy();
   });
@@ -115,7 +121,7 @@ describe('POST /api/projects/{id}/health/check', () => {
     const user = await buildUser(off.deps.sql);
     const project = await buildProject(off.deps.sql, { userId: user.id });
     const agent = await off.signIn(user);
-    const res = await agent.post(`/api/projects/${project.id}/health/check`);
+    const res = await call(agent, endpoints.projectHealth.checkNow, { params: { id: project.id } });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: CHECKS_OFF });
   });

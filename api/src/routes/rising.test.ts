@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomInt } from 'node:crypto';
 import { buildProject } from '@vitrine/db/testing';
-import type { Project } from '@vitrine/domain/answers';
 import { RISING_MAX_IMPRESSIONS } from '@vitrine/domain/constants';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { fairExposureEndpoints } from '@vitrine/domain/endpoints-fair-exposure';
+import { answerOf, call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,14 +35,14 @@ async function fresh(now: Date, n: number): Promise<number[]> {
 }
 
 async function strip(ip: string, limit = 12): Promise<number[]> {
-  const res = await t.agent().get(`/api/projects/rising?limit=${limit}`).set('X-Forwarded-For', ip);
+  const res = await call(t.agent(), fairExposureEndpoints.rising, { query: { limit } }).set('X-Forwarded-For', ip);
   expect(res.status).toBe(200);
   expect(res.headers['cache-control']).toBe('private, no-store');
-  return (res.body as Project[]).map((p) => p.id);
+  return answerOf(fairExposureEndpoints.rising, res).map((p) => p.id);
 }
 
-const impress = (ip: string, projectIds: unknown) =>
-  t.agent().post('/api/impressions').set('X-Forwarded-For', ip).send({ projectIds });
+const impress = (ip: string, projectIds: number[]) =>
+  call(t.agent(), fairExposureEndpoints.impressions, { body: { projectIds } }).set('X-Forwarded-For', ip);
 
 describe('New & rising', () => {
   it('shows visible projects under 72 hours old, not older or hidden ones', async () => {
@@ -117,11 +118,14 @@ describe('New & rising', () => {
     ownDay();
     const ip = randomIp();
     for (const bad of [[], 'x', [0], [1.5], Array.from({ length: 13 }, (_, i) => i + 1)]) {
-      const res = await impress(ip, bad);
+      const res = await callLoosely(t.agent(), fairExposureEndpoints.impressions, { body: { projectIds: bad } }).set(
+        'X-Forwarded-For',
+        ip,
+      );
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: 'projectIds must be a list of 1 to 12 project ids' });
     }
-    expect((await t.agent().get('/api/projects/rising?limit=13')).status).toBe(400);
+    expect((await call(t.agent(), fairExposureEndpoints.rising, { query: { limit: 13 } })).status).toBe(400);
   });
 
   it('limits beacons per address (429) and keeps readiness answering while strangers hammer it', async () => {
@@ -139,7 +143,7 @@ describe('New & rising', () => {
         for (let i = 0; i < 10; i++) await impress(stranger, [p]);
       }),
     );
-    const ready = await t.agent().get('/api/health/ready');
+    const ready = await call(t.agent(), endpoints.health.ready);
     await hammer;
     expect(ready.status).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, buildUser, uniqueName } from '@vitrine/db/testing';
-import { makeTestApp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { answerOf, call, makeTestApp, type TestApp } from '../testing';
 import { USER_NOT_FOUND } from './users';
 
 let t: TestApp;
@@ -22,7 +23,7 @@ describe('GET /api/users/{username}', () => {
     });
     const newer = await buildProject(t.deps.sql, { userId: user.id });
     const hidden = await buildProject(t.deps.sql, { userId: user.id, isHidden: true });
-    const res = await t.agent().get(`/api/users/${user.username.toUpperCase()}`);
+    const res = await call(t.agent(), endpoints.users.profile, { params: { username: user.username.toUpperCase() } });
     expect(res.status).toBe(200);
     expect(res.body.user).toEqual({
       username: user.username,
@@ -67,19 +68,25 @@ describe('GET /api/users/{username}', () => {
   it('shows hidden projects, flagged, to the owner and to admins only', async () => {
     const { user, agent } = await t.member();
     const hidden = await buildProject(t.deps.sql, { userId: user.id, isHidden: true });
-    const own = await agent.get(`/api/users/${user.username}`);
+    const own = await call(agent, endpoints.users.profile, { params: { username: user.username } });
     expect(own.body.projects).toEqual([expect.objectContaining({ id: hidden.id, isHidden: true })]);
     const { agent: admin } = await t.member({ isAdmin: true });
-    expect((await admin.get(`/api/users/${user.username}`)).body.projects).toHaveLength(1);
+    expect(
+      (await call(admin, endpoints.users.profile, { params: { username: user.username } })).body.projects,
+    ).toHaveLength(1);
     const { agent: other } = await t.member();
-    expect((await other.get(`/api/users/${user.username}`)).body.projects).toEqual([]);
+    expect((await call(other, endpoints.users.profile, { params: { username: user.username } })).body.projects).toEqual(
+      [],
+    );
   });
 
   it('answers 404 User not found for an unknown username', async () => {
-    const res = await t.agent().get('/api/users/nobody-here-at-all');
+    const res = await call(t.agent(), endpoints.users.profile, { params: { username: 'nobody-here-at-all' } });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: USER_NOT_FOUND });
-    expect((await t.agent().get(`/api/users/${'x'.repeat(5000)}`)).status).toBe(404);
+    expect((await call(t.agent(), endpoints.users.profile, { params: { username: 'x'.repeat(5000) } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -89,9 +96,9 @@ describe('GET /api/users', () => {
     const base = uniqueName('pick').slice(0, 25);
     const later = await buildUser(t.deps.sql, { username: `${base}b` });
     const other = await buildUser(t.deps.sql, { username: `${base}A` });
-    const res = await agent.get('/api/users');
+    const res = await call(agent, endpoints.users.options);
     expect(res.status).toBe(200);
-    const list = res.body as Array<{ id: number; username: string }>;
+    const list = answerOf(endpoints.users.options, res);
     expect(list.every((u) => Object.keys(u).sort().join() === 'id,username')).toBe(true);
     expect(list.map((u) => u.id)).not.toContain(user.id);
     expect(list).toContainEqual({ id: other.id, username: other.username });
@@ -100,10 +107,10 @@ describe('GET /api/users', () => {
   });
 
   it('refuses visitors with 401; paused members may still read it', async () => {
-    const res = await t.agent().get('/api/users');
+    const res = await call(t.agent(), endpoints.users.options);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: expect.any(String) });
     const { agent } = await t.member({ isPaused: true });
-    expect((await agent.get('/api/users')).status).toBe(200);
+    expect((await call(agent, endpoints.users.options)).status).toBe(200);
   });
 });
