@@ -198,6 +198,35 @@ export default defineConfig(
     },
   },
   {
+    // API tests name the route they call (api/src/testing.ts call, callLoosely) instead of writing its
+    // URL. The files listed test the URL itself (the OpenAPI document's paths, logged and cached paths,
+    // Link headers, contracts a test declares, path parsing); elsewhere a literal the test is about is
+    // marked where it stands.
+    files: ['api/src/**/*.test.ts'],
+    ignores: [
+      'api/src/openapi.test.ts',
+      'api/src/middleware/request-log.test.ts',
+      'api/src/cache/front.test.ts',
+      'api/src/routes/paging.test.ts',
+      'api/src/contracts/pipeline.test.ts',
+      'api/src/strict-ids.test.ts',
+      'api/src/built-client.test.ts',
+      'api/src/metrics.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/api\\//]', 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]'].map(
+          (selector) => ({
+            selector,
+            message:
+              'Call the route through the typed test client (api/src/testing.ts call, callLoosely), not its URL.',
+          }),
+        ),
+      ],
+    },
+  },
+  {
     // Server code reads the environment through the config module (runtime/src/config.ts: loadConfig,
     // and logSettings for the logger, which may write before the configuration is read).
     files: [...SERVER_CODE, 'domain/src/**/*.ts'],

@@ -6,7 +6,8 @@ import request from 'supertest';
 import { connect as connectClient } from 'socket.io-client';
 import { buildProject, TEST_PASSWORD, uniqueName } from '@vitrine/db/testing';
 import { createApp } from './app';
-import { makeTestApp, randomIp, type TestApp } from './testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, callLoosely, makeTestApp, randomIp, type TestApp } from './testing';
 import { makeRealtimeTestApp, type RealtimeTestApp } from './realtime/testing';
 import { webClient } from './web';
 
@@ -31,24 +32,20 @@ afterAll(async () => {
 describe('origin check', () => {
   it('refuses a write whose Origin matches only the forwarded host', async () => {
     const user = { username: uniqueName(), password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD };
-    const forged = await request(t.server)
-      .post('/api/auth/register')
+    const forged = await call(request(t.server), endpoints.auth.register, { body: user })
       .set('Origin', EVIL)
       .set('X-Forwarded-Host', 'evil.example')
       .set('X-Forwarded-Proto', 'https')
-      .set('X-Forwarded-For', randomIp())
-      .send(user);
+      .set('X-Forwarded-For', randomIp());
     expect(forged.status).toBe(403);
     expect(forged.body.message).toBe('Cross-origin request refused');
-    const referer = await request(t.server)
-      .post('/api/auth/login')
+    const referer = await callLoosely(request(t.server), endpoints.auth.login, { body: {} })
       .set('Referer', `${EVIL}/x`)
       .set('X-Forwarded-Host', 'evil.example')
-      .set('X-Forwarded-Proto', 'https')
-      .send({});
+      .set('X-Forwarded-Proto', 'https');
     expect(referer.status).toBe(403);
     // The request's own host is no longer trusted either: only SITE_URL and ALLOWED_ORIGINS.
-    const own = await request(t.server).post('/api/auth/login').set('Origin', t.origin).send({});
+    const own = await callLoosely(request(t.server), endpoints.auth.login, { body: {} }).set('Origin', t.origin);
     expect(own.status).toBe(403);
   });
 
@@ -56,17 +53,14 @@ describe('origin check', () => {
     const user = { username: uniqueName(), password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD };
     expect(
       (
-        await request(t.server)
-          .post('/api/auth/register')
+        await call(request(t.server), endpoints.auth.register, { body: user })
           .set('Origin', SITE)
           .set('X-Forwarded-For', randomIp())
-          .send(user)
       ).status,
     ).toBe(201);
-    const login = await request(t.server)
-      .post('/api/auth/login')
-      .set('Origin', 'https://admin.vitrine.example')
-      .send({ username: user.username, password: TEST_PASSWORD });
+    const login = await call(request(t.server), endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    }).set('Origin', 'https://admin.vitrine.example');
     expect(login.status).toBe(200);
   });
 });

@@ -34,7 +34,7 @@ describe('Cache-Control of session answers', () => {
       ],
       ['GET /api/auth/me (visitor, 401)', await call(t.agent(), endpoints.auth.me)],
       ['GET /api/admin/users (member, 403)', await call(member.agent, endpoints.admin.users)],
-      // A path no route serves: the literal is the point.
+      // eslint-disable-next-line no-restricted-syntax -- A path no route serves: the literal is the point
       ['GET /api/nothing (404)', await member.agent.get('/api/nothing')],
     ] as const;
     for (const [name, res] of answers) {

@@ -34,7 +34,7 @@ describe('security headers', () => {
   it('are on thrown 4xx answers too', async () => {
     const answers = [
       await call(prod.agent(), endpoints.auth.me),
-      // A path no route serves: the literal is the point.
+      // eslint-disable-next-line no-restricted-syntax -- A path no route serves: the literal is the point
       await prod.agent().get('/api/nothing-here'),
       await callLoosely(prod.agent(), endpoints.projects.detail, { params: { id: 'abc' } }),
       await callLoosely(prod.agent(), endpoints.auth.login, { body: {} }).set('Origin', 'https://evil.example'),

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, TEST_PASSWORD, uniqueName } from '@vitrine/db/testing';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, makeTestApp, randomIp, type TestApp } from '../testing';
 import { INSECURE_SIGN_IN_WARNING, SESSION_COOKIE } from './session';
 import { captureLogger } from '@vitrine/runtime/log-capture';
 import { setRootLogger } from '@vitrine/runtime/logger';
@@ -32,26 +33,23 @@ function sessionCookie(res: { headers: Record<string, unknown> }): string | unde
 describe('session cookie in production over plain HTTP', () => {
   it('signs in, registers and signs out without a 500, with a cookie that is not Secure, and warns once', async () => {
     const user = await buildUser(t.deps.sql);
-    const login = await t
-      .agent()
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username, password: TEST_PASSWORD });
+    const login = await call(t.agent(), endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    }).set('X-Forwarded-For', randomIp());
     expect(login.status).toBe(200);
     expect(sessionCookie(login)).toBeDefined();
     expect(sessionCookie(login)).not.toMatch(/;\s*secure/i);
 
     const agent = t.agent();
-    const register = await agent
-      .post('/api/auth/register')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: uniqueName(), password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+    const register = await call(agent, endpoints.auth.register, {
+      body: { username: uniqueName(), password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD },
+    }).set('X-Forwarded-For', randomIp());
     expect(register.status).toBe(201);
     expect(sessionCookie(register)).not.toMatch(/;\s*secure/i);
-    expect((await agent.get('/api/auth/me')).status).toBe(200);
-    const logout = await agent.post('/api/auth/logout');
+    expect((await call(agent, endpoints.auth.me)).status).toBe(200);
+    const logout = await call(agent, endpoints.auth.logout);
     expect(logout.status).toBe(204);
-    expect((await agent.get('/api/auth/me')).status).toBe(401);
+    expect((await call(agent, endpoints.auth.me)).status).toBe(401);
 
     const warnings = logs.lines().filter((line) => line.msg === INSECURE_SIGN_IN_WARNING && line.level === 40);
     expect(warnings).toHaveLength(1);
@@ -59,12 +57,11 @@ describe('session cookie in production over plain HTTP', () => {
 
   it('sets a Secure cookie when the proxy says the request came over HTTPS', async () => {
     const user = await buildUser(t.deps.sql);
-    const login = await t
-      .agent()
-      .post('/api/auth/login')
+    const login = await call(t.agent(), endpoints.auth.login, {
+      body: { username: user.username, password: TEST_PASSWORD },
+    })
       .set('X-Forwarded-Proto', 'https')
-      .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username, password: TEST_PASSWORD });
+      .set('X-Forwarded-For', randomIp());
     expect(login.status).toBe(200);
     expect(sessionCookie(login)).toMatch(/;\s*secure/i);
   });

@@ -302,7 +302,7 @@ describe('GET /api/health', () => {
 
 describe('unknown API paths', () => {
   it('answer 404 with a message', async () => {
-    // A path no route has: the literal URL is the point.
+    // eslint-disable-next-line no-restricted-syntax -- A path no route has: the literal URL is the point
     const res = await t.agent().get('/api/nothing-here');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Not found' });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject } from '@vitrine/db/testing';
 import { shareCardVersion } from '@vitrine/domain/share-card';
-import { makeTestApp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, makeTestApp, type TestApp } from '../testing';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,12 +64,15 @@ describe('share cards', () => {
       304,
     );
 
-    const edit = await agent.patch(`/api/projects/${project.id}`).send({
-      title: 'Card after the edit',
-      description: 'A project made for a test.',
-      replitUrl: 'https://app.example/',
-      category: 'Game',
-      tags: '',
+    const edit = await call(agent, endpoints.projects.edit, {
+      params: { id: project.id },
+      body: {
+        title: 'Card after the edit',
+        description: 'A project made for a test.',
+        replitUrl: 'https://app.example/',
+        category: 'Game',
+        tags: '',
+      },
     });
     expect(edit.status).toBe(200);
     const second = await getPng(`/cards/projects/${project.id}.png`);

@@ -222,7 +222,7 @@ describe('ids and queries', () => {
         async (raw) => {
           fc.pre(!idSchema.safeParse(raw).success && raw !== '.' && raw !== '..');
           const seg = encodeURIComponent(raw);
-          // A malformed path segment, sent as is: the literal is the point.
+          // eslint-disable-next-line no-restricted-syntax -- A malformed path segment, sent as is: the literal is the point
           const res = await member.agent.patch(`/api/messages/${seg}/read`);
           expect(res.status, raw).toBe(400);
           expect(res.body).toEqual({ message: 'Invalid id' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_PASSWORD } from '@vitrine/db/testing';
-import { makeTestApp, randomIp, type TestApp } from '../testing';
+import { endpoints } from '@vitrine/domain/endpoints';
+import { call, makeTestApp, randomIp, type TestApp } from '../testing';
 
 /**
  * A sign-in that checked the old password's hash while a password change ran must not leave a
@@ -60,21 +61,19 @@ describe('a sign-in racing a password change', () => {
     const { user, agent: changer } = await t.member();
     const late = t.agent();
     const held = gate.arm();
-    const signedIn = late
-      .post('/api/auth/login')
+    const signedIn = call(late, endpoints.auth.login, { body: { username: user.username, password: TEST_PASSWORD } })
       .set('X-Forwarded-For', randomIp())
-      .send({ username: user.username, password: TEST_PASSWORD })
       .then((res) => res);
     await held;
     // The sign-in has read the row and checked the old hash; the change runs and commits now.
-    const changed = await changer
-      .post('/api/users/me/password')
-      .send({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const changed = await call(changer, endpoints.users.changePassword, {
+      body: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
     expect(changed.status).toBe(200);
     gate.open();
     expect((await signedIn).status).toBe(200);
-    const me = await late.get('/api/auth/me');
+    const me = await call(late, endpoints.auth.me);
     expect(me.status).toBe(401);
-    expect((await changer.get('/api/auth/me')).status).toBe(200);
+    expect((await call(changer, endpoints.auth.me)).status).toBe(200);
   });
 });

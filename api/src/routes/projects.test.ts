@@ -189,6 +189,7 @@ describe('GET /api/projects', () => {
   ])('viewer-state refuses %s with 400', async (query, message) => {
     // The query string as the URL carries it is the point: a present but blank ids (which urlOf leaves out)
     // and malformed comma lists.
+    // eslint-disable-next-line no-restricted-syntax -- the URL as written is what is tested
     const res = await t.agent().get(`/api/projects/viewer-state?${query}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
@@ -234,7 +235,7 @@ describe('GET /api/projects', () => {
   });
 
   it('refuses limit=1&limit=2 with 400', async () => {
-    // A query string with a repeated key: only a literal URL carries one.
+    // eslint-disable-next-line no-restricted-syntax -- A query string with a repeated key: only a literal URL carries one
     const res = await t.agent().get('/api/projects?limit=1&limit=2');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'limit must be a whole number from 1 to 100' });
@@ -707,7 +708,7 @@ describe('GET /api/projects?q= (search)', () => {
     const long = await callLoosely(t.agent(), endpoints.projects.latest, { query: { q: 'x'.repeat(101) } });
     expect(long.status).toBe(400);
     expect(long.body).toEqual({ message: 'Search must be 100 characters or less' });
-    // A query string with a repeated key: only a literal URL carries one.
+    // eslint-disable-next-line no-restricted-syntax -- A query string with a repeated key: only a literal URL carries one
     const repeated = await t.agent().get('/api/projects?q=a&q=b');
     expect(repeated.status).toBe(400);
     expect(repeated.body).toEqual({ message: 'Search must be text' });

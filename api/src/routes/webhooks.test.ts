@@ -160,16 +160,17 @@ describe("a webhook is its owner's alone", () => {
     const other = await t.member();
     const created = (await call(owner.agent, endpoints.webhooks.create, { body: hook() })).body as { id: number };
     const deliveryId = await loggedDelivery(created.id, 'failed');
-    const base = `/api/webhooks/${created.id}`;
+    const hookParams = { id: created.id };
+    const deliveryParams = { id: created.id, deliveryId };
 
     expect((await call(other.agent, endpoints.webhooks.list)).body).toEqual([]);
-    expect((await other.agent.get(`${base}/deliveries`)).status).toBe(404);
-    expect((await other.agent.post(`${base}/deliveries/${deliveryId}/redeliver`)).status).toBe(404);
-    const foreignDelete = await other.agent.delete(base);
+    expect((await call(other.agent, endpoints.webhooks.deliveries, { params: hookParams })).status).toBe(404);
+    expect((await call(other.agent, endpoints.webhooks.redeliver, { params: deliveryParams })).status).toBe(404);
+    const foreignDelete = await call(other.agent, endpoints.webhooks.remove, { params: hookParams });
     expect(foreignDelete.status).toBe(404);
     expect(foreignDelete.body).toEqual({ message: 'Webhook not found' });
 
-    const log = await owner.agent.get(`${base}/deliveries`);
+    const log = await call(owner.agent, endpoints.webhooks.deliveries, { params: hookParams });
     expect(log.status).toBe(200);
     expect(log.body).toEqual([
       {
@@ -190,7 +191,7 @@ describe("a webhook is its owner's alone", () => {
       },
     ]);
 
-    const redeliver = await owner.agent.post(`${base}/deliveries/${deliveryId}/redeliver`);
+    const redeliver = await call(owner.agent, endpoints.webhooks.redeliver, { params: deliveryParams });
     expect(redeliver.status).toBe(202);
     const [row] = await t.deps
       .sql`SELECT status, round, round_attempts FROM webhook_deliveries WHERE id = ${deliveryId}`;
@@ -198,12 +199,12 @@ describe("a webhook is its owner's alone", () => {
     const [event] = await t.deps.sql`
       SELECT payload FROM events WHERE name = 'webhook.redeliveryRequested' AND (payload->>'deliveryId')::bigint = ${deliveryId}`;
     expect(event?.payload).toEqual({ webhookId: created.id, deliveryId, round: 1 });
-    const again = await owner.agent.post(`${base}/deliveries/${deliveryId}/redeliver`);
+    const again = await call(owner.agent, endpoints.webhooks.redeliver, { params: deliveryParams });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: DELIVERY_PENDING });
     // A round untouched for an hour lost its job (Redis lost it): it may start again.
     await t.deps.sql`UPDATE webhook_deliveries SET updated_at = now() - interval '61 minutes' WHERE id = ${deliveryId}`;
-    expect((await owner.agent.post(`${base}/deliveries/${deliveryId}/redeliver`)).status).toBe(202);
+    expect((await call(owner.agent, endpoints.webhooks.redeliver, { params: deliveryParams })).status).toBe(202);
     const [restarted] = await t.deps.sql`SELECT status, round FROM webhook_deliveries WHERE id = ${deliveryId}`;
     expect(restarted).toEqual({ status: 'pending', round: 2 });
 
@@ -213,8 +214,8 @@ describe("a webhook is its owner's alone", () => {
       (await call(owner.agent, endpoints.webhooks.redeliver, { params: { id: second.id, deliveryId } })).status,
     ).toBe(404);
 
-    expect((await owner.agent.delete(base)).status).toBe(204);
-    expect((await owner.agent.get(`${base}/deliveries`)).status).toBe(404);
+    expect((await call(owner.agent, endpoints.webhooks.remove, { params: hookParams })).status).toBe(204);
+    expect((await call(owner.agent, endpoints.webhooks.deliveries, { params: hookParams })).status).toBe(404);
     const [left] = await t.deps.sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE id = ${deliveryId}`;
     expect(left).toEqual({ n: 0 });
   });
