@@ -115,6 +115,14 @@ const ZOD_IMPORT = {
   allowTypeImports: true,
 };
 
+/** no-restricted-syntax options refusing a string or template that starts with /api/, with `message`. */
+const literalApiUrls = (message) => [
+  'error',
+  ...['Literal[value=/^\\/api\\//]', 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]'].map(
+    (selector) => ({ selector, message }),
+  ),
+];
+
 export default defineConfig(
   // Build output (dist/ is the compiled server, which `npm start` writes) is not linted.
   { ignores: ['dist/', 'web/dist/', 'web/dist-ssr/', '.data/', 'test-results/', 'playwright-report/'] },
@@ -185,16 +193,9 @@ export default defineConfig(
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/lib/api.ts', ...TEST_FILES],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...['Literal[value=/^\\/api\\//]', 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]'].map(
-          (selector) => ({
-            selector,
-            message:
-              'Call the API through web/src/lib/api.ts (callApi, apiKey with an endpoint), not a literal /api/ URL.',
-          }),
-        ),
-      ],
+      'no-restricted-syntax': literalApiUrls(
+        'Call the API through web/src/lib/api.ts (callApi, apiKey with an endpoint), not a literal /api/ URL.',
+      ),
     },
   },
   {
@@ -214,16 +215,9 @@ export default defineConfig(
       'api/src/metrics.test.ts',
     ],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...['Literal[value=/^\\/api\\//]', 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]'].map(
-          (selector) => ({
-            selector,
-            message:
-              'Call the route through the typed test client (api/src/testing.ts call, callLoosely), not its URL.',
-          }),
-        ),
-      ],
+      'no-restricted-syntax': literalApiUrls(
+        'Call the route through the typed test client (api/src/testing.ts call, callLoosely), not its URL.',
+      ),
     },
   },
   {
