@@ -41,6 +41,14 @@ const randomPrefix = () => {
   return `2001:db8:${b.slice(0, 4)}:${b.slice(4)}`;
 };
 
+/** A visitor's valid contact message: the rate-limited call these tests send. */
+const CONTACT = {
+  subject: 'Hello there',
+  message: 'A message long enough.',
+  senderName: 'Visitor',
+  senderEmail: 'v@example.com',
+  recipientUserId: null,
+};
 describe('the client address behind proxies', () => {
   it('ignores what a client writes left of the one proxy hop: 15 forged addresses are one visitor', async () => {
     const project = await buildProject(oneHop.deps.sql);
@@ -76,13 +84,7 @@ describe('the client address behind proxies', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
       const res = await call(oneHop.agent(), endpoints.messages.contact, {
-        body: {
-          subject: 'Hello there',
-          message: 'A message long enough.',
-          senderName: 'Visitor',
-          senderEmail: 'v@example.com',
-          recipientUserId: null,
-        },
+        body: CONTACT,
       }).set('X-Forwarded-For', `${randomIp()}, ${real}`);
       statuses.push(res.status);
     }
@@ -138,13 +140,7 @@ describe('one visitor per IPv6 /64', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
       const res = await call(oneHop.agent(), endpoints.messages.contact, {
-        body: {
-          subject: 'Hello there',
-          message: 'A message long enough.',
-          senderName: 'Visitor',
-          senderEmail: 'v@example.com',
-          recipientUserId: null,
-        },
+        body: CONTACT,
       }).set('X-Forwarded-For', `${prefix}::${i + 1}`);
       statuses.push(res.status);
     }
