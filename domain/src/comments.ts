@@ -19,11 +19,14 @@ export const MAX_COMMENT_MENTIONS = 10;
 export const COMMENT_SORTS = ['oldest', 'top'] as const;
 export type CommentSort = (typeof COMMENT_SORTS)[number];
 
-/** Comments a member may make per window (RATE_LIMIT_MULTIPLIER multiplies the points), counted on comments made. */
+/**
+ * Comments a member may post per window (RATE_LIMIT_MULTIPLIER multiplies the points): the `commentPost`
+ * limiter of api/src/middleware/rate-limit.ts, spent by the posts that succeed.
+ */
 export const COMMENT_QUOTA = { points: 10, windowMs: 10 * 60 * 1000 } as const;
-/** The stricter quota of an account younger than NEW_ACCOUNT_AGE_MS. */
+/** The stricter quota of an account younger than NEW_ACCOUNT_AGE_MS (`commentPost`'s young allowance). */
 export const NEW_ACCOUNT_COMMENT_QUOTA = { points: 3, windowMs: millisecondsInHour } as const;
-/** How young an account is "new" for the comment quota. */
+/** How young an account is "new": a limiter's young allowance applies (api/src/middleware/rate-limit.ts). */
 export const NEW_ACCOUNT_AGE_MS = millisecondsInDay;
 /** The 429 of a spent comment quota. */
 export const COMMENT_QUOTA_MESSAGE = 'You are commenting too fast. Please wait a few minutes before commenting again.';

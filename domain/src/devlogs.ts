@@ -19,7 +19,10 @@ export const MAX_UPDATE_PAGE = 50;
 /** The most feedback items the owner's picker lists (the newest of the project's test requests). */
 export const ADDRESSABLE_FEEDBACK_LIMIT = 100;
 
-/** Updates an owner may post per window (RATE_LIMIT_MULTIPLIER multiplies the points), counted on updates made. */
+/**
+ * Updates an owner may post per window (RATE_LIMIT_MULTIPLIER multiplies the points): the `updatePost`
+ * limiter of api/src/middleware/rate-limit.ts, spent by the posts that succeed.
+ */
 export const UPDATE_QUOTA = { points: 5, windowMs: millisecondsInHour } as const;
 /** The 429 of a spent update quota. */
 export const UPDATE_QUOTA_MESSAGE = 'You are posting updates too fast. Please wait a while before posting another.';

@@ -1,30 +1,21 @@
-import type { TransactionSql } from 'postgres';
 import { makeProjectQueries } from '@vitrine/db/queries/projects';
 import { makeProjectUpdateQueries } from '@vitrine/db/queries/project-updates';
-import { UPDATE_QUOTA, UPDATE_QUOTA_MESSAGE } from '@vitrine/domain/schemas/update';
 import type { MemberCaller } from '../context';
 import { renderComment } from '../markdown';
 import { lockOwnProject, ownFeedback } from '../update-loaders';
 import { commit } from './commit';
-import { spendRowQuota } from './row-quota';
 
 /** An update's markdown rendered as comments are (api/src/markdown.ts), without mentions. */
 export function renderUpdate(body: string): string {
   return renderComment(body, []).html;
 }
 
-/** Spends the owner's update quota (UPDATE_QUOTA), counted on the updates they made, deleted ones included (row-quota.ts). */
-function spendUpdateQuota(tx: TransactionSql, caller: MemberCaller): Promise<void> {
-  return spendRowQuota(caller, UPDATE_QUOTA, UPDATE_QUOTA_MESSAGE, (since) =>
-    makeProjectUpdateQueries(tx).lockAndCountRecent(caller.user.id, since),
-  );
-}
-
 /**
  * The owner (not paused) posts an update to their visible project. With the project row locked: the
  * addressed feedback is checked to come from the project's own test requests (400 otherwise), the
- * quota spent, the update and its links written, the project's update count and newest-update time
- * refreshed, and projectUpdate.posted recorded together. Answers the update's id.
+ * update and its links written, the project's update count and newest-update time refreshed, and
+ * projectUpdate.posted recorded together. Answers the update's id. The route's quota (`updatePost`,
+ * api/src/middleware/rate-limit.ts) was spent before, and is given back if this fails.
  */
 export async function projectUpdatePoster(
   caller: MemberCaller,
@@ -33,7 +24,6 @@ export async function projectUpdatePoster(
   return commit(caller, async (tx, emit) => {
     const project = await lockOwnProject(tx, caller.user, input.projectId);
     const feedback = await ownFeedback(tx, project.id, input.addressesFeedbackIds ?? []);
-    await spendUpdateQuota(tx, caller);
     const updates = makeProjectUpdateQueries(tx);
     const updateId = await updates.insertUpdate({
       projectId: project.id,

@@ -1,11 +1,35 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '@vitrine/runtime/config';
+import {
+  COMMENT_QUOTA,
+  COMMENT_QUOTA_MESSAGE,
+  NEW_ACCOUNT_AGE_MS,
+  NEW_ACCOUNT_COMMENT_QUOTA,
+} from '@vitrine/domain/comments';
+import { UPDATE_QUOTA, UPDATE_QUOTA_MESSAGE } from '@vitrine/domain/devlogs';
 import { tooManyRequests } from '../errors';
 import { addressKey } from '../client-address';
 
 /** What a limiter counts by: the client's IP, the signed-in user, or both (a point of each). */
 type LimitKey = 'ip' | 'user';
+
+/** An allowance: `points` per window of `duration` seconds (times RATE_LIMIT_MULTIPLIER). */
+interface Allowance {
+  points: number;
+  duration: number;
+}
+
+/**
+ * A limiter's entry: its allowance, what it counts by, the message a 429 carries and, optionally, the
+ * stricter allowance `young` of a caller whose account is younger than NEW_ACCOUNT_AGE_MS, kept on a
+ * limiter of its own and spent instead of the ordinary one (see spend).
+ */
+interface LimitSpec extends Allowance {
+  by: readonly LimitKey[];
+  message: string;
+  young?: Allowance;
+}
 
 /** Each limiter: points per window (seconds), what it counts by, and the message a 429 carries. Tunable here. */
 const LIMITS = {
@@ -60,19 +84,31 @@ const LIMITS = {
     message: 'Too many reports. Please wait a few minutes before reporting again.',
   },
   /**
-   * Comment writes (posts, edits, deletes) per user: a generous ceiling. Comments made also spend the
-   * quota counted on the comments themselves (api/src/commands/comment-creator.ts).
+   * Comments posted per member: a quota of comments made (a failed post gives its point back, a deleted
+   * comment keeps it), stricter for an account younger than NEW_ACCOUNT_AGE_MS (domain/src/comments.ts).
    */
+  commentPost: {
+    points: COMMENT_QUOTA.points,
+    duration: COMMENT_QUOTA.windowMs / 1000,
+    young: { points: NEW_ACCOUNT_COMMENT_QUOTA.points, duration: NEW_ACCOUNT_COMMENT_QUOTA.windowMs / 1000 },
+    by: ['user'],
+    message: COMMENT_QUOTA_MESSAGE,
+  },
+  /** Comment edits and deletions per user: a generous ceiling. */
   commentWrite: {
     points: 60,
     duration: 10 * 60,
     by: ['user'],
     message: 'Too many comment changes. Please wait a few minutes.',
   },
-  /**
-   * Update (devlog) writes (posts, edits, deletes) per user: a ceiling. Updates posted also spend the
-   * quota counted on the updates themselves (api/src/commands/project-update-poster.ts).
-   */
+  /** Updates (devlogs) posted per member: a quota of updates made (a failed post gives its point back, a deleted update keeps it). */
+  updatePost: {
+    points: UPDATE_QUOTA.points,
+    duration: UPDATE_QUOTA.windowMs / 1000,
+    by: ['user'],
+    message: UPDATE_QUOTA_MESSAGE,
+  },
+  /** Update (devlog) edits and deletions per user: a ceiling. */
   updateWrite: {
     points: 60,
     duration: 10 * 60,
@@ -229,7 +265,7 @@ const LIMITS = {
   },
   /** Admin test-request moderation (hide, rating removal) per admin. */
   moderation: { points: 300, duration: 60, by: ['user'], message: 'Too many moderation actions. Please slow down.' },
-} as const satisfies Record<string, { points: number; duration: number; by: readonly LimitKey[]; message: string }>;
+} as const satisfies Record<string, LimitSpec>;
 
 /** Project submissions per user and per IP: SUBMISSION_LIMIT per SUBMISSION_WINDOW_SECONDS (configuration). */
 const SUBMISSION = {
@@ -239,8 +275,14 @@ const SUBMISSION = {
 
 export type LimiterName = keyof typeof LIMITS | 'submission';
 
-/** One limiter per name, kept in Redis, falling back to memory while Redis is unreachable. */
-export type Limiters = Record<LimiterName, { limiter: RateLimiterRedis; message: string; by: readonly LimitKey[] }>;
+/**
+ * One limiter per name, kept in Redis, falling back to memory while Redis is unreachable; `young` is the
+ * limiter of a young account's allowance (LimitSpec.young), for the entries that have one.
+ */
+export type Limiters = Record<
+  LimiterName,
+  { limiter: RateLimiterRedis; young?: RateLimiterRedis; message: string; by: readonly LimitKey[] }
+>;
 
 /** Builds the limiters on the app's Redis client and key prefix. */
 export function createLimiters(redis: Redis, config: Config): Limiters {
@@ -256,8 +298,13 @@ export function createLimiters(redis: Redis, config: Config): Limiters {
     });
   };
   const limiters = {} as Limiters;
-  for (const [name, l] of Object.entries(LIMITS)) {
-    limiters[name as LimiterName] = { limiter: make(name, l.points, l.duration), message: l.message, by: l.by };
+  for (const [name, l] of Object.entries(LIMITS) as Array<[string, LimitSpec]>) {
+    limiters[name as LimiterName] = {
+      limiter: make(name, l.points, l.duration),
+      ...(l.young ? { young: make(`${name}:young`, l.young.points, l.young.duration) } : {}),
+      message: l.message,
+      by: l.by,
+    };
   }
   limiters.submission = {
     limiter: make('submission', config.submissionLimit, config.submissionWindowSeconds),
@@ -269,9 +316,11 @@ export function createLimiters(redis: Redis, config: Config): Limiters {
 /** What the limit functions need: the limiters, and for keyed limits the caller's IP and user. */
 type Holder = { limiters: Limiters };
 
-/** Spends one point of `name` for `key`; throws the 429 (with Retry-After) when none is left. */
-export async function consume(holder: Holder, name: LimiterName, key: string, points = 1): Promise<void> {
-  const { limiter, message } = holder.limiters[name];
+/** The caller a keyed limit counts: their IP, and the signed-in user (null for a visitor). */
+type Caller = Holder & { ip: string; user: { id: number; createdAt: Date } | null };
+
+/** Spends `points` of `limiter` for `key`; throws the 429 carrying `message` (with Retry-After) when none is left. */
+async function consumeOn(limiter: RateLimiterRedis, message: string, key: string, points: number): Promise<void> {
   try {
     await limiter.consume(key, points);
   } catch (res) {
@@ -280,8 +329,14 @@ export async function consume(holder: Holder, name: LimiterName, key: string, po
   }
 }
 
+/** Spends one point of `name` for `key`; throws the 429 (with Retry-After) when none is left. */
+export async function consume(holder: Holder, name: LimiterName, key: string, points = 1): Promise<void> {
+  const { limiter, message } = holder.limiters[name];
+  await consumeOn(limiter, message, key, points);
+}
+
 /** The keys a limiter counts a caller by: `ip:<address key>` (an IPv6 client counted by its /64, see addressKey), `u:<user id>`. */
-function keysOf(holder: Holder & { ip: string; user: { id: number } | null }, name: LimiterName): string[] {
+function keysOf(holder: Caller, name: LimiterName): string[] {
   const keys: string[] = [];
   for (const by of holder.limiters[name].by) {
     if (by === 'ip') keys.push(`ip:${addressKey(holder.ip)}`);
@@ -291,15 +346,24 @@ function keysOf(holder: Holder & { ip: string; user: { id: number } | null }, na
 }
 
 /**
- * Spends one point of `name` for each key the limiter counts by; a key by user is skipped for a visitor
- * (routes that limit by user require one). Returns the refund: it gives every spent point back (a quota
- * spent for a write that then failed). A 429 on a later key gives back the points of the earlier ones.
+ * The limiter `name` spends for the caller: its `young` one when it has one and the caller's account is
+ * younger than NEW_ACCOUNT_AGE_MS (a visitor is not young: a limit by user skips them anyway), else its own.
  */
-export async function spend(
-  holder: Holder & { ip: string; user: { id: number } | null },
-  name: LimiterName,
-): Promise<() => Promise<void>> {
-  const { limiter } = holder.limiters[name];
+function limiterFor(holder: Caller, name: LimiterName): RateLimiterRedis {
+  const { limiter, young } = holder.limiters[name];
+  const isYoung = holder.user !== null && Date.now() - holder.user.createdAt.getTime() < NEW_ACCOUNT_AGE_MS;
+  return young && isYoung ? young : limiter;
+}
+
+/**
+ * Spends one point of `name` for each key the limiter counts by (on its young allowance for a young
+ * account, limiterFor); a key by user is skipped for a visitor (routes that limit by user require one).
+ * Returns the refund: it gives every spent point back (a quota spent for a write that then failed). A
+ * 429 on a later key gives back the points of the earlier ones.
+ */
+export async function spend(holder: Caller, name: LimiterName): Promise<() => Promise<void>> {
+  const { message } = holder.limiters[name];
+  const limiter = limiterFor(holder, name);
   const spent: string[] = [];
   const refund = async () => {
     // A refund that cannot reach Redis leaves the point spent: the window expires it.
@@ -307,7 +371,7 @@ export async function spend(
   };
   try {
     for (const key of keysOf(holder, name)) {
-      await consume(holder, name, key);
+      await consumeOn(limiter, message, key, 1);
       spent.push(key);
     }
   } catch (err) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, buildUser } from '@vitrine/db/testing';
 import type { Comment } from '@vitrine/domain/answers';
-import { COMMENT_QUOTA_MESSAGE } from '@vitrine/domain/schemas/comment';
+import { COMMENT_QUOTA, COMMENT_QUOTA_MESSAGE, NEW_ACCOUNT_COMMENT_QUOTA } from '@vitrine/domain/schemas/comment';
 import { endpoints, type QueryOf } from '@vitrine/domain/endpoints';
 import { fairExposureEndpoints } from '@vitrine/domain/endpoints-fair-exposure';
 import { answerOf, call, callLoosely, makeTestApp, randomIp, type TestApp } from '../testing';
@@ -501,25 +501,45 @@ describe('sorting and paging', () => {
 });
 
 describe('the comment quota', () => {
-  it('counts comments made: 3 an hour for an account under a day old, 10 per 10 minutes after', async () => {
+  it('counts comments posted: 3 an hour for an account under a day old, 10 per 10 minutes after', async () => {
     const project = await buildProject(t.deps.sql);
     const young = await t.member();
-    for (let i = 0; i < 3; i++) expect((await post(young.agent, project.id, `c${i}`)).status).toBe(201);
-    // A refused comment costs nothing; deleting one does not give its place back.
+    // Their own hidden project: readable by them, closed to comments.
+    const hidden = await buildProject(t.deps.sql, { userId: young.user.id, isHidden: true });
+    const youngQuota = NEW_ACCOUNT_COMMENT_QUOTA.points * t.config.rateLimitMultiplier;
+    // Refused posts spend nothing: a bad body (400), a hidden project (403), a missing one or a missing parent (404).
     expect((await post(young.agent, project.id, '')).status).toBe(400);
+    const closed = await post(young.agent, hidden.id, 'hello');
+    expect([closed.status, closed.body.message]).toEqual([403, COMMENTS_CLOSED]);
+    expect((await post(young.agent, 2_000_000_000, 'hello')).status).toBe(404);
+    expect((await post(young.agent, project.id, 'hello', 2_000_000_000)).status).toBe(404);
+    for (let i = 0; i < youngQuota; i++) expect((await post(young.agent, project.id, `c${i}`)).status).toBe(201);
     const over = await post(young.agent, project.id, 'one too many');
     expect(over.status).toBe(429);
     expect(over.body).toEqual({ message: COMMENT_QUOTA_MESSAGE });
-    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // The young allowance's window (an hour), not the ordinary one's (10 minutes).
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(COMMENT_QUOTA.windowMs / 1000);
 
     const grown = await oldMember();
+    const quota = COMMENT_QUOTA.points * t.config.rateLimitMultiplier;
     const made: number[] = [];
-    for (let i = 0; i < 10; i++) made.push((await post(grown.agent, project.id, `c${i}`)).status);
-    expect(made).toEqual(Array(10).fill(201));
+    for (let i = 0; i < quota; i++) made.push((await post(grown.agent, project.id, `c${i}`)).status);
+    expect(made).toEqual(Array(quota).fill(201));
     const firstId = (await list(grown.agent, project.id)).body.find(
       (c) => c.author?.username === grown.user.username,
     )!.id;
+    // Edits and deletions spend their own ceiling; a deleted comment does not give its point back.
+    const edited = await call(grown.agent, endpoints.comments.edit, {
+      params: { id: firstId },
+      body: { body: 'edited' },
+    });
+    expect(edited.status).toBe(200);
     expect((await call(grown.agent, endpoints.comments.remove, { params: { id: firstId } })).status).toBe(204);
-    expect((await post(grown.agent, project.id, 'eleventh')).status).toBe(429);
+    const eleventh = await post(grown.agent, project.id, 'eleventh');
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body).toEqual({ message: COMMENT_QUOTA_MESSAGE });
+    const retryAfter = Number(eleventh.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(COMMENT_QUOTA.windowMs / 1000);
   });
 });

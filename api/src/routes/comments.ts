@@ -65,7 +65,7 @@ export const commentRoutes: Route[] = [
   ),
   route(
     commentContracts.create,
-    { access: 'active', loginMessage: COMMENT_LOGIN_REQUIRED, limit: 'commentWrite', tokenScope: 'write:comments' },
+    { access: 'active', loginMessage: COMMENT_LOGIN_REQUIRED, limit: 'commentPost', tokenScope: 'write:comments' },
     async (call) => {
       const id = await commentCreator(call, { projectId: call.params.id, ...call.body });
       return commentAnswer(call, id);

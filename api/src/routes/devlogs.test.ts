@@ -244,8 +244,16 @@ describe('refusals', () => {
     expect([wrong.status, wrong.body.message]).toEqual([404, UPDATE_NOT_FOUND]);
   });
 
-  it('spends a quota counted on updates made, deleted ones included', async () => {
+  it('spends a quota of updates posted: a refused post gives its point back, a deleted update does not', async () => {
     const o = await owner();
+    const hidden = await buildProject(t.deps.sql, { userId: o.user.id, isHidden: true });
+    // Refused posts spend nothing: a bad body (400), a hidden project (403), a missing one (404).
+    expect(
+      (await callLoosely(o.agent, endpoints.devlogs.create, { params: { id: o.project.id }, body: {} })).status,
+    ).toBe(400);
+    const closed = await post(o.agent, hidden.id, { title: 'Hidden', body: 'x' });
+    expect([closed.status, closed.body.message]).toEqual([403, UPDATES_CLOSED]);
+    expect((await post(o.agent, 2_000_000_000, { title: 'Missing', body: 'x' })).status).toBe(404);
     for (let n = 0; n < UPDATE_QUOTA.points * t.config.rateLimitMultiplier; n++) {
       const res = await post(o.agent, o.project.id, { title: `Update ${n}`, body: 'x' });
       expect(res.status, res.text).toBe(201);
@@ -257,7 +265,9 @@ describe('refusals', () => {
     }
     const over = await post(o.agent, o.project.id, { title: 'One more', body: 'x' });
     expect([over.status, over.body.message]).toEqual([429, UPDATE_QUOTA_MESSAGE]);
-    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(UPDATE_QUOTA.windowMs / 1000);
   });
 });
 

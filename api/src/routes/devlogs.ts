@@ -52,7 +52,7 @@ export const devlogRoutes: Route[] = [
   }),
   route(
     devlogContracts.create,
-    { access: 'active', loginMessage: UPDATE_LOGIN_REQUIRED, limit: 'updateWrite', errors: { 403: UPDATE_FORBIDDEN } },
+    { access: 'active', loginMessage: UPDATE_LOGIN_REQUIRED, limit: 'updatePost', errors: { 403: UPDATE_FORBIDDEN } },
     async (call) => {
       const id = await projectUpdatePoster(call, { projectId: call.params.id, ...call.body });
       return updateAnswer(call, call.params.id, id);
