@@ -55,13 +55,12 @@ describe('comment queries at scale', () => {
     }
   });
 
-  it('finds a comment, counts the quota and the live comments, counts reports and mentions by index', async () => {
+  it('finds a comment, counts the live comments, counts reports and mentions by index', async () => {
     expectIndexed(
       await db.plansOf(async (client) => {
         await makeCommentQueries(client).findComment(1234);
         await client
           .begin(async (tx) => {
-            await makeCommentQueries(tx).lockAndCountRecent(42, new Date(Date.now() - 600_000));
             await makeProjectQueries(tx).refreshCommentCount(7);
             await makeCommentReportQueries(tx).countHideReports(22, { minAgeDays: 7, minActions: 1 });
             await makeUserQueries(tx).findByUsernames(['seed_1', 'SEED_2', 'nobody']);

@@ -19,9 +19,6 @@ export interface CommentRow {
   deletedAt: Date | null;
 }
 
-/** The key of the advisory lock that makes one member's comments count toward their quota one at a time. */
-const QUOTA_LOCK_CLASS = 21;
-
 /** The select list of a CommentRow for `c` (comments) joined with `p` (projects) and `u` (the author). */
 function commentColumns(sql: Tx) {
   return sql`c.id, c.project_id, c.parent_id, c.author_id, u.username AS author_username,
@@ -104,18 +101,6 @@ export function makeCommentQueries(sql: Tx) {
         ) c
         JOIN projects p ON p.id = c.project_id LEFT JOIN users u ON u.id = c.author_id
         ORDER BY c.parent_id, c.created_at, c.id`;
-    },
-
-    /**
-     * Takes the member's quota lock for the rest of the transaction and answers how many comments they
-     * made since `since` and when the oldest of those was made (their quota: comments made, deleted ones included).
-     */
-    async lockAndCountRecent(authorId: number, since: Date): Promise<{ n: number; oldest: Date | null }> {
-      await sql`SELECT pg_advisory_xact_lock(${QUOTA_LOCK_CLASS}, ${authorId})`;
-      const [row] = await sql<{ n: number; oldest: Date | null }[]>`
-        SELECT count(*)::int AS n, min(created_at) AS oldest FROM comments
-        WHERE author_id = ${authorId} AND created_at > ${since}`;
-      return row!;
     },
 
     /** Writes a comment (a reply bumps its thread's reply count); answers its id. */

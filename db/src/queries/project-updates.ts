@@ -42,9 +42,6 @@ export interface AddressedByRow {
   title: string;
 }
 
-/** The key of the advisory lock that makes one owner's updates count toward their quota one at a time. */
-const QUOTA_LOCK_CLASS = 27;
-
 /** The select list of an UpdateRow for `d` (project_updates) joined with `u` (the author). */
 function updateColumns(sql: Tx) {
   return sql`d.id, d.project_id, d.author_id, u.username AS author_username, d.title, d.body, d.html,
@@ -110,18 +107,6 @@ export function makeProjectUpdateQueries(sql: Tx) {
         FROM project_update_feedback l JOIN users t ON t.id = l.tester_id
         WHERE l.update_id = ANY(${updateIds}::int[])
         ORDER BY l.update_id, l.feedback_id`;
-    },
-
-    /**
-     * Locks the owner's quota (an advisory lock held to the end of the transaction) and counts the
-     * updates they made since `since`, deleted ones included (index project_updates_author_idx).
-     */
-    async lockAndCountRecent(authorId: number, since: Date): Promise<{ n: number; oldest: Date | null }> {
-      await sql`SELECT pg_advisory_xact_lock(${QUOTA_LOCK_CLASS}, ${authorId})`;
-      const [row] = await sql<{ n: number; oldest: Date | null }[]>`
-        SELECT count(*)::int AS n, min(created_at) AS oldest FROM project_updates
-        WHERE author_id = ${authorId} AND created_at > ${since}`;
-      return row!;
     },
 
     /** Writes an update; answers its id. */
