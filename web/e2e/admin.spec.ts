@@ -438,54 +438,53 @@ test.describe('dark mode (follows the system), at 360 px', { tag: '@phone-only' 
   /** The contexts the tests open: the narrowest phone, dark. */
   const NARROW_DARK = { colorScheme: 'dark', viewport: { width: 360, height: 780 } } as const;
 
-  // One test, a step per screen: axe over a tab's full list is the slowest check of the suite on a
-  // loaded machine, so each screen keeps the time it had as a test of its own (300 s, then 180 s a tab).
-  test('contact, messages and each dashboard tab have no serious axe violations', async ({ browser }) => {
-    test.setTimeout(300_000 + 5 * 180_000);
-    await test.step('messages and contact', async () => {
-      const page = await openAs(browser, E2E_ADMIN, NARROW_DARK);
-      await page.goto('/contact');
-      await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-      await page.goto('/messages');
-      await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
-      await expect(page.getByRole('article').first()).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-    });
-
-    // A list with a search box is narrowed to one row the test knows: every row is drawn by the same
-    // component, and a full page of other journeys' rows only makes the scan longer.
-    for (const tab of ['Users', 'Projects', 'Messages', 'Reports', 'Integrity']) {
-      await test.step(`the ${tab} tab`, async () => {
-        let project: { id: number; title: string } | undefined;
-        if (tab === 'Reports' || tab === 'Projects') {
-          const { page: ownerPage } = await newMember(browser);
-          project = await createProject(ownerPage, { title: unique('Dark row') });
-        }
-        if (tab === 'Reports' && project) {
-          // A pending report, so the tab shows its count badge to axe.
-          const { page: memberPage } = await newMember(browser);
-          await report(memberPage, project.id, 'Checked in dark mode.');
-        }
-        const page = await openAs(browser, E2E_ADMIN, NARROW_DARK);
-        await page.goto('/admin');
-        await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
-        const panel = page.getByRole('tabpanel', { name: new RegExp(`^${tab}`) });
-        await expect(panel.getByRole('heading', { level: 2 }).first()).toBeVisible();
-        if (tab === 'Users') {
-          await panel.getByRole('searchbox', { name: 'Search users' }).fill(E2E_ADMIN.username);
-          await expect(rowFor(page, E2E_ADMIN.username, panel).first()).toBeVisible();
-        }
-        if (tab === 'Projects' && project) {
-          await panel.getByRole('searchbox', { name: 'Search projects' }).fill(project.title);
-          await expect(rowFor(page, project.title, panel)).toHaveCount(1);
-        }
-        await expect(panel.getByRole('status')).toHaveCount(0);
-        // The whole page with the first tab; the header and tab list stay the same on the others.
-        await expectNoSeriousA11yViolations(page, tab === 'Users' ? undefined : '[role="tabpanel"]');
-        // Nothing wider than the phone: no sideways scroll.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      });
-    }
+  // A test per screen, each with its own admin page and set-up: axe over a tab's full list is the slowest
+  // check of the suite on a loaded machine, and as tests of their own the screens run on both workers.
+  test('contact and messages have no serious axe violations', async ({ browser }) => {
+    test.setTimeout(300_000);
+    const page = await openAs(browser, E2E_ADMIN, NARROW_DARK);
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/messages');
+    await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
+
+  // A list with a search box is narrowed to one row the test knows: every row is drawn by the same
+  // component, and a full page of other journeys' rows only makes the scan longer.
+  for (const tab of ['Users', 'Projects', 'Messages', 'Reports', 'Integrity']) {
+    test(`the ${tab} tab has no serious axe violations, nothing wider than the phone`, async ({ browser }) => {
+      test.setTimeout(180_000);
+      let project: { id: number; title: string } | undefined;
+      if (tab === 'Reports' || tab === 'Projects') {
+        const { page: ownerPage } = await newMember(browser);
+        project = await createProject(ownerPage, { title: unique('Dark row') });
+      }
+      if (tab === 'Reports' && project) {
+        // A pending report, so the tab shows its count badge to axe.
+        const { page: memberPage } = await newMember(browser);
+        await report(memberPage, project.id, 'Checked in dark mode.');
+      }
+      const page = await openAs(browser, E2E_ADMIN, NARROW_DARK);
+      await page.goto('/admin');
+      await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+      const panel = page.getByRole('tabpanel', { name: new RegExp(`^${tab}`) });
+      await expect(panel.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      if (tab === 'Users') {
+        await panel.getByRole('searchbox', { name: 'Search users' }).fill(E2E_ADMIN.username);
+        await expect(rowFor(page, E2E_ADMIN.username, panel).first()).toBeVisible();
+      }
+      if (tab === 'Projects' && project) {
+        await panel.getByRole('searchbox', { name: 'Search projects' }).fill(project.title);
+        await expect(rowFor(page, project.title, panel)).toHaveCount(1);
+      }
+      await expect(panel.getByRole('status')).toHaveCount(0);
+      // The whole page with the first tab; the header and tab list stay the same on the others.
+      await expectNoSeriousA11yViolations(page, tab === 'Users' ? undefined : '[role="tabpanel"]');
+      // Nothing wider than the phone: no sideways scroll.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    });
+  }
 });
