@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LATEST_SORTS, LEADERBOARD_RANGES, TRENDING_PERIODS } from '@vitrine/domain/constants';
-import { expectNoBigSort, expectNoSeqScan, seedUsers, useExplainDatabase } from '../testing-explain';
+import {
+  expectNoBigSort,
+  expectNoSeqScan,
+  loadWithoutIndexes,
+  seedUsers,
+  useExplainDatabase,
+} from '../testing-explain';
 import type { Sql } from '../sql';
 import { makeProjectQueries, type Viewer } from './projects';
 import { makeRankingQueries } from './rankings';
@@ -11,7 +17,7 @@ import { makeRatingQueries } from './ratings';
  * state) stays flat at a million projects: on a database of its own with 1M projects and 300k votes,
  * EXPLAIN of each query as the functions send it shows no sequential scan of projects or votes and
  * no sort of a whole table; nor does a ranking recompute once its board's tally is built. Rows are
- * short so the seed stays quick.
+ * short and loaded before the indexes are built, so the seed stays quick.
  */
 const PROJECTS = 1_000_000;
 const VOTES = 300_000;
@@ -24,16 +30,18 @@ const db = useExplainDatabase(
   async (sql) => {
     await sql`SET synchronous_commit = off`;
     await seedUsers(sql, USERS);
-    await sql`
-    INSERT INTO projects (title, description, replit_url, category, tags, user_id, views, votes, weighted_votes, is_hidden, created_at)
-    SELECT 'P ' || g, 'Project ' || g || ' ...', 'https://e.example/' || g, 'Game', '', (g % ${USERS}::int) + 1,
-           (g::bigint * 7919) % 10000, (g::bigint * 104729) % 5000, ((g::bigint * 104729) % 5000) * 0.75,
-           g % 50 = 0, now() - make_interval(secs => g)
-    FROM generate_series(1, ${PROJECTS}::int) g`;
-    await sql`
-    INSERT INTO votes (project_id, user_id, ip_address, created_at)
-    SELECT (g % ${PROJECTS}::int) + 1, NULL, 'v' || g, now() - make_interval(mins => g % 43200)
-    FROM generate_series(1, ${VOTES}::int) g`;
+    await loadWithoutIndexes(sql, ['projects', 'votes'], async () => {
+      await sql`
+      INSERT INTO projects (title, description, replit_url, category, tags, user_id, views, votes, weighted_votes, is_hidden, created_at)
+      SELECT 'P ' || g, 'Project ' || g || ' ...', 'https://e.example/' || g, 'Game', '', (g % ${USERS}::int) + 1,
+             (g::bigint * 7919) % 10000, (g::bigint * 104729) % 5000, ((g::bigint * 104729) % 5000) * 0.75,
+             g % 50 = 0, now() - make_interval(secs => g)
+      FROM generate_series(1, ${PROJECTS}::int) g`;
+      await sql`
+      INSERT INTO votes (project_id, user_id, ip_address, created_at)
+      SELECT (g % ${PROJECTS}::int) + 1, NULL, 'v' || g, now() - make_interval(mins => g % 43200)
+      FROM generate_series(1, ${VOTES}::int) g`;
+    });
     await sql`ANALYZE`;
     const ranking = makeRankingQueries(sql);
     for (const period of TRENDING_PERIODS) await ranking.recomputeTrending(period);
