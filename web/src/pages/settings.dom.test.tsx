@@ -121,3 +121,37 @@ describe('/confirm-email', () => {
     expect(window.location.pathname + window.location.search).toBe('/confirm-email?token=not-a-real-token');
   });
 });
+
+describe('/settings notification emails', () => {
+  it("sends the mode and kinds chosen, says so, and shows the server's saved settings on the next visit, with no serious axe violations", async () => {
+    let stored = notificationSettings({ email: 'instant' });
+    const sent: Array<{ url: string; body: unknown }> = [];
+    server.use(
+      answer(endpoints.notifications.settings, () => stored),
+      answer(
+        endpoints.notifications.updateSettings,
+        async (request) =>
+          (stored = { ...stored, ...((await request.json()) as Pick<typeof stored, 'email' | 'kinds'>) }),
+        sent,
+      ),
+      answer(endpoints.tokens.list, []),
+      answer(endpoints.webhooks.list, []),
+    );
+    const member = aMember();
+    server.use(answer(endpoints.users.profile, aProfile(member.username)));
+    const first = renderRoute('/settings', { user: member });
+    const weekly = await screen.findByRole('radio', { name: 'A weekly digest' });
+    await first.user.click(weekly);
+    await first.user.click(screen.getByRole('checkbox', { name: "Your project in today's Trending top 10" }));
+    await first.user.click(screen.getByRole('button', { name: 'Save notification emails' }));
+    expect(await screen.findByText('Notification emails saved', { exact: true })).toBeVisible();
+    expect(sent[0]?.body).toMatchObject({ email: 'weekly', kinds: { trending: false, newFollower: true } });
+    const section = screen.getByRole('heading', { name: 'Notification emails' }).closest('section')!;
+    await expectNoAxeViolations(section);
+    first.unmount();
+
+    renderRoute('/settings', { user: member });
+    expect(await screen.findByRole('radio', { name: 'A weekly digest' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: "Your project in today's Trending top 10" })).not.toBeChecked();
+  });
+});

@@ -8,6 +8,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { cache, SWRGlobalState } from 'swr/_internal';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { toaster } from '../components/ui/toast-view';
 import { problems, server } from './server';
 
 /** An observer that never reports: jsdom lays nothing out, so nothing is ever resized or scrolled into view. */
@@ -74,6 +75,9 @@ function forgetSwr(): void {
 afterEach(() => {
   cleanup();
   forgetSwr();
+  // The toaster is the page's one store, showing one toast at a time: one test's toasts, shown or
+  // queued, would otherwise hold back the next test's until theirs time out.
+  toaster.remove();
   server.resetHandlers();
   expect(problems.splice(0), 'requests no handler answered, answers that broke their contract').toEqual([]);
 });
