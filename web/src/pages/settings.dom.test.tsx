@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@vitrine/domain/answers';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { endpoints } from '../lib/api';
@@ -9,16 +10,20 @@ import { answer, refusal, server } from '../testing/server';
 
 const TOO_COMMON = 'This password is too common or has appeared in data breaches. Please choose a different one.';
 
-/** A member whose address is not confirmed yet, on /settings. */
-function unconfirmedSettings() {
-  const member = aMember({ emailVerified: false });
+/** Answers the reads of /settings' API tokens and Webhooks sections for `member`: empty (the webhooks' project choice reads the profile). */
+function answerEmptySections(member: CurrentUser) {
   server.use(
-    answer(endpoints.notifications.settings, notificationSettings({ emailConfirmed: false })),
-    // The API tokens and Webhooks sections, empty; the webhooks' project choice reads the profile.
     answer(endpoints.tokens.list, []),
     answer(endpoints.webhooks.list, []),
     answer(endpoints.users.profile, aProfile(member.username)),
   );
+}
+
+/** A member whose address is not confirmed yet, on /settings. */
+function unconfirmedSettings() {
+  const member = aMember({ emailVerified: false });
+  server.use(answer(endpoints.notifications.settings, notificationSettings({ emailConfirmed: false })));
+  answerEmptySections(member);
   return { member, ...renderRoute('/settings', { user: member }) };
 }
 
@@ -134,11 +139,9 @@ describe('/settings notification emails', () => {
           (stored = { ...stored, ...((await request.json()) as Pick<typeof stored, 'email' | 'kinds'>) }),
         sent,
       ),
-      answer(endpoints.tokens.list, []),
-      answer(endpoints.webhooks.list, []),
     );
     const member = aMember();
-    server.use(answer(endpoints.users.profile, aProfile(member.username)));
+    answerEmptySections(member);
     const first = renderRoute('/settings', { user: member });
     const weekly = await screen.findByRole('radio', { name: 'A weekly digest' });
     await first.user.click(weekly);
