@@ -57,9 +57,16 @@ test.describe('settings: your data', () => {
       await expect(opener).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(dialog).toBeVisible();
+      // Keys go where focus is: the dialog puts it in the password field once it has opened.
+      await expect(dialog.getByLabel('Password')).toBeFocused();
       await dialog.getByLabel('Password').fill(member.password);
       await page.keyboard.press('Tab');
+      const confirm = dialog.getByRole('checkbox', {
+        name: 'I understand that my account and my data will be deleted for good.',
+      });
+      await expect(confirm).toBeFocused();
       await page.keyboard.press('Space');
+      await expect(confirm).toBeChecked();
       await dialog.getByLabel('Password').press('Enter');
 
       await expectToast(page, 'Account deleted');
