@@ -1,15 +1,24 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL, E2E_PORT } from '../scripts/e2e/constants';
 import { LOOPBACK_ONLY_RESOLVER } from '../scripts/lib/off-site';
 
 /**
- * End-to-end tests in Debian's Chromium (never Playwright's own download) against the built site on
+ * Debian's headless shell (package chromium-headless-shell, the same Chromium without the browser's
+ * interface, which is what Playwright's own headless runs use) when installed, else Debian's Chromium:
+ * the same tests took 0.6x of Chromium's CPU in the shell (docs/operations.md "Browser tests").
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
+/**
+ * End-to-end tests in Debian's Chromium (never Playwright's own download: CHROMIUM above) against the built site on
  * a throwaway database (scripts/e2e/server.ts), at a desktop and a phone viewport. Nothing but the site
  * is reached: host names other than localhost do not resolve, and every spec's fixture (e2e/fixtures.ts)
  * aborts any request to another origin.
  */
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM,
   args: [
     '--no-sandbox',
     '--disable-gpu',
@@ -36,7 +45,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its screenshot and its page's accessibility tree (error-context.md). A trace
+    // records every action's DOM and a screencast, which cost as much CPU as the tests themselves:
+    // E2E_TRACE=1 keeps one for each failed test when a failure needs it.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
   },
