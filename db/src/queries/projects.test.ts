@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LATEST_SORTS, LEADERBOARD_RANGES, TRENDING_PERIODS } from '@vitrine/domain/constants';
-import { expectNoSeqScan, seedUsers, useExplainDatabase } from '../testing-explain';
+import { expectNoSeqScan, loadWithoutIndexes, seedUsers, useExplainDatabase } from '../testing-explain';
 import { findRings, makeIntegrityQueries } from './integrity';
 import { projectScore } from './project-score';
 import { makeProjectQueries, type Viewer } from './projects';
@@ -20,22 +20,24 @@ const MEMBER_VOTES = 50_000;
 
 const db = useExplainDatabase('vitrine_explain', async (sql) => {
   await seedUsers(sql, USERS);
-  await sql`
+  await loadWithoutIndexes(sql, ['projects', 'votes'], async () => {
+    await sql`
     INSERT INTO projects (title, description, replit_url, category, tags, user_id, views, is_hidden, created_at, average_rating, total_ratings)
     SELECT 'Project ' || g, 'Seeded project number ' || g, 'https://project.example/' || g, 'Game', 'seed, bulk',
            (g % ${USERS}::int) + 1, (g * 7919) % 10000, g % 50 = 0, now() - make_interval(mins => g),
            ((g % 10) + 1)::numeric(3,1), g % 7
     FROM generate_series(1, ${PROJECTS}::int) g`;
-  await sql`
+    await sql`
     INSERT INTO votes (project_id, user_id, ip_address, created_at)
     SELECT (g % ${PROJECTS}::int) + 1, NULL, 'ip' || g, now() - make_interval(mins => g % 43200)
     FROM generate_series(1, ${VISITOR_VOTES}::int) g`;
-  await sql`
+    await sql`
     INSERT INTO votes (project_id, user_id, ip_address, created_at)
     SELECT ((g * 13) % ${PROJECTS}::int) + 1, (g % ${USERS}::int) + 1, 'm' || g, now() - make_interval(mins => g % 43200)
     FROM generate_series(1, ${MEMBER_VOTES}::int) g
     ON CONFLICT DO NOTHING`;
-  await sql`UPDATE projects p SET votes = c.n FROM (SELECT project_id, count(*)::int AS n FROM votes GROUP BY project_id) c WHERE p.id = c.project_id`;
+    await sql`UPDATE projects p SET votes = c.n FROM (SELECT project_id, count(*)::int AS n FROM votes GROUP BY project_id) c WHERE p.id = c.project_id`;
+  });
   await sql`
     INSERT INTO ratings (project_id, user_id, ip_address, rating)
     SELECT ((g * 7) % ${PROJECTS}::int) + 1, (g % ${USERS}::int) + 1, 'r', (g % 10) + 1 FROM generate_series(1, 50000) g
