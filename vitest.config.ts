@@ -1,4 +1,6 @@
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Files that change what a whole process shares, so each runs in a fresh process of its own:
@@ -41,6 +43,37 @@ const DOM = ['web/src/**/*.dom.test.tsx'];
 const EXCLUDE = ['**/node_modules/**', 'web/e2e/**'];
 
 /**
+ * The files that take 10 s or more on a 2-core machine, longest first. They start before the rest: a
+ * clean clone has no timings from an earlier run, and vitest's own order (projects by name, larger
+ * files first) started the longest, the million-project EXPLAIN, near the end, so the run waited on it
+ * alone for over a minute with the other workers idle (docs/operations.md "CI").
+ */
+const LONGEST = [
+  'db/src/queries/lists-at-scale.test.ts',
+  'tests/system/production-start.test.ts',
+  'scripts/faults/smoke.test.ts',
+  'db/src/queries/projects.test.ts',
+  'db/src/queries/notifications.test.ts',
+  'db/src/queries/project-stats.test.ts',
+  'web/src/pages/admin.dom.test.tsx',
+  'db/src/queries/messages.test.ts',
+  'db/src/queries/fair-exposure.test.ts',
+  'api/src/routes/test-requests.test.ts',
+];
+
+/** vitest's order (failed, then longest by the last run's timings, else largest), the LONGEST first. */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const at = LONGEST.indexOf(relative(spec.project.config.root, spec.moduleId));
+      return at === -1 ? LONGEST.length : at;
+    };
+    // Array sort is stable: the rest keep vitest's order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+/**
  * One vitest run: unit tests and API/worker integration tests against real PostgreSQL and Redis.
  * The global setup makes a throwaway database and Redis key prefix for the run and removes them after.
  *
@@ -55,6 +88,7 @@ export default defineConfig({
     exclude: EXCLUDE,
     globalSetup: ['./scripts/test/global-setup.ts'],
     pool: 'forks',
+    sequence: { sequencer: LongestFirst },
     // Most files wait on PostgreSQL and Redis part of the time: three at once keep a 2-core machine
     // busy (the whole run 258 s against 308 s with two, docs/operations.md "CI"; vitest's default is
     // one fewer than the cores). VITEST_MAX_WORKERS overrides it.
