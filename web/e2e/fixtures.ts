@@ -53,6 +53,13 @@ export async function signIn(page: Page, who: { username: string; password: stri
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental'];
 
 /**
+ * The rules of AXE_TAGS whose outcome a colour decides. The dark colour scheme sets colours only
+ * (scripts/lint/dark-scheme.test.ts keeps every `dark:` utility a colour), so a page checked with every
+ * rule in the light scheme needs only these in the dark one.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
  * Fails on serious or critical accessibility violations of the current page. With a dialog open, call
  * it once focus is inside the dialog: while it opens, the page behind is hidden before focus moves in.
  */
@@ -61,9 +68,10 @@ export async function expectNoSeriousA11yViolations(page: Page, scope?: string):
   await base.step(`axe${scope ? ` of ${scope}` : ''}`, () => scan(page, scope), { box: true });
 }
 
-/** expectNoSeriousA11yViolations' scan. */
-async function scan(page: Page, scope?: string): Promise<void> {
-  // Every WCAG 2.x A/AA rule, axe's best practices and its experimental rules (label-content-name-mismatch among them).
+/** expectNoSeriousA11yViolations' scan: every rule of AXE_TAGS, or only `rules`. */
+async function scan(page: Page, scope?: string, rules?: string[]): Promise<void> {
+  // AXE_TAGS: every WCAG 2.x A/AA rule, axe's best practices and its experimental rules
+  // (label-content-name-mismatch among them).
   // `scope` (a CSS selector) checks only that part: the rest of a page already checked as it is.
   // Colours are measured as they end: a dialog fading in has not reached its contrast yet.
   await settleAnimations(page);
@@ -82,25 +90,26 @@ async function scan(page: Page, scope?: string): Promise<void> {
   // passed, and legacy mode runs axe.run in the page instead of a blank page opened for each scan.
   // Legacy mode leaves out cross-origin frames, which here are only a project's preview of another site
   // (blocked by the off-site guard); the frame element itself is still checked in the page.
-  // `options` replaces the whole option object, so it comes before `withTags`.
-  const builder = new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(AXE_TAGS)
-    .setLegacyMode();
+  // `options` replaces the whole option object, so it comes before `withTags` or `withRules`.
+  const options = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  const builder = (rules ? options.withRules(rules) : options.withTags(AXE_TAGS)).setLegacyMode();
   const results = await (scope ? builder.include(scope) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /**
- * expectNoSeriousA11yViolations in the light colour scheme, then in the dark one (the site follows the
- * system's): one page set up once, checked in both. The page follows the context's scheme again after.
+ * expectNoSeriousA11yViolations in the light colour scheme, then the rules colours decide in the dark
+ * one (the site follows the system's): one page set up once, checked in both. The page follows the
+ * context's scheme again after.
  */
 export async function expectNoSeriousA11yViolationsLightAndDark(page: Page, scope?: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expectNoSeriousA11yViolations(page, scope);
-  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expectNoSeriousA11yViolations(page, scope);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await base.step(`axe, colours in dark${scope ? `, of ${scope}` : ''}`, () => scan(page, scope, COLOUR_RULES), {
+    box: true,
+  });
   await page.emulateMedia({ colorScheme: null });
 }
 
