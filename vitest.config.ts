@@ -45,8 +45,8 @@ const EXCLUDE = ['**/node_modules/**', 'web/e2e/**'];
 /**
  * The files that take 10 s or more on a 2-core machine, longest first. They start before the rest: a
  * clean clone has no timings from an earlier run, and vitest's own order (projects by name, larger
- * files first) started the longest, the million-project EXPLAIN, near the end, so the run waited on it
- * alone for over a minute with the other workers idle (docs/operations.md "CI").
+ * files first) started the longest, the million-project EXPLAIN, minutes in: it was the last file of
+ * every CI run, the machine half idle while it finished (docs/operations.md "CI").
  */
 const LONGEST = [
   'db/src/queries/lists-at-scale.test.ts',
