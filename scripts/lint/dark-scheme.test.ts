@@ -14,6 +14,11 @@ const COLOUR_UTILITY = new RegExp(
     String.raw`|\[--[a-z-]+:#[0-9a-f]{3,8}\])!?;?$`,
 );
 
+/** True when a `dark:` utility (its variants included) sets a colour and nothing else. */
+function isColour(utility: string): boolean {
+  return COLOUR_UTILITY.test(utility.replace(VARIANTS, ''));
+}
+
 /** Every `dark:` utility in the web's sources, with the file it is in. */
 function darkUtilities(): { file: string; utility: string }[] {
   const found: { file: string; utility: string }[] = [];
@@ -34,12 +39,11 @@ describe('the dark colour scheme (web/src/index.css: the dark: variant)', () => 
   it('sets colours only', () => {
     const utilities = darkUtilities();
     expect(utilities.length).toBeGreaterThan(100);
-    const notColours = utilities.filter(({ utility }) => !COLOUR_UTILITY.test(utility.replace(VARIANTS, '')));
+    const notColours = utilities.filter(({ utility }) => !isColour(utility));
     expect(notColours).toEqual([]);
   });
 
   it('tells a colour from a layout change', () => {
-    const isColour = (utility: string) => COLOUR_UTILITY.test(utility.replace(VARIANTS, ''));
     for (const colour of [
       'text-zinc-100',
       'hover:bg-white/10',

@@ -64,8 +64,13 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
  * it once focus is inside the dialog: while it opens, the page behind is hidden before focus moves in.
  */
 export async function expectNoSeriousA11yViolations(page: Page, scope?: string): Promise<void> {
-  // A step of its own, so the report says how long each scan took.
-  await base.step(`axe${scope ? ` of ${scope}` : ''}`, () => scan(page, scope), { box: true });
+  await scanStep(page, scope);
+}
+
+/** A scan as a step of its own, so the report says how long each scan took. */
+async function scanStep(page: Page, scope?: string, rules?: string[]): Promise<void> {
+  const title = `axe${rules ? `, ${rules.join(' and ')}` : ''}${scope ? ` of ${scope}` : ''}`;
+  await base.step(title, () => scan(page, scope, rules), { box: true });
 }
 
 /** expectNoSeriousA11yViolations' scan: every rule of AXE_TAGS, or only `rules`. */
@@ -107,9 +112,7 @@ export async function expectNoSeriousA11yViolationsLightAndDark(page: Page, scop
   await page.emulateMedia({ colorScheme: 'light' });
   await expectNoSeriousA11yViolations(page, scope);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await base.step(`axe, colours in dark${scope ? `, of ${scope}` : ''}`, () => scan(page, scope, COLOUR_RULES), {
-    box: true,
-  });
+  await scanStep(page, scope, COLOUR_RULES);
   await page.emulateMedia({ colorScheme: null });
 }
 
